@@ -1,0 +1,61 @@
+# Auspex build. `make run` and `make test` are the only set-up steps on a
+# fresh Debian machine: missing system packages are installed here (as root)
+# or the exact command is printed.
+
+GO        ?= go
+BIN       := bin/auspex
+PKGS      := ./...
+# System packages the window and the display tests need: a virtual X server
+# and Mesa's software GL, plus the X client libraries ebiten loads at run time.
+DISPLAY_PKGS := xvfb xauth libgl1 libgl1-mesa-dri libegl1 libx11-6 libxrandr2 \
+                libxcursor1 libxi6 libxinerama1 libxxf86vm1 xdotool
+BENCHTIME ?= 1s
+
+.PHONY: all build run test test-unit test-display bench lint fuzz deps-display clean screenshots
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/auspex
+
+# deps-display installs what a window needs when it is missing.
+deps-display:
+	@missing=""; for p in $(DISPLAY_PKGS); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing) >/dev/null || { echo "apt-get install failed for:$$missing" >&2; exit 1; }; \
+	  else \
+	    echo "Auspex needs these Debian packages:$$missing" >&2; \
+	    echo "run: sudo apt-get update && sudo apt-get install -y$$missing" >&2; exit 1; \
+	  fi; \
+	fi
+
+# run opens the window on the embedded default scenario. Without a display
+# (no $$DISPLAY) it runs under a virtual X server so it still works headless.
+run: build deps-display
+	@if [ -n "$$DISPLAY" ]; then ./$(BIN) $(ARGS); else echo "no DISPLAY: running under xvfb-run"; xvfb-run -a -s "-screen 0 1600x1000x24" ./$(BIN) $(ARGS); fi
+
+# test runs vet, the unit tests, and the display tests under a virtual X server.
+test: deps-display lint
+	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -timeout 15m $(PKGS)
+
+test-unit:
+	$(GO) test -count=1 $(PKGS)
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./world/... ./scenarios/... ./rules/... ./render/...
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+
+# fuzz runs the scenario parser fuzzer for FUZZTIME (default 60s).
+FUZZTIME ?= 60s
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./scenarios/
+
+clean:
+	rm -rf bin
