@@ -422,7 +422,9 @@ func Suggest(s string, candidates []string) string {
 		return best
 	}
 	// A different separator or a prefix is also a likely slip.
-	norm := func(x string) string { return strings.NewReplacer("-", "", "_", "", " ", "").Replace(strings.ToLower(x)) }
+	norm := func(x string) string {
+		return strings.NewReplacer("-", "", "_", "", " ", "").Replace(strings.ToLower(x))
+	}
 	for _, c := range candidates {
 		if norm(c) == norm(s) {
 			return c
