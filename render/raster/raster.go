@@ -1,0 +1,242 @@
+// Package raster draws a scene into an image with pure Go
+// (golang.org/x/image/vector for shapes, golang/freetype for text). It needs
+// no display and no cgo, so `auspex render` works on any machine.
+package raster
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"io"
+	"math"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
+
+	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/render/textfont"
+	"github.com/auspex/auspex/world"
+)
+
+// MaxPixels bounds the output size so a silly --scale cannot exhaust memory.
+const MaxPixels = 100_000_000
+
+// Render draws sc into a new image at the scale it was built for (sc.Scale
+// px per cm), covering sc.Bounds. fonts may be nil to skip text.
+func Render(sc *scene.Scene, fonts *textfont.Fonts) (*image.RGBA, error) {
+	w := int(math.Ceil(sc.Bounds.W() * sc.Scale))
+	h := int(math.Ceil(sc.Bounds.H() * sc.Scale))
+	if w <= 0 || h <= 0 || float64(w)*float64(h) > MaxPixels {
+		return nil, fmt.Errorf("image would be %d x %d px: choose a scale between 1 and about 50 px/cm", w, h)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	Draw(img, sc, sc.Scale, world.Vec{X: -sc.Bounds.Min.X * sc.Scale, Y: -sc.Bounds.Min.Y * sc.Scale}, fonts)
+	return img, nil
+}
+
+// WritePNG encodes img as PNG, favouring speed over size.
+func WritePNG(w io.Writer, img image.Image) error {
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(w, img); err != nil {
+		return fmt.Errorf("encode PNG: %w", err)
+	}
+	return nil
+}
+
+// painter draws primitives into dst with the transform p*scale+off.
+type painter struct {
+	dst   *image.RGBA
+	scale float64
+	off   world.Vec
+	fonts *textfont.Fonts
+}
+
+// Draw paints the primitives of sc into dst, mapping a table point p to the
+// pixel p*scale+off. It is used both by Render and by callers compositing
+// several scenes (the window's screenshot path uses the same code).
+func Draw(dst *image.RGBA, sc *scene.Scene, scale float64, off world.Vec, fonts *textfont.Fonts) {
+	p := &painter{dst: dst, scale: scale, off: off, fonts: fonts}
+	for i := range sc.Prims {
+		p.prim(&sc.Prims[i])
+	}
+}
+
+func (p *painter) pt(v world.Vec) (float32, float32) {
+	return float32(v.X*p.scale + p.off.X), float32(v.Y*p.scale + p.off.Y)
+}
+
+func (p *painter) prim(q *scene.Prim) {
+	switch q.Kind {
+	case scene.Polygon:
+		p.fill(q.Pts, q.Fill)
+		p.stroke(q.Pts, true, q.Style)
+	case scene.Polyline:
+		p.stroke(q.Pts, false, q.Style)
+	case scene.Segments:
+		p.segments(q.Pts, q.Style)
+	case scene.Circle:
+		pts := scene.CirclePoints(q.C, q.R, scene.CircleSegments(q.R*p.scale))
+		p.fill(pts, q.Fill)
+		p.stroke(pts, true, q.Style)
+	case scene.Wedge:
+		pts := scene.WedgePoints(q.C, q.R, q.A0, q.A1, scene.CircleSegments(q.R*p.scale))
+		p.fill(pts, q.Fill)
+		p.stroke(pts, true, q.Style)
+	case scene.Icon:
+		for _, e := range scene.ExpandIcon(*q) {
+			p.prim(&e)
+		}
+	case scene.Text:
+		p.text(q)
+	}
+}
+
+// path holds one rasterisation: the rasterizer covers the pixel box r.
+type path struct {
+	z *vector.Rasterizer
+	r image.Rectangle
+}
+
+// newPath prepares a rasterizer for the pixel bounding box of pts grown by
+// pad pixels, clipped to the image. ok is false when nothing is visible.
+func (p *painter) newPath(pts []world.Vec, pad float64) (path, bool) {
+	minX, minY := math.Inf(1), math.Inf(1)
+	maxX, maxY := math.Inf(-1), math.Inf(-1)
+	for _, v := range pts {
+		x, y := p.pt(v)
+		minX = math.Min(minX, float64(x))
+		minY = math.Min(minY, float64(y))
+		maxX = math.Max(maxX, float64(x))
+		maxY = math.Max(maxY, float64(y))
+	}
+	r := image.Rect(int(math.Floor(minX-pad)), int(math.Floor(minY-pad)), int(math.Ceil(maxX+pad))+1, int(math.Ceil(maxY+pad))+1)
+	r = r.Intersect(p.dst.Bounds())
+	if r.Empty() {
+		return path{}, false
+	}
+	return path{z: vector.NewRasterizer(r.Dx(), r.Dy()), r: r}, true
+}
+
+func (p *painter) paint(pa path, c color.NRGBA) {
+	pa.z.Draw(p.dst, pa.r, image.NewUniform(c), image.Point{})
+}
+
+// fill fills the polygon pts with c.
+func (p *painter) fill(pts []world.Vec, c color.NRGBA) {
+	if c.A == 0 || len(pts) < 3 {
+		return
+	}
+	pa, ok := p.newPath(pts, 1)
+	if !ok {
+		return
+	}
+	ox, oy := float32(pa.r.Min.X), float32(pa.r.Min.Y)
+	x, y := p.pt(pts[0])
+	pa.z.MoveTo(x-ox, y-oy)
+	for _, v := range pts[1:] {
+		x, y := p.pt(v)
+		pa.z.LineTo(x-ox, y-oy)
+	}
+	pa.z.ClosePath()
+	p.paint(pa, c)
+}
+
+// quad adds the rectangle covering segment a-b with half width hw (pixels),
+// extended by hw at both ends so joins and caps are filled. Every quad winds
+// the same way so overlaps do not cancel.
+func quad(z *vector.Rasterizer, ax, ay, bx, by, hw, ox, oy float32) {
+	dx, dy := bx-ax, by-ay
+	l := float32(math.Hypot(float64(dx), float64(dy)))
+	if l < 1e-6 {
+		dx, dy, l = 1, 0, 1
+	}
+	ux, uy := dx/l*hw, dy/l*hw
+	nx, ny := -uy, ux
+	ax, ay = ax-ux-ox, ay-uy-oy
+	bx, by = bx+ux-ox, by+uy-oy
+	z.MoveTo(ax+nx, ay+ny)
+	z.LineTo(bx+nx, by+ny)
+	z.LineTo(bx-nx, by-ny)
+	z.LineTo(ax-nx, ay-ny)
+	z.ClosePath()
+}
+
+// stroke draws the outline through pts with the style's stroke.
+func (p *painter) stroke(pts []world.Vec, closed bool, st scene.Style) {
+	if st.Stroke.A == 0 || st.Width <= 0 || len(pts) < 2 {
+		return
+	}
+	var seg []world.Vec
+	for _, piece := range scene.Dash(pts, closed, st.Dash) {
+		for i := 0; i+1 < len(piece); i++ {
+			seg = append(seg, piece[i], piece[i+1])
+		}
+	}
+	st.Dash = nil
+	p.segments(seg, st)
+}
+
+// segments strokes the segments given as point pairs.
+func (p *painter) segments(pts []world.Vec, st scene.Style) {
+	if st.Stroke.A == 0 || st.Width <= 0 || len(pts) < 2 {
+		return
+	}
+	if len(st.Dash) > 0 {
+		var dashed []world.Vec
+		for i := 0; i+1 < len(pts); i += 2 {
+			for _, piece := range scene.Dash(pts[i:i+2], false, st.Dash) {
+				for j := 0; j+1 < len(piece); j++ {
+					dashed = append(dashed, piece[j], piece[j+1])
+				}
+			}
+		}
+		pts = dashed
+		if len(pts) < 2 {
+			return
+		}
+	}
+	hw := math.Max(st.Width*p.scale/2, 0.35)
+	pa, ok := p.newPath(pts, hw+1)
+	if !ok {
+		return
+	}
+	ox, oy := float32(pa.r.Min.X), float32(pa.r.Min.Y)
+	for i := 0; i+1 < len(pts); i += 2 {
+		ax, ay := p.pt(pts[i])
+		bx, by := p.pt(pts[i+1])
+		quad(pa.z, ax, ay, bx, by, float32(hw), ox, oy)
+	}
+	p.paint(pa, st.Stroke)
+}
+
+// text draws a Text primitive with its optional background box.
+func (p *painter) text(q *scene.Prim) {
+	size := q.Size * p.scale
+	if p.fonts == nil || size < 3 || q.Text == "" {
+		return
+	}
+	w := p.fonts.Measure(q.Text, size, q.Bold)
+	cx, cy := p.pt(q.C)
+	x := float64(cx)
+	switch q.Align {
+	case scene.AlignCenter:
+		x -= w / 2
+	case scene.AlignRight:
+		x -= w
+	}
+	if q.Box.A > 0 {
+		pad := size * 0.2
+		r := image.Rect(int(math.Floor(x-pad)), int(math.Floor(float64(cy)-size*0.6-pad/2)), int(math.Ceil(x+w+pad)), int(math.Ceil(float64(cy)+size*0.6+pad/2)))
+		draw.Draw(p.dst, r, image.NewUniform(q.Box), image.Point{}, draw.Over)
+	}
+	d := font.Drawer{
+		Dst:  p.dst,
+		Src:  image.NewUniform(q.Fill),
+		Face: p.fonts.Face(size, q.Bold),
+		Dot:  fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6((float64(cy) + size*textfont.BaselineOffset()) * 64)},
+	}
+	d.DrawString(q.Text)
+}

@@ -1,0 +1,738 @@
+package scene
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"sort"
+	"strconv"
+
+	"github.com/auspex/auspex/world"
+)
+
+// Sizes in screen pixels; the builder converts them to cm with View.Scale.
+const (
+	pxLabel      = 12.0 // unit and zone labels
+	pxSmall      = 10.0 // tick numbers, marker counts
+	pxLegend     = 13.0
+	pxTitle      = 17.0
+	pxLine       = 1.5 // thin outlines
+	pxThick      = 2.5 // rulers, sight lines
+	pxMarker     = 6.0 // half size of marker icons
+	pxRulerSpace = 28.0
+	pxGap        = 4.0
+)
+
+// builder holds the state of one Build call.
+type builder struct {
+	in      *Input
+	v       View
+	cm      float64 // cm per pixel
+	measure Measurer
+	prims   []Prim
+	labels  labelIndex
+	tableR  Rect
+}
+
+// px converts a size in pixels into cm at the view's scale.
+func (b *builder) px(n float64) float64 { return n * b.cm }
+
+func (b *builder) add(p Prim) { b.prims = append(b.prims, p) }
+
+// visible reports whether a shape with bounding box r may be on screen.
+func (b *builder) visible(r Rect) bool {
+	return b.v.Visible == nil || b.v.Visible.Overlaps(r) || r.W() == 0 || r.H() == 0 && b.v.Visible.Contains(r.Min)
+}
+
+// Build makes the scene for in as seen through v. It never fails: shapes
+// with unusable geometry (fewer than 3 points, non-finite sizes) are
+// skipped, so a half-edited scenario still draws everything else.
+func Build(in *Input, v View) *Scene {
+	if !(v.Scale > 0) || math.IsInf(v.Scale, 0) {
+		v.Scale = 10
+	}
+	if v.Measure == nil {
+		v.Measure = EstimateWidth
+	}
+	b := &builder{in: in, v: v, cm: 1 / v.Scale, measure: v.Measure}
+	t := in.Table
+	b.tableR = Rect{Max: world.Vec{X: t.W, Y: t.H}}
+	bounds := b.tableR
+	if v.EdgeRulers {
+		m := b.px(pxRulerSpace)
+		bounds.Min = world.Vec{X: -m, Y: -m}
+		bounds.Max = world.Vec{X: t.W + m, Y: t.H + m}
+	}
+	b.labels = newLabelIndex(math.Max(4, b.px(60)))
+	n := len(in.Bases)*3 + len(in.Features)*3 + 64
+	b.prims = make([]Prim, 0, n)
+	var legend []Prim
+	if v.Legend && v.Layers.Has(LayerHUD) {
+		legend, bounds.Max.Y = b.legend(bounds)
+	}
+	if v.Layers.Has(LayerTable) {
+		b.table(bounds)
+	}
+	if v.Layers.Has(LayerGrid) {
+		b.grid()
+	}
+	if v.Layers.Has(LayerTerrain) {
+		b.terrain()
+	}
+	if v.Layers.Has(LayerZones) {
+		b.zones()
+	}
+	if v.Layers.Has(LayerObjectives) {
+		b.objectives()
+	}
+	var markers []Prim
+	if v.Layers.Has(LayerBases) || v.Layers.Has(LayerMarkers) {
+		markers = b.bases()
+	}
+	if v.Layers.Has(LayerArcs) {
+		b.arcs()
+	}
+	if v.Layers.Has(LayerRulers) {
+		b.rulers()
+	}
+	if v.Layers.Has(LayerLOS) {
+		b.sightLines()
+	}
+	if v.Layers.Has(LayerMarkers) {
+		b.prims = append(b.prims, markers...)
+		b.marks()
+	}
+	b.prims = append(b.prims, legend...)
+	// Labels are placed while their owners are built but may belong to a
+	// higher layer: order by layer, keeping insertion order within one.
+	sort.SliceStable(b.prims, func(i, j int) bool { return b.prims[i].Layer < b.prims[j].Layer })
+	return &Scene{Bounds: bounds, Table: t, Scale: v.Scale, Prims: b.prims}
+}
+
+// placement says how a label treats earlier labels and bases.
+type placement int
+
+const (
+	// placeOrSkip tries each anchor and drops the label if all collide.
+	placeOrSkip placement = iota
+	// placeForce tries each anchor and falls back to the first.
+	placeForce
+	// placeAnywhere uses the first anchor without checking.
+	placeAnywhere
+)
+
+// text adds a label at the first anchor in at where it does not overlap
+// earlier labels or bases, following mode. It returns whether it was placed.
+func (b *builder) text(l Layer, id, s string, size float64, bold bool, box color.NRGBA, mode placement, at ...world.Vec) bool {
+	if s == "" || len(at) == 0 {
+		return false
+	}
+	w := b.measure(s, size, bold)
+	pad := size * 0.2
+	for i, c := range at {
+		r := Rect{Min: world.Vec{X: c.X - w/2 - pad, Y: c.Y - size*0.6 - pad}, Max: world.Vec{X: c.X + w/2 + pad, Y: c.Y + size*0.6 + pad}}
+		if mode != placeAnywhere && b.labels.hits(r) {
+			if i < len(at)-1 {
+				continue
+			}
+			if mode == placeOrSkip {
+				return false
+			}
+			c = at[0]
+			r = Rect{Min: world.Vec{X: c.X - w/2 - pad, Y: c.Y - size*0.6 - pad}, Max: world.Vec{X: c.X + w/2 + pad, Y: c.Y + size*0.6 + pad}}
+		}
+		b.labels.insert(r)
+		b.add(Prim{Layer: l, Kind: Text, ID: id, C: c, Text: s, Size: size, Bold: bold, Box: box, Style: Style{Fill: colText.c()}})
+		return true
+	}
+	return false
+}
+
+func (b *builder) table(bounds Rect) {
+	if bounds != b.tableR {
+		b.add(Prim{Layer: LayerTable, Kind: Polygon, ID: "margin", Pts: rectPts(bounds), Style: Style{Fill: colMargin.c()}})
+	}
+	b.add(Prim{Layer: LayerTable, Kind: Polygon, ID: "table", Pts: rectPts(b.tableR),
+		Style: Style{Fill: colTable.c(), Stroke: colTableEdge.c(), Width: b.px(2)}})
+}
+
+func rectPts(r Rect) []world.Vec {
+	return []world.Vec{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}}
+}
+
+// grid draws the 10 cm grid and the edge rulers.
+func (b *builder) grid() {
+	t := b.in.Table
+	if b.v.Grid {
+		var pts []world.Vec
+		for x := 10.0; x < t.W-1e-9; x += 10 {
+			pts = append(pts, world.Vec{X: x}, world.Vec{X: x, Y: t.H})
+		}
+		for y := 10.0; y < t.H-1e-9; y += 10 {
+			pts = append(pts, world.Vec{Y: y}, world.Vec{X: t.W, Y: y})
+		}
+		if len(pts) > 0 {
+			b.add(Prim{Layer: LayerGrid, Kind: Segments, ID: "grid", Pts: pts, Style: Style{Stroke: colGrid.c(), Width: b.px(1)}})
+		}
+	}
+	if !b.v.EdgeRulers {
+		return
+	}
+	// Ticks every cm when they are at least 3 px apart, else every 5 cm.
+	step := 1.0
+	if b.v.Scale < 3 {
+		step = 5
+	}
+	var pts []world.Vec
+	tick := func(i int) float64 {
+		switch {
+		case i%10 == 0:
+			return b.px(10)
+		case i%5 == 0:
+			return b.px(6)
+		}
+		return b.px(3)
+	}
+	for i := 0; float64(i) <= t.W+1e-9; i += int(step) {
+		x := float64(i)
+		l := tick(i)
+		pts = append(pts, world.Vec{X: x}, world.Vec{X: x, Y: -l}, world.Vec{X: x, Y: t.H}, world.Vec{X: x, Y: t.H + l})
+	}
+	for i := 0; float64(i) <= t.H+1e-9; i += int(step) {
+		y := float64(i)
+		l := tick(i)
+		pts = append(pts, world.Vec{Y: y}, world.Vec{X: -l, Y: y}, world.Vec{X: t.W, Y: y}, world.Vec{X: t.W + l, Y: y})
+	}
+	b.add(Prim{Layer: LayerGrid, Kind: Segments, ID: "edge-ticks", Pts: pts, Style: Style{Stroke: colTick.c(), Width: b.px(1)}})
+	size := b.px(pxSmall)
+	// Label every 10 cm, or every 20/50 when numbers would collide.
+	every := 10
+	for float64(every)*b.v.Scale < b.measure("000", size, false)/b.cm+8 {
+		every *= 2
+	}
+	for i := 0; float64(i) <= t.W+1e-9; i += every {
+		s := strconv.Itoa(i)
+		b.add(Prim{Layer: LayerGrid, Kind: Text, ID: "edge-label", C: world.Vec{X: float64(i), Y: -b.px(18)}, Text: s, Size: size, Style: Style{Fill: colTick.c()}})
+		b.add(Prim{Layer: LayerGrid, Kind: Text, ID: "edge-label", C: world.Vec{X: float64(i), Y: t.H + b.px(18)}, Text: s, Size: size, Style: Style{Fill: colTick.c()}})
+	}
+	for i := every; float64(i) <= t.H+1e-9; i += every {
+		s := strconv.Itoa(i)
+		b.add(Prim{Layer: LayerGrid, Kind: Text, ID: "edge-label", C: world.Vec{X: -b.px(13), Y: float64(i)}, Text: s, Size: size, Align: AlignRight, Style: Style{Fill: colTick.c()}})
+		b.add(Prim{Layer: LayerGrid, Kind: Text, ID: "edge-label", C: world.Vec{X: t.W + b.px(13), Y: float64(i)}, Text: s, Size: size, Align: AlignLeft, Style: Style{Fill: colTick.c()}})
+	}
+}
+
+// terrain draws each feature: fill, pattern, outline, then name labels on
+// top of all terrain so a later feature never hides an earlier name.
+func (b *builder) terrain() {
+	type lab struct {
+		id, s string
+		at    world.Vec
+	}
+	var labs []lab
+	for i := range b.in.Features {
+		f := &b.in.Features[i]
+		if len(f.Poly) < 3 {
+			continue
+		}
+		box := bbox(f.Poly)
+		if !b.visible(box) {
+			continue
+		}
+		st := StyleFor(f.Kind)
+		id := "terrain:" + f.ID
+		outline := Style{Stroke: st.Stroke, Width: b.px(pxLine)}
+		if st.DashedOutline {
+			outline.Dash = []float64{b.px(6), b.px(4)}
+			outline.Width = b.px(2)
+		}
+		b.add(Prim{Layer: LayerTerrain, Kind: Polygon, ID: id, Pts: f.Poly, Style: Style{Fill: st.Fill}})
+		b.pattern(id, f.Poly, st)
+		b.add(Prim{Layer: LayerTerrain, Kind: Polygon, ID: id, Pts: f.Poly, Style: outline})
+		name := f.Name
+		if name == "" {
+			continue
+		}
+		if f.Height > 0 {
+			name += " (" + strconv.FormatFloat(f.Height, 'f', -1, 64) + " cm)"
+		}
+		if b.measure(name, b.px(pxSmall), false) < box.W()*0.95 {
+			labs = append(labs, lab{id, name, labelPoint(f.Poly)})
+		}
+	}
+	for _, l := range labs {
+		b.text(LayerTerrain, l.id, l.s, b.px(pxSmall), false, withAlpha(colWhite.c(), 150), placeOrSkip, l.at)
+	}
+}
+
+// pattern adds the pattern segments of a terrain style clipped to poly.
+func (b *builder) pattern(id string, poly []world.Vec, st TerrainStyle) {
+	var pts []world.Vec
+	ink := Style{Stroke: st.Ink, Width: b.px(1)}
+	switch st.Pattern {
+	case Hatch:
+		pts = hatchSegments(poly, st.Angle, st.Spacing, nil)
+	case CrossHatch:
+		pts = hatchSegments(poly, st.Angle, st.Spacing, nil)
+		pts = hatchSegments(poly, st.Angle+90, st.Spacing, pts)
+	case Dots:
+		pts = hatchSegments(poly, 0, st.Spacing, nil)
+		// Near-zero dashes with square caps draw as squares of side d.
+		d := math.Max(st.Spacing*0.2, b.px(2))
+		ink.Width = d
+		ink.Dash = []float64{d * 0.01, st.Spacing - d*0.01}
+	case Dashes:
+		pts = hatchSegments(poly, 0, st.Spacing, nil)
+		ink.Width = math.Max(b.px(1.2), 0.08)
+		ink.Dash = []float64{st.Spacing * 0.6, st.Spacing * 0.6}
+	default:
+		return
+	}
+	if len(pts) > 0 {
+		b.add(Prim{Layer: LayerTerrain, Kind: Segments, ID: id, Pts: pts, Style: ink})
+	}
+}
+
+func (b *builder) zones() {
+	for _, z := range b.in.Zones {
+		if len(z.Poly) < 3 {
+			continue
+		}
+		id := "zone:" + z.ID
+		b.add(Prim{Layer: LayerZones, Kind: Polygon, ID: id, Pts: z.Poly,
+			Style: Style{Fill: withAlpha(z.Color, 40), Stroke: withAlpha(z.Color, 220), Width: b.px(2), Dash: []float64{b.px(10), b.px(5)}}})
+	}
+	for _, z := range b.in.Zones {
+		if len(z.Poly) < 3 || z.Label == "" {
+			continue
+		}
+		b.text(LayerZones, "zone:"+z.ID, z.Label, b.px(pxLabel+1), true, colLabelBox.c(), placeForce, labelPoint(z.Poly))
+	}
+}
+
+func (b *builder) objectives() {
+	r := math.Max(1.0, b.px(8))
+	for _, o := range b.in.Objectives {
+		id := "objective:" + o.ID
+		if o.Control > 0 {
+			b.add(Prim{Layer: LayerObjectives, Kind: Circle, ID: id, C: o.Pos, R: o.Control,
+				Style: Style{Fill: withAlpha(o.Color, 25), Stroke: withAlpha(o.Color, 200), Width: b.px(1.5), Dash: []float64{b.px(6), b.px(4)}}})
+		}
+		b.add(Prim{Layer: LayerObjectives, Kind: Circle, ID: id, C: o.Pos, R: r, Style: Style{Fill: colWhite.c(), Stroke: shade(o.Color, 0.6), Width: b.px(2)}})
+		b.add(Prim{Layer: LayerObjectives, Kind: Icon, Icon: IconObjective, ID: id, C: o.Pos, R: r * 0.8, Style: Style{Fill: o.Color, Stroke: shade(o.Color, 0.5), Width: b.px(1)}})
+	}
+	for _, o := range b.in.Objectives {
+		lr := math.Max(1.0, b.px(8)) + b.px(pxLabel*0.8)
+		b.text(LayerObjectives, "objective:"+o.ID, o.Label, b.px(pxLabel), true, colLabelBox.c(), placeForce,
+			o.Pos.Add(world.Vec{Y: lr}), o.Pos.Add(world.Vec{Y: -lr}))
+	}
+}
+
+// bases draws every base and its label, and returns the state markers for
+// the markers layer.
+func (b *builder) bases() []Prim {
+	var markers []Prim
+	drawBases := b.v.Layers.Has(LayerBases)
+	type vis struct {
+		i     int
+		bound float64
+	}
+	shown := make([]vis, 0, len(b.in.Bases))
+	for i := range b.in.Bases {
+		bs := &b.in.Bases[i]
+		if bs.Foot.Validate() != nil {
+			continue
+		}
+		br := bs.Foot.BoundRadius()
+		box := Rect{Min: bs.Pos.Sub(world.Vec{X: br, Y: br}), Max: bs.Pos.Add(world.Vec{X: br, Y: br})}
+		if !b.visible(box) {
+			continue
+		}
+		shown = append(shown, vis{i, br})
+		if drawBases {
+			b.labels.insert(box)
+		}
+	}
+	nseg := 0
+	for _, s := range shown {
+		bs := &b.in.Bases[s.i]
+		id := "base:" + bs.ID
+		if drawBases {
+			fill := withAlpha(bs.Color, 230)
+			st := Style{Fill: fill, Stroke: shade(bs.Color, 0.45), Width: b.px(pxLine)}
+			if bs.Selected {
+				halo := Style{Stroke: colSelect.c(), Width: b.px(6)}
+				b.basePrim(bs, id, halo, &nseg)
+			}
+			b.basePrim(bs, id, st, &nseg)
+			// Facing: a line from the centre to the front edge and a notch
+			// at the front, in a colour that contrasts with the side colour.
+			front := bs.Pos.Add(world.Heading(bs.Facing).Scale(frontDistance(bs.Base)))
+			ink := contrast(bs.Color)
+			back := bs.Pos.Add(world.Heading(bs.Facing).Scale(frontDistance(bs.Base) * 0.15))
+			b.add(Prim{Layer: LayerBases, Kind: Polyline, ID: id, Pts: []world.Vec{back, front}, Style: Style{Stroke: ink, Width: math.Min(b.px(2), s.bound*0.15)}})
+			tri := math.Min(s.bound*0.45, math.Max(s.bound*0.3, b.px(5)))
+			side := world.Heading(bs.Facing + 90).Scale(tri * 0.6)
+			baseC := front.Sub(world.Heading(bs.Facing).Scale(tri))
+			b.add(Prim{Layer: LayerBases, Kind: Polygon, ID: id, Pts: []world.Vec{front, baseC.Add(side), baseC.Sub(side)}, Style: Style{Fill: ink}})
+		}
+		if b.v.Layers.Has(LayerMarkers) {
+			markers = b.stateMarkers(markers, bs, s.bound)
+		}
+	}
+	if !drawBases {
+		return markers
+	}
+	// Labels go on the markers layer when it is drawn so arcs and lines
+	// never hide a name. Selected bases first so their names always win.
+	labelLayer := LayerBases
+	if b.v.Layers.Has(LayerMarkers) {
+		labelLayer = LayerMarkers
+	}
+	for pass := 0; pass < 2; pass++ {
+		for _, s := range shown {
+			bs := &b.in.Bases[s.i]
+			if bs.Label == "" || bs.Selected != (pass == 0) {
+				continue
+			}
+			size := b.px(pxLabel - 1)
+			d := s.bound + size*0.75 + b.px(2)
+			mode := placeOrSkip
+			if bs.Selected {
+				mode = placeForce
+			}
+			b.text(labelLayer, "base:"+bs.ID, bs.Label, size, bs.Selected, colLabelBox.c(), mode,
+				bs.Pos.Add(world.Vec{Y: d}), bs.Pos.Add(world.Vec{Y: -d}),
+				bs.Pos.Add(world.Vec{X: s.bound + b.measure(bs.Label, size, false)/2 + b.px(4)}),
+				bs.Pos.Sub(world.Vec{X: s.bound + b.measure(bs.Label, size, false)/2 + b.px(4)}))
+		}
+	}
+	return markers
+}
+
+// basePrim adds the footprint of bs with style st.
+func (b *builder) basePrim(bs *Base, id string, st Style, nseg *int) {
+	if bs.Foot.Shape == world.Circle {
+		b.add(Prim{Layer: LayerBases, Kind: Circle, ID: id, C: bs.Pos, R: bs.Foot.Radius, Style: st})
+		return
+	}
+	b.add(Prim{Layer: LayerBases, Kind: Polygon, ID: id, Pts: bs.Corners(), Style: st})
+}
+
+// frontDistance is the distance from a base's centre to its front edge.
+func frontDistance(b world.Base) float64 {
+	if b.Foot.Shape == world.Rect {
+		return b.Foot.H / 2
+	}
+	return b.Foot.Radius
+}
+
+// contrast picks black or white, whichever reads better on c.
+func contrast(c color.NRGBA) color.NRGBA {
+	l := 0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B)
+	if l > 140 {
+		return rgb(15, 15, 15)
+	}
+	return colWhite.c()
+}
+
+// stateMarkers appends the damage, shield, blast and broken markers of a
+// base in a row above its top-right.
+func (b *builder) stateMarkers(out []Prim, bs *Base, bound float64) []Prim {
+	r := b.px(pxMarker)
+	at := bs.Pos.Add(world.Vec{X: bound * 0.7, Y: -bound*0.7 - r*0.6})
+	id := "base:" + bs.ID
+	put := func(icon string, fill, stroke color.NRGBA, count int, showCount bool) {
+		out = append(out, Prim{Layer: LayerMarkers, Kind: Icon, Icon: icon, ID: id, C: at, R: r, Style: Style{Fill: fill, Stroke: stroke, Width: b.px(1)}})
+		if showCount {
+			out = append(out, Prim{Layer: LayerMarkers, Kind: Text, ID: id, C: at, Text: strconv.Itoa(count), Size: r * 1.3, Bold: true, Style: Style{Fill: contrast(fill)}})
+		}
+		at.X += r * 2.3
+	}
+	if bs.Damage > 0 {
+		put(IconDamage, colDamage.c(), rgb(80, 0, 0), bs.Damage, true)
+	}
+	if bs.Shields >= 0 && bs.Shields > 0 {
+		put(IconShield, colShield.c(), rgb(10, 40, 100), bs.Shields, true)
+	}
+	if bs.Blast > 0 {
+		put(IconBlast, colBlast.c(), rgb(255, 140, 0), bs.Blast, bs.Blast > 0)
+	}
+	if bs.Broken {
+		put(IconBroken, colDamage.c(), rgb(80, 0, 0), 0, false)
+	}
+	return out
+}
+
+func (b *builder) arcs() {
+	for i, a := range b.in.Arcs {
+		if a.Base.Foot.Validate() != nil || !(a.Range >= 0) || a.Width <= 0 {
+			continue
+		}
+		id := "arc:" + a.Base.ID + ":" + strconv.Itoa(i)
+		a0 := a.Base.Facing + a.Start
+		a1 := a0 + math.Min(a.Width, 360)
+		st := Style{Fill: withAlpha(a.Color, 45), Stroke: withAlpha(a.Color, 210), Width: b.px(pxLine)}
+		reach := a.Base.Foot.BoundRadius() + a.Range
+		box := Rect{Min: a.Base.Pos.Sub(world.Vec{X: reach, Y: reach}), Max: a.Base.Pos.Add(world.Vec{X: reach, Y: reach})}
+		if a.Base.Foot.Shape == world.Circle && within(box, b.tableR) {
+			b.add(Prim{Layer: LayerArcs, Kind: Wedge, ID: id, C: a.Base.Pos, R: a.Base.Foot.Radius + a.Range, A0: a0, A1: a1, Style: st})
+		} else if poly := clipToRect(rangeOutline(a.Base, a0, a1, a.Range, 2), b.tableR); poly != nil {
+			b.add(Prim{Layer: LayerArcs, Kind: Polygon, ID: id, Pts: poly, Style: st})
+		}
+		if a.Label != "" {
+			mid := (a0 + a1) / 2
+			if a.Width >= 360 {
+				mid = a.Base.Facing
+			}
+			// Along the arc's centre line, as far out as stays on the table.
+			var at []world.Vec
+			for _, f := range []float64{1, 0.8, 0.6, 0.45, 0.3} {
+				d := (offsetDistance(a.Base, mid, a.Range) - b.px(pxLabel)) * f
+				p := a.Base.Pos.Add(world.Heading(mid).Scale(d))
+				if b.tableR.Contains(p) {
+					at = append(at, p)
+				}
+			}
+			b.text(LayerArcs, id, a.Label, b.px(pxSmall+1), false, colLabelBox.c(), placeForce, at...)
+		}
+	}
+	for i, r := range b.in.Rings {
+		if r.Base.Foot.Validate() != nil || !(r.Dist > 0) {
+			continue
+		}
+		id := "ring:" + r.Base.ID + ":" + strconv.Itoa(i)
+		st := Style{Stroke: withAlpha(r.Color, 230), Width: b.px(pxLine)}
+		if r.Base.Foot.Shape == world.Circle {
+			b.add(Prim{Layer: LayerArcs, Kind: Circle, ID: id, C: r.Base.Pos, R: r.Base.Foot.Radius + r.Dist, Style: st})
+		} else {
+			// Rounded rectangle: straight sides plus quarter circles.
+			b.add(Prim{Layer: LayerArcs, Kind: Polygon, ID: id, Pts: rangeOutline(r.Base, 0, 360, r.Dist, 3), Style: st})
+		}
+		top := r.Base.Pos.Add(world.Vec{Y: -offsetDistance(r.Base, 0, r.Dist)})
+		b.text(LayerArcs, id, strconv.FormatFloat(r.Dist, 'f', -1, 64), b.px(pxSmall), true, colLabelBox.c(), placeAnywhere, top)
+	}
+}
+
+// LengthLabel formats a distance for rulers: one decimal, "cm".
+func LengthLabel(d float64) string { return strconv.FormatFloat(d, 'f', 1, 64) + " cm" }
+
+func (b *builder) rulers() {
+	for i, r := range b.in.Rulers {
+		id := "ruler:" + strconv.Itoa(i)
+		d := r.A.Dist(r.B)
+		tk := b.px(6)
+		var ticks []world.Vec
+		if d > 1e-9 {
+			n := r.B.Sub(r.A).Scale(1 / d)
+			perp := world.Vec{X: -n.Y, Y: n.X}.Scale(tk)
+			ticks = append(ticks, r.A.Add(perp), r.A.Sub(perp), r.B.Add(perp), r.B.Sub(perp))
+			// A small tick every 5 cm along the ruler when they are 6 px apart.
+			if b.v.Scale*5 >= 6 {
+				for s := 5.0; s < d-1e-9; s += 5 {
+					p := r.A.Add(n.Scale(s))
+					k := 0.5
+					if int(s)%10 == 0 {
+						k = 0.8
+					}
+					ticks = append(ticks, p.Add(perp.Scale(k)), p.Sub(perp.Scale(k)))
+				}
+			}
+		}
+		line := []world.Vec{r.A, r.B}
+		b.add(Prim{Layer: LayerRulers, Kind: Polyline, ID: id, Pts: line, Style: Style{Stroke: colRulerUnder.c(), Width: b.px(pxThick + 2.5)}})
+		b.add(Prim{Layer: LayerRulers, Kind: Polyline, ID: id, Pts: line, Style: Style{Stroke: colRuler.c(), Width: b.px(pxThick)}})
+		if len(ticks) > 0 {
+			b.add(Prim{Layer: LayerRulers, Kind: Segments, ID: id, Pts: ticks, Style: Style{Stroke: colRulerUnder.c(), Width: b.px(1.5)}})
+		}
+		label := r.Label
+		if label == "" {
+			label = LengthLabel(d)
+		}
+		mid := r.A.Lerp(r.B, 0.5)
+		off := world.Vec{Y: -b.px(pxLabel)}
+		if d > 1e-9 {
+			n := r.B.Sub(r.A).Scale(1 / d)
+			off = world.Vec{X: n.Y, Y: -n.X}.Scale(b.px(pxLabel))
+			if off.Y > 0 {
+				off = off.Scale(-1)
+			}
+		}
+		b.text(LayerRulers, id, label, b.px(pxLabel+1), true, rgba(255, 250, 210, 235), placeForce, mid.Add(off), mid.Sub(off))
+	}
+}
+
+func (b *builder) sightLines() {
+	for i, s := range b.in.SightLines {
+		id := "los:" + strconv.Itoa(i)
+		col := VerdictColor(s.Verdict)
+		st := Style{Stroke: col, Width: b.px(pxThick)}
+		switch s.Verdict {
+		case Cover:
+			st.Dash = []float64{b.px(9), b.px(4)}
+		case Blocked:
+			st.Dash = []float64{b.px(3), b.px(4)}
+		}
+		b.add(Prim{Layer: LayerLOS, Kind: Polyline, ID: id, Pts: []world.Vec{s.A, s.B}, Style: Style{Stroke: rgba(255, 255, 255, 170), Width: b.px(pxThick + 2)}})
+		b.add(Prim{Layer: LayerLOS, Kind: Polyline, ID: id, Pts: []world.Vec{s.A, s.B}, Style: st})
+		if s.Label != "" {
+			w := b.measure(s.Label, b.px(pxLabel), true)
+			d := b.px(pxLabel + 8)
+			b.text(LayerLOS, id, s.Label, b.px(pxLabel), true, colLabelBox.c(), placeForce,
+				s.B.Add(world.Vec{Y: d}), s.B.Add(world.Vec{Y: -d}), s.B.Add(world.Vec{X: w/2 + d}), s.B.Sub(world.Vec{X: w/2 + d}),
+				s.B.Add(world.Vec{Y: 2 * d}), s.B.Add(world.Vec{Y: -2 * d}))
+		}
+	}
+}
+
+func (b *builder) marks() {
+	for i, m := range b.in.Marks {
+		id := "mark:" + strconv.Itoa(i)
+		icon := m.Icon
+		if icon == "" {
+			icon = IconPin
+		}
+		c := m.Color
+		if c.A == 0 {
+			c = colText.c()
+		}
+		b.add(Prim{Layer: LayerMarkers, Kind: Icon, Icon: icon, ID: id, C: m.Pos, R: b.px(pxMarker + 2), Style: Style{Fill: withAlpha(c, 0), Stroke: c, Width: b.px(2)}})
+		if icon == IconPin {
+			b.prims[len(b.prims)-1].Fill = c
+		}
+		b.text(LayerMarkers, id, m.Label, b.px(pxSmall), false, colLabelBox.c(), placeForce, m.Pos.Add(world.Vec{Y: b.px(pxMarker + 14)}), m.Pos.Sub(world.Vec{Y: b.px(pxMarker + 14)}))
+	}
+}
+
+// legend lays out the title, terrain legend, zone and line keys and the
+// scale bar below the table (inside the margin the caller grows). It
+// returns the prims and the new bottom edge of the scene.
+func (b *builder) legend(bounds Rect) ([]Prim, float64) {
+	var out []Prim
+	size := b.px(pxLegend)
+	sw, sh := math.Max(3, b.px(36)), math.Max(2, b.px(22))
+	gap := b.px(14)
+	x0 := b.tableR.Min.X
+	y := bounds.Max.Y + b.px(16)
+	if b.v.EdgeRulers {
+		y = bounds.Max.Y + b.px(6)
+	}
+	if b.v.Title != "" {
+		ts := b.px(pxTitle)
+		out = append(out, Prim{Layer: LayerHUD, Kind: Text, ID: "legend:title", C: world.Vec{X: x0, Y: y + ts*0.6}, Text: b.v.Title, Size: ts, Bold: true, Align: AlignLeft, Style: Style{Fill: colText.c()}})
+		y += ts * 1.6
+	}
+	x := x0
+	maxX := b.tableR.Max.X
+	rowH := sh + b.px(8)
+	item := func(id, label string, draw func(r Rect) []Prim) {
+		w := sw + b.px(6) + b.measure(label, size, false)
+		if x > x0 && x+w > maxX {
+			x = x0
+			y += rowH
+		}
+		r := Rect{Min: world.Vec{X: x, Y: y}, Max: world.Vec{X: x + sw, Y: y + sh}}
+		out = append(out, draw(r)...)
+		out = append(out, Prim{Layer: LayerHUD, Kind: Text, ID: id, C: world.Vec{X: x + sw + b.px(6), Y: y + sh/2}, Text: label, Size: size, Align: AlignLeft, Style: Style{Fill: colText.c()}})
+		x += w + gap
+	}
+	seen := map[world.Kind]bool{}
+	var kinds []world.Kind
+	for _, f := range b.in.Features {
+		if !seen[f.Kind] {
+			seen[f.Kind] = true
+			kinds = append(kinds, f.Kind)
+		}
+	}
+	ordered := make([]world.Kind, 0, len(kinds))
+	for _, k := range world.Kinds {
+		if seen[k] {
+			ordered = append(ordered, k)
+			delete(seen, k)
+		}
+	}
+	for _, k := range kinds {
+		if seen[k] {
+			ordered = append(ordered, k)
+		}
+	}
+	for _, k := range ordered {
+		st := StyleFor(k)
+		item("legend:"+string(k), string(k), func(r Rect) []Prim {
+			poly := rectPts(r)
+			sub := &builder{cm: b.cm, v: b.v, measure: b.measure}
+			sub.prims = append(sub.prims, Prim{Kind: Polygon, Pts: poly, Style: Style{Fill: st.Fill}})
+			sub.pattern("", poly, st)
+			outline := Style{Stroke: st.Stroke, Width: b.px(pxLine)}
+			if st.DashedOutline {
+				outline.Dash = []float64{b.px(6), b.px(4)}
+			}
+			sub.prims = append(sub.prims, Prim{Kind: Polygon, Pts: poly, Style: outline})
+			for i := range sub.prims {
+				sub.prims[i].Layer = LayerHUD
+				sub.prims[i].ID = "legend:" + string(k)
+			}
+			return sub.prims
+		})
+	}
+	for _, z := range b.in.Zones {
+		if z.Label == "" {
+			continue
+		}
+		z := z
+		item("legend:zone:"+z.ID, z.Label, func(r Rect) []Prim {
+			return []Prim{{Layer: LayerHUD, Kind: Polygon, ID: "legend:zone:" + z.ID, Pts: rectPts(r), Style: Style{Fill: withAlpha(z.Color, 60), Stroke: z.Color, Width: b.px(2), Dash: []float64{b.px(6), b.px(3)}}}}
+		})
+	}
+	if len(b.in.Objectives) > 0 {
+		item("legend:objective", "objective", func(r Rect) []Prim {
+			c := world.Vec{X: (r.Min.X + r.Max.X) / 2, Y: (r.Min.Y + r.Max.Y) / 2}
+			rr := r.H() * 0.45
+			return []Prim{
+				{Layer: LayerHUD, Kind: Circle, ID: "legend:objective", C: c, R: rr, Style: Style{Fill: colWhite.c(), Stroke: colText.c(), Width: b.px(2)}},
+				{Layer: LayerHUD, Kind: Icon, Icon: IconObjective, ID: "legend:objective", C: c, R: rr * 0.8, Style: Style{Fill: colText.c()}},
+			}
+		})
+	}
+	if len(b.in.SightLines) > 0 {
+		for _, v := range []Verdict{Clear, Cover, Blocked} {
+			v := v
+			item("legend:los:"+v.String(), "line of sight: "+v.String(), func(r Rect) []Prim {
+				st := Style{Stroke: VerdictColor(v), Width: b.px(pxThick)}
+				switch v {
+				case Cover:
+					st.Dash = []float64{b.px(9), b.px(4)}
+				case Blocked:
+					st.Dash = []float64{b.px(3), b.px(4)}
+				}
+				my := (r.Min.Y + r.Max.Y) / 2
+				return []Prim{{Layer: LayerHUD, Kind: Polyline, ID: "legend:los", Pts: []world.Vec{{X: r.Min.X, Y: my}, {X: r.Max.X, Y: my}}, Style: st}}
+			})
+		}
+	}
+	// Scale bar: 30 cm in 10 cm blocks (5 cm blocks on small tables).
+	y += rowH + b.px(6)
+	unit := 10.0
+	if b.in.Table.W < 60 {
+		unit = 5
+	}
+	bh := b.px(8)
+	for i := 0; i < 3; i++ {
+		fill := colText.c()
+		if i%2 == 1 {
+			fill = colWhite.c()
+		}
+		r := Rect{Min: world.Vec{X: x0 + unit*float64(i), Y: y}, Max: world.Vec{X: x0 + unit*float64(i+1), Y: y + bh}}
+		out = append(out, Prim{Layer: LayerHUD, Kind: Polygon, ID: "scalebar", Pts: rectPts(r), Style: Style{Fill: fill, Stroke: colText.c(), Width: b.px(1)}})
+	}
+	for i := 0; i <= 3; i++ {
+		s := strconv.Itoa(int(unit) * i)
+		if i == 3 {
+			s += " cm"
+		}
+		out = append(out, Prim{Layer: LayerHUD, Kind: Text, ID: "scalebar", C: world.Vec{X: x0 + unit*float64(i), Y: y + bh + b.px(10)}, Text: s, Size: b.px(pxSmall), Style: Style{Fill: colText.c()}})
+	}
+	note := fmt.Sprintf("table %s x %s cm", strconv.FormatFloat(b.in.Table.W, 'f', -1, 64), strconv.FormatFloat(b.in.Table.H, 'f', -1, 64))
+	out = append(out, Prim{Layer: LayerHUD, Kind: Text, ID: "scalebar", C: world.Vec{X: x0 + unit*3 + b.px(40), Y: y + bh/2}, Text: note, Size: b.px(pxSmall), Align: AlignLeft, Style: Style{Fill: colText.c()}})
+	return out, y + bh + b.px(24)
+}
