@@ -1,0 +1,568 @@
+package rules
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Errors the engine returns, wrapped with details; test them with errors.Is.
+var (
+	// ErrUnknownRuleset: a state or save names a ruleset not registered.
+	ErrUnknownRuleset = errors.New("unknown ruleset")
+	// ErrGameOver: a command was submitted after the game ended.
+	ErrGameOver = errors.New("the game is over")
+	// ErrNotYourTurn: the command's side is not the one that must decide.
+	ErrNotYourTurn = errors.New("not this side's decision")
+	// ErrNotAllowed: the command kind is not accepted now.
+	ErrNotAllowed = errors.New("command not allowed now")
+	// ErrIllegal: the command's Validate refused it.
+	ErrIllegal = errors.New("illegal command")
+	// ErrLoopCap: the automatic steps ran too long without needing a
+	// decision (a ruleset bug).
+	ErrLoopCap = errors.New("automatic steps did not settle")
+	// ErrNothingToUndo: undo with no command played.
+	ErrNothingToUndo = errors.New("nothing to undo")
+	// ErrUndoPastRoll: undoing a command that rolled dice, which the
+	// engine's configuration does not allow.
+	ErrUndoPastRoll = errors.New("cannot undo past a die roll")
+	// ErrHashMismatch: replaying a command did not give the recorded state.
+	ErrHashMismatch = errors.New("state hash mismatch")
+)
+
+// DefaultMaxAutoSteps is the loop cap used when Config.MaxAutoSteps is 0.
+const DefaultMaxAutoSteps = 10000
+
+// Config tunes an Engine.
+type Config struct {
+	// MaxAutoSteps caps the automatic steps (Auto calls and step changes)
+	// run after one command; 0 means DefaultMaxAutoSteps.
+	MaxAutoSteps int
+	// UndoPastRolls lets Undo take back a command that rolled dice. Off by
+	// default: a seeded game would roll the same dice again anyway (dice
+	// are keyed by command index), and with manual dice it would invite
+	// re-rolling.
+	UndoPastRolls bool
+	// ManualDice makes commands take their dice from the queue filled by
+	// ProvideDice instead of the seeded stream.
+	ManualDice bool
+	// ManualStart makes the game's start take its dice from StartDice.
+	ManualStart bool
+	StartDice   []int
+	// Scenario is the scenario text, stored in saves so that a save
+	// rebuilds the same table.
+	Scenario string
+}
+
+// Record is one command as the engine played it.
+type Record struct {
+	// Cmd is the command; Args its JSON arguments as saved.
+	Cmd  Command
+	Args json.RawMessage
+	// Hash is the state hash after the command and its automatic steps.
+	Hash uint64
+	// Rolled reports whether any die was rolled (by the command or the
+	// automatic steps it triggered).
+	Rolled bool
+	// Manual reports that the dice came from the manual queue; Dice are
+	// the faces used, in order.
+	Manual bool
+	Dice   []int
+}
+
+// Engine runs one game: it holds the State, the ruleset and the dice, and
+// Submit is the only way to change the game. Humans, scripts, the AI and
+// replays all go through it. An Engine is not safe for concurrent use; the
+// UI keeps it on one goroutine and gives the AI clones of the State.
+type Engine struct {
+	rs    Ruleset
+	cfg   Config
+	flow  *Flow
+	cmds  CommandSet
+	base  *State // as given, options resolved, before the start steps
+	start *State // after the start steps
+	st    *State
+	recs  []Record
+	queue *ManualDice
+}
+
+// New starts a game of rs from initial (built by the scenario loader):
+// options are checked and defaulted, the first step of the flow is entered
+// and the automatic steps run. initial is not modified. In ManualStart mode
+// a *NeedDiceError says which start dice are missing.
+func New(rs Ruleset, initial *State, cfg Config) (*Engine, error) {
+	if rs == nil {
+		return nil, errors.New("new game: no ruleset")
+	}
+	if initial == nil {
+		return nil, errors.New("new game: no initial state")
+	}
+	if initial.Ruleset != "" && initial.Ruleset != rs.ID() {
+		return nil, fmt.Errorf("new game: state is for ruleset %q, not %q", initial.Ruleset, rs.ID())
+	}
+	if initial.Seq != 0 {
+		return nil, fmt.Errorf("new game: initial state already has %d commands", initial.Seq)
+	}
+	cmds, err := NewCommandSet(rs.Commands())
+	if err != nil {
+		return nil, fmt.Errorf("ruleset %s: %w", rs.ID(), err)
+	}
+	flow, err := NewFlow(rs.Flow(), cmds)
+	if err != nil {
+		return nil, fmt.Errorf("ruleset %s: %w", rs.ID(), err)
+	}
+	opts, err := ResolveOptions(rs, initial.Options)
+	if err != nil {
+		return nil, fmt.Errorf("new game: %w", err)
+	}
+	if cfg.MaxAutoSteps <= 0 {
+		cfg.MaxAutoSteps = DefaultMaxAutoSteps
+	}
+	cfg.StartDice = cloneSlice(cfg.StartDice)
+	e := &Engine{rs: rs, cfg: cfg, flow: flow, cmds: cmds, queue: NewManualDice()}
+	e.base = initial.Clone()
+	e.base.Ruleset = rs.ID()
+	e.base.Options = opts
+	e.base.Log = nil
+
+	s := e.base.Clone()
+	var src Dice = NewSeededDice(s.Seed, 0)
+	var manual *ManualDice
+	if cfg.ManualStart {
+		manual = NewManualDice(cfg.StartDice...)
+		src = manual
+	}
+	t := newTray(src, s, 0)
+	if s.Step == "" {
+		if err := e.enter(s, t, flow.First()); err != nil {
+			return nil, fmt.Errorf("game start: %w", err)
+		}
+	} else if _, ok := flow.Step(s.Step); !ok {
+		return nil, fmt.Errorf("new game: state is at step %q, which ruleset %s does not have", s.Step, rs.ID())
+	}
+	if err := e.settle(s, t); err != nil {
+		return nil, fmt.Errorf("game start: %w", err)
+	}
+	if err := t.failure(manual); err != nil {
+		return nil, fmt.Errorf("game start: %w", err)
+	}
+	if manual != nil && manual.Used() != len(cfg.StartDice) {
+		return nil, fmt.Errorf("game start: %d start dice given, %d used", len(cfg.StartDice), manual.Used())
+	}
+	s.Log = append(s.Log, t.events...)
+	e.start = s
+	e.st = s
+	return e, nil
+}
+
+// Ruleset returns the game's ruleset.
+func (e *Engine) Ruleset() Ruleset { return e.rs }
+
+// State returns the current state. It is the engine's own: read it, never
+// modify it (use Snapshot for a copy to experiment on).
+func (e *Engine) State() *State { return e.st }
+
+// Snapshot returns a copy of the current state.
+func (e *Engine) Snapshot() *State { return e.st.Clone() }
+
+// Flow returns the game's checked flow table.
+func (e *Engine) Flow() *Flow { return e.flow }
+
+// Commands returns the ruleset's commands by name (to decode commands typed
+// or scripted as JSON).
+func (e *Engine) Commands() CommandSet { return e.cmds }
+
+// History returns the commands played so far, oldest first.
+func (e *Engine) History() []Record { return append([]Record(nil), e.recs...) }
+
+// Legal returns what side may do now (see Ruleset.Legal); nothing once the
+// game is over.
+func (e *Engine) Legal(side string) []Choice {
+	if e.st.Over {
+		return nil
+	}
+	return e.rs.Legal(e.st, side)
+}
+
+// ProvideDice adds faces a player rolled to the manual dice queue.
+func (e *Engine) ProvideDice(faces ...int) error { return e.queue.Provide(faces...) }
+
+// QueuedDice returns the manual dice not used yet.
+func (e *Engine) QueuedDice() []int { return e.queue.Remaining() }
+
+// Submit plays one command: it checks that the command's side may decide
+// now and that the command kind is allowed, validates it, applies it to a
+// copy of the state with the command's dice, runs the ruleset's automatic
+// steps until a decision is needed (or the game ends), and only then makes
+// the copy the current state and records the command. It returns the events
+// of the command in log order. On any error the game is unchanged; in
+// manual-dice mode a *NeedDiceError says which dice to provide next.
+func (e *Engine) Submit(c Command) ([]Event, error) {
+	if c == nil {
+		return nil, errors.New("submit: nil command")
+	}
+	if _, ok := e.cmds[c.Name()]; !ok {
+		return nil, fmt.Errorf("%w: %q is not a command of ruleset %s", ErrNotAllowed, c.Name(), e.rs.ID())
+	}
+	args, err := json.Marshal(c)
+	if err != nil {
+		return nil, fmt.Errorf("submit %s: arguments do not encode: %w", c.Name(), err)
+	}
+	rec := Record{Cmd: c, Args: args, Manual: e.cfg.ManualDice}
+	next, evs, err := e.exec(e.st, &rec, e.queueIfManual())
+	if err != nil {
+		return nil, err
+	}
+	e.st = next
+	e.recs = append(e.recs, rec)
+	return evs, nil
+}
+
+func (e *Engine) queueIfManual() *ManualDice {
+	if e.cfg.ManualDice {
+		return e.queue
+	}
+	return nil
+}
+
+// Check reports whether c could be submitted now (turn, kind, Validate)
+// without applying it.
+func (e *Engine) Check(c Command) error {
+	if c == nil {
+		return errors.New("check: nil command")
+	}
+	if err := e.permitted(e.st, c); err != nil {
+		return err
+	}
+	if err := c.Validate(e.st); err != nil {
+		return fmt.Errorf("%w: %s: %w", ErrIllegal, c.Name(), err)
+	}
+	return nil
+}
+
+// exec runs rec.Cmd on a clone of prev. manual is the dice queue to use
+// (nil: the seeded stream, or rec.Dice when replaying a manual command). It
+// fills rec's Hash, Rolled and Dice.
+func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []Event, error) {
+	c := rec.Cmd
+	if err := e.permitted(prev, c); err != nil {
+		return nil, nil, err
+	}
+	if err := c.Validate(prev); err != nil {
+		return nil, nil, fmt.Errorf("%w: %s: %w", ErrIllegal, c.Name(), err)
+	}
+	s := prev.Clone()
+	s.Seq++
+	idx := s.Seq
+	replayManual := manual == nil && rec.Manual
+	var src Dice
+	switch {
+	case manual != nil:
+		src = manual
+	case replayManual:
+		manual = NewManualDice(rec.Dice...)
+		src = manual
+	default:
+		src = NewSeededDice(s.Seed, uint64(idx))
+	}
+	mark := 0
+	if manual != nil {
+		mark = manual.mark()
+	}
+	fail := func(err error) (*State, []Event, error) {
+		if manual != nil {
+			manual.rewind(mark)
+		}
+		return nil, nil, err
+	}
+	t := newTray(src, s, idx)
+	evs, err := c.Apply(s, t)
+	if ferr := t.failure(manual); ferr != nil {
+		return fail(ferr)
+	}
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", c.Name(), err))
+	}
+	t.Log(evs...)
+	if err := e.settle(s, t); err != nil {
+		return fail(fmt.Errorf("after %s: %w", c.Name(), err))
+	}
+	if ferr := t.failure(manual); ferr != nil {
+		return fail(ferr)
+	}
+	if replayManual && manual.Used() != len(rec.Dice) {
+		return fail(fmt.Errorf("%s: %d recorded dice, %d used", c.Name(), len(rec.Dice), manual.Used()))
+	}
+	if s.Pending != nil && !samePending(prev.Pending, s.Pending) {
+		t.Log(Event{Kind: EvDecision, Side: s.Pending.Side, Units: s.Pending.Units, Text: decisionText(s.Pending)})
+	}
+	if manual != nil && !replayManual {
+		rec.Dice = append([]int(nil), manual.faces[mark:manual.pos]...)
+		manual.compact()
+	}
+	rec.Rolled = t.rolled
+	s.Log = append(s.Log, t.events...)
+	rec.Hash = s.Hash()
+	return s, t.events, nil
+}
+
+// permitted checks whose decision it is and which commands are accepted.
+func (e *Engine) permitted(s *State, c Command) error {
+	if s.Over {
+		return ErrGameOver
+	}
+	name := c.Name()
+	if p := s.Pending; p != nil {
+		if c.Actor() != p.Side {
+			return fmt.Errorf("%w: waiting for %s (%s), not %s", ErrNotYourTurn, p.Side, decisionText(p), orNobody(c.Actor()))
+		}
+		if len(p.Commands) > 0 {
+			if !contains(p.Commands, name) {
+				return fmt.Errorf("%w: %s answers %s with %s, not %q", ErrNotAllowed, p.Side, p.Kind, strings.Join(p.Commands, " or "), name)
+			}
+			return nil
+		}
+	} else if s.Active != "" && c.Actor() != s.Active {
+		return fmt.Errorf("%w: it is %s's turn, not %s's", ErrNotYourTurn, s.Active, orNobody(c.Actor()))
+	}
+	st, ok := e.flow.Step(s.Step)
+	if !ok {
+		return fmt.Errorf("%w: the game is at unknown step %q", ErrNotAllowed, s.Step)
+	}
+	if !contains(st.Allowed, name) {
+		return fmt.Errorf("%w: %q during %s (allowed: %s)", ErrNotAllowed, name, st.ID, listOrNone(st.Allowed))
+	}
+	return nil
+}
+
+// settle runs automatic work until a decision is needed or the game ends.
+func (e *Engine) settle(s *State, t *Tray) error {
+	for i := 0; ; i++ {
+		if i >= e.cfg.MaxAutoSteps {
+			return fmt.Errorf("%w: %d automatic steps without a decision (at step %s)", ErrLoopCap, e.cfg.MaxAutoSteps, s.Step)
+		}
+		if t.err != nil || t.short() {
+			return nil // the caller reports it
+		}
+		if s.Over {
+			return nil
+		}
+		if out := e.rs.Victory(s); out != nil {
+			s.Over = true
+			o := *out
+			s.Result = &o
+			s.Pending = nil
+			text := "Game over: " + o.Kind
+			if o.Text != "" {
+				text += ": " + o.Text
+			}
+			t.Log(Event{Kind: EvGameOver, Side: o.Winner, Text: text})
+			return nil
+		}
+		st, ok := e.flow.Step(s.Step)
+		if !ok {
+			return fmt.Errorf("unknown step %q", s.Step)
+		}
+		if st.Auto != nil {
+			evs, did, err := st.Auto(s, t)
+			if err != nil {
+				return fmt.Errorf("step %s: %w", st.ID, err)
+			}
+			t.Log(evs...)
+			if did {
+				continue
+			}
+		}
+		if st.EndIf == nil || !st.EndIf(s) {
+			return nil
+		}
+		next, err := e.flow.next(st, s)
+		if err != nil {
+			return err
+		}
+		if err := e.enter(s, t, next); err != nil {
+			return err
+		}
+	}
+}
+
+// enter makes st the current step: a new turn if it starts one, the pending
+// decision cleared, then its OnBegin.
+func (e *Engine) enter(s *State, t *Tray, st *Step) error {
+	s.Step = st.ID
+	s.Phase = st.Phase
+	s.Pending = nil
+	if st.NewTurn {
+		s.Turn++
+		t.Log(Event{Kind: EvTurn, Text: fmt.Sprintf("Turn %d", s.Turn)})
+	}
+	if s.Turn == 0 {
+		t.Log(Event{Kind: EvPhase, Text: "Before the game: " + stepTitle(st)})
+	} else {
+		t.Log(Event{Kind: EvPhase, Text: fmt.Sprintf("Turn %d: %s", s.Turn, stepTitle(st))})
+	}
+	if st.OnBegin != nil {
+		evs, err := st.OnBegin(s, t)
+		if err != nil {
+			return fmt.Errorf("step %s begins: %w", st.ID, err)
+		}
+		t.Log(evs...)
+	}
+	return nil
+}
+
+func stepTitle(st *Step) string {
+	if st.Phase == "" || st.Phase == st.ID {
+		return st.ID
+	}
+	return st.Phase + " (" + st.ID + ")"
+}
+
+// Undo takes back the last command by replaying the game without it. It
+// refuses (ErrUndoPastRoll) when that command rolled dice, unless
+// Config.UndoPastRolls is set. On error the game is unchanged.
+func (e *Engine) Undo() error {
+	if err := e.CanUndo(); err != nil {
+		return err
+	}
+	n := len(e.recs) - 1
+	s := e.start
+	recs := make([]Record, n)
+	copy(recs, e.recs[:n])
+	for i := range recs {
+		want := recs[i].Hash
+		next, _, err := e.exec(s, &recs[i], nil)
+		if err != nil {
+			return fmt.Errorf("undo: replaying command %d (%s): %w", i+1, recs[i].Cmd.Name(), err)
+		}
+		if recs[i].Hash != want {
+			return fmt.Errorf("undo: %w at command %d (%s): the rules are not deterministic", ErrHashMismatch, i+1, recs[i].Cmd.Name())
+		}
+		s = next
+	}
+	e.st = s
+	e.recs = recs
+	return nil
+}
+
+// CanUndo reports why Undo would refuse, nil if it would not.
+func (e *Engine) CanUndo() error {
+	if len(e.recs) == 0 {
+		return ErrNothingToUndo
+	}
+	last := e.recs[len(e.recs)-1]
+	if last.Rolled && !e.cfg.UndoPastRolls {
+		return fmt.Errorf("%w: command %d (%s) rolled dice", ErrUndoPastRoll, len(e.recs), last.Cmd.Name())
+	}
+	return nil
+}
+
+// Tray is the Dice the engine hands to commands and steps: it draws from
+// the command's source and logs every roll as an EvRoll event, in order,
+// together with events logged through Log.
+type Tray struct {
+	src    Dice
+	st     *State
+	cmd    int
+	events []Event
+	rolled bool
+	err    error
+	manual *ManualDice
+}
+
+func newTray(src Dice, s *State, cmd int) *Tray {
+	t := &Tray{src: src, st: s, cmd: cmd}
+	t.manual, _ = src.(*ManualDice)
+	return t
+}
+
+// Roll implements Dice: it draws n faces and logs the roll. An invalid die
+// (fewer than 1 side) is recorded as an error that fails the command.
+func (t *Tray) Roll(r Roll, n int) []int {
+	if n <= 0 {
+		return nil
+	}
+	if r.Sides < 1 {
+		if t.err == nil {
+			t.err = fmt.Errorf("roll for %q: a die needs at least 1 side, got %d", r.Purpose, r.Sides)
+		}
+		out := make([]int, n)
+		for i := range out {
+			out[i] = 1
+		}
+		return out
+	}
+	faces := t.src.Roll(r, n)
+	rec := r
+	rec.Faces = append([]int(nil), faces...)
+	rec.Mods = cloneSlice(r.Mods)
+	rec.Units = cloneSlice(r.Units)
+	t.rolled = true
+	t.Log(Event{Kind: EvRoll, Units: rec.Units, Text: rec.String(), Roll: &rec})
+	return faces
+}
+
+// Log appends events to the command's log, stamped with the command index
+// and the turn and step at the time.
+func (t *Tray) Log(evs ...Event) {
+	for _, ev := range evs {
+		ev.Cmd = t.cmd
+		ev.Turn = t.st.Turn
+		ev.Step = t.st.Step
+		t.events = append(t.events, ev)
+	}
+}
+
+func (t *Tray) short() bool {
+	return t.manual != nil && (t.manual.short != nil || t.manual.bad != nil)
+}
+
+// failure returns the dice problem that invalidates the attempt, if any.
+func (t *Tray) failure(m *ManualDice) error {
+	if t.err != nil {
+		return t.err
+	}
+	if m == nil {
+		return nil
+	}
+	if m.bad != nil {
+		return m.bad
+	}
+	if m.short != nil {
+		return &NeedDiceError{Request: *m.short}
+	}
+	return nil
+}
+
+// compact drops used faces from the queue.
+func (m *ManualDice) compact() {
+	m.faces = append([]int(nil), m.faces[m.pos:]...)
+	m.pos = 0
+}
+
+func samePending(a, b *Decision) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Side == b.Side && a.Kind == b.Kind && a.Prompt == b.Prompt &&
+		strings.Join(a.Commands, "\x00") == strings.Join(b.Commands, "\x00") &&
+		strings.Join(a.Units, "\x00") == strings.Join(b.Units, "\x00")
+}
+
+func decisionText(p *Decision) string {
+	if p.Prompt != "" {
+		return p.Side + ": " + p.Prompt
+	}
+	return p.Side + " must decide: " + p.Kind
+}
+
+func orNobody(s string) string {
+	if s == "" {
+		return "no side"
+	}
+	return s
+}
+
+// ClearDice empties the manual dice queue (after a typing mistake).
+func (e *Engine) ClearDice() { e.queue = NewManualDice() }

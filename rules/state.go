@@ -1,0 +1,308 @@
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/auspex/auspex/world"
+)
+
+// State is the whole game as plain data: everything the rules need to decide
+// what happens next, and nothing that cannot be rebuilt (no pointers into the
+// world, no functions). It marshals to JSON as is.
+//
+// Only Command.Apply and the ruleset's steps (run by the Engine) mutate a
+// State; everything else reads it. Clone makes an independent copy for
+// look-ahead (AI search, odds previews, "what if" moves).
+type State struct {
+	// Ruleset is the id of the ruleset playing the game ("atii").
+	Ruleset string `json:"ruleset"`
+	// Options are the ruleset's named options and their values (toggles
+	// use "on"/"off"), filled with defaults by the engine.
+	Options map[string]string `json:"options,omitempty"`
+	// Seed keys every dice stream of the game.
+	Seed uint64 `json:"seed"`
+	// Seq is the number of commands applied so far; the next command has
+	// index Seq+1 (index 0 is the game's start).
+	Seq int `json:"seq"`
+
+	// Turn counts from 1 (0 before the first step that starts a turn,
+	// e.g. set-up and deployment); Phase and Step name the current entry of the
+	// ruleset's flow table (Step is the table key, Phase its group name).
+	Turn  int    `json:"turn"`
+	Phase string `json:"phase"`
+	Step  string `json:"step"`
+	// Active is the side whose turn it is within the step ("" when both
+	// may act or nobody does).
+	Active string `json:"active,omitempty"`
+
+	Sides      []Side      `json:"sides"`
+	Formations []Formation `json:"formations,omitempty"`
+	Units      []Unit      `json:"units"`
+
+	// Pending is the decision the game waits for, nil when the current
+	// step takes any allowed command from the active side.
+	Pending *Decision `json:"pending,omitempty"`
+	// Over is set once the ruleset's victory check decides the game;
+	// Result says how.
+	Over   bool     `json:"over,omitempty"`
+	Result *Outcome `json:"result,omitempty"`
+
+	// Ext holds ruleset-specific game data (initiative counters, support
+	// missiles used, ...), one JSON value per key; use GetExt and SetExt.
+	// Values are canonical JSON as produced by encoding/json, so that the
+	// state hash is stable.
+	Ext map[string]json.RawMessage `json:"ext,omitempty"`
+
+	// Log is every event so far. It is append-only and logged events are
+	// never modified: Clone shares them (see Clone).
+	Log []Event `json:"log,omitempty"`
+}
+
+// Controller kinds for Side.Controller.
+const (
+	ControllerHuman  = "human"
+	ControllerAI     = "ai"
+	ControllerScript = "script"
+)
+
+// Side is one player or army.
+type Side struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Controller is who decides for the side: human, ai or script.
+	Controller string `json:"controller"`
+	// Markers are per-side counters (victory points, initiative counters,
+	// strategy rating...), named by the ruleset.
+	Markers map[string]int `json:"markers,omitempty"`
+}
+
+// Formation is a group of units that acts together: an E40K detachment, an
+// EA formation, an ATII battle group.
+type Formation struct {
+	ID   string `json:"id"`
+	Side string `json:"side"`
+	Name string `json:"name,omitempty"`
+	// Orders is the formation's current orders or action, "" if none.
+	Orders string `json:"orders,omitempty"`
+	// Broken marks a broken formation.
+	Broken bool `json:"broken,omitempty"`
+	// Markers are counters such as blast markers.
+	Markers map[string]int `json:"markers,omitempty"`
+}
+
+// Unit is one model (or stand) on the table, with the status every system
+// needs in generic form. What the strings mean (location names, damage
+// levels, marker names) is up to the ruleset.
+type Unit struct {
+	ID        string `json:"id"`
+	Side      string `json:"side"`
+	Type      string `json:"type"`
+	Name      string `json:"name,omitempty"`
+	Formation string `json:"formation,omitempty"`
+
+	// Pos is the base centre in cm, Facing the bearing in degrees.
+	Pos    world.Vec `json:"pos"`
+	Facing float64   `json:"facing"`
+
+	// Damage maps a location (or system) to its damage level, e.g.
+	// "head": "superficial". Absent means undamaged.
+	Damage map[string]string `json:"damage,omitempty"`
+	// Shields is the number of (void) shields currently up.
+	Shields int `json:"shields,omitempty"`
+	// Markers are named counters: blast markers, Man points spent, ...
+	Markers map[string]int `json:"markers,omitempty"`
+	// Loadout maps a weapon mount to the weapon id fitted there.
+	Loadout map[string]string `json:"loadout,omitempty"`
+	// Orders is the unit's current orders, "" if none.
+	Orders string `json:"orders,omitempty"`
+
+	// Per-turn flags, cleared by the ruleset at the start of a turn.
+	Activated bool `json:"activated,omitempty"`
+	Moved     bool `json:"moved,omitempty"`
+	Fired     bool `json:"fired,omitempty"`
+	// MovedDist is the distance moved this turn in cm.
+	MovedDist float64 `json:"moved_dist,omitempty"`
+
+	// Destroyed units stay in the list (for the log and victory points);
+	// OffTable units have left the table.
+	Destroyed bool `json:"destroyed,omitempty"`
+	OffTable  bool `json:"off_table,omitempty"`
+
+	// Ext holds ruleset-specific unit data, like State.Ext.
+	Ext map[string]json.RawMessage `json:"ext,omitempty"`
+}
+
+// Decision is what the game waits for: who must decide, and what.
+type Decision struct {
+	// Side must submit the next command.
+	Side string `json:"side"`
+	// Kind is a ruleset name for the decision ("activate", "allocate").
+	Kind string `json:"kind"`
+	// Prompt explains it to a person.
+	Prompt string `json:"prompt,omitempty"`
+	// Commands lists the command names that answer it; empty means any
+	// command the current step allows.
+	Commands []string `json:"commands,omitempty"`
+	// Units are the units concerned (to highlight).
+	Units []string `json:"units,omitempty"`
+}
+
+// Outcome is how a game ended.
+type Outcome struct {
+	// Winner is the winning side's id, "" for a draw.
+	Winner string `json:"winner,omitempty"`
+	// Kind is the ruleset's name for the result ("major victory").
+	Kind string `json:"kind"`
+	Text string `json:"text,omitempty"`
+}
+
+// Unit returns the unit with the given id, nil if there is none. The
+// pointer is into s.Units: valid until units are added or removed.
+func (s *State) Unit(id string) *Unit {
+	for i := range s.Units {
+		if s.Units[i].ID == id {
+			return &s.Units[i]
+		}
+	}
+	return nil
+}
+
+// Side returns the side with the given id, nil if there is none.
+func (s *State) Side(id string) *Side {
+	for i := range s.Sides {
+		if s.Sides[i].ID == id {
+			return &s.Sides[i]
+		}
+	}
+	return nil
+}
+
+// Formation returns the formation with the given id, nil if there is none.
+func (s *State) Formation(id string) *Formation {
+	for i := range s.Formations {
+		if s.Formations[i].ID == id {
+			return &s.Formations[i]
+		}
+	}
+	return nil
+}
+
+// Option returns the value of a named option ("" when unset).
+func (s *State) Option(name string) string { return s.Options[name] }
+
+// OptionOn reports whether a toggle option is "on".
+func (s *State) OptionOn(name string) bool { return s.Options[name] == "on" }
+
+// GetExt decodes the ruleset data stored under key into v. It reports
+// whether the key was present; a decoding error names the key.
+func (s *State) GetExt(key string, v any) (bool, error) { return getExt(s.Ext, key, v) }
+
+// SetExt stores v (encoded as JSON) under key.
+func (s *State) SetExt(key string, v any) error { return setExt(&s.Ext, key, v) }
+
+// GetExt decodes the unit's ruleset data stored under key into v.
+func (u *Unit) GetExt(key string, v any) (bool, error) { return getExt(u.Ext, key, v) }
+
+// SetExt stores v (encoded as JSON) under key on the unit.
+func (u *Unit) SetExt(key string, v any) error { return setExt(&u.Ext, key, v) }
+
+func getExt(m map[string]json.RawMessage, key string, v any) (bool, error) {
+	raw, ok := m[key]
+	if !ok {
+		return false, nil
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return true, fmt.Errorf("ext %q: %w", key, err)
+	}
+	return true, nil
+}
+
+func setExt(m *map[string]json.RawMessage, key string, v any) error {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("ext %q: %w", key, err)
+	}
+	if *m == nil {
+		*m = make(map[string]json.RawMessage)
+	}
+	(*m)[key] = raw
+	return nil
+}
+
+// Clone returns a copy of s that shares nothing mutable with it: maps,
+// slices and the pending decision are copied. The event log is the one
+// exception: logged events are immutable and the log is append-only, so the
+// clone shares the events with a capacity-limited slice (appending to either
+// log copies it first). Clone never goes through JSON.
+func (s *State) Clone() *State {
+	c := *s
+	c.Options = cloneMap(s.Options)
+	c.Sides = make([]Side, len(s.Sides))
+	for i, sd := range s.Sides {
+		sd.Markers = cloneMap(sd.Markers)
+		c.Sides[i] = sd
+	}
+	if s.Formations != nil {
+		c.Formations = make([]Formation, len(s.Formations))
+		for i, f := range s.Formations {
+			f.Markers = cloneMap(f.Markers)
+			c.Formations[i] = f
+		}
+	}
+	c.Units = make([]Unit, len(s.Units))
+	for i := range s.Units {
+		c.Units[i] = s.Units[i].clone()
+	}
+	if s.Pending != nil {
+		p := *s.Pending
+		p.Commands = cloneSlice(p.Commands)
+		p.Units = cloneSlice(p.Units)
+		c.Pending = &p
+	}
+	if s.Result != nil {
+		r := *s.Result
+		c.Result = &r
+	}
+	c.Ext = cloneExt(s.Ext)
+	c.Log = s.Log[:len(s.Log):len(s.Log)]
+	return &c
+}
+
+func (u *Unit) clone() Unit {
+	c := *u
+	c.Damage = cloneMap(u.Damage)
+	c.Markers = cloneMap(u.Markers)
+	c.Loadout = cloneMap(u.Loadout)
+	c.Ext = cloneExt(u.Ext)
+	return c
+}
+
+func cloneMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return nil
+	}
+	c := make(map[K]V, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+func cloneSlice[T any](s []T) []T {
+	if s == nil {
+		return nil
+	}
+	return append([]T(nil), s...)
+}
+
+func cloneExt(m map[string]json.RawMessage) map[string]json.RawMessage {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]json.RawMessage, len(m))
+	for k, v := range m {
+		c[k] = append(json.RawMessage(nil), v...)
+	}
+	return c
+}
