@@ -327,8 +327,8 @@ type noteCmd struct {
 	Text string `json:"text"`
 }
 
-func (*noteCmd) Name() string          { return "note" }
-func (c *noteCmd) Actor() string       { return c.By }
+func (*noteCmd) Name() string            { return "note" }
+func (c *noteCmd) Actor() string         { return c.By }
 func (c *noteCmd) Validate(*State) error { return nil }
 func (c *noteCmd) Apply(*State, Dice) ([]Event, error) {
 	return []Event{Message(c.By + ": " + c.Text)}, nil
