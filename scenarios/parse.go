@@ -1,0 +1,1085 @@
+package scenarios
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/auspex/auspex/assets/yamlx"
+	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/world"
+)
+
+// MaxFileSize is the largest scenario file accepted (4 MiB).
+const MaxFileSize = 4 << 20
+
+// Limits returns the hostile-input limits used for scenario files: size,
+// nodes after alias expansion, nesting depth.
+func Limits() yamlx.Limits {
+	l := yamlx.DefaultLimits()
+	l.MaxBytes = MaxFileSize
+	return l
+}
+
+type parser struct {
+	d    *yamlx.Decoder
+	s    *Scenario
+	cat  *catalog.Catalogue
+	refs []refCheck
+	// idNode is where each id was first defined.
+	idNode map[string]*yaml.Node
+	// zoneSides is the zone reference of each side, to check after decode.
+	sideZone map[*Side]*yaml.Node
+}
+
+// Parse decodes and validates a scenario. name is used in messages
+// ("file:line:col: message"). cat is the unit catalogue unit types and
+// weapons are looked up in. On failure the error is an Errors value listing
+// every problem found, sorted by position; the Scenario is nil. Parse never
+// panics: a panic inside would be a bug and is reported as an error.
+func Parse(name string, data []byte, cat *catalog.Catalogue) (s *Scenario, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s = nil
+			err = Errors{{File: name, Msg: fmt.Sprintf("internal error while reading the scenario (please report): %v", r)}}
+		}
+	}()
+	p, root := start(name, data, cat)
+	if root == nil {
+		if len(p.d.Errs) == 0 {
+			p.d.Errorf(nil, "empty scenario file: expected at least format, name, system, table and sides")
+		}
+		return nil, p.d.Err()
+	}
+	p.decode(root)
+	if err := p.d.Err(); err != nil {
+		return nil, err
+	}
+	return p.s, nil
+}
+
+// CollectKeys parses data and returns every mapping key the decoder asked
+// for, with the errors (for documentation tests).
+func CollectKeys(name string, data []byte, cat *catalog.Catalogue) (map[string]bool, error) {
+	p, root := start(name, data, cat)
+	if root != nil {
+		p.decode(root)
+	}
+	return p.d.Keys, p.d.Err()
+}
+
+func start(name string, data []byte, cat *catalog.Catalogue) (*parser, *yaml.Node) {
+	root, d := yamlx.Parse(name, data, Limits())
+	p := &parser{d: d, cat: cat, idNode: map[string]*yaml.Node{}, sideZone: map[*Side]*yaml.Node{},
+		s: &Scenario{File: name, Source: append([]byte(nil), data...), Catalogue: cat,
+			units: map[string]*Unit{}, ids: map[string]string{}, Deployment: PrePlaced}}
+	if cat == nil {
+		d.Errorf(nil, "no unit catalogue given (internal error)")
+		return p, nil
+	}
+	return p, root
+}
+
+// Load reads and parses a scenario file from disk.
+func Load(path string, cat *catalog.Catalogue) (*Scenario, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", path, err)
+	}
+	if fi.IsDir() {
+		return nil, fmt.Errorf("scenario %s: is a directory, expected a .yaml file", path)
+	}
+	if fi.Size() > MaxFileSize {
+		return nil, Errors{{File: path, Msg: fmt.Sprintf("file is %d bytes, more than the %d byte limit", fi.Size(), MaxFileSize)}}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", path, err)
+	}
+	return Parse(path, data, cat)
+}
+
+var idRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$`)
+
+// defineID reads the required "id" key and registers it as kind.
+func (p *parser) defineID(m *yamlx.Map, kind string) (string, *yaml.Node) {
+	n := m.Need("id")
+	if n == nil {
+		return "", nil
+	}
+	id, ok := p.d.Str(n, kind+" id")
+	if !ok {
+		return "", nil
+	}
+	if !idRe.MatchString(id) {
+		p.d.Errorf(n, "%s id %q: use letters, digits, '-', '_' or '.' (at most 64, starting with a letter or digit)", kind, id)
+		return "", nil
+	}
+	if prev, dup := p.idNode[id]; dup {
+		p.d.Errorf(n, "%s id %q is already used by a %s at line %d (ids must be unique in the file)", kind, id, p.s.ids[id], prev.Line)
+		return "", nil
+	}
+	p.idNode[id] = n
+	p.s.ids[id] = kind
+	return id, n
+}
+
+func (p *parser) decode(root *yaml.Node) {
+	d, s := p.d, p.s
+	m := d.Map(root, "scenario")
+	if m == nil {
+		return
+	}
+	if n := m.Need("format"); n != nil {
+		if v, ok := d.Int(n, "format"); ok {
+			s.Format = v
+			if v != FormatVersion {
+				d.Errorf(n, "format: this version of Auspex reads format %d, the file says %d", FormatVersion, v)
+			}
+		}
+	}
+	if n := m.Need("name"); n != nil {
+		s.Name, _ = d.Str(n, "name")
+	}
+	if n := m.Get("description"); n != nil {
+		s.Description, _ = d.Str(n, "description")
+		s.Description = strings.TrimSpace(s.Description)
+	}
+	if n := m.Need("system"); n != nil {
+		if v, ok := d.Str(n, "system"); ok && d.OneOf(n, "system", v, []string{"atii", "e40k", "ea", "epic3"}) {
+			s.System = catalog.System(v)
+		}
+	}
+	opts, onodes := d.StrList(m.Get("options"), "options")
+	optRe := regexp.MustCompile(`^[a-z0-9-]+(/[a-z0-9-]+)*$`)
+	for i, o := range opts {
+		if !optRe.MatchString(o) {
+			d.Errorf(onodes[i], "options: %q is not an option name (lower-case words, e.g. remastered/resilient)", o)
+		}
+	}
+	s.Options = opts
+	tableOK := false
+	if n := m.Need("table"); n != nil {
+		tableOK = p.decodeTable(n)
+	}
+	if n := m.Get("deployment"); n != nil {
+		if v, ok := d.Str(n, "deployment"); ok && d.OneOf(n, "deployment", v, []string{PrePlaced, DeployInZone}) {
+			s.Deployment = v
+		}
+	}
+	if n := m.Get("turn_limit"); n != nil {
+		if v, ok := d.Int(n, "turn_limit"); ok {
+			if v < 0 || v > 1000 {
+				d.Errorf(n, "turn_limit: expected 0 (no limit) to 1000 turns, got %d", v)
+			}
+			s.TurnLimit = v
+		}
+	}
+	// Terrain, zones and objectives first: sides refer to them.
+	var features []world.Feature
+	for i, fn := range d.Seq(m.Get("terrain"), "terrain") {
+		if f, ok := p.decodeFeature(fn, i, tableOK); ok {
+			features = append(features, f)
+		}
+	}
+	for i, zn := range d.Seq(m.Get("zones"), "zones") {
+		if z := p.decodeZone(zn, i, tableOK); z != nil {
+			s.Zones = append(s.Zones, z)
+		}
+	}
+	for i, on := range d.Seq(m.Get("objectives"), "objectives") {
+		if o := p.decodeObjective(on, i, tableOK); o != nil {
+			s.Objectives = append(s.Objectives, o)
+		}
+	}
+	sidesN := m.Need("sides")
+	for i, sn := range d.Seq(sidesN, "sides") {
+		if sd := p.decodeSide(sn, i); sd != nil {
+			s.Sides = append(s.Sides, sd)
+		}
+	}
+	if sidesN != nil && len(s.Sides) == 0 && len(d.Errs) == 0 {
+		d.Errorf(sidesN, "sides: a scenario needs at least one side")
+	}
+	for i, vn := range d.Seq(m.Get("victory"), "victory") {
+		if v := p.decodeVictory(vn, i); v != nil {
+			s.Victory = append(s.Victory, v)
+		}
+	}
+	if n := m.Get("mission"); n != nil {
+		s.Mission = p.decodeMission(n)
+	}
+	m.Close()
+
+	p.resolveRefs()
+	if tableOK {
+		p.checkPlacement()
+		w, err := world.New(s.Table, features)
+		if err != nil {
+			// Features were validated one by one above; this is a backstop.
+			d.Errorf(m.KeyNode("terrain"), "terrain: %v", err)
+		} else {
+			s.World = w
+		}
+	}
+}
+
+func (p *parser) decodeTable(n *yaml.Node) bool {
+	d := p.d
+	m := d.Map(n, "table")
+	if m == nil {
+		return false
+	}
+	defer m.Close()
+	ok := true
+	dim := func(key string) float64 {
+		v := m.Need(key)
+		if v == nil {
+			ok = false
+			return 0
+		}
+		f, good := d.Float(v, "table "+key)
+		if good && (f < 10 || f > 2000) {
+			d.Errorf(v, "table %s: expected 10 to 2000 cm, got %v", key, f)
+			good = false
+		}
+		ok = ok && good
+		return f
+	}
+	p.s.Table = world.Table{W: dim("width"), H: dim("height")}
+	return ok
+}
+
+// decodePoint reads a position {x: 10, y: 20} or [10, 20] in cm.
+func (p *parser) decodePoint(n *yaml.Node, what string) (world.Vec, bool) {
+	d := p.d
+	r := yamlx.Resolve(n)
+	if r != nil && r.Kind == yaml.SequenceNode {
+		if len(r.Content) != 2 {
+			d.Errorf(n, "%s: a point is [x, y] or {x: X, y: Y} in cm, got a list of %d", what, len(r.Content))
+			return world.Vec{}, false
+		}
+		x, ok1 := d.Float(r.Content[0], what+" x")
+		y, ok2 := d.Float(r.Content[1], what+" y")
+		return world.Vec{X: x, Y: y}, ok1 && ok2
+	}
+	if r == nil || r.Kind != yaml.MappingNode {
+		d.Errorf(n, "%s: expected a point {x: X, y: Y} or [x, y] in cm, got %s", what, yamlx.Describe(n))
+		return world.Vec{}, false
+	}
+	m := d.Map(n, what)
+	defer m.Close()
+	xn, yn := m.Need("x"), m.Need("y")
+	if xn == nil || yn == nil {
+		return world.Vec{}, false
+	}
+	x, ok1 := d.Float(xn, what+" x")
+	y, ok2 := d.Float(yn, what+" y")
+	return world.Vec{X: x, Y: y}, ok1 && ok2
+}
+
+func (p *parser) decodePoints(n *yaml.Node, what string) ([]world.Vec, bool) {
+	items := p.d.Seq(n, what)
+	if n != nil && items == nil {
+		if r := yamlx.Resolve(n); r.Kind == yaml.SequenceNode {
+			p.d.Errorf(n, "%s: needs at least 3 points", what)
+		}
+		return nil, false
+	}
+	if len(items) > 10000 {
+		p.d.Errorf(n, "%s: more than 10000 points", what)
+		return nil, false
+	}
+	ok := true
+	pts := make([]world.Vec, 0, len(items))
+	for i, it := range items {
+		v, good := p.decodePoint(it, fmt.Sprintf("%s point %d", what, i+1))
+		ok = ok && good
+		pts = append(pts, v)
+	}
+	if !ok {
+		return nil, false
+	}
+	if err := world.ValidatePolygon(pts); err != nil {
+		p.d.Errorf(n, "%s: invalid polygon: %v", what, err)
+		return nil, false
+	}
+	return pts, true
+}
+
+// decodeShape reads one of the primitive shapes shared by terrain and
+// zones from key/value: circle {x, y, radius}, rect {x, y, w, h, rotation},
+// polygon [points].
+func (p *parser) decodeShape(key string, v *yaml.Node, what string) (*Area, bool) {
+	d := p.d
+	a := &Area{Op: AreaOp(key), Line: v.Line, Col: v.Column}
+	switch key {
+	case "polygon":
+		pts, ok := p.decodePoints(v, what+" polygon")
+		a.Poly = pts
+		return a, ok
+	case "circle":
+		m := d.Map(v, what+" circle")
+		if m == nil {
+			return a, false
+		}
+		defer m.Close()
+		xn, yn, rn := m.Need("x"), m.Need("y"), m.Need("radius")
+		if xn == nil || yn == nil || rn == nil {
+			return a, false
+		}
+		x, ok1 := d.Float(xn, what+" circle x")
+		y, ok2 := d.Float(yn, what+" circle y")
+		r, ok3 := d.Float(rn, what+" circle radius")
+		if ok3 && r <= 0 {
+			d.Errorf(rn, "%s circle radius: must be positive cm, got %v", what, r)
+			ok3 = false
+		}
+		a.Center, a.Radius = world.Vec{X: x, Y: y}, r
+		return a, ok1 && ok2 && ok3
+	case "rect":
+		m := d.Map(v, what+" rect")
+		if m == nil {
+			return a, false
+		}
+		defer m.Close()
+		vals := map[string]float64{}
+		ok := true
+		for _, k := range []string{"x", "y", "w", "h"} {
+			n := m.Need(k)
+			if n == nil {
+				ok = false
+				continue
+			}
+			f, good := d.Float(n, what+" rect "+k)
+			if good && (k == "w" || k == "h") && f <= 0 {
+				d.Errorf(n, "%s rect %s: must be positive cm, got %v", what, k, f)
+				good = false
+			}
+			ok = ok && good
+			vals[k] = f
+		}
+		rot := 0.0
+		if n := m.Get("rotation"); n != nil {
+			r, good := d.Float(n, what+" rect rotation")
+			rot = r
+			ok = ok && good
+		}
+		a.Poly = rectPoly(vals["x"], vals["y"], vals["w"], vals["h"], rot)
+		return a, ok
+	}
+	return a, false
+}
+
+func (p *parser) decodeFeature(n *yaml.Node, idx int, tableOK bool) (world.Feature, bool) {
+	d := p.d
+	what := fmt.Sprintf("terrain %d", idx+1)
+	m := d.Map(n, what)
+	if m == nil {
+		return world.Feature{}, false
+	}
+	defer m.Close()
+	id, _ := p.defineID(m, "terrain")
+	if id != "" {
+		what = fmt.Sprintf("terrain %q", id)
+		m.SetWhat(what)
+	}
+	f := world.Feature{ID: id}
+	ok := id != ""
+	if v := m.Get("name"); v != nil {
+		f.Name, _ = d.Str(v, what+" name")
+	}
+	if v := m.Need("kind"); v != nil {
+		k, good := d.Str(v, what+" kind")
+		kinds := make([]string, len(world.Kinds))
+		for i, x := range world.Kinds {
+			kinds[i] = string(x)
+		}
+		if good && d.OneOf(v, what+" kind", k, kinds) {
+			f.Kind = world.Kind(k)
+		} else {
+			ok = false
+		}
+	} else {
+		ok = false
+	}
+	if v := m.Get("height"); v != nil {
+		h, good := d.Float(v, what+" height")
+		if good && h < 0 {
+			d.Errorf(v, "%s height: must be 0 or more cm, got %v", what, h)
+			good = false
+		}
+		f.Height = h
+		ok = ok && good
+	}
+	var shapeKeys []string
+	for _, k := range []string{"polygon", "rect", "circle"} {
+		if m.Has(k) {
+			shapeKeys = append(shapeKeys, k)
+		}
+	}
+	if len(shapeKeys) != 1 {
+		if len(shapeKeys) == 0 {
+			d.Errorf(m.Node(), "%s: needs its outline: one of polygon, rect or circle", what)
+		} else {
+			d.Errorf(m.KeyNode(shapeKeys[1]), "%s: give only one of polygon, rect or circle (found %s)", what, strings.Join(shapeKeys, " and "))
+		}
+		return f, false
+	}
+	a, good := p.decodeShape(shapeKeys[0], m.Get(shapeKeys[0]), what)
+	if !good {
+		return f, false
+	}
+	if a.Op == AreaCircle {
+		f.Poly = circlePoly(a.Center, a.Radius, 32)
+	} else {
+		f.Poly = a.Poly
+	}
+	if err := world.ValidatePolygon(f.Poly); err != nil {
+		d.Errorf(m.Get(shapeKeys[0]), "%s: invalid outline: %v", what, err)
+		return f, false
+	}
+	if tableOK {
+		for i, pt := range f.Poly {
+			if !p.s.Table.Contains(pt) {
+				d.Errorf(m.Get(shapeKeys[0]), "%s: outline point %d (%.4g, %.4g) is off the %gx%g cm table (terrain must lie on the table)",
+					what, i+1, pt.X, pt.Y, p.s.Table.W, p.s.Table.H)
+				return f, false
+			}
+		}
+	}
+	return f, ok
+}
+
+// decodeArea reads an area: a mapping with exactly one of circle, rect,
+// polygon, band, union, difference, intersection.
+func (p *parser) decodeArea(n *yaml.Node, what string, depth int) (*Area, bool) {
+	d := p.d
+	if depth > 16 {
+		d.Errorf(n, "%s: areas nested more than 16 deep", what)
+		return nil, false
+	}
+	m := d.Map(n, what)
+	if m == nil {
+		return nil, false
+	}
+	defer m.Close()
+	ops := []string{"circle", "rect", "polygon", "band", "union", "difference", "intersection"}
+	var found []string
+	for _, k := range ops {
+		if m.Has(k) {
+			found = append(found, k)
+		}
+	}
+	if len(found) != 1 {
+		if len(found) == 0 {
+			d.Errorf(m.Node(), "%s: expected one of %s", what, strings.Join(ops, ", "))
+		} else {
+			d.Errorf(m.KeyNode(found[1]), "%s: an area is one shape or combination; found %s (wrap them in union: [...])", what, strings.Join(found, " and "))
+		}
+		return nil, false
+	}
+	key := found[0]
+	v := m.Get(key)
+	switch key {
+	case "circle", "rect", "polygon":
+		return p.decodeShape(key, v, what)
+	case "band":
+		a := &Area{Op: AreaBand, Line: v.Line, Col: v.Column}
+		bm := d.Map(v, what+" band")
+		if bm == nil {
+			return a, false
+		}
+		defer bm.Close()
+		en, dn := bm.Need("edge"), bm.Need("depth")
+		if en == nil || dn == nil {
+			return a, false
+		}
+		edge, ok1 := d.Str(en, what+" band edge")
+		ok1 = ok1 && d.OneOf(en, what+" band edge", edge, []string{"north", "south", "east", "west"})
+		depthCM, ok2 := d.Float(dn, what+" band depth")
+		if ok2 && depthCM <= 0 {
+			d.Errorf(dn, "%s band depth: must be positive cm, got %v", what, depthCM)
+			ok2 = false
+		}
+		if !ok1 || !ok2 {
+			return a, false
+		}
+		t := p.s.Table
+		switch edge {
+		case "north":
+			a.Poly = rectPoly(0, 0, t.W, math.Min(depthCM, t.H), 0)
+		case "south":
+			dd := math.Min(depthCM, t.H)
+			a.Poly = rectPoly(0, t.H-dd, t.W, dd, 0)
+		case "west":
+			a.Poly = rectPoly(0, 0, math.Min(depthCM, t.W), t.H, 0)
+		case "east":
+			dd := math.Min(depthCM, t.W)
+			a.Poly = rectPoly(t.W-dd, 0, dd, t.H, 0)
+		}
+		return a, true
+	default:
+		a := &Area{Op: AreaOp(key), Line: v.Line, Col: v.Column}
+		items := d.Seq(v, what+" "+key)
+		min := 1
+		if key != string(AreaUnion) {
+			min = 2
+		}
+		if len(items) < min && yamlx.Resolve(v).Kind == yaml.SequenceNode {
+			d.Errorf(v, "%s %s: needs at least %d areas", what, key, min)
+			return a, false
+		}
+		ok := len(items) >= min
+		for i, it := range items {
+			c, good := p.decodeArea(it, fmt.Sprintf("%s %s %d", what, key, i+1), depth+1)
+			ok = ok && good
+			if c != nil {
+				a.Parts = append(a.Parts, c)
+			}
+		}
+		return a, ok
+	}
+}
+
+func (p *parser) decodeZone(n *yaml.Node, idx int, tableOK bool) *Zone {
+	d := p.d
+	what := fmt.Sprintf("zone %d", idx+1)
+	m := d.Map(n, what)
+	if m == nil {
+		return nil
+	}
+	defer m.Close()
+	id, _ := p.defineID(m, "zone")
+	if id != "" {
+		what = fmt.Sprintf("zone %q", id)
+		m.SetWhat(what)
+	}
+	z := &Zone{ID: id, Line: n.Line, Col: n.Column}
+	if v := m.Get("name"); v != nil {
+		z.Name, _ = d.Str(v, what+" name")
+	}
+	an := m.Need("area")
+	if an == nil || !tableOK {
+		return nil
+	}
+	a, ok := p.decodeArea(an, what+" area", 0)
+	if !ok || a == nil {
+		return nil
+	}
+	if !a.finish(p.s.Table) {
+		d.Errorf(an, "%s area: in an intersection or difference, every area after the first must be convex (circle, rect, band or a convex polygon)", what)
+		return nil
+	}
+	if len(a.Polygons()) == 0 {
+		d.Errorf(an, "%s area: is empty or lies entirely off the table", what)
+		return nil
+	}
+	z.Area = a
+	if id == "" {
+		return nil
+	}
+	return z
+}
+
+func (p *parser) decodeObjective(n *yaml.Node, idx int, tableOK bool) *Objective {
+	d := p.d
+	what := fmt.Sprintf("objective %d", idx+1)
+	m := d.Map(n, what)
+	if m == nil {
+		return nil
+	}
+	defer m.Close()
+	id, _ := p.defineID(m, "objective")
+	if id != "" {
+		what = fmt.Sprintf("objective %q", id)
+		m.SetWhat(what)
+	}
+	o := &Objective{ID: id, Line: n.Line, Col: n.Column}
+	if v := m.Get("label"); v != nil {
+		o.Label, _ = d.Text(v, what+" label")
+	}
+	pn := m.Need("position")
+	if pn == nil {
+		return nil
+	}
+	pos, ok := p.decodePoint(pn, what+" position")
+	if !ok {
+		return nil
+	}
+	if tableOK && !p.s.Table.Contains(pos) {
+		d.Errorf(pn, "%s position (%.4g, %.4g) is off the %gx%g cm table", what, pos.X, pos.Y, p.s.Table.W, p.s.Table.H)
+	}
+	o.Pos = pos
+	if id == "" {
+		return nil
+	}
+	return o
+}
+
+var colourRe = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
+
+func (p *parser) decodeSide(n *yaml.Node, idx int) *Side {
+	d := p.d
+	what := fmt.Sprintf("side %d", idx+1)
+	m := d.Map(n, what)
+	if m == nil {
+		return nil
+	}
+	defer m.Close()
+	id, _ := p.defineID(m, "side")
+	if id != "" {
+		what = fmt.Sprintf("side %q", id)
+		m.SetWhat(what)
+	}
+	sd := &Side{ID: id, Line: n.Line, Col: n.Column}
+	if v := m.Need("name"); v != nil {
+		sd.Name, _ = d.Str(v, what+" name")
+	}
+	if v := m.Need("colour"); v != nil {
+		if c, ok := d.Str(v, what+" colour"); ok {
+			if !colourRe.MatchString(c) {
+				d.Errorf(v, "%s colour: expected #rrggbb (six hex digits, in quotes), got %q", what, c)
+			} else {
+				x, _ := strconv.ParseUint(c[1:], 16, 32)
+				sd.Colour.R, sd.Colour.G, sd.Colour.B, sd.Colour.A = uint8(x>>16), uint8(x>>8), uint8(x), 255
+				sd.ColourText = strings.ToLower(c)
+			}
+		}
+	}
+	if v := m.Get("zone"); v != nil {
+		if z, ok := d.Str(v, what+" zone"); ok {
+			sd.Zone = z
+			p.refs = append(p.refs, refCheck{v, z, []string{"zone"}, what + " zone"})
+		}
+	}
+	sd.Controller = Controller{Type: "human", Aggression: -1, Caution: -1}
+	var tasksPending []*yaml.Node
+	if v := m.Get("controller"); v != nil {
+		tasksPending = p.decodeController(v, what, &sd.Controller)
+	}
+	for i, fn := range d.Seq(m.Need("army"), what+" army") {
+		if f := p.decodeFormation(fn, i, sd); f != nil {
+			sd.Formations = append(sd.Formations, f)
+		}
+	}
+	for i, tn := range tasksPending {
+		if t := p.decodeTask(tn, i, what, sd); t != nil {
+			sd.Controller.Tasks = append(sd.Controller.Tasks, t)
+		}
+	}
+	if id == "" {
+		return nil
+	}
+	return sd
+}
+
+func (p *parser) decodeController(n *yaml.Node, what string, c *Controller) []*yaml.Node {
+	d := p.d
+	cw := what + " controller"
+	m := d.Map(n, cw)
+	if m == nil {
+		return nil
+	}
+	defer m.Close()
+	if v := m.Need("type"); v != nil {
+		if t, ok := d.Str(v, cw+" type"); ok && d.OneOf(v, cw+" type", t, []string{"human", "scripted", "ai"}) {
+			c.Type = t
+		}
+	}
+	only := func(key string, types ...string) *yaml.Node {
+		v := m.Get(key)
+		if v == nil {
+			return nil
+		}
+		for _, t := range types {
+			if c.Type == t {
+				return v
+			}
+		}
+		d.Errorf(m.KeyNode(key), "%s: %q applies to %s controllers, this one is %s", cw, key, strings.Join(types, " or "), c.Type)
+		return nil
+	}
+	if v := only("preset", "scripted", "ai"); v != nil {
+		if s, ok := d.Str(v, cw+" preset"); ok && d.OneOf(v, cw+" preset", s, []string{"cautious", "balanced", "aggressive"}) {
+			c.Preset = s
+		}
+	}
+	slider := func(key string) float64 {
+		v := only(key, "scripted", "ai")
+		if v == nil {
+			return -1
+		}
+		f, ok := d.Float(v, cw+" "+key)
+		if ok && (f < 0 || f > 1) {
+			d.Errorf(v, "%s %s: expected 0 to 1, got %v", cw, key, f)
+		}
+		return f
+	}
+	c.Aggression = slider("aggression")
+	c.Caution = slider("caution")
+	if v := only("level", "ai"); v != nil {
+		if s, ok := d.Str(v, cw+" level"); ok && d.OneOf(v, cw+" level", s, []string{"easy", "normal", "hard"}) {
+			c.Level = s
+		}
+	}
+	if v := only("time_budget", "ai"); v != nil {
+		f, ok := d.Float(v, cw+" time_budget")
+		if ok && (f <= 0 || f > 600) {
+			d.Errorf(v, "%s time_budget: expected seconds per decision, more than 0 and at most 600, got %v", cw, f)
+		}
+		c.TimeBudget = f
+	}
+	if c.Type == "ai" {
+		if c.Level == "" {
+			c.Level = "normal"
+		}
+		if c.TimeBudget == 0 {
+			c.TimeBudget = 2
+		}
+	}
+	if c.Type != "human" && c.Preset == "" {
+		c.Preset = "balanced"
+	}
+	return d.Seq(only("tasks", "scripted"), cw+" tasks")
+}
+
+// taskTargets lists which id kinds each scripted task may target ("" means
+// the target is optional).
+func taskTargets(task string) ([]string, bool) {
+	switch task {
+	case "hold", "capture":
+		return []string{"objective", "zone"}, false
+	case "advance":
+		return []string{"objective", "zone", "side"}, false
+	case "screen":
+		return []string{"unit", "formation", "objective", "zone"}, false
+	case "destroy":
+		return []string{"unit", "formation", "side"}, false
+	case "reserve", "withdraw":
+		return []string{"zone"}, true
+	}
+	return nil, false
+}
+
+func (p *parser) decodeTask(n *yaml.Node, idx int, sideWhat string, sd *Side) *Task {
+	d := p.d
+	what := fmt.Sprintf("%s task %d", sideWhat, idx+1)
+	m := d.Map(n, what)
+	if m == nil {
+		return nil
+	}
+	defer m.Close()
+	t := &Task{Line: n.Line, Col: n.Column}
+	if v := m.Need("formation"); v != nil {
+		if f, ok := d.Str(v, what+" formation"); ok {
+			t.Formation = f
+			own := false
+			for _, fm := range sd.Formations {
+				own = own || fm.ID == f
+			}
+			if !own {
+				msg := fmt.Sprintf("%s formation: %q is not a formation of this side", what, f)
+				var ids []string
+				for _, fm := range sd.Formations {
+					ids = append(ids, fm.ID)
+				}
+				if s := yamlx.Suggest(f, ids); s != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", s)
+				}
+				d.Errorf(v, "%s", msg)
+			}
+		}
+	}
+	tasks := []string{"hold", "capture", "advance", "screen", "destroy", "reserve", "withdraw"}
+	var kinds []string
+	optional := false
+	if v := m.Need("task"); v != nil {
+		if s, ok := d.Str(v, what+" task"); ok && d.OneOf(v, what+" task", s, tasks) {
+			t.Task = s
+			kinds, optional = taskTargets(s)
+		}
+	}
+	if v := m.Get("target"); v != nil {
+		if s, ok := d.Str(v, what+" target"); ok {
+			t.Target = s
+			if kinds != nil {
+				p.refs = append(p.refs, refCheck{v, s, kinds, what + " target"})
+			}
+		}
+	} else if t.Task != "" && !optional {
+		d.Errorf(m.Node(), "%s: task %s needs a target (%s id)", what, t.Task, strings.Join(kinds, " or "))
+	}
+	if v := m.Get("when"); v != nil {
+		t.When = p.decodeTrigger(v, what+" when", 0)
+	}
+	pr, pnodes := d.StrList(m.Get("priorities"), what+" priorities")
+	for i, x := range pr {
+		known := false
+		for _, c := range []string{"infantry", "vehicle", "war-engine", "titan"} {
+			known = known || c == x
+		}
+		if !known && p.cat.Units[x] == nil {
+			d.Errorf(pnodes[i], "%s priorities: %q is neither a unit class (infantry, vehicle, war-engine, titan) nor a unit type", what, x)
+		}
+	}
+	t.Priorities = pr
+	return t
+}
+
+// compatible reports whether a unit of system u may appear in a scenario of
+// system s (ATII titans fight inside E40K games and vice versa).
+func compatible(s, u catalog.System) bool {
+	if s == u {
+		return true
+	}
+	return (s == catalog.ATII && u == catalog.E40K) || (s == catalog.E40K && u == catalog.ATII)
+}
+
+func (p *parser) decodeFormation(n *yaml.Node, idx int, sd *Side) *Formation {
+	d := p.d
+	what := fmt.Sprintf("side %q formation %d", sd.ID, idx+1)
+	m := d.Map(n, what)
+	if m == nil {
+		return nil
+	}
+	defer m.Close()
+	id, _ := p.defineID(m, "formation")
+	if id != "" {
+		what = fmt.Sprintf("formation %q", id)
+		m.SetWhat(what)
+	}
+	f := &Formation{ID: id, Side: sd.ID, Line: n.Line, Col: n.Column}
+	if v := m.Get("name"); v != nil {
+		f.Name, _ = d.Str(v, what+" name")
+	}
+	un := m.Need("units")
+	items := d.Seq(un, what+" units")
+	if un != nil && len(items) == 0 {
+		if r := yamlx.Resolve(un); r.Kind == yaml.SequenceNode {
+			d.Errorf(un, "%s: needs at least one unit", what)
+		}
+	}
+	for i, it := range items {
+		if u := p.decodeUnit(it, i, sd, f); u != nil {
+			f.Units = append(f.Units, u)
+		}
+	}
+	return f
+}
+
+func (p *parser) decodeUnit(n *yaml.Node, idx int, sd *Side, f *Formation) *Unit {
+	d := p.d
+	what := fmt.Sprintf("formation %q unit %d", f.ID, idx+1)
+	m := d.Map(n, what)
+	if m == nil {
+		return nil
+	}
+	defer m.Close()
+	id, _ := p.defineID(m, "unit")
+	if id != "" {
+		what = fmt.Sprintf("unit %q", id)
+		m.SetWhat(what)
+	}
+	u := &Unit{ID: id, Side: sd.ID, Formation: f.ID, Line: n.Line, Col: n.Column}
+	if v := m.Get("name"); v != nil {
+		u.Name, _ = d.Str(v, what+" name")
+	}
+	if v := m.Need("type"); v != nil {
+		if t, ok := d.Str(v, what+" type"); ok {
+			u.Type = t
+			if prof, found := p.cat.Units[t]; found {
+				u.Profile = prof
+				if p.s.System != "" && !compatible(p.s.System, prof.System) {
+					d.Errorf(v, "%s type: %q is a %s unit; this scenario's system is %s", what, t, prof.System, p.s.System)
+				}
+			} else {
+				msg := fmt.Sprintf("%s type: unknown unit type %q", what, t)
+				if s := yamlx.Suggest(t, p.cat.UnitIDs()); s != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", s)
+				}
+				d.Errorf(v, "%s", msg)
+			}
+		}
+	}
+	if v := m.Get("position"); v != nil {
+		pos, ok := p.decodePoint(v, what+" position")
+		u.Pos, u.Placed = pos, ok
+	} else if p.s.Deployment == PrePlaced {
+		d.Errorf(m.Node(), "%s: missing required key \"position\" (deployment is pre-placed)", what)
+	}
+	if v := m.Get("facing"); v != nil {
+		fc, ok := d.Float(v, what+" facing")
+		if ok {
+			u.Facing = world.NormDeg(fc)
+		}
+	}
+	u.Loadout = map[string]string{}
+	lm := (*yamlx.Map)(nil)
+	if v := m.Get("loadout"); v != nil {
+		lm = d.Map(v, what+" loadout")
+	}
+	if u.Profile != nil {
+		if lm != nil && len(u.Profile.Mounts) == 0 {
+			d.Errorf(lm.Node(), "%s loadout: a %s has no weapon mounts", what, u.Profile.Name)
+		}
+		for i := range u.Profile.Mounts {
+			mt := &u.Profile.Mounts[i]
+			wid := mt.Default
+			if wn := lm.Get(mt.ID); wn != nil {
+				if s, ok := d.Str(wn, what+" loadout "+mt.ID); ok {
+					wid = s
+					w, found := p.cat.Weapons[s]
+					if !found {
+						msg := fmt.Sprintf("%s loadout %s: unknown weapon %q", what, mt.ID, s)
+						if sg := yamlx.Suggest(s, weaponIDs(p.cat)); sg != "" {
+							msg += fmt.Sprintf(" (did you mean %q?)", sg)
+						}
+						d.Errorf(wn, "%s", msg)
+					} else if err := u.Profile.CanMount(mt, w); err != nil {
+						d.Errorf(wn, "%s loadout %s: %v", what, mt.ID, err)
+					}
+				}
+			}
+			if wid == "" {
+				d.Errorf(m.Node(), "%s: mount %q has no default weapon; give one under loadout", what, mt.ID)
+			}
+			u.Loadout[mt.ID] = wid
+		}
+		lm.Close()
+	}
+	if id == "" {
+		return nil
+	}
+	p.s.units[id] = u
+	return u
+}
+
+func weaponIDs(cat *catalog.Catalogue) []string {
+	ids := make([]string, 0, len(cat.Weapons))
+	for id := range cat.Weapons {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+func (p *parser) decodeVictory(n *yaml.Node, idx int) *VictoryCondition {
+	d := p.d
+	what := fmt.Sprintf("victory %d", idx+1)
+	m := d.Map(n, what)
+	if m == nil {
+		return nil
+	}
+	defer m.Close()
+	v := &VictoryCondition{Line: n.Line, Col: n.Column}
+	if sn := m.Get("side"); sn != nil {
+		if s, ok := d.Str(sn, what+" side"); ok {
+			v.Side = s
+			p.refs = append(p.refs, refCheck{sn, s, []string{"side"}, what + " side"})
+		}
+	}
+	if rn := m.Get("result"); rn != nil {
+		v.Result, _ = d.Str(rn, what+" result")
+	}
+	if v.Result == "" {
+		v.Result = "victory"
+		if v.Side == "" {
+			v.Result = "draw"
+		}
+	}
+	if an := m.Get("at_end"); an != nil {
+		v.AtEnd, _ = d.Bool(an, what+" at_end")
+	}
+	if wn := m.Need("when"); wn != nil {
+		v.When = p.decodeTrigger(wn, what+" when", 0)
+	}
+	return v
+}
+
+func (p *parser) decodeMission(n *yaml.Node) *Mission {
+	d := p.d
+	m := d.Map(n, "mission")
+	if m == nil {
+		return nil
+	}
+	defer m.Close()
+	mi := &Mission{Objectives: map[string]string{}, Line: n.Line, Col: n.Column}
+	if p.s.System != "" && p.s.System != catalog.ATII {
+		d.Errorf(n, "mission: the secret objective mission set-up is an ATII rule; this scenario's system is %s", p.s.System)
+	}
+	if v := m.Get("secret"); v != nil {
+		mi.Secret, _ = d.Bool(v, "mission secret")
+	}
+	if v := m.Get("force_level"); v != nil {
+		fl, ok := d.Int(v, "mission force_level")
+		if ok && (fl <= 0 || fl > 100000) {
+			d.Errorf(v, "mission force_level: expected points per side, got %d", fl)
+		}
+		mi.ForceLevel = fl
+	}
+	if v := m.Get("objectives"); v != nil {
+		om := d.Map(v, "mission objectives")
+		for _, sid := range om.Keys() {
+			om.Allow(sid)
+			on := om.Get(sid)
+			p.refs = append(p.refs, refCheck{om.KeyNode(sid), sid, []string{"side"}, "mission objectives"})
+			if t, ok := d.Str(on, "mission objectives "+sid); ok && d.OneOf(on, "mission objectives "+sid, t, []string{"mobile", "static", "divided"}) {
+				mi.Objectives[sid] = t
+			}
+		}
+		om.Close()
+		if mi.Secret && len(mi.Objectives) > 0 {
+			d.Errorf(v, "mission: give either secret: true (drawn at the start) or objectives per side, not both")
+		}
+	}
+	if !mi.Secret && len(mi.Objectives) == 0 && m.Get("objectives") == nil {
+		d.Errorf(n, "mission: expected secret: true or objectives: {SIDE: mobile|static|divided, ...}")
+	}
+	return mi
+}
+
+// resolveRefs checks every collected reference now that all ids are known.
+func (p *parser) resolveRefs() {
+	for _, r := range p.refs {
+		kind, ok := p.s.ids[r.id]
+		good := false
+		for _, k := range r.kinds {
+			good = good || (ok && k == kind)
+		}
+		if good {
+			continue
+		}
+		if ok {
+			p.d.Errorf(r.node, "%s: %q is a %s, expected a %s id", r.what, r.id, kind, strings.Join(r.kinds, " or "))
+			continue
+		}
+		var cands []string
+		for id, k := range p.s.ids {
+			for _, want := range r.kinds {
+				if k == want {
+					cands = append(cands, id)
+				}
+			}
+		}
+		sort.Strings(cands)
+		msg := fmt.Sprintf("%s: no %s with id %q", r.what, strings.Join(r.kinds, " or "), r.id)
+		if s := yamlx.Suggest(r.id, cands); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		p.d.Errorf(r.node, "%s", msg)
+	}
+	if mi := p.s.Mission; mi != nil && len(mi.Objectives) > 0 {
+		for _, sd := range p.s.Sides {
+			if _, ok := mi.Objectives[sd.ID]; !ok {
+				p.d.Errorf(&yaml.Node{Line: mi.Line, Column: mi.Col}, "mission objectives: side %q has no objective type (mobile, static or divided)", sd.ID)
+			}
+		}
+	}
+}
