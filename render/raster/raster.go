@@ -49,6 +49,7 @@ func WritePNG(w io.Writer, img image.Image) error {
 // painter draws primitives into dst with the transform p*scale+off.
 type painter struct {
 	dst   *image.RGBA
+	z     *vector.Rasterizer // reused: Reset clears only the box in use
 	scale float64
 	off   world.Vec
 	fonts *textfont.Fonts
@@ -59,8 +60,10 @@ type painter struct {
 // several scenes (the window's screenshot path uses the same code).
 func Draw(dst *image.RGBA, sc *scene.Scene, scale float64, off world.Vec, fonts *textfont.Fonts) {
 	p := &painter{dst: dst, scale: scale, off: off, fonts: fonts}
-	for i := range sc.Prims {
-		p.prim(&sc.Prims[i])
+	for l := range sc.Layers {
+		for i := range sc.Layers[l] {
+			p.prim(&sc.Layers[l][i])
+		}
 	}
 }
 
@@ -117,7 +120,12 @@ func (p *painter) newPath(pts []world.Vec, pad float64) (path, bool) {
 	if r.Empty() {
 		return path{}, false
 	}
-	return path{z: vector.NewRasterizer(r.Dx(), r.Dy()), r: r}, true
+	if p.z == nil {
+		p.z = vector.NewRasterizer(r.Dx(), r.Dy())
+	} else {
+		p.z.Reset(r.Dx(), r.Dy())
+	}
+	return path{z: p.z, r: r}, true
 }
 
 func (p *painter) paint(pa path, c color.NRGBA) {
@@ -127,6 +135,9 @@ func (p *painter) paint(pa path, c color.NRGBA) {
 // fill fills the polygon pts with c.
 func (p *painter) fill(pts []world.Vec, c color.NRGBA) {
 	if c.A == 0 || len(pts) < 3 {
+		return
+	}
+	if p.fillAxisRect(pts, c) {
 		return
 	}
 	pa, ok := p.newPath(pts, 1)
@@ -239,4 +250,33 @@ func (p *painter) text(q *scene.Prim) {
 		Dot:  fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6((float64(cy) + size*textfont.BaselineOffset()) * 64)},
 	}
 	d.DrawString(q.Text)
+}
+
+// fillAxisRect fills pts directly when it is an axis-aligned rectangle on
+// whole pixels (tables, margins, legend swatches), which is much faster
+// than rasterising it. It reports whether it did.
+func (p *painter) fillAxisRect(pts []world.Vec, c color.NRGBA) bool {
+	if len(pts) != 4 {
+		return false
+	}
+	var xs, ys [4]float64
+	for i, v := range pts {
+		x, y := p.pt(v)
+		xs[i], ys[i] = float64(x), float64(y)
+	}
+	whole := func(f float64) bool { return math.Abs(f-math.Round(f)) < 1e-3 }
+	for i := range 4 {
+		if !whole(xs[i]) || !whole(ys[i]) {
+			return false
+		}
+	}
+	rectLike := (xs[0] == xs[3] && xs[1] == xs[2] && ys[0] == ys[1] && ys[2] == ys[3]) ||
+		(xs[0] == xs[1] && xs[2] == xs[3] && ys[0] == ys[3] && ys[1] == ys[2])
+	if !rectLike {
+		return false
+	}
+	r := image.Rect(int(math.Round(math.Min(xs[0], xs[2]))), int(math.Round(math.Min(ys[0], ys[2]))),
+		int(math.Round(math.Max(xs[0], xs[2]))), int(math.Round(math.Max(ys[0], ys[2]))))
+	draw.Draw(p.dst, r.Intersect(p.dst.Bounds()), image.NewUniform(c), image.Point{}, draw.Over)
+	return true
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"sort"
 	"strconv"
 
 	"github.com/auspex/auspex/world"
@@ -29,7 +28,7 @@ type builder struct {
 	v       View
 	cm      float64 // cm per pixel
 	measure Measurer
-	prims   []Prim
+	layers  [numLayers][]Prim
 	labels  labelIndex
 	tableR  Rect
 }
@@ -37,7 +36,11 @@ type builder struct {
 // px converts a size in pixels into cm at the view's scale.
 func (b *builder) px(n float64) float64 { return n * b.cm }
 
-func (b *builder) add(p Prim) { b.prims = append(b.prims, p) }
+func (b *builder) add(p Prim) {
+	if p.Layer >= 0 && p.Layer < numLayers {
+		b.layers[p.Layer] = append(b.layers[p.Layer], p)
+	}
+}
 
 // visible reports whether a shape with bounding box r may be on screen.
 func (b *builder) visible(r Rect) bool {
@@ -63,12 +66,12 @@ func Build(in *Input, v View) *Scene {
 		bounds.Min = world.Vec{X: -m, Y: -m}
 		bounds.Max = world.Vec{X: t.W + m, Y: t.H + m}
 	}
-	b.labels = newLabelIndex(math.Max(4, b.px(60)))
-	n := len(in.Bases)*3 + len(in.Features)*3 + 64
-	b.prims = make([]Prim, 0, n)
-	var legend []Prim
+	b.labels = newLabelIndex(bounds, math.Max(4, b.px(60)))
+	b.layers[LayerBases] = make([]Prim, 0, len(in.Bases)*4)
+	b.layers[LayerMarkers] = make([]Prim, 0, len(in.Bases))
+	b.layers[LayerTerrain] = make([]Prim, 0, len(in.Features)*4)
 	if v.Legend && v.Layers.Has(LayerHUD) {
-		legend, bounds.Max.Y = b.legend(bounds)
+		bounds.Max.Y = b.legend(bounds)
 	}
 	if v.Layers.Has(LayerTable) {
 		b.table(bounds)
@@ -85,9 +88,8 @@ func Build(in *Input, v View) *Scene {
 	if v.Layers.Has(LayerObjectives) {
 		b.objectives()
 	}
-	var markers []Prim
 	if v.Layers.Has(LayerBases) || v.Layers.Has(LayerMarkers) {
-		markers = b.bases()
+		b.bases()
 	}
 	if v.Layers.Has(LayerArcs) {
 		b.arcs()
@@ -99,14 +101,9 @@ func Build(in *Input, v View) *Scene {
 		b.sightLines()
 	}
 	if v.Layers.Has(LayerMarkers) {
-		b.prims = append(b.prims, markers...)
 		b.marks()
 	}
-	b.prims = append(b.prims, legend...)
-	// Labels are placed while their owners are built but may belong to a
-	// higher layer: order by layer, keeping insertion order within one.
-	sort.SliceStable(b.prims, func(i, j int) bool { return b.prims[i].Layer < b.prims[j].Layer })
-	return &Scene{Bounds: bounds, Table: t, Scale: v.Scale, Prims: b.prims}
+	return &Scene{Bounds: bounds, Table: t, Scale: v.Scale, Layers: b.layers}
 }
 
 // placement says how a label treats earlier labels and bases.
@@ -328,10 +325,8 @@ func (b *builder) objectives() {
 	}
 }
 
-// bases draws every base and its label, and returns the state markers for
-// the markers layer.
-func (b *builder) bases() []Prim {
-	var markers []Prim
+// bases draws every base, its label and its state markers.
+func (b *builder) bases() {
 	drawBases := b.v.Layers.Has(LayerBases)
 	type vis struct {
 		i     int
@@ -377,11 +372,11 @@ func (b *builder) bases() []Prim {
 			b.add(Prim{Layer: LayerBases, Kind: Polygon, ID: id, Pts: []world.Vec{front, baseC.Add(side), baseC.Sub(side)}, Style: Style{Fill: ink}})
 		}
 		if b.v.Layers.Has(LayerMarkers) {
-			markers = b.stateMarkers(markers, bs, s.bound)
+			b.stateMarkers(bs, s.bound)
 		}
 	}
 	if !drawBases {
-		return markers
+		return
 	}
 	// Labels go on the markers layer when it is drawn so arcs and lines
 	// never hide a name. Selected bases first so their names always win.
@@ -407,7 +402,6 @@ func (b *builder) bases() []Prim {
 				bs.Pos.Sub(world.Vec{X: s.bound + b.measure(bs.Label, size, false)/2 + b.px(4)}))
 		}
 	}
-	return markers
 }
 
 // basePrim adds the footprint of bs with style st.
@@ -438,14 +432,14 @@ func contrast(c color.NRGBA) color.NRGBA {
 
 // stateMarkers appends the damage, shield, blast and broken markers of a
 // base in a row above its top-right.
-func (b *builder) stateMarkers(out []Prim, bs *Base, bound float64) []Prim {
+func (b *builder) stateMarkers(bs *Base, bound float64) {
 	r := b.px(pxMarker)
 	at := bs.Pos.Add(world.Vec{X: bound * 0.7, Y: -bound*0.7 - r*0.6})
 	id := "base:" + bs.ID
 	put := func(icon string, fill, stroke color.NRGBA, count int, showCount bool) {
-		out = append(out, Prim{Layer: LayerMarkers, Kind: Icon, Icon: icon, ID: id, C: at, R: r, Style: Style{Fill: fill, Stroke: stroke, Width: b.px(1)}})
+		b.add(Prim{Layer: LayerMarkers, Kind: Icon, Icon: icon, ID: id, C: at, R: r, Style: Style{Fill: fill, Stroke: stroke, Width: b.px(1)}})
 		if showCount {
-			out = append(out, Prim{Layer: LayerMarkers, Kind: Text, ID: id, C: at, Text: strconv.Itoa(count), Size: r * 1.3, Bold: true, Style: Style{Fill: contrast(fill)}})
+			b.add(Prim{Layer: LayerMarkers, Kind: Text, ID: id, C: at, Text: strconv.Itoa(count), Size: r * 1.3, Bold: true, Style: Style{Fill: contrast(fill)}})
 		}
 		at.X += r * 2.3
 	}
@@ -461,7 +455,6 @@ func (b *builder) stateMarkers(out []Prim, bs *Base, bound float64) []Prim {
 	if bs.Broken {
 		put(IconBroken, colDamage.c(), rgb(80, 0, 0), 0, false)
 	}
-	return out
 }
 
 func (b *builder) arcs() {
@@ -598,7 +591,8 @@ func (b *builder) marks() {
 		}
 		b.add(Prim{Layer: LayerMarkers, Kind: Icon, Icon: icon, ID: id, C: m.Pos, R: b.px(pxMarker + 2), Style: Style{Fill: withAlpha(c, 0), Stroke: c, Width: b.px(2)}})
 		if icon == IconPin {
-			b.prims[len(b.prims)-1].Fill = c
+			ms := b.layers[LayerMarkers]
+			ms[len(ms)-1].Fill = c
 		}
 		b.text(LayerMarkers, id, m.Label, b.px(pxSmall), false, colLabelBox.c(), placeForce, m.Pos.Add(world.Vec{Y: b.px(pxMarker + 14)}), m.Pos.Sub(world.Vec{Y: b.px(pxMarker + 14)}))
 	}
@@ -607,7 +601,7 @@ func (b *builder) marks() {
 // legend lays out the title, terrain legend, zone and line keys and the
 // scale bar below the table (inside the margin the caller grows). It
 // returns the prims and the new bottom edge of the scene.
-func (b *builder) legend(bounds Rect) ([]Prim, float64) {
+func (b *builder) legend(bounds Rect) float64 {
 	var out []Prim
 	size := b.px(pxLegend)
 	sw, sh := math.Max(3, b.px(36)), math.Max(2, b.px(22))
@@ -661,18 +655,19 @@ func (b *builder) legend(bounds Rect) ([]Prim, float64) {
 		item("legend:"+string(k), string(k), func(r Rect) []Prim {
 			poly := rectPts(r)
 			sub := &builder{cm: b.cm, v: b.v, measure: b.measure}
-			sub.prims = append(sub.prims, Prim{Kind: Polygon, Pts: poly, Style: Style{Fill: st.Fill}})
+			sub.add(Prim{Layer: LayerTerrain, Kind: Polygon, Pts: poly, Style: Style{Fill: st.Fill}})
 			sub.pattern("", poly, st)
 			outline := Style{Stroke: st.Stroke, Width: b.px(pxLine)}
 			if st.DashedOutline {
 				outline.Dash = []float64{b.px(6), b.px(4)}
 			}
-			sub.prims = append(sub.prims, Prim{Kind: Polygon, Pts: poly, Style: outline})
-			for i := range sub.prims {
-				sub.prims[i].Layer = LayerHUD
-				sub.prims[i].ID = "legend:" + string(k)
+			sub.add(Prim{Layer: LayerTerrain, Kind: Polygon, Pts: poly, Style: outline})
+			ps := sub.layers[LayerTerrain]
+			for i := range ps {
+				ps[i].Layer = LayerHUD
+				ps[i].ID = "legend:" + string(k)
 			}
-			return sub.prims
+			return ps
 		})
 	}
 	for _, z := range b.in.Zones {
@@ -734,5 +729,8 @@ func (b *builder) legend(bounds Rect) ([]Prim, float64) {
 	}
 	note := fmt.Sprintf("table %s x %s cm", strconv.FormatFloat(b.in.Table.W, 'f', -1, 64), strconv.FormatFloat(b.in.Table.H, 'f', -1, 64))
 	out = append(out, Prim{Layer: LayerHUD, Kind: Text, ID: "scalebar", C: world.Vec{X: x0 + unit*3 + b.px(40), Y: y + bh/2}, Text: note, Size: b.px(pxSmall), Align: AlignLeft, Style: Style{Fill: colText.c()}})
-	return out, y + bh + b.px(24)
+	for _, p := range out {
+		b.add(p)
+	}
+	return y + bh + b.px(24)
 }

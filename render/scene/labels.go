@@ -4,28 +4,48 @@ import "math"
 
 // labelIndex is a uniform-grid index of rectangles already occupied by
 // labels and bases, so label placement stays near linear in the number of
-// labels.
+// labels. Rectangles outside the indexed area fall into the border cells.
 type labelIndex struct {
-	cell  float64
-	cells map[[2]int][]int
-	rects []Rect
+	cell   float64
+	origin [2]float64
+	nx, ny int
+	cells  [][]int32
+	rects  []Rect
 }
 
-func newLabelIndex(cell float64) labelIndex {
-	return labelIndex{cell: cell, cells: map[[2]int][]int{}}
+// newLabelIndex indexes the area r with square cells of side cell.
+func newLabelIndex(r Rect, cell float64) labelIndex {
+	nx := int(math.Ceil(r.W()/cell)) + 1
+	ny := int(math.Ceil(r.H()/cell)) + 1
+	if nx < 1 || nx > 512 {
+		nx = min(max(nx, 1), 512)
+	}
+	if ny < 1 || ny > 512 {
+		ny = min(max(ny, 1), 512)
+	}
+	return labelIndex{cell: cell, origin: [2]float64{r.Min.X, r.Min.Y}, nx: nx, ny: ny, cells: make([][]int32, nx*ny)}
 }
 
-func (x *labelIndex) span(r Rect) (int, int, int, int) {
-	return int(math.Floor(r.Min.X / x.cell)), int(math.Floor(r.Min.Y / x.cell)),
-		int(math.Floor(r.Max.X / x.cell)), int(math.Floor(r.Max.Y / x.cell))
+func (x *labelIndex) clampX(v float64) int {
+	i := int(math.Floor((v - x.origin[0]) / x.cell))
+	return min(max(i, 0), x.nx-1)
+}
+
+func (x *labelIndex) clampY(v float64) int {
+	i := int(math.Floor((v - x.origin[1]) / x.cell))
+	return min(max(i, 0), x.ny-1)
 }
 
 // hits reports whether r overlaps any stored rectangle.
 func (x *labelIndex) hits(r Rect) bool {
-	x0, y0, x1, y1 := x.span(r)
-	for i := x0; i <= x1; i++ {
-		for j := y0; j <= y1; j++ {
-			for _, k := range x.cells[[2]int{i, j}] {
+	if x.nx == 0 {
+		return false
+	}
+	x0, x1 := x.clampX(r.Min.X), x.clampX(r.Max.X)
+	y0, y1 := x.clampY(r.Min.Y), x.clampY(r.Max.Y)
+	for j := y0; j <= y1; j++ {
+		for i := x0; i <= x1; i++ {
+			for _, k := range x.cells[j*x.nx+i] {
 				if x.rects[k].Overlaps(r) {
 					return true
 				}
@@ -35,22 +55,18 @@ func (x *labelIndex) hits(r Rect) bool {
 	return false
 }
 
-// insert stores r. Rectangles spanning very many cells (bigger than the
-// table) are clamped to a bounded number of cells.
+// insert stores r.
 func (x *labelIndex) insert(r Rect) {
-	if math.IsNaN(r.Min.X) || math.IsNaN(r.Max.X) || math.IsInf(r.Min.X, 0) || math.IsInf(r.Max.X, 0) {
+	if x.nx == 0 || math.IsNaN(r.Min.X+r.Max.X+r.Min.Y+r.Max.Y) {
 		return
 	}
-	k := len(x.rects)
+	k := int32(len(x.rects))
 	x.rects = append(x.rects, r)
-	x0, y0, x1, y1 := x.span(r)
-	if (x1-x0+1)*(y1-y0+1) > 4096 {
-		return
-	}
-	for i := x0; i <= x1; i++ {
-		for j := y0; j <= y1; j++ {
-			key := [2]int{i, j}
-			x.cells[key] = append(x.cells[key], k)
+	x0, x1 := x.clampX(r.Min.X), x.clampX(r.Max.X)
+	y0, y1 := x.clampY(r.Min.Y), x.clampY(r.Max.Y)
+	for j := y0; j <= y1; j++ {
+		for i := x0; i <= x1; i++ {
+			x.cells[j*x.nx+i] = append(x.cells[j*x.nx+i], k)
 		}
 	}
 }

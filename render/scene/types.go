@@ -199,15 +199,42 @@ func (r Rect) Contains(p world.Vec) bool {
 	return p.X >= r.Min.X && p.X <= r.Max.X && p.Y >= r.Min.Y && p.Y <= r.Max.Y
 }
 
-// Scene is the built picture: primitives in drawing order and the area
-// they cover (the table plus any margin for edge rulers and the legend).
+// Scene is the built picture: primitives per layer and the area they cover
+// (the table plus any margin for edge rulers and the legend).
 type Scene struct {
 	Bounds Rect
 	// Table is the table's own rectangle inside Bounds.
 	Table world.Table
 	// Scale is the px per cm the scene was built for.
 	Scale float64
-	Prims []Prim
+	// Layers holds the primitives of each layer in drawing order; draw the
+	// layers in index order.
+	Layers [numLayers][]Prim
+}
+
+// NumLayers is the number of layers.
+const NumLayers = int(numLayers)
+
+// All returns every primitive in drawing order (a new slice).
+func (s *Scene) All() []Prim {
+	n := 0
+	for _, l := range s.Layers {
+		n += len(l)
+	}
+	out := make([]Prim, 0, n)
+	for _, l := range s.Layers {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// Len is the number of primitives in the scene.
+func (s *Scene) Len() int {
+	n := 0
+	for _, l := range s.Layers {
+		n += len(l)
+	}
+	return n
 }
 
 // Measurer returns the advance width, in the same unit as size, of text set
