@@ -1,0 +1,182 @@
+package atii
+
+import (
+	"fmt"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/catalog"
+)
+
+// RepairShield names a knocked-down void shield in repair priorities.
+const RepairShield = "shield"
+
+// RepairTarget is the repair success threshold (ATII-REP-1).
+const RepairTarget = 4
+
+// RepairDiceFor is the class number of repair dice (ATII-REP-1): scout 4,
+// battle 8, emperor 12. Profiles carry their own value; this checks them.
+func RepairDiceFor(titanClass string) (int, error) {
+	switch titanClass {
+	case "scout":
+		return 4, nil
+	case "battle":
+		return 8, nil
+	case "emperor":
+		return 12, nil
+	}
+	return 0, fmt.Errorf("unknown titan class %q", titanClass)
+}
+
+// repairOne applies one repair to target in s, reporting whether there was
+// anything to repair: a knocked-down shield comes back at the start of the
+// next turn; Superficial damage to a weapon, the head, the legs or the
+// reactor is removed; Major head or reactor damage becomes Superficial.
+// Lost weapons, Major leg damage, generator damage and Armour Cracked
+// cannot be repaired.
+func repairOne(u *catalog.Unit, s *TitanState, target string) bool {
+	if target == RepairShield {
+		if s.ShieldsDown == 0 {
+			return false
+		}
+		s.ShieldsDown--
+		s.ShieldsRepairing++
+		return true
+	}
+	lv := s.Level(target)
+	switch target {
+	case LocHead, LocReactor:
+		switch lv {
+		case Superficial:
+			s.setLevel(target, Undamaged)
+			return true
+		case Major:
+			s.setLevel(target, Superficial)
+			return true
+		}
+	case LocLegs:
+		if lv == Superficial {
+			s.setLevel(target, Undamaged)
+			return true
+		}
+	case LocVSG:
+	default:
+		if mountByID(u, target) != nil && lv == Superficial {
+			s.setLevel(target, Undamaged)
+			return true
+		}
+	}
+	return false
+}
+
+// Repairable lists what a repair could fix now, one entry per repair (a
+// shield entry per knocked-down shield; Major head or reactor damage is
+// listed twice, it takes two repairs to clear).
+func Repairable(u *catalog.Unit, s TitanState) []string {
+	var out []string
+	for _, loc := range Locations(u) {
+		t := s.Clone()
+		for repairOne(u, &t, loc) {
+			out = append(out, loc)
+		}
+	}
+	for i := 0; i < s.ShieldsDown; i++ {
+		out = append(out, RepairShield)
+	}
+	return out
+}
+
+// RepairOutcome is the rally phase repair roll of one titan.
+type RepairOutcome struct {
+	Faces []int `json:"faces,omitempty"`
+	// Rerolls are the damage control re-rolls of failed dice.
+	Rerolls   []int      `json:"rerolls,omitempty"`
+	Successes int        `json:"successes"`
+	Repaired  []string   `json:"repaired,omitempty"`
+	State     TitanState `json:"state"`
+}
+
+// Repair rolls a damaged titan's repair dice (ATII-REP-1): one D6 per
+// repair die of its profile, each 4+ repairs one damaged system or void
+// shield (shields work again from the start of the next turn, see
+// StartTurn). With damage control (advanced rule, the titan neither moved
+// nor shot) failed dice are re-rolled once. Successes go to the player's
+// priorities in order (locations or RepairShield, repeats allowed),
+// entries with nothing left to repair are skipped, and successes left over
+// go to whatever Repairable lists next. A titan with nothing to repair
+// rolls nothing.
+func Repair(u *catalog.Unit, s TitanState, priorities []string, opts Options, d rules.Dice) (RepairOutcome, error) {
+	out := RepairOutcome{State: s.Clone()}
+	for _, p := range priorities {
+		if p == RepairShield {
+			continue
+		}
+		switch p {
+		case LocLegs, LocHead, LocReactor, LocVSG:
+			continue
+		}
+		if mountByID(u, p) == nil {
+			return out, fmt.Errorf("repair: %s has no location %q", u.Name, p)
+		}
+	}
+	if s.Destroyed || len(Repairable(u, s)) == 0 {
+		return out, nil
+	}
+	units := []string{u.ID}
+	var err error
+	out.Faces, err = rollDice(d, rules.Roll{Purpose: fmt.Sprintf("repairs (%d dice, 4+)", u.RepairDice), Sides: 6, Target: RepairTarget, Units: units}, u.RepairDice)
+	if err != nil {
+		return out, err
+	}
+	failed := 0
+	for _, f := range out.Faces {
+		if f >= RepairTarget {
+			out.Successes++
+		} else {
+			failed++
+		}
+	}
+	if opts.DamageControl && s.DamageControl && failed > 0 {
+		out.Rerolls, err = rollDice(d, rules.Roll{Purpose: "damage control: re-roll failed repairs (4+)", Sides: 6, Target: RepairTarget, Units: units}, failed)
+		if err != nil {
+			return out, err
+		}
+		for _, f := range out.Rerolls {
+			if f >= RepairTarget {
+				out.Successes++
+			}
+		}
+	}
+	left := out.Successes
+	for _, p := range priorities {
+		if left == 0 {
+			break
+		}
+		if repairOne(u, &out.State, p) {
+			out.Repaired = append(out.Repaired, p)
+			left--
+		}
+	}
+	for left > 0 {
+		rest := Repairable(u, out.State)
+		if len(rest) == 0 {
+			break
+		}
+		repairOne(u, &out.State, rest[0])
+		out.Repaired = append(out.Repaired, rest[0])
+		left--
+	}
+	return out, nil
+}
+
+// RepairOdds is the exact distribution of repair successes (binomial with
+// p = 1/2 per die, or 3/4 with a damage-control re-roll).
+func RepairOdds(u *catalog.Unit, s TitanState, opts Options) Dist {
+	if s.Destroyed || len(Repairable(u, s)) == 0 {
+		return Dist{1}
+	}
+	p := 0.5
+	if opts.DamageControl && s.DamageControl {
+		p = 0.75
+	}
+	return binomial(u.RepairDice, p)
+}
