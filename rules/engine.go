@@ -125,6 +125,12 @@ func New(rs Ruleset, initial *State, cfg Config) (*Engine, error) {
 	e.base.Ruleset = rs.ID()
 	e.base.Options = opts
 	e.base.Log = nil
+	if err := e.base.normalize(); err != nil {
+		return nil, fmt.Errorf("new game: %w", err)
+	}
+	if err := checkIDs(e.base); err != nil {
+		return nil, fmt.Errorf("new game: %w", err)
+	}
 
 	s := e.base.Clone()
 	var src Dice = NewSeededDice(s.Seed, 0)
@@ -253,6 +259,11 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 		return nil, nil, fmt.Errorf("%w: %s: %w", ErrIllegal, c.Name(), err)
 	}
 	s := prev.Clone()
+	// The engine's chain of states shares one log array: prev is never
+	// appended to again once it has a successor (Undo restarts from a
+	// capacity-limited clone of the start), so next may append in place
+	// instead of copying the whole log on every command.
+	s.Log = prev.Log
 	s.Seq++
 	idx := s.Seq
 	replayManual := manual == nil && rec.Manual
@@ -412,6 +423,42 @@ func (e *Engine) enter(s *State, t *Tray, st *Step) error {
 	return nil
 }
 
+// checkIDs rejects empty or duplicate side, formation and unit ids and
+// units or formations of unknown sides.
+func checkIDs(s *State) error {
+	sides := map[string]bool{}
+	for _, sd := range s.Sides {
+		if sd.ID == "" || sides[sd.ID] {
+			return fmt.Errorf("side id %q is empty or repeated", sd.ID)
+		}
+		sides[sd.ID] = true
+	}
+	seen := map[string]bool{}
+	for _, f := range s.Formations {
+		if f.ID == "" || seen[f.ID] {
+			return fmt.Errorf("formation id %q is empty or repeated", f.ID)
+		}
+		if !sides[f.Side] {
+			return fmt.Errorf("formation %s: unknown side %q", f.ID, f.Side)
+		}
+		seen[f.ID] = true
+	}
+	units := map[string]bool{}
+	for _, u := range s.Units {
+		if u.ID == "" || units[u.ID] {
+			return fmt.Errorf("unit id %q is empty or repeated", u.ID)
+		}
+		if !sides[u.Side] {
+			return fmt.Errorf("unit %s: unknown side %q", u.ID, u.Side)
+		}
+		if u.Formation != "" && !seen[u.Formation] {
+			return fmt.Errorf("unit %s: unknown formation %q", u.ID, u.Formation)
+		}
+		units[u.ID] = true
+	}
+	return nil
+}
+
 func stepTitle(st *Step) string {
 	if st.Phase == "" || st.Phase == st.ID {
 		return st.ID
@@ -427,7 +474,7 @@ func (e *Engine) Undo() error {
 		return err
 	}
 	n := len(e.recs) - 1
-	s := e.start
+	s := e.start.Clone() // a fresh log array: the current chain stays intact
 	recs := make([]Record, n)
 	copy(recs, e.recs[:n])
 	for i := range recs {

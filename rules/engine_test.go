@@ -447,7 +447,7 @@ func TestManualDiceAskForMissingRollsInOrder(t *testing.T) {
 	if len(faces) != 2 || faces[0] != 5 || faces[1] != 4 {
 		t.Fatalf("logged faces %v, want [5 4]", faces)
 	}
-	if w := e.State().Unit("r1").Markers["wounds"]; w != 2 {
+	if w := e.State().Unit("r1").Markers.Value("wounds"); w != 2 {
 		t.Fatalf("r1 has %d wounds, want 2 after a 5 to hit and 4 to damage", w)
 	}
 	if len(e.QueuedDice()) != 0 {

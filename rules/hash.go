@@ -1,23 +1,24 @@
 package rules
 
 import (
-	"encoding/json"
+	"encoding/binary"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 )
 
 // Hash returns a stable 64-bit FNV-1a digest of the game state: the same
 // state gives the same hash on every run, platform and Go version (map keys
-// are visited in sorted order, floats by their IEEE bits, every string and
-// list is length-prefixed). Nil and empty maps or lists hash alike, so a JSON
+// are digested entry by entry and combined by addition, so iteration order
+// does not matter; floats by their IEEE bits, integers as varints, every
+// string and list is length-prefixed). Nil and empty maps or lists hash alike, so a JSON
 // round trip (which drops empty fields) keeps the hash.
 //
 // The event log's content is not hashed, only its length: events are a
 // consequence of the state and the commands, and hashing them on every
 // command would make saves slow to verify.
 func (s *State) Hash() uint64 {
-	h := hasher{v: fnvOffset}
+	h := hasher{buf: make([]byte, 0, 512+256*len(s.Units))}
 	h.str(s.Ruleset)
 	h.strMap(s.Options)
 	h.u64(s.Seed)
@@ -32,7 +33,7 @@ func (s *State) Hash() uint64 {
 		h.str(sd.ID)
 		h.str(sd.Name)
 		h.str(sd.Controller)
-		h.intMap(sd.Markers)
+		h.counters(sd.Markers)
 	}
 	h.int(len(s.Formations))
 	for i := range s.Formations {
@@ -42,7 +43,7 @@ func (s *State) Hash() uint64 {
 		h.str(f.Name)
 		h.str(f.Orders)
 		h.bool(f.Broken)
-		h.intMap(f.Markers)
+		h.counters(f.Markers)
 	}
 	h.int(len(s.Units))
 	for i := range s.Units {
@@ -69,7 +70,7 @@ func (s *State) Hash() uint64 {
 	}
 	h.ext(s.Ext)
 	h.int(len(s.Log))
-	return h.v
+	return h.sum()
 }
 
 // HashString formats a state hash as the save file stores it: 16 lower-case
@@ -81,20 +82,22 @@ const (
 	fnvPrime  = 1099511628211
 )
 
-type hasher struct{ v uint64 }
+// hasher builds the canonical encoding in a buffer; sum runs FNV-1a over it
+// in one tight loop.
+type hasher struct{ buf []byte }
 
-func (h *hasher) byte(b byte) {
-	h.v ^= uint64(b)
-	h.v *= fnvPrime
-}
-
-func (h *hasher) u64(x uint64) {
-	for i := 0; i < 8; i++ {
-		h.byte(byte(x >> (8 * i)))
+func (h *hasher) sum() uint64 {
+	v := uint64(fnvOffset)
+	for _, b := range h.buf {
+		v ^= uint64(b)
+		v *= fnvPrime
 	}
+	return v
 }
 
-func (h *hasher) int(x int) { h.u64(uint64(int64(x))) }
+func (h *hasher) u64(x uint64) { h.buf = binary.LittleEndian.AppendUint64(h.buf, x) }
+
+func (h *hasher) int(x int) { h.buf = binary.AppendVarint(h.buf, int64(x)) }
 
 func (h *hasher) f64(x float64) {
 	if x == 0 {
@@ -105,17 +108,15 @@ func (h *hasher) f64(x float64) {
 
 func (h *hasher) bool(b bool) {
 	if b {
-		h.byte(1)
+		h.buf = append(h.buf, 1)
 	} else {
-		h.byte(0)
+		h.buf = append(h.buf, 0)
 	}
 }
 
 func (h *hasher) str(s string) {
 	h.int(len(s))
-	for i := 0; i < len(s); i++ {
-		h.byte(s[i])
-	}
+	h.buf = append(h.buf, s...)
 }
 
 func (h *hasher) strs(ss []string) {
@@ -130,8 +131,37 @@ func sortedKeys[V any](m map[string]V) []string {
 	for k := range m {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
 	return keys
+}
+
+// Maps are hashed without sorting: each entry is digested on its own
+// (FNV-1a over key, separator, value) and the digests are added, which does
+// not depend on iteration order; the map's length and the sum go into the
+// encoding.
+
+func fnvString(v uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		v ^= uint64(s[i])
+		v *= fnvPrime
+	}
+	return v
+}
+
+func fnvU64(v, x uint64) uint64 {
+	for i := 0; i < 8; i++ {
+		v ^= x & 0xff
+		v *= fnvPrime
+		x >>= 8
+	}
+	return v
+}
+
+func entry(k string) uint64 {
+	v := fnvString(fnvOffset, k)
+	v ^= 0xff // keys never contain 0xff in valid UTF-8: separates k from the value
+	v *= fnvPrime
+	return v
 }
 
 func (h *hasher) strMap(m map[string]string) {
@@ -139,32 +169,55 @@ func (h *hasher) strMap(m map[string]string) {
 	if len(m) == 0 {
 		return
 	}
-	for _, k := range sortedKeys(m) {
-		h.str(k)
-		h.str(m[k])
+	var sum uint64
+	for k, v := range m {
+		sum += fnvString(entry(k), v)
 	}
+	h.u64(sum)
 }
 
-func (h *hasher) intMap(m map[string]int) {
+func (h *hasher) labels(m Labels) {
 	h.int(len(m))
 	if len(m) == 0 {
 		return
 	}
-	for _, k := range sortedKeys(m) {
-		h.str(k)
-		h.int(m[k])
+	var sum uint64
+	for _, e := range m {
+		sum += fnvString(entry(e.Key), e.Val)
 	}
+	h.u64(sum)
 }
 
-func (h *hasher) ext(m map[string]json.RawMessage) {
+func (h *hasher) counters(m Counters) {
 	h.int(len(m))
 	if len(m) == 0 {
 		return
 	}
-	for _, k := range sortedKeys(m) {
-		h.str(k)
-		h.str(string(m[k]))
+	var sum uint64
+	for _, e := range m {
+		sum += fnvU64(entry(e.Key), uint64(int64(e.Val)))
 	}
+	h.u64(sum)
+}
+
+func (h *hasher) ext(m ExtData) {
+	h.int(len(m))
+	if len(m) == 0 {
+		return
+	}
+	var sum uint64
+	for _, e := range m {
+		sum += fnvBytes(entry(e.Key), e.Val)
+	}
+	h.u64(sum)
+}
+
+func fnvBytes(v uint64, b []byte) uint64 {
+	for _, c := range b {
+		v ^= uint64(c)
+		v *= fnvPrime
+	}
+	return v
 }
 
 func (h *hasher) unit(u *Unit) {
@@ -176,10 +229,10 @@ func (h *hasher) unit(u *Unit) {
 	h.f64(u.Pos.X)
 	h.f64(u.Pos.Y)
 	h.f64(u.Facing)
-	h.strMap(u.Damage)
+	h.labels(u.Damage)
 	h.int(u.Shields)
-	h.intMap(u.Markers)
-	h.strMap(u.Loadout)
+	h.counters(u.Markers)
+	h.labels(u.Loadout)
 	h.str(u.Orders)
 	h.bool(u.Activated)
 	h.bool(u.Moved)

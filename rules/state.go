@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 
 	"github.com/auspex/auspex/world"
 )
@@ -51,8 +52,9 @@ type State struct {
 	// Ext holds ruleset-specific game data (initiative counters, support
 	// missiles used, ...), one JSON value per key; use GetExt and SetExt.
 	// Values are canonical JSON as produced by encoding/json, so that the
-	// state hash is stable.
-	Ext map[string]json.RawMessage `json:"ext,omitempty"`
+	// state hash is stable, and immutable: replace a value (SetExt), never
+	// edit its bytes in place, because clones share them.
+	Ext ExtData `json:"ext,omitempty"`
 
 	// Log is every event so far. It is append-only and logged events are
 	// never modified: Clone shares them (see Clone).
@@ -74,7 +76,7 @@ type Side struct {
 	Controller string `json:"controller"`
 	// Markers are per-side counters (victory points, initiative counters,
 	// strategy rating...), named by the ruleset.
-	Markers map[string]int `json:"markers,omitempty"`
+	Markers Counters `json:"markers,omitempty"`
 }
 
 // Formation is a group of units that acts together: an E40K detachment, an
@@ -88,7 +90,7 @@ type Formation struct {
 	// Broken marks a broken formation.
 	Broken bool `json:"broken,omitempty"`
 	// Markers are counters such as blast markers.
-	Markers map[string]int `json:"markers,omitempty"`
+	Markers Counters `json:"markers,omitempty"`
 }
 
 // Unit is one model (or stand) on the table, with the status every system
@@ -107,13 +109,13 @@ type Unit struct {
 
 	// Damage maps a location (or system) to its damage level, e.g.
 	// "head": "superficial". Absent means undamaged.
-	Damage map[string]string `json:"damage,omitempty"`
+	Damage Labels `json:"damage,omitempty"`
 	// Shields is the number of (void) shields currently up.
 	Shields int `json:"shields,omitempty"`
 	// Markers are named counters: blast markers, Man points spent, ...
-	Markers map[string]int `json:"markers,omitempty"`
+	Markers Counters `json:"markers,omitempty"`
 	// Loadout maps a weapon mount to the weapon id fitted there.
-	Loadout map[string]string `json:"loadout,omitempty"`
+	Loadout Labels `json:"loadout,omitempty"`
 	// Orders is the unit's current orders, "" if none.
 	Orders string `json:"orders,omitempty"`
 
@@ -130,7 +132,7 @@ type Unit struct {
 	OffTable  bool `json:"off_table,omitempty"`
 
 	// Ext holds ruleset-specific unit data, like State.Ext.
-	Ext map[string]json.RawMessage `json:"ext,omitempty"`
+	Ext ExtData `json:"ext,omitempty"`
 }
 
 // Decision is what the game waits for: who must decide, and what.
@@ -207,8 +209,8 @@ func (u *Unit) GetExt(key string, v any) (bool, error) { return getExt(u.Ext, ke
 // SetExt stores v (encoded as JSON) under key on the unit.
 func (u *Unit) SetExt(key string, v any) error { return setExt(&u.Ext, key, v) }
 
-func getExt(m map[string]json.RawMessage, key string, v any) (bool, error) {
-	raw, ok := m[key]
+func getExt(m ExtData, key string, v any) (bool, error) {
+	raw, ok := m.Get(key)
 	if !ok {
 		return false, nil
 	}
@@ -218,41 +220,63 @@ func getExt(m map[string]json.RawMessage, key string, v any) (bool, error) {
 	return true, nil
 }
 
-func setExt(m *map[string]json.RawMessage, key string, v any) error {
+func setExt(m *ExtData, key string, v any) error {
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("ext %q: %w", key, err)
 	}
-	if *m == nil {
-		*m = make(map[string]json.RawMessage)
-	}
-	(*m)[key] = raw
+	m.Set(key, raw)
 	return nil
 }
 
 // Clone returns a copy of s that shares nothing mutable with it: maps,
-// slices and the pending decision are copied. The event log is the one
-// exception: logged events are immutable and the log is append-only, so the
-// clone shares the events with a capacity-limited slice (appending to either
-// log copies it first). Clone never goes through JSON.
+// slices and the pending decision are copied. Two things are shared because
+// they are immutable by contract: the bytes of Ext values (SetExt replaces
+// them, nobody edits them) and the event log (append-only, logged events are
+// never modified; the clone gets a capacity-limited slice, so appending to
+// either log copies it first). Clone never goes through JSON, and packs all
+// units' status lists into one backing array per kind (each unit's list is
+// capacity-limited, so growing one reallocates it alone).
+//
+// Look-ahead code that applies many commands to clones (AI search) should
+// set Log to nil on its clone: the log is not needed to play and appending
+// to a shared log copies it.
 func (s *State) Clone() *State {
 	c := *s
 	c.Options = cloneMap(s.Options)
 	c.Sides = make([]Side, len(s.Sides))
 	for i, sd := range s.Sides {
-		sd.Markers = cloneMap(sd.Markers)
+		sd.Markers = sd.Markers.Clone()
 		c.Sides[i] = sd
 	}
 	if s.Formations != nil {
 		c.Formations = make([]Formation, len(s.Formations))
 		for i, f := range s.Formations {
-			f.Markers = cloneMap(f.Markers)
+			f.Markers = f.Markers.Clone()
 			c.Formations[i] = f
 		}
 	}
+	nl, nc, ne := 0, 0, 0
+	for i := range s.Units {
+		u := &s.Units[i]
+		nl += len(u.Damage) + len(u.Loadout)
+		nc += len(u.Markers)
+		ne += len(u.Ext)
+	}
+	labels := make(Labels, 0, nl)
+	counters := make(Counters, 0, nc)
+	var exts ExtData
+	if ne > 0 {
+		exts = make(ExtData, 0, ne)
+	}
 	c.Units = make([]Unit, len(s.Units))
 	for i := range s.Units {
-		c.Units[i] = s.Units[i].clone()
+		u := &c.Units[i]
+		*u = s.Units[i]
+		u.Damage, labels = carve(labels, u.Damage)
+		u.Loadout, labels = carve(labels, u.Loadout)
+		u.Markers, counters = carve(counters, u.Markers)
+		u.Ext, exts = carve(exts, u.Ext)
 	}
 	if s.Pending != nil {
 		p := *s.Pending
@@ -264,29 +288,27 @@ func (s *State) Clone() *State {
 		r := *s.Result
 		c.Result = &r
 	}
-	c.Ext = cloneExt(s.Ext)
+	c.Ext = s.Ext.Clone()
 	c.Log = s.Log[:len(s.Log):len(s.Log)]
 	return &c
 }
 
-func (u *Unit) clone() Unit {
-	c := *u
-	c.Damage = cloneMap(u.Damage)
-	c.Markers = cloneMap(u.Markers)
-	c.Loadout = cloneMap(u.Loadout)
-	c.Ext = cloneExt(u.Ext)
-	return c
+// carve copies src to the end of arena and returns the copy (capacity
+// limited) and the grown arena. arena has room: it never reallocates.
+func carve[V any](arena, src Pairs[V]) (Pairs[V], Pairs[V]) {
+	if len(src) == 0 {
+		return nil, arena
+	}
+	start := len(arena)
+	arena = append(arena, src...)
+	return arena[start:len(arena):len(arena)], arena
 }
 
 func cloneMap[K comparable, V any](m map[K]V) map[K]V {
-	if m == nil {
+	if len(m) == 0 {
 		return nil
 	}
-	c := make(map[K]V, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
+	return maps.Clone(m)
 }
 
 func cloneSlice[T any](s []T) []T {
@@ -294,15 +316,4 @@ func cloneSlice[T any](s []T) []T {
 		return nil
 	}
 	return append([]T(nil), s...)
-}
-
-func cloneExt(m map[string]json.RawMessage) map[string]json.RawMessage {
-	if m == nil {
-		return nil
-	}
-	c := make(map[string]json.RawMessage, len(m))
-	for k, v := range m {
-		c[k] = append(json.RawMessage(nil), v...)
-	}
-	return c
 }

@@ -66,7 +66,7 @@ func (d duel) Flow() []Step {
 			OnBegin: func(s *State, _ Dice) ([]Event, error) {
 				s.Active = ""
 				for i := range s.Units {
-					delete(s.Units[i].Markers, "regen")
+					s.Units[i].Markers.Delete("regen")
 				}
 				return nil, nil
 			},
@@ -76,13 +76,13 @@ func (d duel) Flow() []Step {
 				}
 				for i := range s.Units {
 					u := &s.Units[i]
-					if u.Destroyed || u.Markers["wounds"] >= u.Markers["max"] || u.Markers["regen"] > 0 {
+					if u.Destroyed || u.Markers.Value("wounds") >= u.Markers.Value("max") || u.Markers.Value("regen") > 0 {
 						continue
 					}
-					u.Markers["regen"] = 1
+					u.Markers.Set("regen", 1)
 					f := dc.Roll(Roll{Purpose: "regenerate " + u.ID, Sides: 6, Target: 6, Units: []string{u.ID}}, 1)
 					if f[0] == 6 {
-						u.Markers["wounds"]++
+						Add(&u.Markers, "wounds", 1)
 						return []Event{{Kind: EvMessage, Units: []string{u.ID}, Text: u.ID + " regenerates a wound"}}, true, nil
 					}
 					return nil, true, nil
@@ -285,10 +285,10 @@ func (c *fireCmd) Apply(s *State, d Dice) ([]Event, error) {
 	if hit[0] >= need {
 		dmg := d.Roll(Roll{Purpose: "damage", Sides: 6, Target: 3, Units: []string{t.ID}}, 1)
 		if dmg[0] >= 3 {
-			t.Markers["wounds"]--
+			w := Add(&t.Markers, "wounds", -1)
 			evs = append(evs, Event{Kind: EvDamaged, Units: []string{t.ID}, Text: t.ID + " loses a wound",
-				Data: map[string]string{"wounds": strconv.Itoa(t.Markers["wounds"])}})
-			if t.Markers["wounds"] <= 0 {
+				Data: map[string]string{"wounds": strconv.Itoa(w)}})
+			if w <= 0 {
 				t.Destroyed = true
 				t.Activated = true
 				evs = append(evs, Event{Kind: EvDestroyed, Units: []string{t.ID}, Text: t.ID + " is destroyed"})
@@ -338,7 +338,7 @@ func (c *noteCmd) Apply(*State, Dice) ([]Event, error) {
 func duelState(seed uint64, wounds int) *State {
 	mk := func(id, side string, x float64) Unit {
 		return Unit{ID: id, Side: side, Type: "champion", Pos: world.Vec{X: x, Y: 30}, Facing: 90,
-			Markers: map[string]int{"wounds": wounds, "max": wounds}}
+			Markers: PairsOf(map[string]int{"wounds": wounds, "max": wounds})}
 	}
 	return &State{
 		Seed: seed,
