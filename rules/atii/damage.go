@@ -694,3 +694,20 @@ func ExplosionOdds(distance float64) (caught float64, hits Dist) {
 	}
 	return caught, DiceExpr{N: 1, Sides: 6}.Dist()
 }
+
+// OverwatchEligible reports whether a titan may go on overwatch for the
+// next turn (advanced rule): the option must be on and the titan able to
+// fire. On overwatch it may not move or turn next turn (CanMove) but may
+// fire at any moment, even in the opponent's turn, though not in the
+// middle of a roll.
+func OverwatchEligible(u *catalog.Unit, s TitanState, opts Options) error {
+	switch {
+	case !opts.Overwatch:
+		return fmt.Errorf("overwatch is an advanced rule (%s)", OptOverwatch)
+	case s.Destroyed:
+		return fmt.Errorf("titan is destroyed")
+	case s.Head >= Major:
+		return fmt.Errorf("head damage (Major): cannot shoot, so no overwatch")
+	}
+	return nil
+}

@@ -1,0 +1,189 @@
+package atii
+
+import (
+	"testing"
+
+	"github.com/auspex/auspex/rules/catalog"
+)
+
+// Two Reavers in base contact, each facing the other: a has a Chainfist
+// (right arm) and a Powerfist (left arm), b a Power Saw (right arm) and a
+// Wrecker Ball-free left arm with a gun.
+func ccPair() (Combatant, Combatant) {
+	ws := fxWeapons()
+	a := Combatant{ID: "a", Unit: fxReaver(),
+		Weapons: map[string]*catalog.Weapon{"right-arm": ws["chainfist"], "left-arm": ws["powerfist"], "carapace": ws["rocket-launcher"]},
+		InArc:   map[string]bool{"right-arm": true, "left-arm": true, "carapace": true},
+		Charged: true, Hit: HitContext{Direction: catalog.Front, Side: Left}}
+	b := Combatant{ID: "b", Unit: fxReaver(),
+		Weapons: map[string]*catalog.Weapon{"right-arm": ws["power-saw"], "left-arm": ws["gatling-blaster"], "carapace": ws["turbo-lasers"]},
+		InArc:   map[string]bool{"right-arm": true, "left-arm": true, "carapace": true},
+		Hit:     HitContext{Direction: catalog.Front, Side: Right}}
+	return a, b
+}
+
+// ATII-CC-2 and ATII-CC-3: order by swiftness, CCS +/- accuracy, damage
+// without high/low or shields, improvised attacks (+1 charging).
+func TestCC2OrderAndHits(t *testing.T) {
+	a, b := ccPair()
+	ws, err := CCWeapons(a, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ws) != 3 || ws[2].Mount != ImprovisedMount || ws[2].Attacks.String() != "D3+1" || ws[2].Str != 4 || ws[2].Swiftness != 1 {
+		t.Fatalf("a's attacks %+v", ws)
+	}
+	// Script: chainfist (sw 6) 1 attack: to hit 3 (CCS 4 +1 acc -> 3+),
+	// location 3 (head 13), damage 6 (6+7-13 = 0 cracked). Power saw
+	// (sw 5): 1 attack, roll 2 misses. Powerfist (sw 3): roll 6 (tear,
+	// D3 = 2), location 1 legs (10), damage 4: 4+9+2-10 = 5 catastrophic:
+	// b crashes. b's improvised attacks (sw 1) never come: b is
+	// destroyed before. a's improvised (D3+1): D3 = 1 -> 2 attacks.
+	d := script(t, 3, 3, 6, 2, 6, 2, 1, 4, 1, 5, 5)
+	res, err := ResolveCloseCombat(a, b, Options{}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Strikes) < 3 {
+		t.Fatalf("strikes %+v", res.Strikes)
+	}
+	order := []string{}
+	for _, s := range res.Strikes {
+		order = append(order, s.Attacker+":"+s.Weapon.Name)
+	}
+	want := []string{"a:Chainfist", "b:Power Saw", "a:Powerfist", "a:Improvised attacks"}
+	if len(order) != len(want) {
+		t.Fatalf("order %v, want %v", order, want)
+	}
+	for i := range want {
+		if order[i] != want[i] {
+			t.Errorf("order %v, want %v", order, want)
+			break
+		}
+	}
+	if res.Strikes[0].ToHit.Need != 3 || res.Strikes[0].Results[0].Result != ArmourCracked || res.Strikes[0].Results[0].Shield {
+		t.Errorf("chainfist strike %+v (void shields must not protect)", res.Strikes[0])
+	}
+	if res.Strikes[2].ToHit.Need != 5 || len(res.Strikes[2].Tears) != 1 || !res.B.Destroyed {
+		t.Errorf("powerfist tear: %+v, b %+v", res.Strikes[2], res.B)
+	}
+	if res.Strikes[3].Attacks != 2 {
+		t.Errorf("charging battle titan improvised attacks %d, want D3(1)+1", res.Strikes[3].Attacks)
+	}
+	// Close combat has no high/low: location roll 6 stays 6 (front carapace).
+	for _, s := range res.Strikes {
+		for _, h := range s.Results {
+			if !h.Skipped && h.LocRoll > 6 {
+				t.Errorf("location roll modified: %+v", h)
+			}
+		}
+	}
+	// Option: ignore CC accuracy.
+	ws, _ = CCWeapons(a, Options{CCAccuracyNone: true})
+	if ws[0].Acc != 0 || ccToHit(a.Unit, ws[0]).Need != 4 {
+		t.Errorf("%s: chainfist acc %d", OptCCAccuracyNone, ws[0].Acc)
+	}
+}
+
+// ATII-CC-2: equal swiftness strikes simultaneously: a titan wrecked by an
+// equally swift blow still strikes.
+func TestCC2Simultaneous(t *testing.T) {
+	ws := fxWeapons()
+	a := Combatant{ID: "a", Unit: fxReaver(), Weapons: map[string]*catalog.Weapon{"right-arm": ws["power-ram"]}, InArc: map[string]bool{"right-arm": true}, Hit: HitContext{Direction: catalog.Front}}
+	b := Combatant{ID: "b", Unit: fxReaver(), Weapons: map[string]*catalog.Weapon{"right-arm": ws["power-ram"]}, InArc: map[string]bool{"right-arm": true}, Hit: HitContext{Direction: catalog.Front}}
+	a.Unit.ImprovisedAttacks, b.Unit.ImprovisedAttacks = "0", "0"
+	// a: 2 attacks: 6 and 1; hit: loc 1 legs, dmg 6 (6+7-10 = 3) -> b crashes.
+	// b still strikes: 2 attacks 5, 1; hit: loc 3 head, dmg 1 (1+7-13 = -5) none.
+	d := script(t, 6, 1, 1, 6, 5, 1, 3, 1)
+	res, err := ResolveCloseCombat(a, b, Options{}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.done()
+	if !res.B.Destroyed || len(res.Strikes) != 2 || res.Strikes[1].Attacker != "b" || res.Strikes[1].Hits != 1 {
+		t.Errorf("simultaneous strike: %+v", res.Strikes)
+	}
+	// Out of arc or damaged weapons do not strike.
+	a.InArc["right-arm"] = false
+	if ws, _ := CCWeapons(a, Options{}); len(ws) != 0 {
+		t.Errorf("weapon out of arc strikes: %+v", ws)
+	}
+	a.InArc["right-arm"] = true
+	a.State.Weapons = map[string]Level{"right-arm": Superficial}
+	if ws, _ := CCWeapons(a, Options{}); len(ws) != 0 {
+		t.Errorf("damaged weapon strikes: %+v", ws)
+	}
+}
+
+// ATII-CC-3: improvised attacks by class.
+func TestCC3Improvised(t *testing.T) {
+	for class, want := range map[string]string{"emperor": "D3+2", "battle": "D3", "scout": "1"} {
+		e, err := ImprovisedAttacks(class)
+		if err != nil || e.String() != want {
+			t.Errorf("%s: %v %v, want %s", class, e, err, want)
+		}
+	}
+	for _, u := range fxCatalogue().Units {
+		e, _ := ImprovisedAttacks(u.TitanClass)
+		if e.String() != u.ImprovisedAttacks {
+			t.Errorf("%s profile improvised %q, class rule %s", u.ID, u.ImprovisedAttacks, e)
+		}
+	}
+	h := Combatant{ID: "h", Unit: fxWarhound(), Charged: true}
+	ws, _ := CCWeapons(h, Options{})
+	if len(ws) != 1 || ws[0].Attacks.Plus != 2 {
+		t.Errorf("charging Warhound: %+v, want 2 improvised attacks", ws)
+	}
+}
+
+// ATII-CC-1: close combat ordering in the assault phase is highest Man
+// first (see TestMOV1Order); this checks the CC odds twin against a Monte
+// Carlo run of each weapon's strike.
+func TestCC1OddsMatchMonteCarlo(t *testing.T) {
+	a, b := ccPair()
+	b.State = TitanState{Legs: Superficial}
+	odds, err := OddsCloseCombat(a, b, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, _ := CCWeapons(a, Options{})
+	for i, w := range ws {
+		o := odds[i]
+		d := newXor(uint64(900 + i))
+		const n = 30000
+		hits := map[int]int{}
+		loc := map[string]int{}
+		res := map[string]map[Level]int{}
+		first := 0
+		for k := 0; k < n; k++ {
+			ds := b.State.Clone()
+			st, err := strikeCC(a, b, w, &ds, Options{}, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hits[st.Hits]++
+			if len(st.Results) > 0 {
+				h := st.Results[0]
+				first++
+				loc[h.Loc]++
+				if res[h.Loc] == nil {
+					res[h.Loc] = map[Level]int{}
+				}
+				res[h.Loc][h.Result]++
+			}
+		}
+		compareDist(t, w.Name+" hits", hits, n, o.Hits)
+		for _, lo := range o.PerHit {
+			got := float64(loc[lo.Loc]) / float64(first)
+			near(t, w.Name+" P("+lo.Loc+")", got, lo.P, 5*sqrt(lo.P*(1-lo.P)/float64(first))+0.004)
+			if loc[lo.Loc] < 400 {
+				continue
+			}
+			for r := Undamaged; r <= Catastrophic; r++ {
+				got := float64(res[lo.Loc][r]) / float64(loc[lo.Loc])
+				p := lo.Result[r]
+				near(t, w.Name+" "+lo.Loc+" "+r.String(), got, p, 5*sqrt(p*(1-p)/float64(loc[lo.Loc]))+0.004)
+			}
+		}
+	}
+}
