@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/auspex/auspex/render/internal/sample"
+	"github.com/auspex/auspex/render/sample"
 	"github.com/auspex/auspex/render/raster"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/render/textfont"

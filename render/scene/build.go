@@ -292,18 +292,30 @@ func (b *builder) pattern(id string, poly []world.Vec, st TerrainStyle) {
 
 func (b *builder) zones() {
 	for _, z := range b.in.Zones {
-		if len(z.Poly) < 3 {
-			continue
-		}
 		id := "zone:" + z.ID
-		b.add(Prim{Layer: LayerZones, Kind: Polygon, ID: id, Pts: z.Poly,
-			Style: Style{Fill: withAlpha(z.Color, 40), Stroke: withAlpha(z.Color, 220), Width: b.px(2), Dash: []float64{b.px(10), b.px(5)}}})
+		for _, poly := range z.Polys {
+			if len(poly) < 3 {
+				continue
+			}
+			b.add(Prim{Layer: LayerZones, Kind: Polygon, ID: id, Pts: poly,
+				Style: Style{Fill: withAlpha(z.Color, 40), Stroke: withAlpha(z.Color, 220), Width: b.px(2), Dash: []float64{b.px(10), b.px(5)}}})
+		}
 	}
 	for _, z := range b.in.Zones {
-		if len(z.Poly) < 3 || z.Label == "" {
+		if z.Label == "" {
 			continue
 		}
-		b.text(LayerZones, "zone:"+z.ID, z.Label, b.px(pxLabel+1), true, colLabelBox.c(), placeForce, labelPoint(z.Poly))
+		// Label the largest piece.
+		var best []world.Vec
+		bestA := 0.0
+		for _, poly := range z.Polys {
+			if a := math.Abs(world.PolygonArea(poly)); len(poly) >= 3 && a > bestA {
+				best, bestA = poly, a
+			}
+		}
+		if best != nil {
+			b.text(LayerZones, "zone:"+z.ID, z.Label, b.px(pxLabel+1), true, colLabelBox.c(), placeForce, labelPoint(best))
+		}
 	}
 }
 

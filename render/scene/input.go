@@ -27,11 +27,12 @@ type Input struct {
 	Marks []Mark
 }
 
-// Zone is a deployment zone or other labelled area.
+// Zone is a deployment zone or other labelled area: one or more filled
+// pieces (a union or difference of shapes) in one colour.
 type Zone struct {
 	ID    string
 	Label string
-	Poly  []world.Vec
+	Polys [][]world.Vec
 	Color color.NRGBA
 }
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/auspex/auspex/render/internal/sample"
+	"github.com/auspex/auspex/render/sample"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/world"
 )

@@ -36,8 +36,8 @@ func Duel() *scene.Input {
 			{ID: "m1", Name: "", Kind: world.Marsh, Poly: []world.Vec{{X: 100, Y: 8}, {X: 114, Y: 10}, {X: 112, Y: 20}, {X: 98, Y: 18}}},
 		},
 		Zones: []scene.Zone{
-			{ID: "red", Label: "Red deployment", Color: red, Poly: []world.Vec{{X: 0, Y: 75}, {X: 120, Y: 75}, {X: 120, Y: 90}, {X: 0, Y: 90}}},
-			{ID: "blue", Label: "Blue deployment", Color: blue, Poly: []world.Vec{{X: 0, Y: 0}, {X: 120, Y: 0}, {X: 120, Y: 12}, {X: 0, Y: 12}}},
+			{ID: "red", Label: "Red deployment", Color: red, Polys: [][]world.Vec{{{X: 0, Y: 75}, {X: 120, Y: 75}, {X: 120, Y: 90}, {X: 0, Y: 90}}}},
+			{ID: "blue", Label: "Blue deployment", Color: blue, Polys: [][]world.Vec{{{X: 0, Y: 0}, {X: 120, Y: 0}, {X: 120, Y: 12}, {X: 0, Y: 12}}}},
 		},
 		Objectives: []scene.Objective{
 			{ID: "o1", Label: "Relay", Pos: world.Vec{X: 62, Y: 60}, Control: 7.5, Color: color.NRGBA{120, 60, 160, 255}},

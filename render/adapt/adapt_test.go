@@ -1,0 +1,105 @@
+package adapt_test
+
+import (
+	"testing"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/render/adapt"
+	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/scenarios"
+)
+
+func load(t *testing.T, name string) *scenarios.Scenario {
+	t.Helper()
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := scenarios.LoadBundled(name, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Every bundled scenario adapts to a scene with its terrain, zones and
+// placed units, and builds without losing any of them.
+func TestBundledScenariosAdapt(t *testing.T) {
+	for _, b := range scenarios.Bundled() {
+		t.Run(b.Name, func(t *testing.T) {
+			s := load(t, b.Name)
+			in := adapt.Input(s)
+			if len(in.Features) != len(s.World.Features) || len(in.Zones) != len(s.Zones) || len(in.Objectives) != len(s.Objectives) {
+				t.Fatalf("lost items: %d/%d features, %d/%d zones, %d/%d objectives", len(in.Features), len(s.World.Features), len(in.Zones), len(s.Zones), len(in.Objectives), len(s.Objectives))
+			}
+			if want := len(s.Bases()); len(in.Bases) != want {
+				t.Fatalf("%d bases, want %d", len(in.Bases), want)
+			}
+			sc := scene.Build(in, scene.View{Scale: 5})
+			n := 0
+			for _, p := range sc.All() {
+				if p.Layer == scene.LayerBases && (p.Kind == scene.Circle || p.Kind == scene.Polygon && len(p.Pts) == 4) && p.Fill.A > 0 {
+					n++
+				}
+			}
+			if n != len(in.Bases) {
+				t.Fatalf("drew %d base footprints for %d bases", n, len(in.Bases))
+			}
+		})
+	}
+}
+
+// Deployment zones take their side's colour.
+func TestZoneColours(t *testing.T) {
+	s := load(t, scenarios.DefaultName)
+	in := adapt.Input(s)
+	for _, sd := range s.Sides {
+		for _, z := range in.Zones {
+			if z.ID == sd.Zone && (z.Color.R != sd.Colour.R || z.Color.G != sd.Colour.G || z.Color.B != sd.Colour.B) {
+				t.Errorf("zone %s colour %v, want side %s colour %v", z.ID, z.Color, sd.ID, sd.Colour)
+			}
+		}
+	}
+}
+
+// ATII arcs (DIGEST section 1, fire arcs): LA and RA are 90 degrees from
+// straight ahead to one side, F is the front 180, R the rear 90.
+func TestArcSpec(t *testing.T) {
+	cases := map[string][2]float64{"AR": {0, 360}, "A": {-45, 90}, "F": {-90, 180}, "LA": {-90, 90}, "RA": {0, 90}, "LF": {-180, 180}, "RF": {0, 180}, "R": {135, 90}, "RF180": {90, 180}}
+	for code, want := range cases {
+		s, w, ok := adapt.ArcSpec(code)
+		if !ok || s != want[0] || w != want[1] {
+			t.Errorf("%s: start %v width %v ok %v, want %v", code, s, w, ok, want)
+		}
+	}
+	if _, _, ok := adapt.ArcSpec("XYZ"); ok {
+		t.Error("unknown code accepted")
+	}
+}
+
+// The default scenario's Reaver lists its three loadout weapons with the
+// mount arcs and ranges from the catalogue, and each becomes an arc.
+func TestInfoAndArcs(t *testing.T) {
+	s := load(t, scenarios.DefaultName)
+	u := s.Units()[0]
+	info, ok := adapt.Info(s, u.ID)
+	if !ok {
+		t.Fatal("no info")
+	}
+	if len(info.Weapons) != len(u.Profile.Mounts) {
+		t.Fatalf("%d weapons for %d mounts", len(info.Weapons), len(u.Profile.Mounts))
+	}
+	for i, m := range u.Profile.Mounts {
+		w := s.Catalogue.Weapons[u.Loadout[m.ID]]
+		if info.Weapons[i].Name != w.Name || info.Weapons[i].Arc != m.Arc || info.Weapons[i].Range != w.Range {
+			t.Errorf("weapon %d: %+v, want %s arc %s range %v", i, info.Weapons[i], w.Name, m.Arc, w.Range)
+		}
+	}
+	arcs := adapt.Arcs(info, s.Table)
+	if len(arcs) == 0 {
+		t.Fatal("no arcs")
+	}
+	if _, ok := adapt.Info(s, "nobody"); ok {
+		t.Fatal("unknown unit found")
+	}
+}
