@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/auspex/auspex/render/sample"
 	"github.com/auspex/auspex/render/raster"
+	"github.com/auspex/auspex/render/sample"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/render/textfont"
 	"github.com/auspex/auspex/world"

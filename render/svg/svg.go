@@ -30,7 +30,7 @@ func Write(w io.Writer, sc *scene.Scene, measure scene.Measurer) error {
 	bw := bufio.NewWriter(w)
 	e := &enc{w: bw, measure: measure}
 	b := sc.Bounds
-	e.printf(`<?xml version="1.0" encoding="UTF-8"?>`+"\n")
+	e.printf(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	e.printf(`<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="%scm" height="%scm" viewBox="%s %s %s %s">`+"\n",
 		num(b.W()), num(b.H()), num(b.Min.X), num(b.Min.Y), num(b.W()), num(b.H()))
 	e.printf("<title>Auspex map, %s x %s cm table, 1 unit = 1 cm</title>\n", num(sc.Table.W), num(sc.Table.H))
