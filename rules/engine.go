@@ -141,13 +141,13 @@ func New(rs Ruleset, initial *State, cfg Config) (*Engine, error) {
 	}
 	t := newTray(src, s, 0)
 	if s.Step == "" {
-		if err := e.enter(s, t, flow.First()); err != nil {
+		if err := guard(func() error { return e.enter(s, t, flow.First()) }); err != nil {
 			return nil, fmt.Errorf("game start: %w", err)
 		}
 	} else if _, ok := flow.Step(s.Step); !ok {
 		return nil, fmt.Errorf("new game: state is at step %q, which ruleset %s does not have", s.Step, rs.ID())
 	}
-	if err := e.settle(s, t); err != nil {
+	if err := guard(func() error { return e.settle(s, t) }); err != nil {
 		return nil, fmt.Errorf("game start: %w", err)
 	}
 	if err := t.failure(manual); err != nil {
@@ -184,10 +184,17 @@ func (e *Engine) History() []Record { return append([]Record(nil), e.recs...) }
 
 // Legal returns what side may do now (see Ruleset.Legal); nothing once the
 // game is over.
-func (e *Engine) Legal(side string) []Choice {
+//
+// A panic in the ruleset's Legal is caught and gives no choices.
+func (e *Engine) Legal(side string) (out []Choice) {
 	if e.st.Over {
 		return nil
 	}
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
 	return e.rs.Legal(e.st, side)
 }
 
@@ -241,10 +248,25 @@ func (e *Engine) Check(c Command) error {
 	if err := e.permitted(e.st, c); err != nil {
 		return err
 	}
-	if err := c.Validate(e.st); err != nil {
+	if err := guard(func() error { return c.Validate(e.st) }); err != nil {
 		return fmt.Errorf("%w: %s: %w", ErrIllegal, c.Name(), err)
 	}
 	return nil
+}
+
+// ErrRulesetPanic wraps a panic caught in ruleset code (a bug): the engine
+// turns it into an error so that a bad command or save never crashes the
+// program, and the game is left unchanged.
+var ErrRulesetPanic = errors.New("ruleset code panicked")
+
+// guard runs f and converts a panic into an ErrRulesetPanic error.
+func guard(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: %v", ErrRulesetPanic, r)
+		}
+	}()
+	return f()
 }
 
 // exec runs rec.Cmd on a clone of prev. manual is the dice queue to use
@@ -255,7 +277,7 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 	if err := e.permitted(prev, c); err != nil {
 		return nil, nil, err
 	}
-	if err := c.Validate(prev); err != nil {
+	if err := guard(func() error { return c.Validate(prev) }); err != nil {
 		return nil, nil, fmt.Errorf("%w: %s: %w", ErrIllegal, c.Name(), err)
 	}
 	s := prev.Clone()
@@ -288,7 +310,11 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 		return nil, nil, err
 	}
 	t := newTray(src, s, idx)
-	evs, err := c.Apply(s, t)
+	var evs []Event
+	err := guard(func() (err error) {
+		evs, err = c.Apply(s, t)
+		return err
+	})
 	if ferr := t.failure(manual); ferr != nil {
 		return fail(ferr)
 	}
@@ -296,7 +322,7 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 		return fail(fmt.Errorf("%s: %w", c.Name(), err))
 	}
 	t.Log(evs...)
-	if err := e.settle(s, t); err != nil {
+	if err := guard(func() error { return e.settle(s, t) }); err != nil {
 		return fail(fmt.Errorf("after %s: %w", c.Name(), err))
 	}
 	if ferr := t.failure(manual); ferr != nil {

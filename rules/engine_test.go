@@ -519,3 +519,30 @@ func TestNewRejectsBadSetups(t *testing.T) {
 		}
 	}
 }
+
+// panicCmd is a buggy command: the engine must turn its panic into an
+// error and keep the game as it was.
+type panicCmd struct {
+	By string `json:"by"`
+}
+
+func (*panicCmd) Name() string            { return "note" }
+func (c *panicCmd) Actor() string         { return c.By }
+func (c *panicCmd) Validate(*State) error { return nil }
+func (c *panicCmd) Apply(s *State, _ Dice) ([]Event, error) {
+	var m map[string]int
+	m["boom"] = 1
+	return nil, nil
+}
+
+func TestRulesetPanicBecomesError(t *testing.T) {
+	e := newDuel(t, 1, 3, Config{})
+	before := e.State().Hash()
+	_, err := e.Submit(&panicCmd{By: e.State().Pending.Side})
+	if !errors.Is(err, ErrRulesetPanic) {
+		t.Fatalf("error %v, want ErrRulesetPanic", err)
+	}
+	if e.State().Hash() != before || len(e.History()) != 0 {
+		t.Fatal("panicking command changed the game")
+	}
+}

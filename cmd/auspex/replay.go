@@ -1,12 +1,166 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/auspex/auspex/rules"
 )
 
-// cmdReplay is not built yet.
-func cmdReplay(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "auspex replay: not implemented yet")
-	return 2
+// replayWiring supplies what `auspex replay` needs from the rest of the
+// program: the registry of rulesets and the scenario builder that turns a
+// save's scenario text into the initial rules.State.
+//
+// INTEGRATOR: register the rulesets (rules/atii, ...) and return the
+// scenarios package's builder here; until then replay verifies the save
+// file's structure and reports that the ruleset is not available.
+func replayWiring() (*rules.Registry, rules.BuildFunc) {
+	reg, _ := rules.NewRegistry()
+	return reg, nil
 }
+
+// cmdReplay implements `auspex replay SAVE [--json]`: it replays a saved
+// game through the rules engine, checking the state hash recorded after
+// every command, and prints the game log (or, with --json, a JSON report).
+// Exit codes: 0 verified, 1 the save is bad or does not replay, 2 usage.
+func cmdReplay(args []string, stdout, stderr io.Writer) int {
+	reg, build := replayWiring()
+	return runReplay(args, stdout, stderr, reg, build)
+}
+
+// replayReport is the --json output.
+type replayReport struct {
+	File     string            `json:"file"`
+	Ruleset  string            `json:"ruleset"`
+	Options  map[string]string `json:"options,omitempty"`
+	Seed     uint64            `json:"seed"`
+	Commands int               `json:"commands"`
+	Verified bool              `json:"verified"`
+	Hash     string            `json:"final_hash"`
+	Turn     int               `json:"turn"`
+	Phase    string            `json:"phase"`
+	Step     string            `json:"step"`
+	Over     bool              `json:"over"`
+	Result   *rules.Outcome    `json:"result,omitempty"`
+	Pending  *rules.Decision   `json:"pending,omitempty"`
+	Log      []rules.Event     `json:"log"`
+}
+
+func runReplay(args []string, stdout, stderr io.Writer, reg *rules.Registry, build rules.BuildFunc) int {
+	asJSON := false
+	var files []string
+	for _, a := range args {
+		switch a {
+		case "--json", "-json":
+			asJSON = true
+		case "-h", "--help", "help":
+			fmt.Fprintln(stdout, "usage: auspex replay SAVE [--json]\n\nReplays a saved game, checks the state hash after every command and prints the log.")
+			return 0
+		default:
+			if strings.HasPrefix(a, "-") {
+				fmt.Fprintf(stderr, "auspex replay: unknown flag %s\nusage: auspex replay SAVE [--json]\n", a)
+				return 2
+			}
+			files = append(files, a)
+		}
+	}
+	if len(files) != 1 {
+		fmt.Fprintln(stderr, "usage: auspex replay SAVE [--json]")
+		return 2
+	}
+	path := files[0]
+	data, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "auspex replay: %v\n", err)
+		return 1
+	}
+	sv, err := rules.ParseSave(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "auspex replay: %s: %v\n", path, err)
+		return 1
+	}
+	if _, err := reg.Get(sv.Ruleset); err != nil {
+		fmt.Fprintf(stderr, "auspex replay: %s: the save uses ruleset %q, which this build cannot replay (%v)\n", path, sv.Ruleset, err)
+		return 1
+	}
+	if build == nil {
+		fmt.Fprintf(stderr, "auspex replay: %s: this build cannot rebuild scenarios for replay yet\n", path)
+		return 1
+	}
+	e, err := rules.Replay(sv, reg, build, rules.Config{})
+	if err != nil {
+		fmt.Fprintf(stderr, "auspex replay: %s: %v\n", path, err)
+		if errors.Is(err, rules.ErrHashMismatch) {
+			fmt.Fprintln(stderr, "the game does not replay to the recorded states: the save was edited, or it was made by a version with different rules")
+		}
+		return 1
+	}
+	s := e.State()
+	if asJSON {
+		rep := replayReport{
+			File: path, Ruleset: sv.Ruleset, Options: s.Options, Seed: s.Seed,
+			Commands: len(sv.Commands), Verified: true, Hash: rules.HashString(s.Hash()),
+			Turn: s.Turn, Phase: s.Phase, Step: s.Step, Over: s.Over, Result: s.Result, Pending: s.Pending,
+			Log: s.Log,
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(&rep); err != nil {
+			fmt.Fprintf(stderr, "auspex replay: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	printReplay(stdout, path, sv, e)
+	return 0
+}
+
+// printReplay writes the human-readable log: a header, then each command
+// with the events it caused, then where the game stands.
+func printReplay(w io.Writer, path string, sv *rules.Save, e *rules.Engine) {
+	s := e.State()
+	fmt.Fprintf(w, "%s: %s, seed %d, %d commands, every state hash verified\n", path, e.Ruleset().Name(), s.Seed, len(sv.Commands))
+	if len(s.Options) > 0 {
+		var opts []string
+		for _, k := range sortedStrings(s.Options) {
+			opts = append(opts, k+"="+s.Options[k])
+		}
+		fmt.Fprintf(w, "options: %s\n", strings.Join(opts, " "))
+	}
+	hist := e.History()
+	cur := -1
+	for _, ev := range s.Log {
+		if ev.Cmd != cur {
+			cur = ev.Cmd
+			if cur == 0 {
+				fmt.Fprintln(w, "\n== start")
+			} else if cur-1 < len(hist) {
+				r := hist[cur-1]
+				fmt.Fprintf(w, "\n== %d. %s by %s %s\n", cur, r.Cmd.Name(), r.Cmd.Actor(), r.Args)
+			}
+		}
+		fmt.Fprintf(w, "   %s\n", ev.Text)
+	}
+	fmt.Fprintln(w)
+	switch {
+	case s.Over && s.Result != nil:
+		winner := "no winner"
+		if s.Result.Winner != "" {
+			winner = "winner " + s.Result.Winner
+		}
+		fmt.Fprintf(w, "game over at turn %d: %s (%s)\n", s.Turn, s.Result.Kind, winner)
+	case s.Pending != nil:
+		fmt.Fprintf(w, "in progress: turn %d, %s; waiting for %s (%s)\n", s.Turn, s.Step, s.Pending.Side, s.Pending.Kind)
+	default:
+		fmt.Fprintf(w, "in progress: turn %d, %s\n", s.Turn, s.Step)
+	}
+	fmt.Fprintf(w, "final state hash %s\n", rules.HashString(s.Hash()))
+}
+
+func sortedStrings(m map[string]string) []string { return slices.Sorted(maps.Keys(m)) }
