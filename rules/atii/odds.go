@@ -260,6 +260,9 @@ func (so ShotOdds) Format() []string {
 				s += fmt.Sprintf(" %s %.1f%%", r, 100*lo.Result[r])
 			}
 		}
+		if lo.Result[Undamaged] > 1-1e-12 {
+			s += " no damage possible"
+		}
 		if lo.Current > Undamaged {
 			s += fmt.Sprintf(" [now %s]", lo.Current)
 		}
