@@ -187,3 +187,53 @@ func TestCC1OddsMatchMonteCarlo(t *testing.T) {
 		}
 	}
 }
+
+// ATII-CC-1: assault moves go highest Man first; contact is base to base; a
+// titan in combat at the start of its assault move may turn but not move
+// away.
+func TestCC1AssaultMoves(t *testing.T) {
+	es := []OrderEntry{{ID: "warlord", Side: "a", Man: 1}, {ID: "hound", Side: "a", Man: 3}}
+	if got := Movable(es, "a", true); got[0] != "hound" {
+		t.Errorf("assault order %v, want the Warhound first", got)
+	}
+	es2, _ := StartMove(es, "warlord", true)
+	if !es2[1].Forfeit {
+		t.Errorf("moving the Warlord first in the assault phase should forfeit the Warhound")
+	}
+	turnOnly := MovePlan{Assault: true, InCloseCombat: true, Segments: []MoveSegment{{TurnBefore: 45}}, FinalTurn: 45}
+	if _, err := CheckMove(fxReaver(), TitanState{}, turnOnly, Options{}); err != nil {
+		t.Errorf("turns in combat refused: %v", err)
+	}
+	turnOnly.Segments[0].Length = 1
+	if _, err := CheckMove(fxReaver(), TitanState{}, turnOnly, Options{}); err == nil {
+		t.Errorf("moving away from combat in the assault phase accepted")
+	}
+}
+
+// ATII inside E40K: weapons against titans and stomping.
+func TestE40KIntegration(t *testing.T) {
+	cases := map[string]E40KVsTitan{
+		"4":                 {RoF: DiceExpr{Plus: 4}, Str: 3},
+		"Anti-Tank":         {RoF: DiceExpr{Plus: 1}, Str: 5},
+		"Heavy Barrage":     {RoF: DiceExpr{Plus: 2}, Str: 4},
+		"Mega Cannon":       {RoF: DiceExpr{Plus: 1}, Str: 7, MinCracked: true},
+		"Distortion Cannon": {RoF: DiceExpr{Plus: 1}, Str: 7, IgnoresShields: true},
+		"Pulsar":            {RoF: DiceExpr{N: 1, Sides: 6}, Str: 6},
+		"Disrupt":           {Useless: true},
+		"Death Ray":         {RoF: DiceExpr{Plus: 1}, Str: 9},
+		"Barrage":           {RoF: DiceExpr{Plus: 1}, Str: 4},
+	}
+	for fp, want := range cases {
+		got, err := E40KWeaponVsTitan(fp)
+		if err != nil || got != want {
+			t.Errorf("%s: %+v %v, want %+v", fp, got, err, want)
+		}
+	}
+	if _, err := E40KWeaponVsTitan("lots"); err == nil {
+		t.Errorf("bad firepower accepted")
+	}
+	got, err := Stomp(fxReaver(), "r", []string{"s1", "s2", "s3"}, script(t, 4, 3, 6))
+	if err != nil || !got[0] || got[1] || !got[2] {
+		t.Errorf("stomp %v %v", got, err)
+	}
+}
