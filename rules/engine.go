@@ -166,7 +166,9 @@ func New(rs Ruleset, initial *State, cfg Config) (*Engine, error) {
 func (e *Engine) Ruleset() Ruleset { return e.rs }
 
 // State returns the current state. It is the engine's own: read it, never
-// modify it (use Snapshot for a copy to experiment on).
+// modify it (use Snapshot for a copy to experiment on). The engine never
+// modifies a state once it has been returned: each command builds a new one,
+// so the UI may keep old states (for animation or comparison) safely.
 func (e *Engine) State() *State { return e.st }
 
 // Snapshot returns a copy of the current state.
@@ -639,3 +641,44 @@ func orNobody(s string) string {
 
 // ClearDice empties the manual dice queue (after a typing mistake).
 func (e *Engine) ClearDice() { e.queue = NewManualDice() }
+
+// Preview plays c on a copy of s with the dice d, through the same checks
+// and automatic steps as Submit, and returns the resulting state and
+// events without recording anything. s may be any state of this game (the
+// current one, or a clone an AI is exploring); it is not modified.
+//
+// d must not be nil. Look-ahead must not use the game's own seeded stream:
+// that would show the dice the real command is going to roll. Pass a stream
+// with another seed (NewSeededDice(otherSeed, i)), a scripted sequence, or
+// reason with exact odds instead.
+func (e *Engine) Preview(s *State, c Command, d Dice) (*State, []Event, error) {
+	if s == nil || c == nil || d == nil {
+		return nil, nil, errors.New("preview: state, command and dice are all required")
+	}
+	if err := e.permitted(s, c); err != nil {
+		return nil, nil, err
+	}
+	if err := guard(func() error { return c.Validate(s) }); err != nil {
+		return nil, nil, fmt.Errorf("%w: %s: %w", ErrIllegal, c.Name(), err)
+	}
+	n := s.Clone()
+	n.Seq++
+	t := newTray(d, n, n.Seq)
+	var evs []Event
+	err := guard(func() (err error) {
+		evs, err = c.Apply(n, t)
+		return err
+	})
+	if err == nil {
+		t.Log(evs...)
+		err = guard(func() error { return e.settle(n, t) })
+	}
+	if ferr := t.failure(t.manual); ferr != nil {
+		return nil, nil, ferr
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("preview %s: %w", c.Name(), err)
+	}
+	n.Log = append(n.Log, t.events...)
+	return n, t.events, nil
+}

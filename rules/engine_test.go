@@ -546,3 +546,43 @@ func TestRulesetPanicBecomesError(t *testing.T) {
 		t.Fatal("panicking command changed the game")
 	}
 }
+
+func TestPreviewDoesNotTouchTheGame(t *testing.T) {
+	e := newDuel(t, 21, 3, Config{})
+	for e.State().Step != "shoot" {
+		playFirst(t, e, 1)
+	}
+	p := e.State().Pending.Side
+	u := map[string]string{"red": "r1", "blue": "b1"}
+	c := &fireCmd{By: p, Unit: u[p], Target: u[other(p)]}
+	before := e.State().Hash()
+	played := len(e.History())
+	// A hit on 6 and damage 6: the preview shows the wound, the game
+	// does not change.
+	n, evs, err := e.Preview(e.State(), c, Scripted(6, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Unit(u[other(p)]).Markers.Value("wounds") != 2 {
+		t.Fatal("preview with a 6 and a 6 did not wound")
+	}
+	if len(evs) == 0 || e.State().Hash() != before || len(e.History()) != played {
+		t.Fatal("preview changed the game or logged nothing")
+	}
+	// A miss.
+	n, _, err = e.Preview(e.State(), c, Scripted(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Unit(u[other(p)]).Markers.Value("wounds") != 3 {
+		t.Fatal("a 1 to hit wounded")
+	}
+	// Short scripted dice are reported, not guessed.
+	var need *NeedDiceError
+	if _, _, err := e.Preview(e.State(), c, Scripted(6)); !errors.As(err, &need) {
+		t.Fatalf("short dice: %v", err)
+	}
+	if _, _, err := e.Preview(e.State(), c, nil); err == nil {
+		t.Fatal("preview without dice accepted")
+	}
+}
