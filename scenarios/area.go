@@ -20,6 +20,9 @@ const (
 	AreaIntersection AreaOp = "intersection"
 )
 
+// maxPieces bounds the drawing pieces of one area (hostile files).
+const maxPieces = 5000
+
 // circleSegments is how finely circles are drawn (their Contains is exact).
 const circleSegments = 48
 
@@ -204,12 +207,18 @@ func (a *Area) shapePieces() (pieces [][]world.Vec, clipOK bool) {
 					return nil, false
 				}
 			}
+			if len(cur) > maxPieces {
+				return nil, false
+			}
 			if a.Op == AreaIntersection {
 				var next [][]world.Vec
 				for _, s := range cur {
 					for _, cl := range clips {
 						if r := clipConvex(s, cl); len(r) >= 3 {
 							next = append(next, r)
+						}
+						if len(next) > maxPieces {
+							return nil, false
 						}
 					}
 				}
@@ -218,15 +227,42 @@ func (a *Area) shapePieces() (pieces [][]world.Vec, clipOK bool) {
 				for _, cl := range clips {
 					var next [][]world.Vec
 					for _, s := range cur {
+						if !boxesOverlap(s, cl) {
+							next = append(next, s)
+							continue
+						}
 						next = append(next, subtractConvex(s, cl)...)
+						if len(next) > maxPieces {
+							return nil, false
+						}
 					}
 					cur = next
 				}
 			}
 		}
+		if len(cur) > maxPieces {
+			return nil, false
+		}
 		return cur, ok
 	}
 	return nil, true
+}
+
+func boxesOverlap(a, b []world.Vec) bool {
+	box := func(ps []world.Vec) (lo, hi world.Vec) {
+		lo, hi = ps[0], ps[0]
+		for _, p := range ps[1:] {
+			lo.X, lo.Y = math.Min(lo.X, p.X), math.Min(lo.Y, p.Y)
+			hi.X, hi.Y = math.Max(hi.X, p.X), math.Max(hi.Y, p.Y)
+		}
+		return
+	}
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	alo, ahi := box(a)
+	blo, bhi := box(b)
+	return alo.X < bhi.X && blo.X < ahi.X && alo.Y < bhi.Y && blo.Y < ahi.Y
 }
 
 func circlePoly(c world.Vec, r float64, n int) []world.Vec {

@@ -88,3 +88,16 @@ func LoadBundled(name string, cat *catalog.Catalogue) (*Scenario, error) {
 	}
 	return Parse("bundled:"+name, data, cat)
 }
+
+// BundledPrefix marks a bundled scenario name where a file path is
+// expected: "bundled:titan-duel".
+const BundledPrefix = "bundled:"
+
+// Open loads a scenario named by a command-line style reference: a file
+// path, or BundledPrefix followed by a bundled scenario's name.
+func Open(ref string, cat *catalog.Catalogue) (*Scenario, error) {
+	if name, ok := strings.CutPrefix(ref, BundledPrefix); ok {
+		return LoadBundled(name, cat)
+	}
+	return Load(ref, cat)
+}

@@ -19,6 +19,24 @@ import (
 // MaxFileSize is the largest scenario file accepted (4 MiB).
 const MaxFileSize = 4 << 20
 
+// Count limits that keep validation fast on hostile files.
+const (
+	MaxFeatures      = 500
+	MaxPolygonPoints = 1000
+	MaxUnits         = 2000
+	MaxZones         = 200
+)
+
+// capList reports (once) a list longer than max and returns its first max
+// items.
+func (p *parser) capList(n *yaml.Node, items []*yaml.Node, max int, what string) []*yaml.Node {
+	if len(items) > max {
+		p.d.Errorf(n, "%s: at most %d entries are allowed, got %d", what, max, len(items))
+		return items[:max]
+	}
+	return items
+}
+
 // Limits returns the hostile-input limits used for scenario files: size,
 // nodes after alias expansion, nesting depth.
 func Limits() yamlx.Limits {
@@ -86,7 +104,8 @@ func start(name string, data []byte, cat *catalog.Catalogue) (*parser, *yaml.Nod
 	return p, root
 }
 
-// Load reads and parses a scenario file from disk.
+// Load reads and parses a scenario file from disk (at most MaxFileSize
+// bytes).
 func Load(path string, cat *catalog.Catalogue) (*Scenario, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
@@ -95,12 +114,9 @@ func Load(path string, cat *catalog.Catalogue) (*Scenario, error) {
 	if fi.IsDir() {
 		return nil, fmt.Errorf("scenario %s: is a directory, expected a .yaml file", path)
 	}
-	if fi.Size() > MaxFileSize {
-		return nil, Errors{{File: path, Msg: fmt.Sprintf("file is %d bytes, more than the %d byte limit", fi.Size(), MaxFileSize)}}
-	}
-	data, err := os.ReadFile(path)
+	data, err := readScenarioFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("scenario %s: %w", path, err)
+		return nil, err
 	}
 	return Parse(path, data, cat)
 }
@@ -183,12 +199,12 @@ func (p *parser) decode(root *yaml.Node) {
 	}
 	// Terrain, zones and objectives first: sides refer to them.
 	var features []world.Feature
-	for i, fn := range d.Seq(m.Get("terrain"), "terrain") {
+	for i, fn := range p.capList(m.Get("terrain"), d.Seq(m.Get("terrain"), "terrain"), MaxFeatures, "terrain") {
 		if f, ok := p.decodeFeature(fn, i, tableOK); ok {
 			features = append(features, f)
 		}
 	}
-	for i, zn := range d.Seq(m.Get("zones"), "zones") {
+	for i, zn := range p.capList(m.Get("zones"), d.Seq(m.Get("zones"), "zones"), MaxZones, "zones") {
 		if z := p.decodeZone(zn, i, tableOK); z != nil {
 			s.Zones = append(s.Zones, z)
 		}
@@ -292,8 +308,8 @@ func (p *parser) decodePoints(n *yaml.Node, what string) ([]world.Vec, bool) {
 		}
 		return nil, false
 	}
-	if len(items) > 10000 {
-		p.d.Errorf(n, "%s: more than 10000 points", what)
+	if len(items) > MaxPolygonPoints {
+		p.d.Errorf(n, "%s: at most %d points are allowed, got %d", what, MaxPolygonPoints, len(items))
 		return nil, false
 	}
 	ok := true
@@ -574,7 +590,7 @@ func (p *parser) decodeZone(n *yaml.Node, idx int, tableOK bool) *Zone {
 		return nil
 	}
 	if !a.finish(p.s.Table) {
-		d.Errorf(an, "%s area: in an intersection or difference, every area after the first must be convex (circle, rect, band or a convex polygon)", what)
+		d.Errorf(an, "%s area: in an intersection or difference, every area after the first must be convex (circle, rect, band or a convex polygon), and the result must stay under %d pieces", what, maxPieces)
 		return nil
 	}
 	if len(a.Polygons()) == 0 {
@@ -867,6 +883,10 @@ func (p *parser) decodeFormation(n *yaml.Node, idx int, sd *Side) *Formation {
 		}
 	}
 	for i, it := range items {
+		if len(p.s.units) >= MaxUnits {
+			d.Errorf(it, "%s: a scenario may hold at most %d units", what, MaxUnits)
+			break
+		}
 		if u := p.decodeUnit(it, i, sd, f); u != nil {
 			f.Units = append(f.Units, u)
 		}

@@ -3,10 +3,84 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/world"
 )
 
-// cmdLOS is not built yet.
+// cmdLOS prints the line of sight between two units or points of a
+// scenario: the verdict (clear, cover, blocked) with its reason, the
+// visible fraction of the target, and every terrain feature the sight lines
+// cross with what it did, using the scenario system's terrain table
+// (assets/terrain.yaml) and world's LOS query, the same one the rules use.
+// Usage: auspex los FILE FROM TO.
 func cmdLOS(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "auspex los: not implemented yet")
-	return 2
+	if len(args) != 3 {
+		fmt.Fprintln(stderr, "usage: auspex los FILE FROM TO   (FROM, TO: unit ids or x,y points in cm; FILE may be bundled:NAME)")
+		return 2
+	}
+	s, ok := openScenario("los", args[0], stderr)
+	if !ok {
+		return 1
+	}
+	from, err := endpoint(s, args[1])
+	if err != nil {
+		fmt.Fprintf(stderr, "auspex los: %v\n", err)
+		return 1
+	}
+	to, err := endpoint(s, args[2])
+	if err != nil {
+		fmt.Fprintf(stderr, "auspex los: %v\n", err)
+		return 1
+	}
+	rules, err := assets.LoadTerrainRules(string(s.System))
+	if err != nil {
+		fmt.Fprintf(stderr, "auspex los: %v\n", err)
+		return 1
+	}
+	r := s.World.LOS(endBase(from), endBase(to), rules, world.LOSOptions{})
+	fmt.Fprintf(stdout, "%s -> %s: %s\n", from.label, to.label, r.Verdict)
+	fmt.Fprintf(stdout, "why: %s\n", r.Reason())
+	fmt.Fprintf(stdout, "visible: %.0f%% unobscured, %.0f%% seen at all (%d sight lines)\n", 100*r.Visible, 100*r.Seen, len(r.Lines))
+	if len(r.Features) == 0 {
+		fmt.Fprintln(stdout, "crosses no terrain")
+		return 0
+	}
+	fmt.Fprintln(stdout, "terrain crossed:")
+	for _, h := range r.Features {
+		f := &s.World.Features[h.Feature]
+		var what []string
+		if h.Blocked > 0 {
+			what = append(what, fmt.Sprintf("blocks %d", h.Blocked))
+		}
+		if h.Obscured > 0 {
+			what = append(what, fmt.Sprintf("obscures %d", h.Obscured))
+		}
+		effect := "no effect on sight"
+		if len(what) > 0 {
+			effect = strings.Join(what, ", ") + fmt.Sprintf(" of %d lines", h.Lines)
+		}
+		inside := ""
+		for _, i := range r.TargetIn {
+			if i == h.Feature {
+				inside = "; target inside"
+			}
+		}
+		for _, i := range r.ObserverIn {
+			if i == h.Feature {
+				inside += "; observer inside"
+			}
+		}
+		fmt.Fprintf(stdout, "  %s (%s, id %s): %s%s\n", h.Label, f.Kind, f.ID, effect, inside)
+	}
+	return 0
+}
+
+// endBase is the base an end stands for: a unit's base, or a point.
+func endBase(e end) world.Base {
+	if e.base != nil {
+		return *e.base
+	}
+	return world.PointBase(e.point)
 }
