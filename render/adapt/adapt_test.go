@@ -1,12 +1,15 @@
 package adapt_test
 
 import (
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/render/adapt"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/world"
 )
 
 func load(t *testing.T, name string) *scenarios.Scenario {
@@ -101,5 +104,51 @@ func TestInfoAndArcs(t *testing.T) {
 	}
 	if _, ok := adapt.Info(s, "nobody"); ok {
 		t.Fatal("unknown unit found")
+	}
+}
+
+func TestLOSThroughAndIntoTerrain(t *testing.T) {
+	woods := world.Feature{ID: "w", Name: "Woods #3", Kind: world.Woods, Poly: []world.Vec{{X: 40, Y: 40}, {X: 60, Y: 40}, {X: 60, Y: 60}, {X: 40, Y: 60}}}
+	w, err := world.New(world.Table{W: 120, H: 100}, []world.Feature{woods})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := world.TerrainRules{world.Woods: {BlocksLOS: true, Cover: true}}
+	base := func(x, y float64) *world.Base {
+		return &world.Base{Pos: world.Vec{X: x, Y: y}, Foot: world.Footprint{Shape: world.Circle, Radius: 2}}
+	}
+	// Straight through the wood: every sample line blocked.
+	r := adapt.LOS(w, rules, adapt.Endpoint{Base: base(20, 50)}, adapt.Endpoint{Base: base(80, 50)})
+	if r.Verdict != scene.Blocked || len(r.Lines) != 3 || !strings.Contains(r.Reason, "Woods #3") {
+		t.Fatalf("through the wood: %+v", r)
+	}
+	// Into the wood: the target is seen but in cover.
+	r = adapt.LOS(w, rules, adapt.Endpoint{Base: base(20, 50)}, adapt.Endpoint{Base: base(45, 50)})
+	if r.Verdict != scene.Cover || !strings.Contains(r.Reason, "cover") {
+		t.Fatalf("into the wood: %+v", r)
+	}
+	// Past the wood's corner: one edge line clips it, so partly hidden.
+	r = adapt.LOS(w, rules, adapt.Endpoint{Base: base(20, 38.5)}, adapt.Endpoint{Base: base(80, 38.5)})
+	if r.Verdict != scene.Cover || !strings.Contains(r.Reason, "33% hidden by Woods #3") {
+		t.Fatalf("past the corner: %+v", r)
+	}
+	// Open ground.
+	r = adapt.LOS(w, rules, adapt.Endpoint{Point: world.Vec{X: 10, Y: 10}}, adapt.Endpoint{Point: world.Vec{X: 100, Y: 10}})
+	if r.Verdict != scene.Clear || len(r.Lines) != 1 {
+		t.Fatalf("open: %+v", r)
+	}
+}
+
+func TestMeasureEdgeToEdge(t *testing.T) {
+	a := &world.Base{Pos: world.Vec{X: 10, Y: 10}, Foot: world.Footprint{Shape: world.Circle, Radius: 2}}
+	b := &world.Base{Pos: world.Vec{X: 30, Y: 10}, Facing: 90, Foot: world.Footprint{Shape: world.Rect, W: 4, H: 6}}
+	d, pa, pb := adapt.Measure(adapt.Endpoint{Base: a}, adapt.Endpoint{Base: b})
+	// b faces east: its depth (6) runs along x, so its west edge is at x=27.
+	if math.Abs(d-15) > 1e-6 || math.Abs(pa.X-12) > 1e-6 || math.Abs(pb.X-27) > 1e-6 {
+		t.Fatalf("d=%v pa=%v pb=%v, want 15 between x=12 and x=27", d, pa, pb)
+	}
+	d, _, _ = adapt.Measure(adapt.Endpoint{Base: a}, adapt.Endpoint{Point: world.Vec{X: 10, Y: 30}})
+	if math.Abs(d-18) > 1e-6 {
+		t.Fatalf("base to point %v, want 18", d)
 	}
 }

@@ -314,7 +314,18 @@ func (b *builder) zones() {
 			}
 		}
 		if best != nil {
-			b.text(LayerZones, "zone:"+z.ID, z.Label, b.px(pxLabel+1), true, colLabelBox.c(), placeForce, labelPoint(best))
+			c := labelPoint(best)
+			d := b.px(pxLabel * 2)
+			var at []world.Vec
+			for _, off := range []world.Vec{{}, {Y: d}, {Y: -d}, {Y: 2 * d}, {Y: -2 * d}} {
+				if p := c.Add(off); world.PointInPolygon(p, best) {
+					at = append(at, p)
+				}
+			}
+			if len(at) == 0 {
+				at = []world.Vec{c}
+			}
+			b.text(LayerZones, "zone:"+z.ID, z.Label, b.px(pxLabel+1), true, colLabelBox.c(), placeForce, at...)
 		}
 	}
 }

@@ -1,0 +1,893 @@
+// Package app is the Auspex window: the table drawn by the screen backend,
+// a camera (pan, zoom to cursor, fit), and the tools a player reaches for at
+// a real table: select a unit to see its profile and fire arcs, rulers that
+// measure edge to edge, line of sight with the reason in words, range
+// rings, a grid, a help overlay and screenshots. A scenario file can be
+// hot-reloaded: a broken save shows its error over the last good table.
+//
+// All keyboard and mouse reads go through the Input interface so tests and
+// scripted sessions can drive the window.
+package app
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/render/adapt"
+	"github.com/auspex/auspex/render/raster"
+	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/render/screen"
+	"github.com/auspex/auspex/render/textfont"
+	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/world"
+)
+
+// Tool is the active left-click tool.
+type Tool int
+
+// Tools.
+const (
+	ToolSelect Tool = iota
+	ToolRuler
+	ToolLOS
+)
+
+func (t Tool) String() string {
+	switch t {
+	case ToolRuler:
+		return "Ruler"
+	case ToolLOS:
+		return "Line of sight"
+	}
+	return "Select"
+}
+
+// RingSteps are the range ring distances (cm) on number keys 1-8, as Epic
+// players use them at the table.
+func RingSteps() []float64 { return []float64{5, 10, 15, 20, 30, 45, 60, 75} }
+
+// Options configure a window.
+type Options struct {
+	// Scenario is the scenario shown first (nil with Err set shows only
+	// the error).
+	Scenario *scenarios.Scenario
+	// Err is a load error to show in the banner at start.
+	Err error
+	// Updates delivers hot reloads (nil = no reloading).
+	Updates <-chan scenarios.Update
+	// Scene, when set instead of Scenario, is drawn as is (benchmarks).
+	Scene *scene.Input
+	// Input defaults to the real keyboard and mouse.
+	Input Input
+	// Fonts defaults to the embedded fonts.
+	Fonts *textfont.Fonts
+	// Screenshot, when set, writes the window to this PNG after
+	// ScreenshotAfter frames (default 10) and ends the game.
+	Screenshot      string
+	ScreenshotAfter int
+	// FramesReport, when > 0, pans a little every frame so each frame is
+	// fully redrawn, and after that many frames prints frame times to
+	// Report and ends the game.
+	FramesReport int
+	Report       io.Writer
+	// ScreenshotDir is where F12 saves pictures (default: current dir).
+	ScreenshotDir string
+}
+
+// rulerState is one ruler: two endpoints measured edge to edge.
+type rulerState struct {
+	from, to adapt.Endpoint
+}
+
+// App is the window's game. Create it with New and run it with
+// ebiten.RunGame, or call Update and Draw directly in tests.
+type App struct {
+	opts  Options
+	in    Input
+	fonts *textfont.Fonts
+	rend  *screen.Renderer
+
+	scn     *scenarios.Scenario
+	base    *scene.Input
+	rules   world.TerrainRules
+	infos   map[string]adapt.UnitInfo
+	banner  string
+	title   string
+	lastSet string
+
+	w, h   int
+	dsf    float64
+	cam    Camera
+	fitted bool
+
+	tool       Tool
+	grid       bool
+	edgeRulers bool
+	arcsAll    bool
+	help       bool
+	legend     bool
+	selected   string
+	rings      []float64
+
+	rulers   []rulerState
+	dragging *rulerState
+
+	losFrom, losTo *adapt.Endpoint
+	losPreview     bool
+	los            *adapt.LOSReport
+
+	panning    bool
+	panX, panY int
+	cursor     world.Vec // device px
+
+	dirty    bool
+	sc       *scene.Scene
+	worldImg *ebiten.Image
+
+	frames     int
+	quit       bool
+	shotErr    error
+	shotQueued string
+	status     string
+	statusTill int
+
+	frameTimes []time.Duration
+	lastDraw   time.Time
+	panSign    float64
+}
+
+// New makes the window's game from opts.
+func New(opts Options) (*App, error) {
+	a := &App{opts: opts, in: opts.Input, fonts: opts.Fonts, grid: true, edgeRulers: true, dirty: true, dsf: 1, panSign: 1}
+	if a.in == nil {
+		a.in = &Ebiten{}
+	}
+	if a.fonts == nil {
+		f, err := textfont.Load()
+		if err != nil {
+			return nil, err
+		}
+		a.fonts = f
+	}
+	a.rend = screen.New(a.fonts)
+	if opts.ScreenshotAfter <= 0 {
+		a.opts.ScreenshotAfter = 10
+	}
+	switch {
+	case opts.Scene != nil:
+		a.base = opts.Scene
+		a.title = "benchmark scene"
+	case opts.Scenario != nil:
+		a.setScenario(opts.Scenario)
+	default:
+		a.base = &scene.Input{Table: world.Table{W: 180, H: 120}}
+	}
+	if opts.Err != nil {
+		a.banner = opts.Err.Error()
+	}
+	return a, nil
+}
+
+// setScenario installs a (re)loaded scenario, keeping the view and the
+// selection when the unit still exists.
+func (a *App) setScenario(s *scenarios.Scenario) {
+	old := a.base
+	a.scn = s
+	a.base = adapt.Input(s)
+	a.title = s.Name
+	a.infos = map[string]adapt.UnitInfo{}
+	if r, err := assets.LoadTerrainRules(string(s.System)); err == nil {
+		a.rules = r
+	} else {
+		a.rules = nil
+	}
+	if a.selected != "" && a.findBase(a.selected) == nil {
+		a.selected = ""
+	}
+	if old == nil || old.Table != s.Table {
+		a.fitted = false
+	}
+	// Endpoints on bases follow their (possibly moved) bases.
+	refresh := func(e *adapt.Endpoint) {
+		if e != nil && e.Base != nil {
+			if b := a.findBase(e.Base.ID); b != nil {
+				e.Base = b
+			} else {
+				e.Point, e.Base = e.Base.Pos, nil
+			}
+		}
+	}
+	for i := range a.rulers {
+		refresh(&a.rulers[i].from)
+		refresh(&a.rulers[i].to)
+	}
+	refresh(a.losFrom)
+	refresh(a.losTo)
+	a.recomputeLOS()
+	a.dirty = true
+}
+
+// Accessors for tests and the integrator.
+
+// Selected is the selected unit id ("" for none).
+func (a *App) Selected() string { return a.selected }
+
+// Tool is the active tool.
+func (a *App) Tool() Tool { return a.tool }
+
+// Grid reports whether the grid is shown.
+func (a *App) Grid() bool { return a.grid }
+
+// HelpShown reports whether the help overlay is open.
+func (a *App) HelpShown() bool { return a.help }
+
+// Banner is the error banner text ("" when none).
+func (a *App) Banner() string { return a.banner }
+
+// Camera is the current camera.
+func (a *App) Camera() Camera { return a.cam }
+
+// Rings are the range ring distances shown around the selected base.
+func (a *App) Rings() []float64 { return append([]float64(nil), a.rings...) }
+
+// ArcsAll reports whether every unit's arcs are shown.
+func (a *App) ArcsAll() bool { return a.arcsAll }
+
+// Rulers returns the pinned rulers as drawn (edge-to-edge end points).
+func (a *App) Rulers() []scene.Ruler {
+	var out []scene.Ruler
+	for _, r := range a.rulers {
+		out = append(out, a.rulerLine(r))
+	}
+	return out
+}
+
+// LOS is the last line-of-sight report (nil when none).
+func (a *App) LOS() *adapt.LOSReport { return a.los }
+
+// Scenario is the scenario shown (the last good one).
+func (a *App) Scenario() *scenarios.Scenario { return a.scn }
+
+// Scene is the last built scene.
+func (a *App) Scene() *scene.Scene { return a.sc }
+
+// Frames is the number of Update calls so far.
+func (a *App) Frames() int { return a.frames }
+
+// ScreenPoint maps a table point to window coordinates in
+// device-independent pixels (what Input reports), for scripted clicks.
+func (a *App) ScreenPoint(p world.Vec) (int, int) {
+	s := a.cam.ToScreen(p)
+	return int(math.Round(s.X / a.dsf)), int(math.Round(s.Y / a.dsf))
+}
+
+// SetSize sets the device-pixel size and scale factor without ebiten's
+// Layout (tests drawing to an offscreen image).
+func (a *App) SetSize(w, h int, dsf float64) {
+	if w != a.w || h != a.h || dsf != a.dsf {
+		a.w, a.h, a.dsf = w, h, dsf
+		a.dirty = true
+	}
+}
+
+// Layout implements ebiten.Game.
+func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
+	w, h := a.LayoutF(float64(outsideWidth), float64(outsideHeight))
+	return int(w), int(h)
+}
+
+// LayoutF implements ebiten.LayoutFer: the screen is the window size times
+// the monitor's device scale factor, so drawing is sharp on HiDPI screens.
+func (a *App) LayoutF(outsideWidth, outsideHeight float64) (float64, float64) {
+	dsf := ebiten.Monitor().DeviceScaleFactor()
+	if dsf <= 0 {
+		dsf = 1
+	}
+	w, h := math.Ceil(outsideWidth*dsf), math.Ceil(outsideHeight*dsf)
+	a.SetSize(int(w), int(h), dsf)
+	return w, h
+}
+
+// UI metrics in device pixels.
+func (a *App) px(n float64) float64 { return n * a.dsf }
+func (a *App) toolbarH() float64    { return a.px(38) }
+func (a *App) statusH() float64     { return a.px(24) }
+func (a *App) panelW() float64      { return math.Min(a.px(340), float64(a.w)*0.45) }
+func (a *App) panelShown() bool     { return a.selected != "" || a.los != nil || len(a.rulers) > 0 }
+
+// viewport is the area the table may use (between toolbar and status bar).
+func (a *App) viewport() (x, y, w, h float64) {
+	return 0, a.toolbarH(), float64(a.w), float64(a.h) - a.toolbarH() - a.statusH()
+}
+
+func (a *App) fit() {
+	x, y, w, h := a.viewport()
+	a.cam.Fit(a.base.Table, x, y, w, h, a.px(40))
+	a.fitted = true
+	a.dirty = true
+}
+
+// findBase returns the base with id, or nil.
+func (a *App) findBase(id string) *world.Base {
+	for i := range a.base.Bases {
+		if a.base.Bases[i].ID == id {
+			return &a.base.Bases[i].Base
+		}
+	}
+	return nil
+}
+
+// baseAt returns the topmost base under the table point p, allowing a few
+// pixels of slack so small bases are easy to hit.
+func (a *App) baseAt(p world.Vec) *world.Base {
+	tol := a.px(4) / a.cam.Scale
+	var best *world.Base
+	bestD := math.Inf(1)
+	for i := range a.base.Bases {
+		b := &a.base.Bases[i].Base
+		if b.Foot.Validate() != nil {
+			continue
+		}
+		if d := b.PointDistance(p); d <= tol && d <= bestD {
+			best, bestD = b, d
+		}
+	}
+	return best
+}
+
+// endpointAt is the base under p or the point itself.
+func (a *App) endpointAt(p world.Vec) adapt.Endpoint {
+	if b := a.baseAt(p); b != nil {
+		return adapt.Endpoint{Base: b}
+	}
+	return adapt.Endpoint{Point: p}
+}
+
+func (a *App) info(id string) (adapt.UnitInfo, bool) {
+	if a.scn == nil {
+		return adapt.UnitInfo{}, false
+	}
+	if i, ok := a.infos[id]; ok {
+		return i, true
+	}
+	i, ok := adapt.Info(a.scn, id)
+	if ok {
+		if b := a.findBase(id); b != nil {
+			i.Base = *b
+		}
+		a.infos[id] = i
+	}
+	return i, ok
+}
+
+func (a *App) rulerLine(r rulerState) scene.Ruler {
+	d, pa, pb := adapt.Measure(r.from, r.to)
+	return scene.Ruler{A: pa, B: pb, Label: scene.LengthLabel(d)}
+}
+
+func (a *App) recomputeLOS() {
+	if a.losFrom == nil || a.losTo == nil {
+		if !a.losPreview {
+			a.los = nil
+		}
+		return
+	}
+	var w *world.World
+	if a.scn != nil {
+		w = a.scn.World
+	} else if ww, err := world.New(a.base.Table, a.base.Features); err == nil {
+		w = ww
+	}
+	rep := adapt.LOS(w, a.rules, *a.losFrom, *a.losTo)
+	a.los = &rep
+}
+
+// Update implements ebiten.Game: reloads, input, tools.
+func (a *App) Update() error {
+	if a.quit {
+		if a.shotErr != nil {
+			return a.shotErr
+		}
+		return ebiten.Termination
+	}
+	a.frames++
+	a.in.Frame()
+	a.pollReloads()
+	if a.w == 0 || a.h == 0 {
+		return nil
+	}
+	if !a.fitted {
+		a.fit()
+	}
+	if a.title != a.lastSet {
+		ebiten.SetWindowTitle("Auspex - " + a.title)
+		a.lastSet = a.title
+	}
+	a.handleKeys()
+	a.handleMouse()
+	if a.opts.FramesReport > 0 {
+		// Move by a pixel each frame so every frame redraws everything.
+		a.cam.Pan(world.Vec{X: a.panSign})
+		a.panSign = -a.panSign
+		a.dirty = true
+	}
+	return nil
+}
+
+func (a *App) pollReloads() {
+	if a.opts.Updates == nil {
+		return
+	}
+	for {
+		select {
+		case u, ok := <-a.opts.Updates:
+			if !ok {
+				a.opts.Updates = nil
+				return
+			}
+			if u.Err != nil {
+				a.banner = u.Err.Error()
+				a.dirty = true
+				continue
+			}
+			if u.Scenario != nil {
+				a.banner = ""
+				a.setScenario(u.Scenario)
+				a.flash("reloaded " + filepath.Base(u.Path))
+			}
+		default:
+			return
+		}
+	}
+}
+
+func (a *App) flash(msg string) {
+	a.status = msg
+	a.statusTill = a.frames + 180
+	a.dirty = true
+}
+
+func (a *App) typed(r rune) bool {
+	for _, c := range a.in.Chars() {
+		if c == r {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *App) handleKeys() {
+	in := a.in
+	press := in.KeyPressed
+	switch {
+	case press(ebiten.KeyF1) || a.typed('?'):
+		a.help = !a.help
+		a.dirty = true
+	case press(ebiten.KeyEscape):
+		switch {
+		case a.help:
+			a.help = false
+		case a.dragging != nil:
+			a.dragging = nil
+		case len(a.rulers) > 0 || a.losFrom != nil || len(a.rings) > 0:
+			a.rulers, a.losFrom, a.losTo, a.los, a.losPreview, a.rings = nil, nil, nil, nil, false, nil
+		default:
+			a.selected = ""
+		}
+		a.dirty = true
+	}
+	if press(ebiten.KeyQ) {
+		a.setTool(ToolSelect)
+	}
+	if press(ebiten.KeyR) {
+		a.setTool(ToolRuler)
+	}
+	if press(ebiten.KeyL) {
+		a.setTool(ToolLOS)
+	}
+	if press(ebiten.KeyF) {
+		a.arcsAll = !a.arcsAll
+		a.dirty = true
+	}
+	if press(ebiten.KeyG) {
+		a.grid = !a.grid
+		a.dirty = true
+	}
+	if press(ebiten.KeyE) {
+		a.edgeRulers = !a.edgeRulers
+		a.dirty = true
+	}
+	if press(ebiten.KeyK) {
+		a.legend = !a.legend
+		a.dirty = true
+	}
+	if press(ebiten.KeyHome) {
+		a.fit()
+	}
+	if press(ebiten.KeyBackspace) || press(ebiten.KeyDelete) {
+		if len(a.rulers) > 0 {
+			a.rulers = a.rulers[:len(a.rulers)-1]
+			a.dirty = true
+		}
+	}
+	c := world.Vec{X: float64(a.w) / 2, Y: float64(a.h) / 2}
+	if press(ebiten.KeyEqual) || press(ebiten.KeyNumpadAdd) || a.typed('+') {
+		a.cam.ZoomAt(c, 1.25)
+		a.dirty = true
+	}
+	if press(ebiten.KeyMinus) || press(ebiten.KeyNumpadSubtract) || a.typed('-') {
+		a.cam.ZoomAt(c, 1/1.25)
+		a.dirty = true
+	}
+	step := a.px(12)
+	var d world.Vec
+	if in.KeyDown(ebiten.KeyArrowLeft) || in.KeyDown(ebiten.KeyA) {
+		d.X += step
+	}
+	if in.KeyDown(ebiten.KeyArrowRight) || in.KeyDown(ebiten.KeyD) {
+		d.X -= step
+	}
+	if in.KeyDown(ebiten.KeyArrowUp) || in.KeyDown(ebiten.KeyW) {
+		d.Y += step
+	}
+	if in.KeyDown(ebiten.KeyArrowDown) || in.KeyDown(ebiten.KeyS) {
+		d.Y -= step
+	}
+	if d != (world.Vec{}) {
+		a.cam.Pan(d)
+		a.dirty = true
+	}
+	digits := []ebiten.Key{ebiten.KeyDigit1, ebiten.KeyDigit2, ebiten.KeyDigit3, ebiten.KeyDigit4, ebiten.KeyDigit5, ebiten.KeyDigit6, ebiten.KeyDigit7, ebiten.KeyDigit8}
+	for i, k := range digits {
+		if press(k) {
+			a.toggleRing(RingSteps()[i])
+		}
+	}
+	if press(ebiten.KeyDigit0) {
+		a.rings = nil
+		a.dirty = true
+	}
+	if press(ebiten.KeyF12) {
+		a.shotQueued = a.screenshotName()
+	}
+}
+
+func (a *App) setTool(t Tool) {
+	a.tool = t
+	a.dragging = nil
+	if t != ToolLOS && a.losTo == nil {
+		a.losFrom, a.los, a.losPreview = nil, nil, false
+	}
+	a.dirty = true
+}
+
+func (a *App) toggleRing(d float64) {
+	if a.selected == "" {
+		a.flash("select a unit first: range rings are drawn from its base edge")
+		return
+	}
+	for i, r := range a.rings {
+		if r == d {
+			a.rings = append(a.rings[:i], a.rings[i+1:]...)
+			a.dirty = true
+			return
+		}
+	}
+	a.rings = append(a.rings, d)
+	sort.Float64s(a.rings)
+	a.dirty = true
+}
+
+func (a *App) screenshotName() string {
+	dir := a.opts.ScreenshotDir
+	if dir == "" {
+		dir = "."
+	}
+	return filepath.Join(dir, "auspex-"+time.Now().Format("20060102-150405")+".png")
+}
+
+// handleMouse runs the toolbar, camera and the active tool.
+func (a *App) handleMouse() {
+	in := a.in
+	cx, cy := in.Cursor()
+	cur := world.Vec{X: float64(cx) * a.dsf, Y: float64(cy) * a.dsf}
+	moved := cur != a.cursor
+	a.cursor = cur
+	p := a.cam.ToWorld(cur)
+
+	// Camera: drag with the right or middle button, wheel zooms at the cursor.
+	if in.MousePressed(ebiten.MouseButtonRight) || in.MousePressed(ebiten.MouseButtonMiddle) {
+		a.panning, a.panX, a.panY = true, cx, cy
+	}
+	if a.panning {
+		if !in.MouseDown(ebiten.MouseButtonRight) && !in.MouseDown(ebiten.MouseButtonMiddle) {
+			a.panning = false
+		} else if cx != a.panX || cy != a.panY {
+			a.cam.Pan(world.Vec{X: float64(cx-a.panX) * a.dsf, Y: float64(cy-a.panY) * a.dsf})
+			a.panX, a.panY = cx, cy
+			a.dirty = true
+		}
+	}
+	if _, wy := in.Wheel(); wy != 0 {
+		a.cam.ZoomAt(cur, math.Pow(1.15, wy))
+		a.dirty = true
+	}
+
+	if in.MousePressed(ebiten.MouseButtonLeft) {
+		if a.clickToolbar(cur) || a.inPanel(cur) || a.inStatus(cur) {
+			return
+		}
+		switch a.tool {
+		case ToolSelect:
+			if b := a.baseAt(p); b != nil {
+				if a.selected != b.ID {
+					a.rings = nil
+				}
+				a.selected = b.ID
+			} else {
+				a.selected, a.rings = "", nil
+			}
+		case ToolRuler:
+			e := a.endpointAt(p)
+			a.dragging = &rulerState{from: e, to: e}
+		case ToolLOS:
+			e := a.endpointAt(p)
+			if a.losFrom == nil || a.losTo != nil {
+				a.losFrom, a.losTo, a.los = &e, nil, nil
+				a.losPreview = true
+			} else {
+				a.losTo = &e
+				a.losPreview = false
+			}
+			a.recomputeLOS()
+		}
+		a.dirty = true
+	}
+	if a.dragging != nil {
+		a.dragging.to = a.endpointAt(p)
+		if moved {
+			a.dirty = true
+		}
+		if in.MouseReleased(ebiten.MouseButtonLeft) || !in.MouseDown(ebiten.MouseButtonLeft) {
+			d, _, _ := adapt.Measure(a.dragging.from, a.dragging.to)
+			sameBase := a.dragging.from.Base != nil && a.dragging.to.Base != nil && a.dragging.from.Base.ID == a.dragging.to.Base.ID
+			if d > 0.05 && !sameBase || (a.dragging.from.Base != nil && a.dragging.to.Base != nil && !sameBase) {
+				a.rulers = append(a.rulers, *a.dragging)
+			}
+			a.dragging = nil
+			a.dirty = true
+		}
+	}
+	if a.tool == ToolLOS && a.losFrom != nil && a.losTo == nil && moved {
+		e := a.endpointAt(p)
+		a.losTo = &e
+		a.recomputeLOS()
+		a.losTo = nil
+		a.dirty = true
+	}
+}
+
+// sceneInput is the base table plus the overlays of the current state.
+func (a *App) sceneInput() *scene.Input {
+	in := *a.base
+	in.Bases = make([]scene.Base, len(a.base.Bases))
+	copy(in.Bases, a.base.Bases)
+	in.Arcs, in.Rings, in.Rulers, in.SightLines, in.Marks = nil, nil, nil, nil, nil
+	for i := range in.Bases {
+		b := &in.Bases[i]
+		b.Selected = b.ID == a.selected
+		if a.arcsAll || b.Selected {
+			if info, ok := a.info(b.ID); ok {
+				in.Arcs = append(in.Arcs, adapt.Arcs(info, in.Table)...)
+			}
+		}
+		if b.Selected {
+			for _, d := range a.rings {
+				in.Rings = append(in.Rings, scene.Ring{Base: b.Base, Dist: d, Color: color.NRGBA{30, 30, 30, 255}})
+			}
+		}
+	}
+	for _, r := range a.rulers {
+		in.Rulers = append(in.Rulers, a.rulerLine(r))
+	}
+	if a.dragging != nil {
+		in.Rulers = append(in.Rulers, a.rulerLine(*a.dragging))
+	}
+	if a.los != nil {
+		in.SightLines = append(in.SightLines, a.los.Lines...)
+		if n := len(in.SightLines); n > 0 {
+			in.SightLines[0].Label = a.los.Verdict.String()
+		}
+	}
+	if a.losFrom != nil && a.losFrom.Base == nil {
+		in.Marks = append(in.Marks, scene.Mark{Pos: a.losFrom.Point, Icon: scene.IconTarget})
+	}
+	if a.losTo != nil && a.losTo.Base == nil {
+		in.Marks = append(in.Marks, scene.Mark{Pos: a.losTo.Point, Icon: scene.IconTarget})
+	}
+	return &in
+}
+
+// background is the colour around the table.
+func background() color.NRGBA { return color.NRGBA{58, 62, 66, 255} }
+
+// Draw implements ebiten.Game.
+func (a *App) Draw(dst *ebiten.Image) {
+	if a.opts.FramesReport > 0 {
+		now := time.Now()
+		if !a.lastDraw.IsZero() {
+			a.frameTimes = append(a.frameTimes, now.Sub(a.lastDraw))
+		}
+		a.lastDraw = now
+	}
+	b := dst.Bounds()
+	if a.w == 0 {
+		a.SetSize(b.Dx(), b.Dy(), 1)
+	}
+	if !a.fitted {
+		a.fit()
+	}
+	if a.worldImg == nil || a.worldImg.Bounds() != b {
+		if a.worldImg != nil {
+			a.worldImg.Deallocate()
+		}
+		a.worldImg = ebiten.NewImage(b.Dx(), b.Dy())
+		a.dirty = true
+	}
+	if a.dirty {
+		a.redraw()
+		a.dirty = false
+	}
+	dst.DrawImage(a.worldImg, nil)
+	a.rend.DrawPrims(dst, a.hud(), 1, world.Vec{})
+	a.afterDraw(dst)
+}
+
+// redraw rebuilds the scene for the current camera and draws it.
+func (a *App) redraw() {
+	a.worldImg.Fill(background())
+	tl := a.cam.ToWorld(world.Vec{})
+	br := a.cam.ToWorld(world.Vec{X: float64(a.w), Y: float64(a.h)})
+	vis := scene.Rect{Min: tl, Max: br}
+	a.sc = scene.Build(a.sceneInput(), scene.View{
+		Scale: a.cam.Scale, Visible: &vis, Grid: a.grid, EdgeRulers: a.edgeRulers, Legend: a.legend,
+		Title: a.title, Measure: a.fonts.Measure,
+	})
+	a.rend.Draw(a.worldImg, a.sc, a.cam.Scale, a.cam.Off)
+}
+
+// afterDraw takes screenshots and collects frame reports.
+func (a *App) afterDraw(dst *ebiten.Image) {
+	if a.opts.Screenshot != "" && a.frames >= a.opts.ScreenshotAfter && !a.quit {
+		a.shotErr = writeScreenshot(dst, a.opts.Screenshot)
+		a.quit = true
+	}
+	if a.shotQueued != "" {
+		if err := writeScreenshot(dst, a.shotQueued); err != nil {
+			a.flash("screenshot failed: " + err.Error())
+		} else {
+			a.flash("saved " + a.shotQueued)
+		}
+		a.shotQueued = ""
+	}
+	if n := a.opts.FramesReport; n > 0 && len(a.frameTimes) >= n && !a.quit {
+		a.report()
+		a.quit = true
+	}
+}
+
+// report prints frame time statistics.
+func (a *App) report() {
+	w := a.opts.Report
+	if w == nil {
+		w = os.Stdout
+	}
+	ts := append([]time.Duration(nil), a.frameTimes...)
+	sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
+	var sum time.Duration
+	for _, t := range ts {
+		sum += t
+	}
+	avg := sum / time.Duration(len(ts))
+	p95 := ts[len(ts)*95/100]
+	fmt.Fprintf(w, "frames: %d at %dx%d px, %d bases, %d terrain features\n", len(ts), a.w, a.h, len(a.base.Bases), len(a.base.Features))
+	fmt.Fprintf(w, "frame time: avg %.2f ms, p95 %.2f ms, max %.2f ms (%.0f fps)\n",
+		ms(avg), ms(p95), ms(ts[len(ts)-1]), 1000/ms(avg))
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// writeScreenshot saves dst as a PNG file.
+func writeScreenshot(dst *ebiten.Image, path string) error {
+	b := dst.Bounds()
+	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	dst.ReadPixels(img.Pix)
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	werr := raster.WritePNG(f, img)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return fmt.Errorf("screenshot %s: %w", path, werr)
+	}
+	return nil
+}
+
+// Run opens the window and runs a until it is closed.
+func Run(a *App) error {
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" && (runtime.GOOS == "linux" || runtime.GOOS == "freebsd") {
+		return errors.New("no display: set DISPLAY, or run under a virtual X server: xvfb-run -a auspex ...")
+	}
+	ebiten.SetWindowSize(1400, 900)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetWindowTitle("Auspex - " + a.title)
+	a.lastSet = a.title
+	if a.opts.FramesReport > 0 {
+		ebiten.SetVsyncEnabled(false)
+	}
+	err := ebiten.RunGame(a)
+	if errors.Is(err, ebiten.Termination) {
+		return nil
+	}
+	return err
+}
+
+// helpLines lists every key, for the help overlay.
+func helpLines() [][2]string {
+	return [][2]string{
+		{"Q", "select tool: click a unit for its profile, weapons and arcs"},
+		{"R", "ruler: drag from a base or point; pins on release"},
+		{"L", "line of sight: click a unit or point, then another"},
+		{"F", "fire arcs of every unit on or off"},
+		{"1-8", "range rings 5, 10, 15, 20, 30, 45, 60, 75 cm from the selected base"},
+		{"0", "clear range rings"},
+		{"G", "10 cm grid on or off"},
+		{"E", "edge rulers on or off"},
+		{"K", "terrain legend on or off"},
+		{"Backspace", "remove the last ruler"},
+		{"Esc", "clear rulers, sight lines and rings; again to deselect"},
+		{"Drag right/middle, arrows, WASD", "pan"},
+		{"Wheel, + and -", "zoom (the wheel zooms at the cursor)"},
+		{"Home", "fit the table in the window"},
+		{"F12", "save a screenshot (PNG)"},
+		{"F1 or ?", "this help"},
+	}
+}
+
+// wrap splits s into lines of at most width (px) at em size size.
+func (a *App) wrap(s string, size, width float64, bold bool) []string {
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			try := word
+			if line != "" {
+				try = line + " " + word
+			}
+			if a.fonts.Measure(try, size, bold) > width && line != "" {
+				out = append(out, line)
+				line = word
+			} else {
+				line = try
+			}
+		}
+		out = append(out, line)
+	}
+	return out
+}
