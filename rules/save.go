@@ -134,20 +134,18 @@ func ParseSave(data []byte) (*Save, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("%w: the file is empty", ErrBadSave)
 	}
-	if !json.Valid(data) {
-		var probe any
-		err := json.Unmarshal(data, &probe)
-		var se *json.SyntaxError
-		if errors.As(err, &se) && se.Offset >= int64(len(bytes.TrimRight(data, " \t\r\n"))) {
-			return nil, fmt.Errorf("%w: the file is truncated (%v)", ErrBadSave, err)
-		}
-		return nil, fmt.Errorf("%w: not valid JSON, the file is corrupt (%v)", ErrBadSave, err)
-	}
 	var head struct {
 		Format  string `json:"format"`
 		Version int    `json:"version"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			if se.Offset >= int64(len(bytes.TrimRight(data, " \t\r\n"))) {
+				return nil, fmt.Errorf("%w: the file is truncated (%v)", ErrBadSave, err)
+			}
+			return nil, fmt.Errorf("%w: not valid JSON, the file is corrupt (%v)", ErrBadSave, err)
+		}
 		return nil, fmt.Errorf("%w: not a save file: %v", ErrBadSave, err)
 	}
 	if head.Format != SaveFormat {
