@@ -23,19 +23,20 @@ func (r *repeated) Set(v string) error { *r = append(*r, v); return nil }
 
 // oddsReport is the --json output of auspex odds.
 type oddsReport struct {
-	Scenario  string        `json:"scenario"`
-	Attacker  string        `json:"attacker"`
-	Mount     string        `json:"mount"`
-	Weapon    string        `json:"weapon"`
-	Target    string        `json:"target"`
-	Range     float64       `json:"range"`
-	Quadrant  string        `json:"quadrant"`
-	Side      string        `json:"side"`
-	Aim       string        `json:"aim"`
-	Options   []string      `json:"options,omitempty"`
-	Notes     []string      `json:"notes,omitempty"`
-	Odds      atii.ShotOdds `json:"odds"`
-	Breakdown []string      `json:"breakdown"`
+	Scenario  string           `json:"scenario"`
+	Attacker  string           `json:"attacker"`
+	Mount     string           `json:"mount"`
+	Weapon    string           `json:"weapon"`
+	Target    string           `json:"target"`
+	Range     float64          `json:"range"`
+	Quadrant  string           `json:"quadrant"`
+	Side      string           `json:"side"`
+	Aim       string           `json:"aim"`
+	Options   []string         `json:"options,omitempty"`
+	Notes     []string         `json:"notes,omitempty"`
+	Odds      atii.ShotOdds    `json:"odds"`
+	Outcome   atii.OutcomeOdds `json:"outcome"`
+	Breakdown []string         `json:"breakdown"`
 }
 
 // cmdOdds prints the exact odds of one ATII weapon firing at one titan in
@@ -187,10 +188,14 @@ func cmdOdds(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(fmt.Errorf("%s %s at %s: %w", au.ID, w.Name, tu.ID, err))
 	}
+	oo, err := atii.OddsShotOutcome(sh, opts)
+	if err != nil {
+		return fail(err)
+	}
 	rep := oddsReport{
 		Scenario: file, Attacker: au.ID, Mount: mount, Weapon: w.ID, Target: tu.ID,
 		Range: g.Range, Quadrant: string(g.Hit.Direction), Side: string(g.Hit.Side), Aim: string(aim),
-		Options: opts.Enabled(), Odds: so, Breakdown: so.ToHit.Explain(),
+		Options: opts.Enabled(), Odds: so, Outcome: oo, Breakdown: so.ToHit.Explain(),
 		Notes: []string{"line of sight assumed clear; give cover with --cover, --legs-hidden, --only-legs"},
 	}
 	if *asJSON {
@@ -208,6 +213,19 @@ func cmdOdds(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, l := range so.Format() {
 		fmt.Fprintln(stdout, l)
+	}
+	fmt.Fprintf(stdout, "after the attack: destroyed %.1f%%\n", 100*oo.Destroyed)
+	for _, loc := range oo.Locations {
+		lv := oo.Levels[loc]
+		line := ""
+		for l := atii.Superficial; l <= atii.Catastrophic; l++ {
+			if lv[l] >= 5e-4 {
+				line += fmt.Sprintf(" %s %.1f%%", l, 100*lv[l])
+			}
+		}
+		if line != "" {
+			fmt.Fprintf(stdout, "  %-14s%s\n", loc, line)
+		}
 	}
 	fmt.Fprintln(stdout, "note: "+rep.Notes[0])
 	return 0

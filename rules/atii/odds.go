@@ -134,6 +134,13 @@ type chainKey struct {
 // shieldChain runs the hits through the shields in order, as ResolveHits
 // does, for every hit count weighted by its probability.
 func shieldChain(hits Dist, own, partner int, q float64, overload bool) (down, titan Dist, blown float64) {
+	down, titan, blown, _ = shieldChainJoint(hits, own, partner, q, overload)
+	return down, titan, blown
+}
+
+// shieldChainJoint is shieldChain plus the joint distribution of (hits on
+// the titan, generators blown): joint[k][1] = P(k titan hits, blown).
+func shieldChainJoint(hits Dist, own, partner int, q float64, overload bool) (down, titan Dist, blown float64, joint [][2]float64) {
 	cur := map[chainKey]float64{{own: own, partner: partner}: 1}
 	collect := func(p float64) {
 		for k, v := range cur {
@@ -142,6 +149,14 @@ func shieldChain(hits Dist, own, partner int, q float64, overload bool) (down, t
 			if k.blown {
 				blown += p * v
 			}
+			for len(joint) <= k.titan {
+				joint = append(joint, [2]float64{})
+			}
+			b := 0
+			if k.blown {
+				b = 1
+			}
+			joint[k.titan][b] += p * v
 		}
 	}
 	for n := 0; n < len(hits); n++ {
@@ -183,9 +198,9 @@ func shieldChain(hits Dist, own, partner int, q float64, overload bool) (down, t
 		cur = next
 	}
 	if len(down) == 0 {
-		down, titan = Dist{1}, Dist{1}
+		down, titan, joint = Dist{1}, Dist{1}, [][2]float64{{1, 0}}
 	}
-	return down, titan, blown
+	return down, titan, blown, joint
 }
 
 // perHitOdds is the location and damage table distribution of one hit on
