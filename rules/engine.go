@@ -156,6 +156,9 @@ func New(rs Ruleset, initial *State, cfg Config) (*Engine, error) {
 	if manual != nil && manual.Used() != len(cfg.StartDice) {
 		return nil, fmt.Errorf("game start: %d start dice given, %d used", len(cfg.StartDice), manual.Used())
 	}
+	if s.Pending != nil {
+		t.Log(Event{Kind: EvDecision, Side: s.Pending.Side, Units: s.Pending.Units, Text: decisionText(s.Pending)})
+	}
 	s.Log = append(s.Log, t.events...)
 	e.start = s
 	e.st = s

@@ -278,7 +278,9 @@ func (c *fireCmd) Apply(s *State, d Dice) ([]Event, error) {
 		need--
 		mods = append(mods, "+1 firer stationary")
 	}
-	evs := []Event{{Kind: EvFired, Units: []string{u.ID, t.ID}, Text: u.ID + " fires at " + t.ID}}
+	// The fired event is logged before the rolls it causes (LogEvents);
+	// the damage events are returned and follow the rolls.
+	evs := LogEvents(d, Event{Kind: EvFired, Units: []string{u.ID, t.ID}, Text: u.ID + " fires at " + t.ID})
 	hit := d.Roll(Roll{Purpose: "to hit", Sides: 6, Target: need, Mods: mods, Units: []string{u.ID, t.ID}}, 1)
 	u.Fired = true
 	finishLater := func() { finish(s, u) }
