@@ -268,6 +268,16 @@ func TestMovementDamageEffects(t *testing.T) {
 	if s.Stalled || len(d.rolls) != 0 {
 		t.Errorf("Superficial reactor needs no move roll")
 	}
+	// Disengaging (mission rules): double Speed, no shooting or close combat.
+	if sp := Speed(u, TitanState{Disengaging: true, Legs: Superficial}, Options{}); sp != 30 {
+		t.Errorf("disengaging with damaged legs: speed %v, want (20-5)*2", sp)
+	}
+	if CanFire(u, TitanState{Disengaging: true}, "carapace", nil) == nil {
+		t.Errorf("disengaging titan may shoot")
+	}
+	if ws, _ := CCWeapons(Combatant{ID: "r", Unit: u, State: TitanState{Disengaging: true}}, Options{}); len(ws) != 0 {
+		t.Errorf("disengaging titan fights: %+v", ws)
+	}
 	// Overcharging engines (advanced) doubles Speed.
 	if sp := Speed(u, TitanState{Overcharged: true}, Options{Overcharge: true}); sp != 40 {
 		t.Errorf("overcharged speed %v, want 40", sp)
