@@ -1,0 +1,368 @@
+package world
+
+import "math"
+
+// Measurement is an edge-to-edge distance with the two points it was taken
+// between, so the UI can draw the ruler. FromPt lies on (or in) the first
+// footprint and ToPt on (or in) the second; when the footprints overlap or
+// touch, Dist is 0 and FromPt == ToPt is a point they share.
+type Measurement struct {
+	Dist   float64
+	FromPt Vec
+	ToPt   Vec
+}
+
+// frame is a footprint in its own axes: u points to the base's right (across
+// its facing), v points to its rear (against the facing). Local coordinates of
+// a table point p are ((p-c)·u, (p-c)·v). A circle only uses c and r.
+type frame struct {
+	c      Vec
+	u, v   Vec
+	hw, hh float64
+	r      float64
+	rect   bool
+}
+
+func (b Base) frame() frame {
+	if b.Foot.Shape != Rect {
+		return frame{c: b.Pos, r: b.Foot.Radius}
+	}
+	s, c := math.Sincos(b.Facing * math.Pi / 180)
+	return frame{c: b.Pos, u: Vec{c, s}, v: Vec{-s, c}, hw: b.Foot.W / 2, hh: b.Foot.H / 2, rect: true}
+}
+
+// shrunk returns the footprint made smaller by d on every side (never below
+// zero size). Movement uses it so that touching is not entering.
+func (f frame) shrunk(d float64) frame {
+	if f.rect {
+		f.hw = math.Max(0, f.hw-d)
+		f.hh = math.Max(0, f.hh-d)
+	} else {
+		f.r = math.Max(0, f.r-d)
+	}
+	return f
+}
+
+// corners returns a rect's corners clockwise from front-left.
+func (f frame) corners() [4]Vec {
+	ux := f.u.Scale(f.hw)
+	vx := f.v.Scale(f.hh)
+	return [4]Vec{
+		f.c.Sub(ux).Sub(vx), // front-left: -u, -v
+		f.c.Add(ux).Sub(vx), // front-right
+		f.c.Add(ux).Add(vx), // rear-right
+		f.c.Sub(ux).Add(vx), // rear-left
+	}
+}
+
+// closest returns the point of the footprint (interior included) closest to p.
+func (f frame) closest(p Vec) Vec {
+	d := p.Sub(f.c)
+	if !f.rect {
+		l := d.Len()
+		if l <= f.r {
+			return p
+		}
+		return f.c.Add(d.Scale(f.r / l))
+	}
+	x := clamp(d.Dot(f.u), -f.hw, f.hw)
+	y := clamp(d.Dot(f.v), -f.hh, f.hh)
+	return f.c.Add(f.u.Scale(x)).Add(f.v.Scale(y))
+}
+
+// pointDist is the distance from p to the footprint (0 inside).
+func (f frame) pointDist(p Vec) float64 {
+	d := p.Sub(f.c)
+	if !f.rect {
+		return math.Max(0, d.Len()-f.r)
+	}
+	x := math.Max(0, math.Abs(d.Dot(f.u))-f.hw)
+	y := math.Max(0, math.Abs(d.Dot(f.v))-f.hh)
+	return math.Hypot(x, y)
+}
+
+// depth is how far p lies inside the footprint (negative outside).
+func (f frame) depth(p Vec) float64 {
+	d := p.Sub(f.c)
+	if !f.rect {
+		return f.r - d.Len()
+	}
+	x, y := math.Abs(d.Dot(f.u)), math.Abs(d.Dot(f.v))
+	if x <= f.hw && y <= f.hh {
+		return math.Min(f.hw-x, f.hh-y)
+	}
+	return -math.Hypot(math.Max(0, x-f.hw), math.Max(0, y-f.hh))
+}
+
+// extent is the half-length of the footprint's projection on unit axis n.
+func (f frame) extent(n Vec) float64 {
+	if !f.rect {
+		return f.r
+	}
+	return f.hw*math.Abs(n.Dot(f.u)) + f.hh*math.Abs(n.Dot(f.v))
+}
+
+func clamp(x, lo, hi float64) float64 {
+	if x < lo {
+		return lo
+	}
+	if x > hi {
+		return hi
+	}
+	return x
+}
+
+// Distance is the edge-to-edge distance between two bases' footprints: the
+// length of the shortest line from any point of one to any point of the
+// other. It is 0 when they touch or overlap. Rectangles are rotated by their
+// facing. Distance(a, b) == Distance(b, a).
+func Distance(a, b Base) float64 {
+	fa, fb := a.frame(), b.frame()
+	return frameDist(&fa, &fb)
+}
+
+func frameDist(fa, fb *frame) float64 {
+	switch {
+	case !fa.rect && !fb.rect:
+		return math.Max(0, fa.c.Dist(fb.c)-fa.r-fb.r)
+	case !fa.rect:
+		return math.Max(0, fb.pointDist(fa.c)-fa.r)
+	case !fb.rect:
+		return math.Max(0, fa.pointDist(fb.c)-fb.r)
+	}
+	if rectSAT(fa, fb) >= 0 {
+		return 0
+	}
+	best := math.Inf(1)
+	ca, cb := fa.corners(), fb.corners()
+	for i := 0; i < 4; i++ {
+		if d := fb.pointDist(ca[i]); d < best {
+			best = d
+		}
+		if d := fa.pointDist(cb[i]); d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+// rectSAT returns the smallest overlap of the two rects' projections over
+// the four separating axes: negative when they are apart, 0 when they touch,
+// and the penetration depth when they overlap.
+func rectSAT(fa, fb *frame) float64 {
+	d := fb.c.Sub(fa.c)
+	m := math.Inf(1)
+	for _, n := range [4]Vec{fa.u, fa.v, fb.u, fb.v} {
+		o := fa.extent(n) + fb.extent(n) - math.Abs(d.Dot(n))
+		if o < m {
+			m = o
+		}
+	}
+	return m
+}
+
+// penetration is how deeply two footprints overlap (the smallest move that
+// separates them), 0 when they touch and negative when they are apart.
+func penetration(fa, fb *frame) float64 {
+	switch {
+	case !fa.rect && !fb.rect:
+		return fa.r + fb.r - fa.c.Dist(fb.c)
+	case !fa.rect:
+		return fb.depth(fa.c) + fa.r
+	case !fb.rect:
+		return fa.depth(fb.c) + fb.r
+	}
+	if o := rectSAT(fa, fb); o >= 0 {
+		return o
+	}
+	return -frameDist(fa, fb)
+}
+
+// Overlap reports whether two footprints overlap by more than Eps. Bases that
+// merely touch (base-to-base contact) do not overlap.
+func Overlap(a, b Base) bool {
+	fa, fb := a.frame(), b.frame()
+	return penetration(&fa, &fb) > Eps
+}
+
+// InContact reports whether two footprints touch or overlap: their edge to
+// edge distance is at most Eps.
+func InContact(a, b Base) bool { return Distance(a, b) <= Eps }
+
+// Measure is Distance with the two closest points, FromPt on a and ToPt on
+// b. When the footprints touch or overlap both points are the same point,
+// which lies in both footprints (within Eps).
+func Measure(a, b Base) Measurement {
+	fa, fb := a.frame(), b.frame()
+	return frameMeasure(&fa, &fb)
+}
+
+func frameMeasure(fa, fb *frame) Measurement {
+	switch {
+	case !fa.rect && !fb.rect:
+		d := fb.c.Sub(fa.c)
+		l := d.Len()
+		if l == 0 {
+			return Measurement{0, fa.c, fa.c}
+		}
+		u := d.Scale(1 / l)
+		if l <= fa.r+fb.r {
+			lo := math.Max(l-fb.r, -fa.r)
+			hi := math.Min(fa.r, l+fb.r)
+			p := fa.c.Add(u.Scale((lo + hi) / 2))
+			return Measurement{0, p, p}
+		}
+		return Measurement{l - fa.r - fb.r, fa.c.Add(u.Scale(fa.r)), fb.c.Sub(u.Scale(fb.r))}
+	case !fa.rect:
+		m := circleRectMeasure(fa, fb)
+		return m
+	case !fb.rect:
+		m := circleRectMeasure(fb, fa)
+		m.FromPt, m.ToPt = m.ToPt, m.FromPt
+		return m
+	}
+	ca, cb := fa.corners(), fb.corners()
+	if rectSAT(fa, fb) >= 0 {
+		p := rectSharedPoint(fa, fb, ca, cb)
+		return Measurement{0, p, p}
+	}
+	best := Measurement{Dist: math.Inf(1)}
+	for i := 0; i < 4; i++ {
+		q := fb.closest(ca[i])
+		if d := ca[i].Dist(q); d < best.Dist {
+			best = Measurement{d, ca[i], q}
+		}
+		q = fa.closest(cb[i])
+		if d := cb[i].Dist(q); d < best.Dist {
+			best = Measurement{d, q, cb[i]}
+		}
+	}
+	return best
+}
+
+// circleRectMeasure measures circle c to rect r (FromPt on the circle).
+func circleRectMeasure(c, r *frame) Measurement {
+	q := r.closest(c.c)
+	d := q.Sub(c.c)
+	l := d.Len()
+	if l <= c.r {
+		// The closest point of the rect is inside the circle: shared point.
+		return Measurement{0, q, q}
+	}
+	return Measurement{l - c.r, c.c.Add(d.Scale(c.r / l)), q}
+}
+
+// rectSharedPoint finds a point in both of two touching or overlapping rects.
+func rectSharedPoint(fa, fb *frame, ca, cb [4]Vec) Vec {
+	for _, p := range ca {
+		if fb.pointDist(p) <= Eps {
+			return p
+		}
+	}
+	for _, p := range cb {
+		if fa.pointDist(p) <= Eps {
+			return p
+		}
+	}
+	for i := 0; i < 4; i++ {
+		for j := 0; j < 4; j++ {
+			if p, ok := segIntersection(ca[i], ca[(i+1)%4], cb[j], cb[(j+1)%4]); ok {
+				return p
+			}
+		}
+	}
+	// Touching within rounding but no exact crossing: the closest corner pair.
+	return fb.closest(fa.c).Lerp(fa.closest(fb.c), 0.5)
+}
+
+// segIntersection returns the crossing point of segments ab and cd when they
+// cross (including touching).
+func segIntersection(a, b, c, d Vec) (Vec, bool) {
+	r, s := b.Sub(a), d.Sub(c)
+	den := r.Cross(s)
+	if den == 0 {
+		return Vec{}, false
+	}
+	t := c.Sub(a).Cross(s) / den
+	u := c.Sub(a).Cross(r) / den
+	const z = 1e-12
+	if t < -z || t > 1+z || u < -z || u > 1+z {
+		return Vec{}, false
+	}
+	return a.Add(r.Scale(t)), true
+}
+
+// MeasurePoint measures from a base's edge to a point: Dist is
+// b.PointDistance(p), FromPt the closest point of the footprint, ToPt is p.
+func MeasurePoint(b Base, p Vec) Measurement {
+	f := b.frame()
+	q := f.closest(p)
+	return Measurement{q.Dist(p), q, p}
+}
+
+// segDist returns the distance from p to segment ab and the parameter of the
+// closest point.
+func segDist(p, a, b Vec) (float64, float64) {
+	d := b.Sub(a)
+	l2 := d.Dot(d)
+	t := 0.0
+	if l2 > 0 {
+		t = clamp(p.Sub(a).Dot(d)/l2, 0, 1)
+	}
+	return p.Dist(a.Add(d.Scale(t))), t
+}
+
+// segFrameDist is the distance from segment ab to the footprint (0 when they
+// meet).
+func segFrameDist(f *frame, a, b Vec) float64 {
+	if !f.rect {
+		d, _ := segDist(f.c, a, b)
+		return math.Max(0, d-f.r)
+	}
+	// In the rect's own axes the rect is the box [-hw,hw]x[-hh,hh].
+	la := Vec{a.Sub(f.c).Dot(f.u), a.Sub(f.c).Dot(f.v)}
+	lb := Vec{b.Sub(f.c).Dot(f.u), b.Sub(f.c).Dot(f.v)}
+	if segHitsBox(la, lb, f.hw, f.hh) {
+		return 0
+	}
+	box := func(p Vec) float64 {
+		return math.Hypot(math.Max(0, math.Abs(p.X)-f.hw), math.Max(0, math.Abs(p.Y)-f.hh))
+	}
+	best := math.Min(box(la), box(lb))
+	for _, c := range [4]Vec{{-f.hw, -f.hh}, {f.hw, -f.hh}, {f.hw, f.hh}, {-f.hw, f.hh}} {
+		if d, _ := segDist(c, la, lb); d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+// segHitsBox reports whether segment ab meets the box [-hw,hw]x[-hh,hh]
+// (Liang-Barsky clipping).
+func segHitsBox(a, b Vec, hw, hh float64) bool {
+	t0, t1 := 0.0, 1.0
+	d := b.Sub(a)
+	clip := func(p, q float64) bool {
+		if p == 0 {
+			return q >= 0
+		}
+		r := q / p
+		if p < 0 {
+			if r > t1 {
+				return false
+			}
+			if r > t0 {
+				t0 = r
+			}
+		} else {
+			if r < t0 {
+				return false
+			}
+			if r < t1 {
+				t1 = r
+			}
+		}
+		return true
+	}
+	return clip(-d.X, a.X+hw) && clip(d.X, hw-a.X) && clip(-d.Y, a.Y+hh) && clip(d.Y, hh-a.Y)
+}

@@ -1,0 +1,517 @@
+package world
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// LOSVerdict is the outcome of a line-of-sight check.
+type LOSVerdict int
+
+const (
+	// LOSClear: the target is in plain view.
+	LOSClear LOSVerdict = iota
+	// LOSCover: the target can be seen, but enough of it is hidden (or it
+	// stands in cover-giving terrain) that it counts as in cover.
+	LOSCover
+	// LOSBlocked: nothing meaningful of the target can be seen.
+	LOSBlocked
+)
+
+// String names the verdict: "clear", "cover" or "blocked".
+func (v LOSVerdict) String() string {
+	switch v {
+	case LOSClear:
+		return "clear"
+	case LOSCover:
+		return "cover"
+	case LOSBlocked:
+		return "blocked"
+	}
+	return fmt.Sprintf("verdict(%d)", int(v))
+}
+
+// Defaults used when an LOSOptions field is zero. They follow ATII's line of
+// sight and cover rules (ATII-SHT-4): more than half of the target visible is
+// a clear shot; half or more hidden is cover (-1 to hit); seeing only a
+// sliver (a foot or a gun barrel) is no line of sight at all.
+const (
+	DefaultLOSSamples    = 7
+	DefaultLOSClearAbove = 0.5
+	DefaultLOSMinVisible = 0.25
+)
+
+// LOSOptions tunes a line-of-sight check. The zero value gives the ATII
+// reading (see the Default constants).
+type LOSOptions struct {
+	// Samples is the number of sight lines drawn (0: DefaultLOSSamples).
+	// They end on points spread evenly across the target's width as seen
+	// from the observer: line k ends at the middle of the slice of the
+	// footprint at offset (2k+1)/Samples - 1 of its half-width, so each line
+	// stands for an equal share of the target's silhouette.
+	Samples int
+	// FromFootprint spreads the observer's end of the lines across its own
+	// footprint in the same way (line k to line k, parallel lines). By
+	// default every line starts at the observer's centre, as ATII measures
+	// from the model's centre.
+	FromFootprint bool
+	// ClearAbove: the target is clear when the fraction of lines that are
+	// neither blocked nor obscured is above this (0: DefaultLOSClearAbove).
+	ClearAbove float64
+	// MinVisible: the target is blocked when the fraction of lines not
+	// blocked is below this (0: DefaultLOSMinVisible; negative: any one
+	// unblocked line is enough).
+	MinVisible float64
+	// InsideSight is how far, in cm, sight passes through blocking terrain
+	// that the observer's or the target's end of a line stands in: a model in
+	// a wood sees out of it, and is seen in it, through at most this much of
+	// that wood. 0 means no limit (the default); a negative value means no
+	// allowance at all.
+	InsideSight float64
+	// ObserverHeight and TargetHeight are the heights, in cm above the
+	// table, that sight lines start and end at. When both are positive, a
+	// feature with a Height is seen over where the straight line between
+	// the two heights stays above the feature's height over the whole
+	// stretch it crosses; otherwise heights are ignored and every blocking
+	// feature blocks.
+	ObserverHeight, TargetHeight float64
+}
+
+func (o LOSOptions) samples() int {
+	if o.Samples <= 0 {
+		return DefaultLOSSamples
+	}
+	return o.Samples
+}
+
+func (o LOSOptions) clearAbove() float64 {
+	if o.ClearAbove == 0 {
+		return DefaultLOSClearAbove
+	}
+	return o.ClearAbove
+}
+
+func (o LOSOptions) minVisible() float64 {
+	switch {
+	case o.MinVisible == 0:
+		return DefaultLOSMinVisible
+	case o.MinVisible < 0:
+		return 0
+	}
+	return o.MinVisible
+}
+
+// CrossEffect is what one crossing did to a sight line.
+type CrossEffect int
+
+const (
+	// NoEffect: the terrain neither blocks sight nor gives cover.
+	NoEffect CrossEffect = iota
+	// Blocks: the crossing blocks the line.
+	Blocks
+	// Obscures: cover-giving terrain the line passes through; the line
+	// still reaches the target but that part of it counts as hidden.
+	Obscures
+	// SeenOver: blocking or cover terrain the line passes above (heights).
+	SeenOver
+	// SeenThrough: blocking terrain the observer or target stands in, within
+	// InsideSight (it does not block this line).
+	SeenThrough
+)
+
+// String names the effect.
+func (e CrossEffect) String() string {
+	switch e {
+	case NoEffect:
+		return "none"
+	case Blocks:
+		return "blocks"
+	case Obscures:
+		return "obscures"
+	case SeenOver:
+		return "seen over"
+	case SeenThrough:
+		return "seen through"
+	}
+	return fmt.Sprintf("effect(%d)", int(e))
+}
+
+// LOSCrossing is one crossing of one sight line with its depth and effect.
+type LOSCrossing struct {
+	Crossing
+	Depth  float64 // cm of the line inside the feature
+	Effect CrossEffect
+}
+
+// SightLine is one sampled line from the observer to the target.
+type SightLine struct {
+	From, To Vec
+	// Blocked: the line does not reach the target. BlockedAt is the point
+	// where sight stops, BlockedBy the feature that stops it (-1 if none).
+	Blocked   bool
+	BlockedAt Vec
+	BlockedBy int
+	// Obscured: the line reaches the target through cover-giving terrain.
+	Obscured  bool
+	Crossings []LOSCrossing
+}
+
+// FeatureHit sums up what one feature did to the sample lines.
+type FeatureHit struct {
+	Feature  int    // index in World.Features
+	Label    string // the feature's label, for explanations
+	Lines    int    // lines crossing it
+	Blocked  int    // lines it blocked
+	Obscured int    // lines it obscured (and nothing blocked)
+	MaxDepth float64
+}
+
+// LOSResult is a line-of-sight verdict with everything that led to it.
+type LOSResult struct {
+	Verdict LOSVerdict
+	// Visible is the fraction of lines that reach the target unobscured;
+	// Seen the fraction that reach it at all.
+	Visible, Seen float64
+	Lines         []SightLine
+	// Features lists every feature any line crossed, in index order.
+	Features []FeatureHit
+	// TargetIn lists cover-giving or blocking features that contain the
+	// target's centre (the target counts as in cover); ObserverIn those
+	// containing the observer's centre.
+	TargetIn, ObserverIn []int
+}
+
+// Reason explains the verdict in one line the UI can print, e.g.
+// "cover: 57% hidden by Woods #3".
+func (r *LOSResult) Reason() string {
+	hidden := 1 - r.Visible
+	who := r.culprits()
+	switch r.Verdict {
+	case LOSBlocked:
+		if who == "" {
+			return "blocked"
+		}
+		return fmt.Sprintf("blocked: %s hidden by %s", pct(1-r.Seen), who)
+	case LOSCover:
+		var parts []string
+		if hidden > 0 && who != "" {
+			parts = append(parts, fmt.Sprintf("%s hidden by %s", pct(hidden), who))
+		}
+		if len(r.TargetIn) > 0 {
+			parts = append(parts, "target inside "+r.labelOf(r.TargetIn[0]))
+		}
+		if len(parts) == 0 {
+			parts = append(parts, fmt.Sprintf("%s hidden", pct(hidden)))
+		}
+		return "cover: " + strings.Join(parts, "; ")
+	}
+	if hidden > 0 && who != "" {
+		return fmt.Sprintf("clear: %s visible (%s hidden by %s)", pct(r.Visible), pct(hidden), who)
+	}
+	return fmt.Sprintf("clear: %s visible", pct(r.Visible))
+}
+
+func pct(f float64) string { return fmt.Sprintf("%.0f%%", math.Round(f*100)) }
+
+func (r *LOSResult) labelOf(f int) string {
+	for _, h := range r.Features {
+		if h.Feature == f {
+			return h.Label
+		}
+	}
+	return fmt.Sprintf("feature %d", f)
+}
+
+// culprits names the features that hid lines, most first (at most three).
+func (r *LOSResult) culprits() string {
+	type c struct {
+		label string
+		n     int
+	}
+	var cs []c
+	for _, h := range r.Features {
+		if n := h.Blocked + h.Obscured; n > 0 {
+			cs = append(cs, c{h.Label, n})
+		}
+	}
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && cs[j].n > cs[j-1].n; j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+	var names []string
+	for i, x := range cs {
+		if i == 3 {
+			names = append(names, "others")
+			break
+		}
+		names = append(names, x.label)
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// LOSContext holds reusable buffers for line-of-sight checks, so a caller
+// making many checks (the AI, the rules) does not allocate per check. A
+// context belongs to one goroutine at a time; the World itself is shared.
+// The slices in a result it returns are reused by its next check.
+type LOSContext struct {
+	w     *World
+	lines []SightLine
+	cross []LOSCrossing
+	raw   []Crossing
+	hits  []FeatureHit
+	hitAt []int32 // feature -> index in hits + 1, for this check
+	tin   []int
+	oin   []int
+	at    []int
+	eff   []TerrainEffect
+	effOK []uint32 // feature -> generation its eff entry was filled in
+	gen   uint32
+}
+
+// NewLOSContext returns a context for checks on w.
+func (w *World) NewLOSContext() *LOSContext {
+	n := len(w.Features)
+	return &LOSContext{w: w, hitAt: make([]int32, n), eff: make([]TerrainEffect, n), effOK: make([]uint32, n)}
+}
+
+// LOS checks line of sight from one base to another (see LOSContext.LOS).
+// The result owns its slices.
+func (w *World) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSResult {
+	return w.NewLOSContext().LOS(from, to, rules, opt)
+}
+
+// LOSToPoint checks line of sight from a base to a point (the UI's LOS tool).
+// The point has no width, so one line is drawn to it.
+func (w *World) LOSToPoint(from Base, p Vec, rules TerrainRules, opt LOSOptions) LOSResult {
+	return w.NewLOSContext().LOS(from, PointBase(p), rules, opt)
+}
+
+// LOSBetweenPoints checks line of sight between two points: one line.
+func (w *World) LOSBetweenPoints(a, b Vec, rules TerrainRules, opt LOSOptions) LOSResult {
+	return w.NewLOSContext().LOS(PointBase(a), PointBase(b), rules, opt)
+}
+
+// PointBase is a base of no size at p, for queries from or to a point.
+func PointBase(p Vec) Base { return Base{Pos: p, Foot: Footprint{Shape: Circle}} }
+
+// effect returns the rules' effect for feature f, looking each kind up once
+// per check.
+func (c *LOSContext) effect(rules TerrainRules, f int) *TerrainEffect {
+	if c.effOK[f] != c.gen {
+		c.eff[f] = rules[c.w.Features[f].Kind]
+		c.effOK[f] = c.gen
+	}
+	return &c.eff[f]
+}
+
+// LOS checks line of sight from the observer base to the target base.
+//
+// Lines are drawn as LOSOptions describes. Along each line, in order:
+// terrain whose effect BlocksLOS blocks it, unless the line passes over it
+// (heights) or it is terrain the observer's or target's end of the line
+// stands in, seen through for at most InsideSight cm; terrain whose effect
+// gives Cover (and does not block) obscures it. The verdict: blocked when
+// the fraction of unblocked lines is below MinVisible; clear when the
+// fraction of unblocked, unobscured lines is above ClearAbove and the
+// target's centre is not inside cover-giving or blocking terrain; cover
+// otherwise. Features are named by their index in World.Features.
+func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSResult {
+	w := c.w
+	c.gen++
+	if c.gen == 0 { // wrapped: forget every cached effect
+		clear(c.effOK)
+		c.gen = 1
+	}
+	c.lines, c.cross, c.hits = c.lines[:0], c.cross[:0], c.hits[:0]
+	c.tin, c.oin = c.tin[:0], c.oin[:0]
+
+	// Sight direction and its perpendicular.
+	dir := to.Pos.Sub(from.Pos)
+	if l := dir.Len(); l > 0 {
+		dir = dir.Scale(1 / l)
+	} else {
+		dir = Heading(from.Facing)
+	}
+	perp := Vec{-dir.Y, dir.X}
+	ft, fo := to.frame(), from.frame()
+	et := ft.extent(perp)
+	eo := 0.0
+	if opt.FromFootprint {
+		eo = fo.extent(perp)
+	}
+	n := opt.samples()
+	if et == 0 && eo == 0 {
+		n = 1 // every line would be the same line
+	}
+
+	hOn := opt.ObserverHeight > 0 && opt.TargetHeight > 0
+	blocked, obscured := 0, 0
+	for k := 0; k < n; k++ {
+		s := float64(2*k+1)/float64(n) - 1
+		a := from.Pos
+		if eo > 0 {
+			a = sliceMid(&fo, perp, dir, s*eo)
+		}
+		b := sliceMid(&ft, perp, dir, s*et)
+		c.raw = w.Trace(a, b, c.raw)
+		length := a.Dist(b)
+		line := SightLine{From: a, To: b, BlockedAt: b, BlockedBy: -1}
+		start := len(c.cross)
+		for _, x := range c.raw {
+			e := c.effect(rules, x.Feature)
+			lc := LOSCrossing{Crossing: x, Depth: x.Len(length)}
+			f := &w.Features[x.Feature]
+			switch {
+			case !e.BlocksLOS && !e.Cover:
+				lc.Effect = NoEffect
+			case hOn && f.Height > 0 && seenOver(opt, f.Height, x):
+				lc.Effect = SeenOver
+			case !e.BlocksLOS:
+				lc.Effect = Obscures
+			case (x.TIn == 0 || x.TOut == 1) && opt.InsideSight >= 0 &&
+				(opt.InsideSight == 0 || lc.Depth <= opt.InsideSight+Eps):
+				lc.Effect = SeenThrough
+			default:
+				lc.Effect = Blocks
+			}
+			if lc.Effect == Blocks && !line.Blocked {
+				line.Blocked = true
+				line.BlockedBy = x.Feature
+				t := x.TIn
+				if (x.TIn == 0 || x.TOut == 1) && opt.InsideSight > 0 && length > 0 {
+					t += opt.InsideSight / length // sight reaches this far in
+				}
+				line.BlockedAt = a.Lerp(b, t)
+			}
+			if lc.Effect == Obscures && !line.Blocked {
+				line.Obscured = true
+			}
+			c.cross = append(c.cross, lc)
+			h := c.hit(x.Feature)
+			h.Lines++
+			h.MaxDepth = max(h.MaxDepth, lc.Depth)
+		}
+		// Credit the first blocker, or every obscuring feature.
+		if line.Blocked {
+			blocked++
+			line.Obscured = false
+			c.hit(line.BlockedBy).Blocked++
+		} else if line.Obscured {
+			obscured++
+			for _, lc := range c.cross[start:] {
+				if lc.Effect == Obscures {
+					c.hit(lc.Feature).Obscured++
+				}
+			}
+		}
+		line.Crossings = c.cross[start:len(c.cross):len(c.cross)]
+		c.lines = append(c.lines, line)
+	}
+	// Crossings slices were taken while c.cross grew: re-slice them now
+	// that it no longer moves.
+	off := 0
+	for i := range c.lines {
+		m := len(c.lines[i].Crossings)
+		c.lines[i].Crossings = c.cross[off : off+m : off+m]
+		off += m
+	}
+	// Terrain the bases stand in.
+	c.at = w.FeaturesAt(to.Pos, c.at)
+	for _, f := range c.at {
+		if e := c.effect(rules, f); e.Cover || e.BlocksLOS {
+			c.tin = append(c.tin, f)
+		}
+	}
+	c.at = w.FeaturesAt(from.Pos, c.at)
+	for _, f := range c.at {
+		if e := c.effect(rules, f); e.Cover || e.BlocksLOS {
+			c.oin = append(c.oin, f)
+		}
+	}
+	for _, f := range c.tin {
+		c.hit(f) // so Reason can name it
+	}
+	for i := range c.hits {
+		c.hitAt[c.hits[i].Feature] = 0
+	}
+	sortHits(c.hits)
+
+	r := LOSResult{
+		Seen:       float64(n-blocked) / float64(n),
+		Visible:    float64(n-blocked-obscured) / float64(n),
+		Lines:      c.lines,
+		Features:   c.hits,
+		TargetIn:   c.tin,
+		ObserverIn: c.oin,
+	}
+	const tiny = 1e-12
+	switch {
+	case r.Seen < opt.minVisible()-tiny || r.Seen == 0:
+		r.Verdict = LOSBlocked
+	case r.Visible > opt.clearAbove()+tiny && len(c.tin) == 0:
+		r.Verdict = LOSClear
+	default:
+		r.Verdict = LOSCover
+	}
+	return r
+}
+
+// hit returns the summary entry for feature f, adding it if needed.
+func (c *LOSContext) hit(f int) *FeatureHit {
+	if i := c.hitAt[f]; i > 0 {
+		return &c.hits[i-1]
+	}
+	c.hits = append(c.hits, FeatureHit{Feature: f, Label: c.w.Features[f].Label()})
+	c.hitAt[f] = int32(len(c.hits))
+	return &c.hits[len(c.hits)-1]
+}
+
+func sortHits(h []FeatureHit) {
+	for i := 1; i < len(h); i++ {
+		for j := i; j > 0 && h[j].Feature < h[j-1].Feature; j-- {
+			h[j], h[j-1] = h[j-1], h[j]
+		}
+	}
+}
+
+// seenOver reports whether the sight line, rising or falling straight from
+// ObserverHeight to TargetHeight, stays above height h over the crossing.
+func seenOver(opt LOSOptions, h float64, x Crossing) bool {
+	at := func(t float64) float64 { return opt.ObserverHeight + (opt.TargetHeight-opt.ObserverHeight)*t }
+	return min(at(x.TIn), at(x.TOut)) > h+Eps
+}
+
+// sliceMid returns the middle of the footprint's slice along dir at offset
+// o along perp (|o| below the footprint's extent on perp).
+func sliceMid(f *frame, perp, dir Vec, o float64) Vec {
+	p := f.c.Add(perp.Scale(o))
+	if !f.rect {
+		return p
+	}
+	// Local coordinates along the line p + dir*l: x = px + dx*l, y = py + dy*l.
+	rel := p.Sub(f.c)
+	px, py := rel.Dot(f.u), rel.Dot(f.v)
+	dx, dy := dir.Dot(f.u), dir.Dot(f.v)
+	lo, hi := math.Inf(-1), math.Inf(1)
+	slab := func(p, d, h float64) {
+		if math.Abs(d) < 1e-12 {
+			return
+		}
+		a, b := (-h-p)/d, (h-p)/d
+		lo, hi = max(lo, min(a, b)), min(hi, max(a, b))
+	}
+	slab(px, dx, f.hw)
+	slab(py, dy, f.hh)
+	if math.IsInf(lo, 0) || math.IsInf(hi, 0) || lo > hi {
+		return p
+	}
+	return p.Add(dir.Scale((lo + hi) / 2))
+}

@@ -1,0 +1,806 @@
+package world
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Waypoint is one step of a proposed move: the base's centre goes in a
+// straight line to To without changing facing; then, if Turn is set, the base
+// pivots on the spot to Facing. A turn on the spot before moving is a
+// waypoint whose To is where the base already stands.
+type Waypoint struct {
+	To     Vec
+	Facing float64
+	Turn   bool
+}
+
+// MoveOptions says what else a move must respect.
+type MoveOptions struct {
+	// FaceMovement: before each leg that is not backwards, the base pivots
+	// to face along it (an automatic turn, reported like any other).
+	// Without it the base keeps its facing and legs more than 90 degrees
+	// off it are walked backwards.
+	FaceMovement bool
+	// Keepout bases may not be approached closer than KeepoutDist cm, edge
+	// to edge (ATII-MOV-6: 10 cm from enemy titans). Exactly KeepoutDist
+	// (within Eps) is allowed. A base that starts closer than that to one of
+	// them may move away or along but not closer.
+	Keepout     []Base
+	KeepoutDist float64
+	// Blockers are bases the mover may not overlap (more than Eps; base
+	// contact is fine). One it already overlaps at the start may not be
+	// overlapped more deeply.
+	Blockers []Base
+	// AllowOffTable: leaving the table is not an illegal move (disengaging
+	// titans). Otherwise a base that starts wholly on the table may not put
+	// any of its footprint off it (Eps tolerance).
+	AllowOffTable bool
+}
+
+// MoveSegment is a stretch of the move over which the same terrain lies
+// under the base.
+type MoveSegment struct {
+	Waypoint   int // the waypoint this stretch heads to
+	From, To   Vec
+	Start, End float64 // distance along the whole path, cm
+	Length     float64
+	Facing     float64
+	Backwards  bool
+	Features   []int  // features the footprint is in, by index
+	Kinds      []Kind // their kinds, sorted, each once
+	Dangerous  bool   // some of them are dangerous for the class
+	Impassable bool   // some of them are impassable for the class
+}
+
+// MoveTurn is one pivot on the spot.
+type MoveTurn struct {
+	Waypoint    int // the waypoint it belongs to
+	At          Vec
+	PathDist    float64 // distance moved before it, cm
+	From, To    float64 // facings before and after
+	Degrees     float64 // signed size, positive clockwise, in (-180, 180]
+	Auto        bool    // made by FaceMovement to face along the next leg
+	InDangerous bool    // the footprint is in dangerous terrain while turning
+}
+
+// PathPoint is a place along the move.
+type PathPoint struct {
+	At       Vec
+	PathDist float64
+}
+
+// TerrainCross is a feature the move enters, and where.
+type TerrainCross struct {
+	Feature int
+	PathPoint
+}
+
+// IllegalMove is the first point at which a move breaks a restriction.
+type IllegalMove struct {
+	PathPoint
+	// Kind is "impassable", "off-table", "keepout" or "overlap".
+	Kind string
+	// Other is the feature (impassable) or base index in Keepout or
+	// Blockers (keepout, overlap) responsible; -1 for off-table.
+	Other  int
+	Reason string
+}
+
+// MoveReport measures a proposed move for a ruleset to price. Rulesets turn
+// it into costs and dice; nothing here is rolled.
+type MoveReport struct {
+	Segments []MoveSegment
+	Turns    []MoveTurn
+	// Total, Forward and Backward lengths in cm (Total = Forward + Backward).
+	Total, Forward, Backward float64
+	// TurnDegrees is the sum of the sizes of all turns.
+	TurnDegrees float64
+	// DangerousLength is how far the base moves with its footprint in
+	// dangerous terrain.
+	DangerousLength float64
+	// StartsInDangerous: the footprint is in dangerous terrain at the start.
+	StartsInDangerous bool
+	// FirstDangerous is where dangerous terrain is first entered (the start
+	// when StartsInDangerous); nil if never.
+	FirstDangerous *PathPoint
+	// TurnsInDangerous counts turns made in dangerous terrain.
+	TurnsInDangerous int
+	// Entered lists every feature the move enters, in path order (features
+	// the base starts in are listed at distance 0).
+	Entered []TerrainCross
+	// Impassable lists entries into impassable terrain, in path order.
+	Impassable []TerrainCross
+	// Illegal is the first restriction broken, nil if the move is legal.
+	Illegal *IllegalMove
+	// End is the base where the path ends (even if illegal).
+	End Base
+}
+
+// Legal reports whether the move breaks no restriction.
+func (r *MoveReport) Legal() bool { return r.Illegal == nil }
+
+// Summary explains the report in one line, e.g. "32.0 cm (forward 27.0,
+// backward 5.0), 2 turns (135 deg), dangerous from 10.0 cm: Woods".
+func (r *MoveReport) Summary() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%.1f cm", r.Total)
+	if r.Backward > 0 {
+		fmt.Fprintf(&b, " (forward %.1f, backward %.1f)", r.Forward, r.Backward)
+	}
+	if n := len(r.Turns); n > 0 {
+		fmt.Fprintf(&b, ", %d turn%s (%.0f deg)", n, plural(n), r.TurnDegrees)
+	}
+	if r.StartsInDangerous {
+		b.WriteString(", starts in dangerous terrain")
+	} else if r.FirstDangerous != nil {
+		fmt.Fprintf(&b, ", dangerous terrain from %.1f cm", r.FirstDangerous.PathDist)
+	}
+	if r.TurnsInDangerous > 0 {
+		fmt.Fprintf(&b, ", %d turn%s in dangerous terrain", r.TurnsInDangerous, plural(r.TurnsInDangerous))
+	}
+	if r.Illegal != nil {
+		b.WriteString("; illegal: " + r.Illegal.Reason)
+	}
+	return b.String()
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// MeasureMove measures a proposed move of start along path for a unit of
+// the given class under rules.
+//
+// Terrain is judged by the whole footprint: the base enters a feature at
+// the point its footprint first overlaps the feature by more than Eps
+// (touching the edge is not entering) and is in it while any of its
+// footprint is. A leg is backwards when its direction is more than 90
+// degrees (ArcEps) from the facing the base has while walking it. A turn is
+// in dangerous terrain when the footprint, before or after the turn, is.
+// Restrictions (impassable terrain, the table edge, keepout distance,
+// overlapping blockers) are checked along the whole path; the first one
+// broken is reported, and measuring continues to the end of the path.
+func (w *World) MeasureMove(start Base, path []Waypoint, rules TerrainRules, class UnitClass, opt MoveOptions) MoveReport {
+	m := mover{w: w, rules: rules, class: class, opt: &opt}
+	m.run(start, path)
+	return m.r
+}
+
+type mover struct {
+	w     *World
+	rules TerrainRules
+	class UnitClass
+	opt   *MoveOptions
+	r     MoveReport
+	dist  float64      // path distance so far
+	in    map[int]bool // features the footprint is in now
+	onTab bool         // the base started wholly on the table
+	pen0k []float64    // starting penetration into each keepout zone
+	pen0b []float64    // and each blocker
+}
+
+func (m *mover) run(start Base, path []Waypoint) {
+	cur := start
+	m.in = map[int]bool{}
+	m.onTab = m.offTableAt(cur) == 0
+	for _, k := range m.opt.Keepout {
+		m.pen0k = append(m.pen0k, m.pen(cur, k))
+	}
+	for _, b := range m.opt.Blockers {
+		m.pen0b = append(m.pen0b, m.pen(cur, b))
+	}
+	for _, f := range m.featuresUnder(cur) {
+		m.in[f] = true
+		m.r.Entered = append(m.r.Entered, TerrainCross{f, PathPoint{cur.Pos, 0}})
+		if m.passage(f) == Impassable {
+			m.r.Impassable = append(m.r.Impassable, TerrainCross{f, PathPoint{cur.Pos, 0}})
+		}
+	}
+	if m.dangerousNow() {
+		m.r.StartsInDangerous = true
+		m.r.FirstDangerous = &PathPoint{cur.Pos, 0}
+	}
+	for i, wp := range path {
+		d := wp.To.Sub(cur.Pos)
+		l := d.Len()
+		if l > Eps {
+			dir := Bearing(d)
+			rel := RelDeg(dir - cur.Facing)
+			back := math.Abs(rel) > 90+ArcEps
+			if m.opt.FaceMovement && !back && math.Abs(rel) > ArcEps {
+				cur = m.turn(i, cur, dir, true)
+			}
+			cur = m.leg(i, cur, wp.To, back)
+		}
+		if wp.Turn && math.Abs(RelDeg(wp.Facing-cur.Facing)) > ArcEps {
+			cur = m.turn(i, cur, wp.Facing, false)
+		}
+	}
+	m.r.End = cur
+}
+
+func (m *mover) passage(f int) Passage {
+	return m.rules.PassageFor(m.w.Features[f].Kind, m.class)
+}
+
+func (m *mover) dangerousNow() bool {
+	for f := range m.in {
+		if m.passage(f) == Dangerous {
+			return true
+		}
+	}
+	return false
+}
+
+// featuresUnder lists the features the base's footprint overlaps by more
+// than Eps, in index order.
+func (m *mover) featuresUnder(b Base) []int {
+	f := b.frame().shrunk(Eps)
+	var out []int
+	for i := range m.w.idx.geo {
+		if frameMeetsPoly(&f, &m.w.idx.geo[i]) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// frameMeetsPoly reports whether the footprint and the polygon share a point.
+func frameMeetsPoly(f *frame, g *featGeom) bool {
+	br := f.r + f.hw + f.hh
+	if f.c.X+br < g.minX || f.c.X-br > g.maxX || f.c.Y+br < g.minY || f.c.Y-br > g.maxY {
+		return false
+	}
+	if PointInPolygon(f.c, g.pts[:len(g.pts)-1]) {
+		return true
+	}
+	for i := 0; i+1 < len(g.pts); i++ {
+		if segFrameDist(f, g.pts[i], g.pts[i+1]) <= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// turn pivots the base on the spot.
+func (m *mover) turn(wp int, cur Base, to float64, auto bool) Base {
+	deg := RelDeg(to - cur.Facing)
+	after := cur
+	after.Facing = NormDeg(to)
+	t := MoveTurn{Waypoint: wp, At: cur.Pos, PathDist: m.dist, From: cur.Facing, To: after.Facing, Degrees: deg, Auto: auto}
+	// Terrain before and after the turn (a rectangle's footprint changes).
+	danger := m.dangerousNow()
+	for _, f := range m.featuresUnder(after) {
+		if !m.in[f] {
+			m.enter(f, PathPoint{cur.Pos, m.dist})
+		}
+		if m.passage(f) == Dangerous {
+			danger = true
+		}
+	}
+	m.in = map[int]bool{}
+	for _, f := range m.featuresUnder(after) {
+		m.in[f] = true
+	}
+	t.InDangerous = danger
+	if danger {
+		m.r.TurnsInDangerous++
+	}
+	m.r.Turns = append(m.r.Turns, t)
+	m.r.TurnDegrees += math.Abs(deg)
+	m.checkStatic(after)
+	return after
+}
+
+// enter records entering feature f.
+func (m *mover) enter(f int, at PathPoint) {
+	m.r.Entered = append(m.r.Entered, TerrainCross{f, at})
+	switch m.passage(f) {
+	case Dangerous:
+		if m.r.FirstDangerous == nil {
+			p := at
+			m.r.FirstDangerous = &p
+		}
+	case Impassable:
+		m.r.Impassable = append(m.r.Impassable, TerrainCross{f, at})
+		m.illegal(at, "impassable", f, fmt.Sprintf("enters impassable %s at %.1f cm", m.w.Features[f].Label(), at.PathDist))
+	}
+}
+
+// illegal records a broken restriction if it is the first along the path.
+func (m *mover) illegal(at PathPoint, kind string, other int, reason string) {
+	if m.r.Illegal != nil && m.r.Illegal.PathDist <= at.PathDist {
+		return
+	}
+	m.r.Illegal = &IllegalMove{PathPoint: at, Kind: kind, Other: other, Reason: reason}
+}
+
+// checkStatic checks the restrictions for the base standing still (after a
+// turn).
+func (m *mover) checkStatic(b Base) {
+	at := PathPoint{b.Pos, m.dist}
+	if !m.opt.AllowOffTable && m.onTab && m.offTableAt(b) > Eps {
+		m.illegal(at, "off-table", -1, fmt.Sprintf("leaves the table at %.1f cm", at.PathDist))
+	}
+	for i, k := range m.opt.Keepout {
+		if m.pen(b, k) > m.keepLimit(i) {
+			m.illegal(at, "keepout", i, m.keepReason(i, at))
+		}
+	}
+	for i, o := range m.opt.Blockers {
+		if m.pen(b, o) > m.blockLimit(i) {
+			m.illegal(at, "overlap", i, m.blockReason(i, at))
+		}
+	}
+}
+
+func (m *mover) keepLimit(i int) float64 {
+	return max(-m.opt.KeepoutDist+Eps, m.pen0k[i]+Eps)
+}
+
+func (m *mover) blockLimit(i int) float64 { return max(Eps, m.pen0b[i]+Eps) }
+
+func (m *mover) keepReason(i int, at PathPoint) string {
+	return fmt.Sprintf("comes within %.1f cm of %s at %.1f cm", m.opt.KeepoutDist, baseName(m.opt.Keepout[i], i), at.PathDist)
+}
+
+func (m *mover) blockReason(i int, at PathPoint) string {
+	return fmt.Sprintf("overlaps %s at %.1f cm", baseName(m.opt.Blockers[i], i), at.PathDist)
+}
+
+func baseName(b Base, i int) string {
+	if b.ID != "" {
+		return b.ID
+	}
+	return fmt.Sprintf("base %d", i+1)
+}
+
+// pen is how deeply b overlaps o (negative: their distance apart).
+func (m *mover) pen(b, o Base) float64 {
+	fb, fo := b.frame(), o.frame()
+	return penetration(&fb, &fo)
+}
+
+// offTableAt is how far the footprint sticks out past the table edge.
+func (m *mover) offTableAt(b Base) float64 {
+	f := b.frame()
+	ex, ey := f.r, f.r
+	if f.rect {
+		ex = f.hw*math.Abs(f.u.X) + f.hh*math.Abs(f.v.X)
+		ey = f.hw*math.Abs(f.u.Y) + f.hh*math.Abs(f.v.Y)
+	}
+	t := m.w.Table
+	return max(0, ex-b.Pos.X, b.Pos.X+ex-t.W, ey-b.Pos.Y, b.Pos.Y+ey-t.H)
+}
+
+// span is an interval of a leg's parameter t in [0,1].
+type span struct{ t0, t1 float64 }
+
+// leg moves the base in a straight line to 'to' keeping its facing.
+func (m *mover) leg(wp int, cur Base, to Vec, back bool) Base {
+	p0, p1 := cur.Pos, to
+	v := p1.Sub(p0)
+	length := v.Len()
+	f := cur.frame().shrunk(Eps)
+	// Where the footprint is in each nearby feature.
+	reach := f.r + f.hw + f.hh
+	type fspan struct {
+		f int
+		s span
+	}
+	var spans []fspan
+	cuts := []float64{0, 1}
+	minX, maxX := min(p0.X, p1.X)-reach, max(p0.X, p1.X)+reach
+	minY, maxY := min(p0.Y, p1.Y)-reach, max(p0.Y, p1.Y)+reach
+	for i := range m.w.idx.geo {
+		g := &m.w.idx.geo[i]
+		if g.maxX < minX || g.minX > maxX || g.maxY < minY || g.minY > maxY {
+			continue
+		}
+		for _, s := range sweepPoly(&f, p0, p1, g, i) {
+			spans = append(spans, fspan{i, s})
+			cuts = append(cuts, s.t0, s.t1)
+		}
+	}
+	sort.Float64s(cuts)
+	// Entering events, in order.
+	sort.Slice(spans, func(a, b int) bool {
+		if spans[a].s.t0 != spans[b].s.t0 {
+			return spans[a].s.t0 < spans[b].s.t0
+		}
+		return spans[a].f < spans[b].f
+	})
+	for _, fs := range spans {
+		if fs.s.t0 <= 0 && m.in[fs.f] {
+			continue // already in it
+		}
+		at := p0.Lerp(p1, fs.s.t0)
+		m.enter(fs.f, PathPoint{at, m.dist + fs.s.t0*length})
+	}
+	// Pieces with one set of features each.
+	facing := cur.Facing
+	for i := 0; i+1 < len(cuts); i++ {
+		t0, t1 := cuts[i], cuts[i+1]
+		if (t1-t0)*length <= Eps {
+			continue
+		}
+		mid := (t0 + t1) / 2
+		seg := MoveSegment{Waypoint: wp, From: p0.Lerp(p1, t0), To: p0.Lerp(p1, t1),
+			Start: m.dist + t0*length, End: m.dist + t1*length, Length: (t1 - t0) * length,
+			Facing: facing, Backwards: back}
+		for _, fs := range spans {
+			if fs.s.t0 <= mid && mid <= fs.s.t1 && !containsInt(seg.Features, fs.f) {
+				seg.Features = append(seg.Features, fs.f)
+			}
+		}
+		sort.Ints(seg.Features)
+		for _, fi := range seg.Features {
+			k := m.w.Features[fi].Kind
+			if !containsKind(seg.Kinds, k) {
+				seg.Kinds = append(seg.Kinds, k)
+			}
+			switch m.passage(fi) {
+			case Dangerous:
+				seg.Dangerous = true
+			case Impassable:
+				seg.Impassable = true
+			}
+		}
+		sort.Slice(seg.Kinds, func(a, b int) bool { return seg.Kinds[a] < seg.Kinds[b] })
+		if seg.Dangerous {
+			m.r.DangerousLength += seg.Length
+		}
+		m.r.Segments = append(m.r.Segments, seg)
+	}
+	// Restrictions along the leg.
+	m.checkLeg(cur, p0, p1, length)
+	m.r.Total += length
+	if back {
+		m.r.Backward += length
+	} else {
+		m.r.Forward += length
+	}
+	m.dist += length
+	end := cur
+	end.Pos = p1
+	m.in = map[int]bool{}
+	for _, fs := range spans {
+		if fs.s.t1 >= 1 {
+			m.in[fs.f] = true
+		}
+	}
+	return end
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func containsKind(xs []Kind, x Kind) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// checkLeg finds the first point of the leg breaking a restriction.
+func (m *mover) checkLeg(cur Base, p0, p1 Vec, length float64) {
+	at := func(t float64) PathPoint { return PathPoint{p0.Lerp(p1, t), m.dist + t*length} }
+	if !m.opt.AllowOffTable && m.onTab {
+		f := cur.frame()
+		ex, ey := f.r, f.r
+		if f.rect {
+			ex = f.hw*math.Abs(f.u.X) + f.hh*math.Abs(f.v.X)
+			ey = f.hw*math.Abs(f.u.Y) + f.hh*math.Abs(f.v.Y)
+		}
+		t := m.w.Table
+		// The centre must stay in the table shrunk by the extents (Eps slack).
+		if t0, ok := exitBox(p0, p1, ex-Eps, ey-Eps, t.W-ex+Eps, t.H-ey+Eps); ok {
+			m.illegal(at(t0), "off-table", -1, fmt.Sprintf("leaves the table at %.1f cm", at(t0).PathDist))
+		}
+	}
+	moved := func(t float64) Base {
+		b := cur
+		b.Pos = p0.Lerp(p1, t)
+		return b
+	}
+	br := cur.Foot.BoundRadius()
+	for i, k := range m.opt.Keepout {
+		if d, _ := segDist(k.Pos, p0, p1); d-br-k.Foot.BoundRadius() > m.opt.KeepoutDist {
+			continue
+		}
+		lim := m.keepLimit(i)
+		if t, ok := firstAbove(func(t float64) float64 { return m.pen(moved(t), k) }, lim); ok {
+			m.illegal(at(t), "keepout", i, m.keepReason(i, at(t)))
+		}
+	}
+	for i, o := range m.opt.Blockers {
+		if d, _ := segDist(o.Pos, p0, p1); d-br-o.Foot.BoundRadius() > 0 {
+			continue
+		}
+		lim := m.blockLimit(i)
+		if t, ok := firstAbove(func(t float64) float64 { return m.pen(moved(t), o) }, lim); ok {
+			m.illegal(at(t), "overlap", i, m.blockReason(i, at(t)))
+		}
+	}
+}
+
+// exitBox returns the first parameter at which the segment p0->p1 leaves the
+// box [x0,x1]x[y0,y1] (p0 is assumed inside).
+func exitBox(p0, p1 Vec, x0, y0, x1, y1 float64) (float64, bool) {
+	d := p1.Sub(p0)
+	first := math.Inf(1)
+	check := func(p, dv, lo, hi float64) {
+		if dv < 0 && p+dv < lo {
+			first = min(first, (lo-p)/dv)
+		}
+		if dv > 0 && p+dv > hi {
+			first = min(first, (hi-p)/dv)
+		}
+	}
+	check(p0.X, d.X, x0, x1)
+	check(p0.Y, d.Y, y0, y1)
+	if math.IsInf(first, 1) {
+		return 0, false
+	}
+	return clamp(first, 0, 1), true
+}
+
+// firstAbove returns the first t in [0,1] with f(t) > lim, for a concave f
+// (such as the penetration depth of a base moving in a straight line into a
+// fixed one). f(0) is assumed to be at most lim.
+func firstAbove(f func(float64) float64, lim float64) (float64, bool) {
+	if f(0) > lim {
+		return 0, true
+	}
+	// Golden-section search for the maximum of the concave f.
+	const g = 0.6180339887498949
+	lo, hi := 0.0, 1.0
+	best, bt := f(1), 1.0
+	x1, x2 := hi-g*(hi-lo), lo+g*(hi-lo)
+	f1, f2 := f(x1), f(x2)
+	for i := 0; i < 80 && hi-lo > 1e-13; i++ {
+		if f1 < f2 {
+			lo, x1, f1 = x1, x2, f2
+			x2 = lo + g*(hi-lo)
+			f2 = f(x2)
+		} else {
+			hi, x2, f2 = x2, x1, f1
+			x1 = hi - g*(hi-lo)
+			f1 = f(x1)
+		}
+	}
+	for _, c := range [2][2]float64{{x1, f1}, {x2, f2}} {
+		if c[1] > best {
+			best, bt = c[1], c[0]
+		}
+	}
+	if best <= lim {
+		return 0, false
+	}
+	// Bisect [0, bt] for the crossing.
+	a, b := 0.0, bt
+	for i := 0; i < 80 && b-a > 1e-14; i++ {
+		mid := (a + b) / 2
+		if f(mid) > lim {
+			b = mid
+		} else {
+			a = mid
+		}
+	}
+	return b, true
+}
+
+// sweepPoly returns the parameter spans of the leg p0->p1 over which the
+// footprint f (at p0, moved along the leg, not turning) shares a point with
+// polygon g: where its centre is inside g, or it meets one of g's edges.
+// Spans are merged and sorted.
+func sweepPoly(f *frame, p0, p1 Vec, g *featGeom, fi int) []span {
+	var out []span
+	d := p1.Sub(p0)
+	l2 := d.Dot(d)
+	if l2 > 0 {
+		tr := tracer{a: p0, b: p1, d: d, l2: l2, l: math.Sqrt(l2)}
+		for _, c := range tr.feature(g, fi, nil) {
+			out = append(out, span{c.TIn, c.TOut})
+		}
+	} else if PointInPolygon(p0, g.pts[:len(g.pts)-1]) {
+		out = append(out, span{0, 1})
+	}
+	var hex []Vec
+	for i := 0; i+1 < len(g.pts); i++ {
+		a, b := g.pts[i], g.pts[i+1]
+		var s span
+		var ok bool
+		if f.rect {
+			hex = edgeRectHull(hex[:0], f, a, b)
+			s, ok = clipConvex(p0, d, hex)
+		} else {
+			s, ok = clipCapsule(p0, d, a, b, f.r)
+		}
+		if ok {
+			out = append(out, s)
+		}
+	}
+	return mergeSpans(out)
+}
+
+func mergeSpans(s []span) []span {
+	if len(s) < 2 {
+		return s
+	}
+	sort.Slice(s, func(i, j int) bool { return s[i].t0 < s[j].t0 })
+	out := s[:1]
+	for _, x := range s[1:] {
+		last := &out[len(out)-1]
+		if x.t0 <= last.t1+1e-12 {
+			last.t1 = max(last.t1, x.t1)
+		} else {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// clipCapsule returns the span of p0 + t*d, t in [0,1], within r of segment
+// ab (closed).
+func clipCapsule(p0, d, a, b Vec, r float64) (span, bool) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	add := func(s span, ok bool) {
+		if ok {
+			lo, hi = min(lo, s.t0), max(hi, s.t1)
+		}
+	}
+	add(clipDisk(p0, d, a, r))
+	add(clipDisk(p0, d, b, r))
+	e := b.Sub(a)
+	if l := e.Len(); l > 0 {
+		u := e.Scale(1 / l)
+		n := Vec{-u.Y, u.X}
+		// Rectangle: along in [0, l], across in [-r, r].
+		rel := p0.Sub(a)
+		add(clipSlabs(rel.Dot(u), d.Dot(u), 0, l, rel.Dot(n), d.Dot(n), -r, r))
+	}
+	if lo > hi {
+		return span{}, false
+	}
+	return span{lo, hi}, true
+}
+
+// clipDisk returns the span of p0 + t*d, t in [0,1], within r of c.
+func clipDisk(p0, d, c Vec, r float64) (span, bool) {
+	rel := p0.Sub(c)
+	a := d.Dot(d)
+	b := 2 * rel.Dot(d)
+	cc := rel.Dot(rel) - r*r
+	if a == 0 {
+		if cc <= 0 {
+			return span{0, 1}, true
+		}
+		return span{}, false
+	}
+	disc := b*b - 4*a*cc
+	if disc < 0 {
+		return span{}, false
+	}
+	sq := math.Sqrt(disc)
+	t0, t1 := (-b-sq)/(2*a), (-b+sq)/(2*a)
+	t0, t1 = max(t0, 0), min(t1, 1)
+	if t0 > t1 {
+		return span{}, false
+	}
+	return span{t0, t1}, true
+}
+
+// clipSlabs returns the span of t in [0,1] where x0+t*dx is in [xlo,xhi] and
+// y0+t*dy is in [ylo,yhi].
+func clipSlabs(x0, dx, xlo, xhi, y0, dy, ylo, yhi float64) (span, bool) {
+	lo, hi := 0.0, 1.0
+	for _, s := range [2][4]float64{{x0, dx, xlo, xhi}, {y0, dy, ylo, yhi}} {
+		p, dv, a, b := s[0], s[1], s[2], s[3]
+		if dv == 0 {
+			if p < a || p > b {
+				return span{}, false
+			}
+			continue
+		}
+		ta, tb := (a-p)/dv, (b-p)/dv
+		lo, hi = max(lo, min(ta, tb)), min(hi, max(ta, tb))
+	}
+	if lo > hi {
+		return span{}, false
+	}
+	return span{lo, hi}, true
+}
+
+// edgeRectHull appends the convex hull (clockwise on the table) of segment
+// ab grown by the rectangle f (centred on the origin): the set of centres at
+// which the rectangle meets the segment.
+func edgeRectHull(dst []Vec, f *frame, a, b Vec) []Vec {
+	var pts [8]Vec
+	cs := [4]Vec{
+		f.u.Scale(-f.hw).Add(f.v.Scale(-f.hh)), f.u.Scale(f.hw).Add(f.v.Scale(-f.hh)),
+		f.u.Scale(f.hw).Add(f.v.Scale(f.hh)), f.u.Scale(-f.hw).Add(f.v.Scale(f.hh)),
+	}
+	for i, c := range cs {
+		pts[i] = a.Add(c)
+		pts[4+i] = b.Add(c)
+	}
+	return convexHull(dst, pts[:])
+}
+
+// convexHull appends the convex hull of pts (monotone chain) to dst.
+func convexHull(dst []Vec, pts []Vec) []Vec {
+	sort.Slice(pts, func(i, j int) bool {
+		if pts[i].X != pts[j].X {
+			return pts[i].X < pts[j].X
+		}
+		return pts[i].Y < pts[j].Y
+	})
+	start := len(dst)
+	for _, p := range pts { // lower hull
+		for len(dst)-start >= 2 && orient(dst[len(dst)-2], dst[len(dst)-1], p) <= 0 {
+			dst = dst[:len(dst)-1]
+		}
+		dst = append(dst, p)
+	}
+	lower := len(dst)
+	for i := len(pts) - 2; i >= 0; i-- { // upper hull
+		p := pts[i]
+		for len(dst)-lower >= 1 && orient(dst[len(dst)-2], dst[len(dst)-1], p) <= 0 {
+			dst = dst[:len(dst)-1]
+		}
+		dst = append(dst, p)
+	}
+	return dst[:len(dst)-1]
+}
+
+// clipConvex returns the span of p0 + t*d, t in [0,1], inside the convex
+// polygon hull (Cyrus-Beck; either winding).
+func clipConvex(p0, d Vec, hull []Vec) (span, bool) {
+	n := len(hull)
+	if n < 3 {
+		return span{}, false
+	}
+	sign := 1.0
+	if PolygonArea(hull) < 0 {
+		sign = -1
+	}
+	lo, hi := 0.0, 1.0
+	for i := 0; i < n; i++ {
+		a, b := hull[i], hull[(i+1)%n]
+		// Inside is where sign*orient(a, b, p) >= 0.
+		e := b.Sub(a)
+		num := sign * e.Cross(p0.Sub(a)) // value at t=0
+		den := sign * e.Cross(d)         // change per unit t
+		if den == 0 {
+			if num < 0 {
+				return span{}, false
+			}
+			continue
+		}
+		t := -num / den
+		if den > 0 {
+			lo = max(lo, t)
+		} else {
+			hi = min(hi, t)
+		}
+	}
+	if lo > hi {
+		return span{}, false
+	}
+	return span{lo, hi}, true
+}
