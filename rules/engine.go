@@ -685,3 +685,34 @@ func (e *Engine) Preview(s *State, c Command, d Dice) (*State, []Event, error) {
 	n.Log = append(n.Log, t.events...)
 	return n, t.events, nil
 }
+
+// Rebase starts the game again from another initial state (the scenario
+// file was edited and reloaded) and re-submits this game's commands, with
+// the same seed and the same manual dice, through the normal gate but
+// without hash checks: the table changed, so the states differ. It stops at
+// the first command that no longer applies and returns the new engine with
+// the commands that did apply, how many that is, and the error. On an error
+// starting the game it returns no engine. The receiver is not changed.
+func (e *Engine) Rebase(initial *State, scenario string) (*Engine, int, error) {
+	if initial == nil {
+		return nil, 0, errors.New("rebase: no initial state")
+	}
+	st := initial.Clone()
+	st.Seed = e.base.Seed
+	cfg := e.cfg
+	cfg.Scenario = scenario
+	n, err := New(e.rs, st, cfg)
+	if err != nil {
+		return nil, 0, fmt.Errorf("rebase: %w", err)
+	}
+	for i, r := range e.recs {
+		rec := Record{Cmd: r.Cmd, Args: r.Args, Manual: r.Manual, Dice: r.Dice}
+		next, _, err := n.exec(n.st, &rec, nil)
+		if err != nil {
+			return n, i, fmt.Errorf("rebase: command %d (%s) no longer applies: %w", i+1, r.Cmd.Name(), err)
+		}
+		n.st = next
+		n.recs = append(n.recs, rec)
+	}
+	return n, len(e.recs), nil
+}

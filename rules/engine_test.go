@@ -586,3 +586,27 @@ func TestPreviewDoesNotTouchTheGame(t *testing.T) {
 		t.Fatal("preview without dice accepted")
 	}
 }
+
+func TestRebaseReplaysOnAnEditedTable(t *testing.T) {
+	e := newDuel(t, 33, 3, Config{Scenario: "3"})
+	playFirst(t, e, 6)
+	// Same table: the same game.
+	same, n, err := e.Rebase(duelState(999, 3), "3")
+	if err != nil || n != 6 || same.State().Hash() != e.State().Hash() {
+		t.Fatalf("rebase on the same table: %d commands, %v, equal %v", n, err, same != nil && same.State().Hash() == e.State().Hash())
+	}
+	// Blue's champion now starts 8 cm further away: its first move (to a
+	// point 5 cm from the old start) is now 13 cm, too far.
+	moved := duelState(33, 3)
+	moved.Units[1].Pos.X += 8
+	r, n, err := e.Rebase(moved, "3 (edited)")
+	if err == nil || !errors.Is(err, ErrIllegal) {
+		t.Fatalf("rebase onto a changed table: %v", err)
+	}
+	if r == nil || n >= 6 || len(r.History()) != n {
+		t.Fatalf("partial rebase: %d commands kept, history %d", n, len(r.History()))
+	}
+	if r.cfg.Scenario != "3 (edited)" || e.cfg.Scenario != "3" {
+		t.Error("scenario text not carried to the rebased game only")
+	}
+}

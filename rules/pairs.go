@@ -101,9 +101,9 @@ func (p Pairs[V]) Clone() Pairs[V] {
 	return slices.Clone(p)
 }
 
-// Add adds d to the counter k (creating it at 0) and returns the new value.
-// Defined on Counters only.
-func Add(c *Counters, k string, d int) int {
+// AddCount adds d to the counter k (creating it at 0) and returns the new
+// value.
+func AddCount(c *Counters, k string, d int) int {
 	i, ok := c.find(k)
 	if !ok {
 		c.Set(k, d)

@@ -38,7 +38,7 @@ func TestPairsKeepOrderAndRoundTrip(t *testing.T) {
 		t.Fatalf("round trip %v, want %v", back, l)
 	}
 	var c Counters
-	if Add(&c, "blast", 2) != 2 || Add(&c, "blast", -1) != 1 || c.Value("none") != 0 {
+	if AddCount(&c, "blast", 2) != 2 || AddCount(&c, "blast", -1) != 1 || c.Value("none") != 0 {
 		t.Fatalf("counters %v", c)
 	}
 	if err := json.Unmarshal([]byte(`{"a":"b"}`), &c); err == nil {

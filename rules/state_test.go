@@ -126,7 +126,7 @@ func TestHashIsStableAndSensitive(t *testing.T) {
 		"step":      func(s *State) { s.Step = "move" },
 		"active":    func(s *State) { s.Active = "blue" },
 		"option":    func(s *State) { s.Options["turns"] = "3" },
-		"side vp":   func(s *State) { Add(&s.Sides[1].Markers, "vp", 1) },
+		"side vp":   func(s *State) { AddCount(&s.Sides[1].Markers, "vp", 1) },
 		"position":  func(s *State) { s.Units[2].Pos.Y += 1e-9 },
 		"facing":    func(s *State) { s.Units[0].Facing = 1 },
 		"damage":    func(s *State) { s.Units[1].Damage.Set("head", "major") },

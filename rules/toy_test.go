@@ -82,7 +82,7 @@ func (d duel) Flow() []Step {
 					u.Markers.Set("regen", 1)
 					f := dc.Roll(Roll{Purpose: "regenerate " + u.ID, Sides: 6, Target: 6, Units: []string{u.ID}}, 1)
 					if f[0] == 6 {
-						Add(&u.Markers, "wounds", 1)
+						AddCount(&u.Markers, "wounds", 1)
 						return []Event{{Kind: EvMessage, Units: []string{u.ID}, Text: u.ID + " regenerates a wound"}}, true, nil
 					}
 					return nil, true, nil
@@ -287,7 +287,7 @@ func (c *fireCmd) Apply(s *State, d Dice) ([]Event, error) {
 	if hit[0] >= need {
 		dmg := d.Roll(Roll{Purpose: "damage", Sides: 6, Target: 3, Units: []string{t.ID}}, 1)
 		if dmg[0] >= 3 {
-			w := Add(&t.Markers, "wounds", -1)
+			w := AddCount(&t.Markers, "wounds", -1)
 			evs = append(evs, Event{Kind: EvDamaged, Units: []string{t.ID}, Text: t.ID + " loses a wound",
 				Data: map[string]string{"wounds": strconv.Itoa(w)}})
 			if w <= 0 {
