@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -303,4 +304,27 @@ func clamp01(p float64) float64 {
 		return 1
 	}
 	return p
+}
+
+// Chance is the probability of one value, as Table lists them.
+type Chance struct {
+	V int     `json:"v"`
+	P float64 `json:"p"`
+}
+
+// Table lists the values with non-zero chance in increasing order (for
+// printing and for JSON output).
+func (d Dist) Table() []Chance {
+	var out []Chance
+	d.Each(func(v int, p float64) { out = append(out, Chance{V: v, P: p}) })
+	return out
+}
+
+// MarshalJSON writes the distribution as its Table.
+func (d Dist) MarshalJSON() ([]byte, error) {
+	t := d.Table()
+	if t == nil {
+		t = []Chance{}
+	}
+	return json.Marshal(t)
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"math"
 	"testing"
 )
@@ -212,4 +213,19 @@ func TestBinomialLargeN(t *testing.T) {
 func lgammaInt(n int) float64 {
 	v, _ := math.Lgamma(float64(n))
 	return v
+}
+
+func TestDistTableAndJSON(t *testing.T) {
+	d := Successes(2, 6, 4)
+	tab := d.Table()
+	if len(tab) != 3 || tab[0].V != 0 || math.Abs(tab[1].P-0.5) > tol {
+		t.Fatalf("table %v", tab)
+	}
+	data, err := json.Marshal(d)
+	if err != nil || string(data) != `[{"v":0,"p":0.25},{"v":1,"p":0.5},{"v":2,"p":0.25}]` {
+		t.Fatalf("json %s %v", data, err)
+	}
+	if data, _ := json.Marshal(Dist{}); string(data) != "[]" {
+		t.Fatalf("empty dist json %s", data)
+	}
 }
