@@ -143,6 +143,7 @@ type NeedDiceError struct {
 	Request DiceRequest
 }
 
+// Error says how many dice are missing and for what.
 func (e *NeedDiceError) Error() string {
 	return fmt.Sprintf("need %d more dice: %s", e.Request.N-e.Request.Have, e.Request.String())
 }
