@@ -716,3 +716,17 @@ func (e *Engine) Rebase(initial *State, scenario string) (*Engine, int, error) {
 	}
 	return n, len(e.recs), nil
 }
+
+// Decider returns the side that must submit the next command: the pending
+// decision's side, else the active side; "" when the game is over or nobody
+// is named (any side may then submit the step's allowed commands).
+func (e *Engine) Decider() string {
+	s := e.st
+	switch {
+	case s.Over:
+		return ""
+	case s.Pending != nil:
+		return s.Pending.Side
+	}
+	return s.Active
+}

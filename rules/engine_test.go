@@ -487,6 +487,9 @@ func TestLegalChoicesAreAccepted(t *testing.T) {
 	e := newDuel(t, 4, 3, Config{})
 	for i := 0; i < 30 && !e.State().Over; i++ {
 		p := e.State().Pending
+		if e.Decider() != p.Side {
+			t.Fatalf("decider %q, pending side %q", e.Decider(), p.Side)
+		}
 		for _, ch := range e.Legal(p.Side) {
 			if err := e.Check(ch.Cmd); err != nil {
 				t.Fatalf("legal choice %q refused: %v", ch.Text, err)
