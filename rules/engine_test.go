@@ -135,6 +135,12 @@ func TestEnginePhasesAdvanceAndAutomaticStepsRun(t *testing.T) {
 	if phases < 4 {
 		t.Errorf("only %d phase events", phases)
 	}
+	if _, err := e.Submit(&noteCmd{By: "red", Text: "too late"}); !errors.Is(err, ErrGameOver) {
+		t.Errorf("command after the end: %v", err)
+	}
+	if e.Legal("red") != nil || e.Legal("blue") != nil || e.Decider() != "" {
+		t.Error("choices offered after the end")
+	}
 	if s.Result.Kind == "draw" && s.Result.Text == "time ran out" && s.Turn != 4 {
 		t.Errorf("time ran out at turn %d, want 4 (limit 3)", s.Turn)
 	}
