@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 )
@@ -19,6 +20,9 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(strings.ReplaceAll(string(src), "  ", " ")))
 	}
 	f.Add([]byte(mini))
+	if sink, err := os.ReadFile("testdata/kitchen-sink.yaml"); err == nil {
+		f.Add(sink)
+	}
 	f.Add([]byte(strings.Replace(mini, "band: {edge: north, depth: 10}", "difference: [{circle: {x: 1, y: 1, radius: 5}}, {polygon: [[0,0],[2,0],[1,1],[2,2],[0,2]]}]", 1)))
 	f.Add([]byte("a: &a [1, *a]"))
 	f.Add([]byte("{format: 1, sides: [{army: [{units: [{loadout: {x: y}}]}]}]}"))
