@@ -44,7 +44,7 @@ func (c *rollCmd) Actor() string               { return c.By }
 func (c *rollCmd) Validate(*rules.State) error { return nil }
 func (c *rollCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	f := d.Roll(rules.Roll{Purpose: "advance", Sides: 6}, 1)
-	n := rules.Add(&s.Sides[0].Markers, "score", f[0])
+	n := rules.AddCount(&s.Sides[0].Markers, "score", f[0])
 	return []rules.Event{rules.Message(fmt.Sprintf("a reaches %d", n))}, nil
 }
 
