@@ -31,3 +31,37 @@ func benchTrace(b *testing.B, segs [][2]Vec) {
 		b.Fatal(n)
 	}
 }
+
+// BenchmarkLOS: a full base-to-base line-of-sight verdict (7 sight lines,
+// crossings, effects, verdict) between titan-sized bases 5-90 cm apart on
+// the benchmark table, with a reused context. Target: >= 1 million per
+// second (<= 1 us/op).
+func BenchmarkLOS(b *testing.B) {
+	w := benchWorld(b)
+	ctx := w.NewLOSContext()
+	pairs := losPairs(1024, 13)
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		p := pairs[i&1023]
+		r := ctx.LOS(p[0], p[1], atiiTerrain, LOSOptions{})
+		n += int(r.Verdict)
+	}
+	if n < 0 {
+		b.Fatal(n)
+	}
+}
+
+// BenchmarkLOSFresh: as BenchmarkLOS through World.LOS, which allocates a
+// context (and so result slices the caller may keep) per call.
+func BenchmarkLOSFresh(b *testing.B) {
+	w := benchWorld(b)
+	pairs := losPairs(1024, 13)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := pairs[i&1023]
+		w.LOS(p[0], p[1], atiiTerrain, LOSOptions{})
+	}
+}

@@ -364,7 +364,7 @@ func (tr *tracer) slowFeature(g *featGeom, f int, buf []Crossing) []Crossing {
 			continue
 		}
 		mid := tr.a.Add(tr.d.Scale((t0 + t1) / 2))
-		in := PointInPolygon(mid, poly) && polyBoundaryDist(mid, pts) > Eps
+		in := PointInPolygon(mid, poly) && !nearOutline(mid, pts, Eps)
 		switch {
 		case in && !open:
 			open, start = true, t0
@@ -400,36 +400,45 @@ func sortFloats(x []float64) {
 	}
 }
 
-// polyBoundaryDist is the distance from p to the closed polygon's outline.
-func polyBoundaryDist(p Vec, pts []Vec) float64 {
-	best := math.Inf(1)
-	for i := 0; i+1 < len(pts); i++ {
-		if d, _ := segDist(p, pts[i], pts[i+1]); d < best {
-			best = d
-		}
-	}
-	return best
-}
 
 // FeaturesAt appends to buf[:0] the indexes of the features containing p by
 // more than Eps (a point on an outline is in none), in index order.
 func (w *World) FeaturesAt(p Vec, buf []int) []int {
 	buf = buf[:0]
 	ix := w.idx
+	c := ix.cell(p)
 	for wd := 0; wd < ix.words; wd++ {
-		m := ix.candidates(p, p, wd)
+		m := ix.pair[(c*ix.nc+c)*ix.words+wd]
 		for m != 0 {
-			bit := m & -m
-			m ^= bit
-			f := wd*64 + bits.TrailingZeros64(bit)
+			f := wd*64 + bits.TrailingZeros64(m)
+			m &= m - 1
 			g := &ix.geo[f]
-			if p.X < g.minX || p.X > g.maxX || p.Y < g.minY || p.Y > g.maxY {
+			if p.X <= g.minX || p.X >= g.maxX || p.Y <= g.minY || p.Y >= g.maxY {
 				continue
 			}
-			if PointInPolygon(p, g.pts[:len(g.pts)-1]) && polyBoundaryDist(p, g.pts) > Eps {
+			if PointInPolygon(p, g.pts[:len(g.pts)-1]) && !nearOutline(p, g.pts, Eps) {
 				buf = append(buf, f)
 			}
 		}
 	}
 	return buf
+}
+
+// nearOutline reports whether p is within d of the closed polygon's outline.
+func nearOutline(p Vec, pts []Vec, d float64) bool {
+	d2 := d * d
+	for i := 0; i+1 < len(pts); i++ {
+		a, b := pts[i], pts[i+1]
+		e := b.Sub(a)
+		r := p.Sub(a)
+		t := 0.0
+		if l2 := e.Dot(e); l2 > 0 {
+			t = clamp(r.Dot(e)/l2, 0, 1)
+		}
+		q := r.Sub(e.Scale(t))
+		if q.Dot(q) <= d2 {
+			return true
+		}
+	}
+	return false
 }

@@ -159,9 +159,8 @@ type SightLine struct {
 
 // FeatureHit sums up what one feature did to the sample lines.
 type FeatureHit struct {
-	Feature  int    // index in World.Features
-	Label    string // the feature's label, for explanations
-	Lines    int    // lines crossing it
+	Feature  int // index in World.Features
+	Lines    int // lines crossing it
 	Blocked  int    // lines it blocked
 	Obscured int    // lines it obscured (and nothing blocked)
 	MaxDepth float64
@@ -180,6 +179,8 @@ type LOSResult struct {
 	// target's centre (the target counts as in cover); ObserverIn those
 	// containing the observer's centre.
 	TargetIn, ObserverIn []int
+
+	w *World // for feature labels in Reason
 }
 
 // Reason explains the verdict in one line the UI can print, e.g.
@@ -215,12 +216,10 @@ func (r *LOSResult) Reason() string {
 func pct(f float64) string { return fmt.Sprintf("%.0f%%", math.Round(f*100)) }
 
 func (r *LOSResult) labelOf(f int) string {
-	for _, h := range r.Features {
-		if h.Feature == f {
-			return h.Label
-		}
+	if r.w == nil || f < 0 || f >= len(r.w.Features) {
+		return fmt.Sprintf("feature %d", f)
 	}
-	return fmt.Sprintf("feature %d", f)
+	return r.w.Features[f].Label()
 }
 
 // culprits names the features that hid lines, most first (at most three).
@@ -232,7 +231,7 @@ func (r *LOSResult) culprits() string {
 	var cs []c
 	for _, h := range r.Features {
 		if n := h.Blocked + h.Obscured; n > 0 {
-			cs = append(cs, c{h.Label, n})
+			cs = append(cs, c{r.labelOf(h.Feature), n})
 		}
 	}
 	for i := 1; i < len(cs); i++ {
@@ -362,7 +361,8 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		}
 		b := sliceMid(&ft, perp, dir, s*et)
 		c.raw = w.Trace(a, b, c.raw)
-		length := a.Dist(b)
+		ab := b.Sub(a)
+		length := math.Sqrt(ab.Dot(ab))
 		line := SightLine{From: a, To: b, BlockedAt: b, BlockedBy: -1}
 		start := len(c.cross)
 		for _, x := range c.raw {
@@ -451,6 +451,7 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		Features:   c.hits,
 		TargetIn:   c.tin,
 		ObserverIn: c.oin,
+		w:          w,
 	}
 	const tiny = 1e-12
 	switch {
@@ -469,7 +470,7 @@ func (c *LOSContext) hit(f int) *FeatureHit {
 	if i := c.hitAt[f]; i > 0 {
 		return &c.hits[i-1]
 	}
-	c.hits = append(c.hits, FeatureHit{Feature: f, Label: c.w.Features[f].Label()})
+	c.hits = append(c.hits, FeatureHit{Feature: f})
 	c.hitAt[f] = int32(len(c.hits))
 	return &c.hits[len(c.hits)-1]
 }
