@@ -400,7 +400,6 @@ func sortFloats(x []float64) {
 	}
 }
 
-
 // FeaturesAt appends to buf[:0] the indexes of the features containing p by
 // more than Eps (a point on an outline is in none), in index order.
 func (w *World) FeaturesAt(p Vec, buf []int) []int {

@@ -161,8 +161,8 @@ type SightLine struct {
 type FeatureHit struct {
 	Feature  int // index in World.Features
 	Lines    int // lines crossing it
-	Blocked  int    // lines it blocked
-	Obscured int    // lines it obscured (and nothing blocked)
+	Blocked  int // lines it blocked
+	Obscured int // lines it obscured (and nothing blocked)
 	MaxDepth float64
 }
 

@@ -80,11 +80,11 @@ func TestLOSASCII(t *testing.T) {
 	}{
 		{'a', 'b', LOSBlocked, "blocked: 100% hidden by B"},
 		{'c', 'd', LOSClear, "clear: 100% visible"},
-		{'e', 'f', LOSCover, "cover: 100% hidden by S"},             // scrub only obscures
-		{'g', 'h', LOSBlocked, "blocked: 100% hidden by W"},         // through the whole wood
-		{'h', 'k', LOSCover, "cover: target inside W"},              // k stands in the wood, seen into it
-		{'k', 'h', LOSClear, "clear: 100% visible"},                 // and sees out of it
-		{'k', 'g', LOSClear, "clear: 100% visible"},                 // out the other side
+		{'e', 'f', LOSCover, "cover: 100% hidden by S"},     // scrub only obscures
+		{'g', 'h', LOSBlocked, "blocked: 100% hidden by W"}, // through the whole wood
+		{'h', 'k', LOSCover, "cover: target inside W"},      // k stands in the wood, seen into it
+		{'k', 'h', LOSClear, "clear: 100% visible"},         // and sees out of it
+		{'k', 'g', LOSClear, "clear: 100% visible"},         // out the other side
 	}
 	for _, tc := range tests {
 		r := w.LOS(unit(tc.from), unit(tc.to), atiiTerrain, LOSOptions{})
@@ -147,12 +147,12 @@ func TestLOSHeights(t *testing.T) {
 		want   LOSVerdict
 		effect CrossEffect
 	}{
-		{0, 0, LOSBlocked, Blocks},      // heights not given: the hill blocks
-		{10, 0, LOSBlocked, Blocks},     // only one height given: ignored
-		{10, 10, LOSClear, SeenOver},    // both above it
-		{5, 5, LOSBlocked, Blocks},      // level with the top: grazing is blocked
-		{9, 1, LOSBlocked, Blocks},      // at x=55 the line is at 9-8*45/80 = 4.5
-		{12, 1, LOSClear, SeenOver},     // at x=55: 12-11*45/80 = 5.81
+		{0, 0, LOSBlocked, Blocks},   // heights not given: the hill blocks
+		{10, 0, LOSBlocked, Blocks},  // only one height given: ignored
+		{10, 10, LOSClear, SeenOver}, // both above it
+		{5, 5, LOSBlocked, Blocks},   // level with the top: grazing is blocked
+		{9, 1, LOSBlocked, Blocks},   // at x=55 the line is at 9-8*45/80 = 4.5
+		{12, 1, LOSClear, SeenOver},  // at x=55: 12-11*45/80 = 5.81
 		{5 + 2*Eps, 5 + 2*Eps, LOSClear, SeenOver},
 	}
 	for _, tc := range tests {

@@ -89,8 +89,8 @@ func TestMeasureMoveTouchingIsNotEntering(t *testing.T) {
 func TestMeasureMoveStartsInWoodTurnsATII(t *testing.T) {
 	w := moveWorld(t)
 	r := w.MeasureMove(titan(35, 30, 0), []Waypoint{
-		{To: Vec{35, 30}, Facing: 90, Turn: true}, // pivot in the wood
-		{To: Vec{50, 30}},                         // walk out east
+		{To: Vec{35, 30}, Facing: 90, Turn: true},  // pivot in the wood
+		{To: Vec{50, 30}},                          // walk out east
 		{To: Vec{50, 30}, Facing: 180, Turn: true}, // final facing, in the open
 	}, atiiTerrain, Titan, MoveOptions{})
 	if !r.StartsInDangerous || r.FirstDangerous == nil || r.FirstDangerous.PathDist != 0 {
@@ -118,11 +118,11 @@ func TestMeasureMoveBackwardsATII(t *testing.T) {
 		to   Vec
 		back bool
 	}{
-		{Vec{10, 20}, true},                  // facing south, moving north
-		{Vec{20, 30}, false},                 // exactly 90: sideways counts forward
-		{Vec{10 + 10, 30 + 1e-6}, false},     // a hair towards the front
-		{Vec{10 + 10, 30 - 1e-6}, true},      // a hair behind
-		{Vec{10, 45}, false},                 // straight ahead
+		{Vec{10, 20}, true},              // facing south, moving north
+		{Vec{20, 30}, false},             // exactly 90: sideways counts forward
+		{Vec{10 + 10, 30 + 1e-6}, false}, // a hair towards the front
+		{Vec{10 + 10, 30 - 1e-6}, true},  // a hair behind
+		{Vec{10, 45}, false},             // straight ahead
 	}
 	for _, tc := range tests {
 		r := w.MeasureMove(titan(10, 30, 180), []Waypoint{{To: tc.to}}, atiiTerrain, Titan, MoveOptions{})

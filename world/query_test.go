@@ -11,8 +11,8 @@ func TestNearestWithin(t *testing.T) {
 		{ID: "me", Pos: Vec{0, 0}, Foot: Footprint{Shape: Circle, Radius: 1}}, // itself: skipped
 		{ID: "far", Pos: Vec{30, 0}, Foot: Footprint{Shape: Circle, Radius: 1}},
 		{ID: "long", Pos: Vec{0, 20}, Facing: 90, Foot: Footprint{Shape: Rect, W: 2, H: 30}}, // edge at y=19
-		{ID: "ten", Pos: Vec{12, 0}, Foot: Footprint{Shape: Circle, Radius: 1}},             // exactly 10 edge to edge
-		{ID: "tie", Pos: Vec{0, -12}, Foot: Footprint{Shape: Circle, Radius: 1}},            // also 10
+		{ID: "ten", Pos: Vec{12, 0}, Foot: Footprint{Shape: Circle, Radius: 1}},              // exactly 10 edge to edge
+		{ID: "tie", Pos: Vec{0, -12}, Foot: Footprint{Shape: Circle, Radius: 1}},             // also 10
 	}
 	i, d := Nearest(from, cands)
 	if i != 3 || !near(d, 10, 1e-12) {
