@@ -1,8 +1,6 @@
 package scenarios
 
 import (
-	"math"
-
 	"go.yaml.in/yaml/v3"
 
 	"github.com/auspex/auspex/world"
@@ -22,57 +20,14 @@ func onTable(t world.Table, b world.Base) bool {
 	return true
 }
 
-// basesOverlap reports whether two footprints' interiors overlap (bases in
-// contact, edge to edge, do not overlap). Circles are compared by centre
-// distance, a circle and a rectangle by the rectangle's closest point, two
-// rectangles by the separating axis test.
+// basesOverlap reports whether two footprints' interiors overlap; bases in
+// contact, edge to edge, do not. It is world.Overlap (the geometry the rules
+// use), behind a cheap bounding-circle test.
 func basesOverlap(a, b world.Base) bool {
 	if a.Pos.Dist(b.Pos) >= a.Foot.BoundRadius()+b.Foot.BoundRadius() {
 		return false
 	}
-	const tol = 1e-4 // cm: touching bases are legal contact
-	switch {
-	case a.Foot.Shape == world.Circle && b.Foot.Shape == world.Circle:
-		return a.Pos.Dist(b.Pos) < a.Foot.Radius+b.Foot.Radius-tol
-	case a.Foot.Shape == world.Circle:
-		return circleRectOverlap(a, b, tol)
-	case b.Foot.Shape == world.Circle:
-		return circleRectOverlap(b, a, tol)
-	}
-	ca, cb := a.Corners(), b.Corners()
-	for _, poly := range [][]world.Vec{ca, cb} {
-		for i := 0; i < 2; i++ {
-			e := poly[(i+1)%4].Sub(poly[i])
-			axis := world.Vec{X: -e.Y, Y: e.X}
-			l := axis.Len()
-			if l == 0 {
-				continue
-			}
-			axis = axis.Scale(1 / l)
-			amin, amax := project(ca, axis)
-			bmin, bmax := project(cb, axis)
-			if amax <= bmin+tol || bmax <= amin+tol {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func circleRectOverlap(c, r world.Base, tol float64) bool {
-	if r.Contains(c.Pos) {
-		return true
-	}
-	return r.PointDistance(c.Pos) < c.Foot.Radius-tol
-}
-
-func project(poly []world.Vec, axis world.Vec) (float64, float64) {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, p := range poly {
-		d := p.Dot(axis)
-		lo, hi = math.Min(lo, d), math.Max(hi, d)
-	}
-	return lo, hi
+	return world.Overlap(a, b)
 }
 
 // checkPlacement reports units off the table, overlapping each other, or
