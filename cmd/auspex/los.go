@@ -72,7 +72,7 @@ func cmdLOS(args []string, stdout, stderr io.Writer) int {
 				inside += "; observer inside"
 			}
 		}
-		fmt.Fprintf(stdout, "  %s (%s, id %s): %s%s\n", h.Label, f.Kind, f.ID, effect, inside)
+		fmt.Fprintf(stdout, "  %s (%s, id %s): %s%s\n", f.Label(), f.Kind, f.ID, effect, inside)
 	}
 	return 0
 }
