@@ -948,6 +948,7 @@ func (p *parser) decodeUnit(n *yaml.Node, idx int, sd *Side, f *Formation) *Unit
 	if u.Profile != nil {
 		if lm != nil && len(u.Profile.Mounts) == 0 {
 			d.Errorf(lm.Node(), "%s loadout: a %s has no weapon mounts", what, u.Profile.Name)
+			lm.Allow(lm.Keys()...)
 		}
 		for i := range u.Profile.Mounts {
 			mt := &u.Profile.Mounts[i]
