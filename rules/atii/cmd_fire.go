@@ -1,0 +1,274 @@
+package atii
+
+import (
+	"fmt"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/world"
+)
+
+// Shot is one weapon's declared target (ATII-SHT-2).
+type Shot struct {
+	// Mount is the firing mount's id.
+	Mount string `json:"mount"`
+	// Target is the enemy titan's id.
+	Target string `json:"target"`
+	// Aim is high or low (ATII-SHT-3).
+	Aim Aim `json:"aim"`
+	// Overload is the RoF given up to overload a plasma weapon.
+	Overload int `json:"overload,omitempty"`
+	// PointBlank asks for point-blank fire (advanced rule).
+	PointBlank bool `json:"point_blank,omitempty"`
+}
+
+// FireCmd is one titan's shooting for the phase: every weapon's target and
+// aim are declared together and checked before any die is rolled
+// (ATII-SHT-2), then resolved in the order listed. Each shot is checked
+// with world geometry: the mount's fire arc (any part of the target's base
+// in the arc, from the firer's centre), line of sight with the ATII
+// reading (blocked, cover = -1 to hit; a target standing in cover-giving
+// terrain has its legs hidden, so no aiming low), range edge to edge (out
+// of range is an automatic miss), and the close combat restrictions
+// (ATII-SHT-1: titans in close combat neither fire nor are targeted, unless
+// the point-blank or shooting-into-combat options allow). Reactor
+// explosions caused by the shots are resolved at once.
+type FireCmd struct {
+	r     *Ruleset
+	By    string `json:"by"`
+	Unit  string `json:"unit"`
+	Shots []Shot `json:"shots"`
+}
+
+// Fire returns a fire command bound to the ruleset.
+func (r *Ruleset) Fire(by, unit string, shots ...Shot) *FireCmd {
+	return &FireCmd{r: r, By: by, Unit: unit, Shots: shots}
+}
+
+// Name implements rules.Command.
+func (*FireCmd) Name() string { return CmdFire }
+
+// Actor implements rules.Command.
+func (c *FireCmd) Actor() string { return c.By }
+
+// mountSees reports whether any part of base to is in the fire arc (an
+// ATII arc code) of a mount on base from.
+func mountSees(arc string, from, to world.Base) (bool, error) {
+	a, err := world.ParseArc(arc)
+	if err != nil {
+		return false, err
+	}
+	return a.ContainsBase(from, to), nil
+}
+
+// ShotGeometry is what the table says about one weapon firing at one
+// titan.
+type ShotGeometry struct {
+	Range   float64          `json:"range"`
+	InArc   bool             `json:"in_arc"`
+	LOS     world.LOSVerdict `json:"los"`
+	Reason  string           `json:"reason,omitempty"`
+	Hit     HitContext       `json:"hit"`
+	InCover bool             `json:"in_cover,omitempty"`
+}
+
+// MeasureShot measures a shot on the table w: range edge to edge, the
+// mount's arc (world.ParseArc, ContainsBase), line of sight (world.LOS with
+// the ATII defaults) and the quadrant and side the shot strikes
+// (world.Quadrant). TargetStandsInCover reports a target whose centre is in
+// a cover-giving or blocking feature.
+func MeasureShot(w *world.World, terrain world.TerrainRules, arc string, firer, target world.Base) (ShotGeometry, error) {
+	g := ShotGeometry{Range: world.Distance(firer, target)}
+	in, err := mountSees(arc, firer, target)
+	if err != nil {
+		return g, err
+	}
+	g.InArc = in
+	los := w.LOS(firer, target, terrain, world.LOSOptions{})
+	g.LOS = los.Verdict
+	g.Reason = los.Reason()
+	g.InCover = len(los.TargetIn) > 0
+	g.Hit = hitContext(target, firer.Pos)
+	return g, nil
+}
+
+// shotSetup builds the ShotSetup of one declared shot from the state and
+// the table.
+func (r *Ruleset) shotSetup(s *rules.State, f titan, attacker TitanState, sh Shot) (ShotSetup, error) {
+	var out ShotSetup
+	m := mountByID(f.prof, sh.Mount)
+	if m == nil {
+		return out, fmt.Errorf("%s has no mount %q", f.u.ID, sh.Mount)
+	}
+	w, err := r.weaponAt(f.u, sh.Mount)
+	if err != nil {
+		return out, err
+	}
+	t, err := r.titan(s, sh.Target)
+	if err != nil {
+		return out, err
+	}
+	switch {
+	case t.u.Side == f.u.Side:
+		return out, fmt.Errorf("%s is not an enemy titan", sh.Target)
+	case !operational(t.u):
+		return out, fmt.Errorf("%s is not on the table", sh.Target)
+	}
+	fb, tb := r.base(f.u), r.base(t.u)
+	geo, err := MeasureShot(r.w, r.terrain, m.Arc, fb, tb)
+	if err != nil {
+		return out, err
+	}
+	fcc := r.enemiesInContact(s, f.u)
+	tcc := r.enemiesInContact(s, t.u)
+	out = ShotSetup{
+		Attacker: f.prof, AttackerID: f.u.ID, AttackerState: attacker, Mount: sh.Mount, Weapon: w,
+		Target: t.prof, TargetID: t.u.ID, TargetState: t.ts,
+		Range: geo.Range, InArc: geo.InArc, Visible: geo.LOS != world.LOSBlocked,
+		Cover: geo.LOS == world.LOSCover, LegsHidden: geo.LOS == world.LOSCover && geo.InCover,
+		Hit:        geo.Hit,
+		FirerMoved: f.u.Moved, TargetMoved: t.u.Moved, TargetMovedCM: t.u.MovedDist,
+		Aim: sh.Aim, Overload: sh.Overload, PointBlank: sh.PointBlank,
+		FirerInCC: len(fcc) > 0, TargetInCC: len(tcc) > 0, CCOpponent: hasString(fcc, t.u.ID),
+	}
+	return out, nil
+}
+
+// declared checks every shot of the command and returns their setups.
+func (c *FireCmd) declared(s *rules.State) (titan, []ShotSetup, Options, error) {
+	r := c.r
+	if r == nil {
+		return titan{}, nil, Options{}, errUnbound
+	}
+	if s.Step != StepShooting {
+		return titan{}, nil, Options{}, fmt.Errorf("titans fire in the shooting phase, not %s", s.Step)
+	}
+	f, err := r.ownActivation(s, c.By, c.Unit)
+	if err != nil {
+		return f, nil, Options{}, err
+	}
+	opts, err := r.options(s)
+	if err != nil {
+		return f, nil, opts, err
+	}
+	if len(c.Shots) == 0 {
+		return f, nil, opts, fmt.Errorf("no shots declared (use hold to hold fire)")
+	}
+	seen := map[string]bool{}
+	var out []ShotSetup
+	for i, sh := range c.Shots {
+		if seen[sh.Mount] {
+			return f, nil, opts, fmt.Errorf("shot %d: mount %s fires once per phase", i+1, sh.Mount)
+		}
+		seen[sh.Mount] = true
+		setup, err := r.shotSetup(s, f, f.ts, sh)
+		if err != nil {
+			return f, nil, opts, fmt.Errorf("shot %d (%s): %w", i+1, sh.Mount, err)
+		}
+		if _, err := ToHit(setup, opts); err != nil {
+			return f, nil, opts, fmt.Errorf("shot %d (%s at %s): %w", i+1, setup.Weapon.Name, sh.Target, err)
+		}
+		out = append(out, setup)
+	}
+	return f, out, opts, nil
+}
+
+// Validate implements rules.Command.
+func (c *FireCmd) Validate(s *rules.State) error {
+	_, _, _, err := c.declared(s)
+	return err
+}
+
+// Apply implements rules.Command.
+func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+	f, setups, opts, err := c.declared(s)
+	if err != nil {
+		return nil, err
+	}
+	r := c.r
+	attacker := f.ts
+	for i, sh := range setups {
+		t, err := r.titan(s, sh.TargetID)
+		if err != nil {
+			return nil, err
+		}
+		th, _ := ToHit(sh, opts)
+		rules.LogEvents(d, rules.Event{Kind: rules.EvFired, Units: []string{c.Unit, sh.TargetID},
+			Text: fmt.Sprintf("%s fires %s at %s (%.1f cm, aimed %s, into its %s): %s", c.Unit, sh.Weapon.Name, sh.TargetID, sh.Range, sh.Aim, sh.Hit.Direction, th.String()),
+			Data: map[string]string{"mount": sh.Mount, "weapon": sh.Weapon.ID}})
+		if t.ts.Destroyed || !operational(t.u) {
+			rules.LogEvents(d, rules.Message(fmt.Sprintf("%s is already destroyed: the %s's shot is wasted", sh.TargetID, sh.Weapon.Name)))
+			continue
+		}
+		sh.AttackerState, sh.TargetState = attacker, t.ts
+		hr, err := RollHits(sh, opts, d)
+		if err != nil {
+			return nil, fmt.Errorf("shot %d: %w", i+1, err)
+		}
+		attacker = hr.AttackerState
+		rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: []string{c.Unit, sh.TargetID}, Text: fmt.Sprintf("%s: %d hit(s)", sh.Weapon.Name, hr.Hits)})
+		if hr.Hits > 0 {
+			if _, err := r.applyHits(s, d, sh.TargetID, hr.Hits, hr.Spec, sh.Hit, opts); err != nil {
+				return nil, err
+			}
+		}
+		// The firer's own state may have changed (an explosion nearby).
+		cur, err := TitanOf(f.u)
+		if err != nil {
+			return nil, err
+		}
+		cur.MissilesSpent = attacker.MissilesSpent
+		attacker = cur
+		if err := putTitan(f.u, f.prof, attacker); err != nil {
+			return nil, err
+		}
+		if err := r.resolveExplosions(s, d, opts); err != nil {
+			return nil, err
+		}
+	}
+	f.u.Fired = true
+	f.u.Activated = true
+	return nil, r.advanceOrder(s, c.Unit)
+}
+
+// bestShots picks, for each weapon of titan f able to fire, the nearest
+// enemy titan in range it may legally shoot (aimed high, or low when high
+// is not allowed). Weapons with no target in range are left out. Used by
+// Legal.
+func (r *Ruleset) bestShots(s *rules.State, f titan, opts Options) ([]Shot, []float64) {
+	var shots []Shot
+	var probs []float64
+	for _, m := range f.prof.Mounts {
+		w, err := r.weaponAt(f.u, m.ID)
+		if err != nil || w.Kind == catalog.CloseCombat || CanFire(f.prof, f.ts, m.ID, w) != nil {
+			continue
+		}
+		best, bestD, bestP := Shot{}, -1.0, 0.0
+		for i := range s.Units {
+			o := &s.Units[i]
+			if o.Side == f.u.Side || !operational(o) {
+				continue
+			}
+			for _, aim := range []Aim{AimHigh, AimLow} {
+				sh := Shot{Mount: m.ID, Target: o.ID, Aim: aim}
+				setup, err := r.shotSetup(s, f, f.ts, sh)
+				if err != nil {
+					break
+				}
+				th, err := ToHit(setup, opts)
+				if err != nil {
+					continue
+				}
+				if !th.AutoMiss && (bestD < 0 || setup.Range < bestD) {
+					best, bestD, bestP = sh, setup.Range, th.P
+				}
+				break
+			}
+		}
+		if bestD >= 0 {
+			shots = append(shots, best)
+			probs = append(probs, bestP)
+		}
+	}
+	return shots, probs
+}

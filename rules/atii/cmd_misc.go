@@ -1,0 +1,353 @@
+package atii
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/world"
+)
+
+// OrderCmd is the initiative winner's choice to go first or second this
+// turn (ATII-MOV-1).
+type OrderCmd struct {
+	By    string `json:"by"`
+	First bool   `json:"first"`
+}
+
+// Name implements rules.Command.
+func (*OrderCmd) Name() string { return CmdOrder }
+
+// Actor implements rules.Command.
+func (c *OrderCmd) Actor() string { return c.By }
+
+// Validate implements rules.Command: only in the initiative step, only by
+// the side that won the roll.
+func (c *OrderCmd) Validate(s *rules.State) error {
+	if s.Step != StepInitiative {
+		return fmt.Errorf("the player order is chosen in the initiative step, not %s", s.Step)
+	}
+	g, err := getProgress(s)
+	if err != nil {
+		return err
+	}
+	if c.By != g.InitiativeWinner {
+		return fmt.Errorf("%s did not win the initiative (%s did)", c.By, g.InitiativeWinner)
+	}
+	if g.First != "" {
+		return fmt.Errorf("the order is already chosen")
+	}
+	return nil
+}
+
+// Apply implements rules.Command.
+func (c *OrderCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	if err := c.Validate(s); err != nil {
+		return nil, err
+	}
+	g, err := getProgress(s)
+	if err != nil {
+		return nil, err
+	}
+	g.First, g.Second = c.By, otherSide(s, c.By)
+	if !c.First {
+		g.First, g.Second = g.Second, g.First
+	}
+	s.Active, s.Pending = "", nil
+	return []rules.Event{rules.Message(fmt.Sprintf("%s chooses to go %s: %s first, %s second", c.By, map[bool]string{true: "first", false: "second"}[c.First], g.First, g.Second))}, putProgress(s, g)
+}
+
+// DeployCmd places a titan that was not pre-placed: inside its side's
+// deployment zone (the whole base), on the table, not overlapping another
+// titan; sides alternate and each deploys its lowest-Man titan first.
+type DeployCmd struct {
+	r      *Ruleset
+	By     string  `json:"by"`
+	Unit   string  `json:"unit"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Facing float64 `json:"facing"`
+}
+
+// Deploy returns a deploy command bound to the ruleset.
+func (r *Ruleset) Deploy(by, unit string, x, y, facing float64) *DeployCmd {
+	return &DeployCmd{r: r, By: by, Unit: unit, X: x, Y: y, Facing: facing}
+}
+
+// Name implements rules.Command.
+func (*DeployCmd) Name() string { return CmdDeploy }
+
+// Actor implements rules.Command.
+func (c *DeployCmd) Actor() string { return c.By }
+
+// footprintPoints samples the outline of a base: the corners of a
+// rectangle, 16 points around a circle, and the centre.
+func footprintPoints(b world.Base) []world.Vec {
+	pts := []world.Vec{b.Pos}
+	if b.Foot.Shape == world.Rect {
+		return append(pts, b.Corners()...)
+	}
+	for i := 0; i < 16; i++ {
+		a := float64(i) * math.Pi / 8
+		pts = append(pts, world.Vec{X: b.Pos.X + b.Foot.Radius*math.Sin(a), Y: b.Pos.Y - b.Foot.Radius*math.Cos(a)})
+	}
+	return pts
+}
+
+// inZone reports whether p is in one of the zone's pieces (edges count).
+func inZone(pieces [][]Point, p world.Vec) bool {
+	for _, pc := range pieces {
+		poly := make([]world.Vec, len(pc))
+		for i, q := range pc {
+			poly[i] = q.Vec()
+		}
+		if world.PointInPolygon(p, poly) || onOutline(poly, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func onOutline(poly []world.Vec, p world.Vec) bool {
+	for i := range poly {
+		a, b := poly[i], poly[(i+1)%len(poly)]
+		ab := b.Sub(a)
+		l2 := ab.Dot(ab)
+		t := 0.0
+		if l2 > 0 {
+			t = math.Max(0, math.Min(1, p.Sub(a).Dot(ab)/l2))
+		}
+		if a.Add(ab.Scale(t)).Dist(p) <= 1e-6 {
+			return true
+		}
+	}
+	return false
+}
+
+// Validate implements rules.Command.
+func (c *DeployCmd) Validate(s *rules.State) error {
+	r := c.r
+	if r == nil {
+		return errUnbound
+	}
+	if s.Step != StepDeploy {
+		return fmt.Errorf("titans are deployed before the game, not in %s", s.Step)
+	}
+	t, err := r.titan(s, c.Unit)
+	if err != nil {
+		return err
+	}
+	if t.u.Side != c.By {
+		return fmt.Errorf("%s belongs to %s", c.Unit, t.u.Side)
+	}
+	if t.u.Markers.Value(MarkUnplaced) == 0 {
+		return fmt.Errorf("%s is already on the table", c.Unit)
+	}
+	if s.Pending == nil || s.Pending.Side != c.By {
+		return fmt.Errorf("it is not %s's turn to deploy", c.By)
+	}
+	g, err := getProgress(s)
+	if err != nil {
+		return err
+	}
+	next := Movable(g.Order, c.By, false)
+	if len(next) == 0 {
+		return fmt.Errorf("%s has nothing left to deploy", c.By)
+	}
+	if first, _ := r.titan(s, next[0]); first.prof != nil && t.prof.Man > first.prof.Man {
+		return fmt.Errorf("deploy the lowest-Man titan first (%s, Man %d)", next[0], first.prof.Man)
+	}
+	if !finite(c.X) || !finite(c.Y) || !finite(c.Facing) {
+		return fmt.Errorf("position and facing must be finite numbers")
+	}
+	b := r.base(t.u)
+	b.Pos, b.Facing = world.Vec{X: c.X, Y: c.Y}, world.NormDeg(c.Facing)
+	setup, err := getSetup(s)
+	if err != nil {
+		return err
+	}
+	zone := setup.SideZones[c.By]
+	for _, p := range footprintPoints(b) {
+		if !r.w.Table.Contains(p) {
+			return fmt.Errorf("%s would stand off the table", c.Unit)
+		}
+		if zone != "" && !inZone(setup.Zones[zone], p) {
+			return fmt.Errorf("%s must be set up wholly inside %s's deployment zone %s", c.Unit, c.By, zone)
+		}
+	}
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o.ID == c.Unit || !operational(o) {
+			continue
+		}
+		if world.Overlap(b, r.base(o)) {
+			return fmt.Errorf("%s would overlap %s", c.Unit, o.ID)
+		}
+	}
+	return nil
+}
+
+// Apply implements rules.Command.
+func (c *DeployCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	if err := c.Validate(s); err != nil {
+		return nil, err
+	}
+	u := s.Unit(c.Unit)
+	u.Pos, u.Facing = world.Vec{X: c.X, Y: c.Y}, world.NormDeg(c.Facing)
+	u.Markers.Delete(MarkUnplaced)
+	ev := rules.Event{Kind: rules.EvMoved, Units: []string{c.Unit}, Path: []world.Vec{u.Pos},
+		Text: fmt.Sprintf("%s deploys %s at (%.1f, %.1f) facing %.0f", c.By, c.Unit, c.X, c.Y, u.Facing)}
+	return []rules.Event{ev}, c.r.advanceOrder(s, c.Unit)
+}
+
+// RepairCmd rolls one damaged titan's repair dice in the rally phase
+// (ATII-REP-1): each 4+ repairs one thing, in the order of Priorities
+// (locations: legs, head, reactor, a mount id, or "shield"; repeats
+// allowed), then whatever is still repairable. Knocked-down shields
+// repaired now come back up at the start of the next turn. With the damage
+// control option a titan that neither moved nor fired re-rolls its failed
+// dice once.
+type RepairCmd struct {
+	r          *Ruleset
+	By         string   `json:"by"`
+	Unit       string   `json:"unit"`
+	Priorities []string `json:"priorities,omitempty"`
+}
+
+// Repair returns a repair command bound to the ruleset.
+func (r *Ruleset) Repair(by, unit string, priorities ...string) *RepairCmd {
+	return &RepairCmd{r: r, By: by, Unit: unit, Priorities: priorities}
+}
+
+// Name implements rules.Command.
+func (*RepairCmd) Name() string { return CmdRepair }
+
+// Actor implements rules.Command.
+func (c *RepairCmd) Actor() string { return c.By }
+
+// Validate implements rules.Command.
+func (c *RepairCmd) Validate(s *rules.State) error {
+	r := c.r
+	if r == nil {
+		return errUnbound
+	}
+	if s.Step != StepRally {
+		return fmt.Errorf("repairs are rolled in the rally phase, not %s", s.Step)
+	}
+	t, err := r.titan(s, c.Unit)
+	if err != nil {
+		return err
+	}
+	switch {
+	case t.u.Side != c.By:
+		return fmt.Errorf("%s belongs to %s", c.Unit, t.u.Side)
+	case !operational(t.u):
+		return fmt.Errorf("%s is not on the table", c.Unit)
+	case t.u.Activated:
+		return fmt.Errorf("%s has nothing to repair or has already rolled", c.Unit)
+	}
+	if len(c.Priorities) > 32 {
+		return fmt.Errorf("at most 32 priorities")
+	}
+	locs := Locations(t.prof)
+	for _, p := range c.Priorities {
+		if p != RepairShield && !hasString(locs, p) {
+			return fmt.Errorf("%s has no system %q to repair (systems: %s, %s)", c.Unit, p, strings.Join(locs, ", "), RepairShield)
+		}
+	}
+	return nil
+}
+
+// Apply implements rules.Command.
+func (c *RepairCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+	if err := c.Validate(s); err != nil {
+		return nil, err
+	}
+	r := c.r
+	t, err := r.titan(s, c.Unit)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := r.options(s)
+	if err != nil {
+		return nil, err
+	}
+	ts := t.ts.Clone()
+	ts.DamageControl = opts.DamageControl && !t.u.Moved && !t.u.Fired
+	o, err := Repair(t.prof, ts, c.Priorities, opts, d)
+	if err != nil {
+		return nil, err
+	}
+	if err := putTitan(t.u, t.prof, o.State); err != nil {
+		return nil, err
+	}
+	t.u.Activated = true
+	text := fmt.Sprintf("%s: %d repair(s)", c.Unit, o.Successes)
+	if len(o.Repaired) > 0 {
+		text += ": " + strings.Join(o.Repaired, ", ")
+	}
+	return []rules.Event{{Kind: rules.EvMessage, Units: []string{c.Unit}, Text: text, Data: map[string]string{"repaired": strings.Join(o.Repaired, ",")}}}, r.rallyPending(s)
+}
+
+// ObjectiveCmd declares, at the end of a mission game, whether the side
+// achieved its secret objective (the stand-in cards describe what to do;
+// the players judge it). Once both sides have declared, the victory chart
+// decides the result.
+type ObjectiveCmd struct {
+	By       string `json:"by"`
+	Achieved bool   `json:"achieved"`
+}
+
+// Name implements rules.Command.
+func (*ObjectiveCmd) Name() string { return CmdObjective }
+
+// Actor implements rules.Command.
+func (c *ObjectiveCmd) Actor() string { return c.By }
+
+// Validate implements rules.Command.
+func (c *ObjectiveCmd) Validate(s *rules.State) error {
+	if s.Step != StepDebrief {
+		return fmt.Errorf("objectives are declared when a mission game ends, not in %s", s.Step)
+	}
+	if s.Side(c.By) == nil {
+		return fmt.Errorf("no side %q", c.By)
+	}
+	g, err := getProgress(s)
+	if err != nil {
+		return err
+	}
+	if _, ok := g.Claims[c.By]; ok {
+		return fmt.Errorf("%s has already declared", c.By)
+	}
+	return nil
+}
+
+// Apply implements rules.Command.
+func (c *ObjectiveCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	if err := c.Validate(s); err != nil {
+		return nil, err
+	}
+	g, err := getProgress(s)
+	if err != nil {
+		return nil, err
+	}
+	if g.Claims == nil {
+		g.Claims = map[string]bool{}
+	}
+	g.Claims[c.By] = c.Achieved
+	verb := "did not achieve"
+	if c.Achieved {
+		verb = "achieved"
+	}
+	evs := []rules.Event{rules.Message(fmt.Sprintf("%s %s its objective", c.By, verb))}
+	if len(g.Claims) == len(s.Sides) {
+		out, text := missionOutcome(s, g)
+		g.Result = out
+		evs = append(evs, rules.Message(text))
+	}
+	if err := putProgress(s, g); err != nil {
+		return nil, err
+	}
+	return evs, debriefPending(s)
+}

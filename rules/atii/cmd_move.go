@@ -1,0 +1,385 @@
+package atii
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/world"
+)
+
+// errUnbound is returned by a command made outside a Ruleset (a zero
+// struct) that needs the ruleset's table and catalogue.
+var errUnbound = errors.New("command is not bound to an ATII ruleset (make it with the Ruleset's constructors or Bind)")
+
+// MaxWaypoints caps the waypoints of one move.
+const MaxWaypoints = 64
+
+// Waypoint is one step of a move: the titan walks in a straight line to
+// (X, Y), pivoting first to face along the leg unless the leg is more than
+// 90 degrees off its facing (then it walks backwards); if Facing is set it
+// then pivots on the spot to that facing. Every pivot is a turn paid in Man
+// (ATII-MOV-2). A turn on the spot is a waypoint at the titan's position.
+type Waypoint struct {
+	X      float64  `json:"x"`
+	Y      float64  `json:"y"`
+	Facing *float64 `json:"facing,omitempty"`
+}
+
+// Face returns a pointer to deg, for Waypoint.Facing.
+func Face(deg float64) *float64 { return &deg }
+
+// MoveCmd moves one titan in the movement or assault phase.
+//
+// Validate measures the path on the table (world.MeasureMove with the ATII
+// terrain table): impassable terrain, the table edge (unless disengaging),
+// overlapping another titan, and in the movement phase the 10 cm exclusion
+// around enemy titans (ATII-MOV-6; a titan already closer may not get
+// closer). The measured path becomes a MovePlan checked by CheckMove: Man
+// for turns, Speed, backwards cost, dangerous terrain rules (ATII-MOV-2..5),
+// damage that stops movement, and the move order (ATII-MOV-1: lowest Man
+// first in the movement phase, highest first in the assault phase; moving a
+// titan out of order forfeits the side's titans that should have gone
+// first). Apply rolls the dangerous terrain dice (ResolveMove) and moves the
+// titan as far along the path as it gets.
+//
+// Overcharge (advanced rule) doubles Speed and forbids shooting this turn;
+// it is declared with the move in the movement phase. Disengage doubles
+// Speed, forbids shooting and close combat, and lets the titan walk off the
+// table: a titan whose base centre ends beyond the table edge has left the
+// battle.
+type MoveCmd struct {
+	r          *Ruleset
+	By         string     `json:"by"`
+	Unit       string     `json:"unit"`
+	Path       []Waypoint `json:"path"`
+	Overcharge bool       `json:"overcharge,omitempty"`
+	Disengage  bool       `json:"disengage,omitempty"`
+}
+
+// Name implements rules.Command.
+func (*MoveCmd) Name() string { return CmdMove }
+
+// Actor implements rules.Command.
+func (c *MoveCmd) Actor() string { return c.By }
+
+// Move returns a move command bound to the ruleset.
+func (r *Ruleset) Move(by, unit string, path ...Waypoint) *MoveCmd {
+	return &MoveCmd{r: r, By: by, Unit: unit, Path: path}
+}
+
+// Bind attaches the ruleset to a command of this package made as a plain
+// struct (decoded from JSON by hand, or built in a test) and returns it.
+func (r *Ruleset) Bind(c rules.Command) rules.Command {
+	switch x := c.(type) {
+	case *MoveCmd:
+		x.r = r
+	case *HoldCmd:
+		x.r = r
+	case *FireCmd:
+		x.r = r
+	case *RepairCmd:
+		x.r = r
+	case *DeployCmd:
+		x.r = r
+	}
+	return c
+}
+
+// movePrep is a measured, checked move.
+type movePrep struct {
+	t       titan
+	ts      TitanState
+	opts    Options
+	start   world.Base
+	rep     world.MoveReport
+	plan    MovePlan
+	check   MoveCheck
+	assault bool
+	contact []string
+}
+
+// ownActivation checks that unit belongs to side and may act now in the
+// phase's order.
+func (r *Ruleset) ownActivation(s *rules.State, side, unit string) (titan, error) {
+	t, err := r.titan(s, unit)
+	if err != nil {
+		return t, err
+	}
+	if t.u.Side != side {
+		return t, fmt.Errorf("%s belongs to %s, not %s", unit, t.u.Side, side)
+	}
+	if !operational(t.u) {
+		return t, fmt.Errorf("%s is not on the table", unit)
+	}
+	g, err := getProgress(s)
+	if err != nil {
+		return t, err
+	}
+	for _, e := range g.Order {
+		if e.ID != unit {
+			continue
+		}
+		switch {
+		case e.Moved:
+			return t, fmt.Errorf("%s has already acted this phase", unit)
+		case e.Forfeit:
+			return t, fmt.Errorf("%s forfeited its activation: a titan that should have gone after it already went (ATII-MOV-1)", unit)
+		}
+		if s.Pending != nil && s.Pending.Side != side {
+			return t, fmt.Errorf("it is %s's turn to activate a titan", s.Pending.Side)
+		}
+		return t, nil
+	}
+	return t, fmt.Errorf("%s takes no part in the %s phase", unit, s.Phase)
+}
+
+func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
+	var p movePrep
+	r := c.r
+	if r == nil {
+		return p, errUnbound
+	}
+	if s.Step != StepMovement && s.Step != StepAssault {
+		return p, fmt.Errorf("titans move in the movement and assault phases, not %s", s.Step)
+	}
+	p.assault = s.Step == StepAssault
+	t, err := r.ownActivation(s, c.By, c.Unit)
+	if err != nil {
+		return p, err
+	}
+	p.t = t
+	if p.opts, err = r.options(s); err != nil {
+		return p, err
+	}
+	if len(c.Path) == 0 {
+		return p, fmt.Errorf("empty path (use hold to stay put)")
+	}
+	if len(c.Path) > MaxWaypoints {
+		return p, fmt.Errorf("%d waypoints: at most %d", len(c.Path), MaxWaypoints)
+	}
+	p.ts = t.ts.Clone()
+	if c.Overcharge {
+		switch {
+		case !p.opts.Overcharge:
+			return p, fmt.Errorf("overcharging engines is an advanced rule (%s)", OptOvercharge)
+		case p.assault:
+			return p, fmt.Errorf("overcharge is declared before moving in the movement phase")
+		}
+		p.ts.Overcharged = true
+	}
+	if c.Disengage {
+		if p.assault {
+			return p, fmt.Errorf("titans disengage in the movement phase")
+		}
+		p.ts.Disengaging = true
+	}
+	path := make([]world.Waypoint, len(c.Path))
+	for i, wp := range c.Path {
+		if !finite(wp.X) || !finite(wp.Y) || (wp.Facing != nil && !finite(*wp.Facing)) {
+			return p, fmt.Errorf("waypoint %d: coordinates must be finite numbers", i+1)
+		}
+		path[i] = world.Waypoint{To: world.Vec{X: wp.X, Y: wp.Y}}
+		if wp.Facing != nil {
+			path[i].Facing, path[i].Turn = world.NormDeg(*wp.Facing), true
+		}
+	}
+	p.start = r.base(t.u)
+	mo := world.MoveOptions{FaceMovement: true, AllowOffTable: c.Disengage, KeepoutDist: EnemyExclusion}
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o.ID == t.u.ID || !operational(o) {
+			continue
+		}
+		ob := r.base(o)
+		mo.Blockers = append(mo.Blockers, ob)
+		if o.Side != t.u.Side && !p.assault {
+			mo.Keepout = append(mo.Keepout, ob)
+		}
+	}
+	p.contact = r.enemiesInContact(s, t.u)
+	p.rep = r.w.MeasureMove(p.start, path, r.terrain, t.prof.Class, mo)
+	if p.rep.Illegal != nil {
+		reason := p.rep.Illegal.Reason
+		if p.rep.Illegal.Kind == "keepout" {
+			reason += " (ATII-MOV-6: no closer than 10 cm to an enemy titan in the movement phase)"
+		}
+		return p, fmt.Errorf("%s cannot take that path: %s", c.Unit, reason)
+	}
+	p.plan = planFromReport(&p.rep, p.assault, len(p.contact) > 0)
+	p.check, err = CheckMove(t.prof, p.ts, p.plan, p.opts)
+	if err != nil {
+		return p, fmt.Errorf("%s: %w", c.Unit, err)
+	}
+	return p, nil
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// planFromReport converts a measured path into the facts the movement
+// rules price: segments in path order with the turns made before each
+// (pivots at the same point combined into one turn), and a final turn.
+func planFromReport(rep *world.MoveReport, assault, inCC bool) MovePlan {
+	plan := MovePlan{Assault: assault, InCloseCombat: inCC}
+	ti := 0
+	for _, sg := range rep.Segments {
+		turn := 0.0
+		for ti < len(rep.Turns) && rep.Turns[ti].PathDist <= sg.Start+eps {
+			turn += rep.Turns[ti].Degrees
+			ti++
+		}
+		plan.Segments = append(plan.Segments, MoveSegment{Length: sg.Length, TurnBefore: turn, Backwards: sg.Backwards, Dangerous: sg.Dangerous, Impassable: sg.Impassable})
+	}
+	for ; ti < len(rep.Turns); ti++ {
+		plan.FinalTurn += rep.Turns[ti].Degrees
+	}
+	return plan
+}
+
+// positionAt is where the titan stands after going dist cm along the
+// measured path (the path's end when it completed it).
+func positionAt(rep *world.MoveReport, start world.Base, dist float64, complete bool) (world.Vec, float64) {
+	if complete {
+		return rep.End.Pos, rep.End.Facing
+	}
+	pos, facing := start.Pos, start.Facing
+	for _, sg := range rep.Segments {
+		if dist <= sg.End+eps {
+			t := 0.0
+			if sg.Length > 0 {
+				t = math.Max(0, math.Min(1, (dist-sg.Start)/sg.Length))
+			}
+			return sg.From.Lerp(sg.To, t), sg.Facing
+		}
+		pos, facing = sg.To, sg.Facing
+	}
+	return pos, facing
+}
+
+// Validate implements rules.Command.
+func (c *MoveCmd) Validate(s *rules.State) error {
+	_, err := c.prepare(s)
+	return err
+}
+
+// Apply implements rules.Command.
+func (c *MoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+	p, err := c.prepare(s)
+	if err != nil {
+		return nil, err
+	}
+	r := c.r
+	g, err := getProgress(s)
+	if err != nil {
+		return nil, err
+	}
+	var evs []rules.Event
+	if lost := forfeited(g.Order, c.Unit, p.assault); len(lost) > 0 {
+		evs = append(evs, rules.LogEvents(d, rules.Message(fmt.Sprintf("%s goes out of order: %s forfeit(s) this phase (ATII-MOV-1)", c.Unit, strings.Join(lost, ", "))))...)
+	}
+	o, err := ResolveMove(p.t.prof, p.ts, p.plan, p.opts, d)
+	if err != nil {
+		return nil, err
+	}
+	u := p.t.u
+	pos, facing := positionAt(&p.rep, p.start, o.Distance, o.Complete)
+	u.Pos, u.Facing = pos, facing
+	u.MovedDist += o.Distance
+	if o.Distance > eps || math.Abs(world.RelDeg(facing-p.start.Facing)) > eps {
+		u.Moved = true
+	}
+	u.Activated = true
+	if err := putTitan(u, p.t.prof, p.ts); err != nil {
+		return nil, err
+	}
+	pts := []world.Vec{p.start.Pos}
+	for _, wp := range c.Path {
+		pts = append(pts, world.Vec{X: wp.X, Y: wp.Y})
+	}
+	text := fmt.Sprintf("%s moves %.1f cm", c.Unit, o.Distance)
+	if p.assault {
+		text = fmt.Sprintf("%s makes an assault move of %.1f cm", c.Unit, o.Distance)
+	}
+	if !o.Complete {
+		text += " and stops: " + o.StopReason
+		pts = append(pts, pos)
+	}
+	if p.ts.Overcharged {
+		text += " (engines overcharged)"
+	}
+	ev := rules.Event{Kind: rules.EvMoved, Units: []string{c.Unit}, Path: pts, Text: text,
+		Data: map[string]string{"distance": fmt.Sprintf("%.2f", o.Distance), "facing": fmt.Sprintf("%.1f", facing)}}
+	evs = append(evs, ev)
+	if c.Disengage && !r.w.Table.Contains(pos) {
+		u.OffTable = true
+		evs = append(evs, rules.Message(c.Unit+" leaves the table"))
+	}
+	if p.assault {
+		now := r.enemiesInContact(s, u)
+		for _, id := range now {
+			if !hasString(p.contact, id) {
+				u.Markers.Set(MarkCharged, 1)
+				evs = append(evs, rules.Event{Kind: rules.EvMessage, Units: []string{c.Unit, id}, Text: fmt.Sprintf("%s charges into close combat with %s", c.Unit, id)})
+			}
+		}
+	}
+	return evs, r.advanceOrder(s, c.Unit)
+}
+
+// HoldCmd passes a titan's activation in the movement, shooting or assault
+// phase: it stays where it is (or does not fire).
+type HoldCmd struct {
+	r    *Ruleset
+	By   string `json:"by"`
+	Unit string `json:"unit"`
+}
+
+// Hold returns a hold command bound to the ruleset.
+func (r *Ruleset) Hold(by, unit string) *HoldCmd { return &HoldCmd{r: r, By: by, Unit: unit} }
+
+// Name implements rules.Command.
+func (*HoldCmd) Name() string { return CmdHold }
+
+// Actor implements rules.Command.
+func (c *HoldCmd) Actor() string { return c.By }
+
+// Validate implements rules.Command.
+func (c *HoldCmd) Validate(s *rules.State) error {
+	if c.r == nil {
+		return errUnbound
+	}
+	switch s.Step {
+	case StepMovement, StepAssault, StepShooting:
+	default:
+		return fmt.Errorf("hold is for the movement, shooting and assault phases, not %s", s.Step)
+	}
+	_, err := c.r.ownActivation(s, c.By, c.Unit)
+	return err
+}
+
+// Apply implements rules.Command.
+func (c *HoldCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+	if err := c.Validate(s); err != nil {
+		return nil, err
+	}
+	g, err := getProgress(s)
+	if err != nil {
+		return nil, err
+	}
+	assault := s.Step == StepAssault
+	var evs []rules.Event
+	if lost := forfeited(g.Order, c.Unit, assault); len(lost) > 0 && s.Step != StepShooting {
+		evs = append(evs, rules.Message(fmt.Sprintf("%s goes out of order: %s forfeit(s) this phase (ATII-MOV-1)", c.Unit, strings.Join(lost, ", "))))
+	}
+	verb := "holds its position"
+	if s.Step == StepShooting {
+		verb = "holds its fire"
+	}
+	if u := s.Unit(c.Unit); u != nil {
+		u.Activated = true
+	}
+	evs = append(evs, rules.Event{Kind: rules.EvMessage, Units: []string{c.Unit}, Text: c.Unit + " " + verb})
+	return evs, c.r.advanceOrder(s, c.Unit)
+}

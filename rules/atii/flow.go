@@ -1,0 +1,663 @@
+package atii
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/catalog"
+)
+
+// Step ids of the ATII flow table.
+const (
+	StepMission     = "mission"
+	StepDeploy      = "deploy"
+	StepInitiative  = "initiative"
+	StepMovement    = "movement"
+	StepShooting    = "shooting"
+	StepAssault     = "assault"
+	StepCloseCombat = "close-combat"
+	StepRally       = "rally"
+	StepEnd         = "end"
+	StepDebrief     = "debrief"
+)
+
+// Command names.
+const (
+	CmdDeploy    = "deploy"
+	CmdOrder     = "order"
+	CmdMove      = "move"
+	CmdHold      = "hold"
+	CmdFire      = "fire"
+	CmdRepair    = "repair"
+	CmdObjective = "objective"
+)
+
+// Commands implements rules.Ruleset.
+func (r *Ruleset) Commands() []rules.CommandSpec {
+	return []rules.CommandSpec{
+		{Name: CmdDeploy, Doc: "place a titan inside the side's deployment zone (lowest Man first)", New: func() rules.Command { return &DeployCmd{r: r} }},
+		{Name: CmdOrder, Doc: "the initiative winner chooses to go first or second this turn", New: func() rules.Command { return &OrderCmd{} }},
+		{Name: CmdMove, Doc: "move a titan along waypoints (movement or assault phase); dangerous terrain dice are rolled as needed", New: func() rules.Command { return &MoveCmd{r: r} }},
+		{Name: CmdHold, Doc: "a titan does not move (or does not fire) this phase", New: func() rules.Command { return &HoldCmd{r: r} }},
+		{Name: CmdFire, Doc: "declare every weapon's target and aim for one titan, then resolve them", New: func() rules.Command { return &FireCmd{r: r} }},
+		{Name: CmdRepair, Doc: "roll a damaged titan's repair dice; successes go to the systems listed first", New: func() rules.Command { return &RepairCmd{r: r} }},
+		{Name: CmdObjective, Doc: "at the end of a mission game, declare whether the side achieved its secret objective", New: func() rules.Command { return &ObjectiveCmd{} }},
+	}
+}
+
+// Flow implements rules.Ruleset. One game turn:
+//
+//	mission      (set-up)  secret objective cards drawn when the scenario asks
+//	deploy       (set-up)  roll-off, lower sets up first; alternate, lowest Man first
+//	initiative   (turn)    shields repaired last turn come up, reactor power rolls;
+//	                       each side rolls a D6 (ties re-rolled), the winner
+//	                       chooses to go first or second
+//	movement               alternate one titan at a time, lowest Man first
+//	shooting               alternate one titan at a time in player order
+//	assault                alternate, highest Man first; contact allowed
+//	close-combat (auto)    every engaged pair fights
+//	rally                  each damaged titan rolls repairs, the player sets priorities
+//	end                    victory points; the game ends on the turn limit or
+//	                       when a side has no titan left
+//	debrief                mission games: each side declares its objective
+func (r *Ruleset) Flow() []rules.Step {
+	move := []string{CmdMove, CmdHold}
+	return []rules.Step{
+		{ID: StepMission, Phase: "set-up", Doc: "secret objectives are drawn", OnBegin: r.beginMission, EndIf: always},
+		{ID: StepDeploy, Phase: "set-up", Doc: "titans not pre-placed are deployed in their zones", Allowed: []string{CmdDeploy}, OnBegin: r.beginDeploy, EndIf: r.deployDone},
+		{ID: StepInitiative, Phase: "initiative", NewTurn: true, Doc: "start of turn and initiative", Allowed: []string{CmdOrder}, OnBegin: r.beginTurn, EndIf: orderChosen},
+		{ID: StepMovement, Phase: "movement", Doc: "titans move one at a time, lowest Man first (ATII-MOV-1)", Allowed: move, OnBegin: r.beginMovement, EndIf: orderDone(false)},
+		{ID: StepShooting, Phase: "shooting", Doc: "titans fire one at a time (ATII-SHT-1, ATII-SHT-2)", Allowed: []string{CmdFire, CmdHold}, OnBegin: r.beginShooting, EndIf: orderDone(false)},
+		{ID: StepAssault, Phase: "assault", Doc: "assault moves, highest Man first (ATII-CC-1)", Allowed: move, OnBegin: r.beginAssault, EndIf: orderDone(true)},
+		{ID: StepCloseCombat, Phase: "assault", Doc: "close combats are fought (ATII-CC-2, ATII-CC-3)", OnBegin: r.beginCloseCombat, Auto: r.autoCloseCombat, EndIf: combatsDone},
+		{ID: StepRally, Phase: "rally", Doc: "repairs (ATII-REP-1)", Allowed: []string{CmdRepair}, OnBegin: r.beginRally, EndIf: r.rallyDone},
+		{ID: StepEnd, Phase: "end", Doc: "victory points and the end of the game", OnBegin: r.beginEnd, EndIf: always, NextFunc: r.afterEnd},
+		{ID: StepDebrief, Phase: "end", Doc: "mission games: sides declare their objectives", Allowed: []string{CmdObjective}, OnBegin: r.beginDebrief, EndIf: never},
+	}
+}
+
+func always(*rules.State) bool { return true }
+func never(*rules.State) bool  { return false }
+
+// beginMission draws each side's secret objective card from the stand-in
+// deck when the scenario's mission asks for secret objectives.
+func (r *Ruleset) beginMission(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+	a, b, err := sideIDs(s)
+	if err != nil {
+		return nil, err
+	}
+	setup, err := getSetup(s)
+	if err != nil {
+		return nil, err
+	}
+	g, err := getProgress(s)
+	if err != nil {
+		return nil, err
+	}
+	if setup.Mission == nil || !setup.Mission.Secret {
+		return nil, putProgress(s, g)
+	}
+	bfl := 2000
+	if setup.Mission.ForceLevel > 0 {
+		bfl = setup.Mission.ForceLevel
+	}
+	switch bfl {
+	case 1000, 2000, 3000, 4000:
+	default:
+		bfl = 2000
+	}
+	m, err := GenerateMission(bfl, StandInObjectives(), d)
+	if err != nil {
+		return nil, err
+	}
+	g.Cards = map[string]ObjectiveCard{a: m.Cards[0], b: m.Cards[1]}
+	var evs []rules.Event
+	for i, sd := range []string{a, b} {
+		evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: sd,
+			Text: fmt.Sprintf("%s draws a secret %s objective (force level %d: %d points); deployment map %s", sd, m.Cards[i].Type, m.Cards[i].ForceLevel, m.Points[i], m.Map),
+			Data: map[string]string{"secret": "objective"}})
+	}
+	return evs, putProgress(s, g)
+}
+
+// beginDeploy rolls off for deployment when titans wait to be placed: each
+// side rolls a D6, re-rolling ties; the lower sets up a titan first, then
+// the sides alternate, lowest Man first.
+func (r *Ruleset) beginDeploy(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+	a, b, err := sideIDs(s)
+	if err != nil {
+		return nil, err
+	}
+	g, err := getProgress(s)
+	if err != nil {
+		return nil, err
+	}
+	g.Order, g.Last = nil, ""
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Markers.Value(MarkUnplaced) == 0 {
+			continue
+		}
+		p, err := r.profile(u)
+		if err != nil {
+			return nil, err
+		}
+		g.Order = append(g.Order, OrderEntry{ID: u.ID, Side: u.Side, Man: p.Man})
+	}
+	if len(g.Order) == 0 {
+		return nil, putProgress(s, g)
+	}
+	var evs []rules.Event
+	for try := 0; ; try++ {
+		if try == 50 {
+			return nil, fmt.Errorf("deployment roll-off tied 50 times")
+		}
+		f := d.Roll(rules.Roll{Purpose: fmt.Sprintf("deployment roll-off (%s, %s; lower sets up first)", a, b), Sides: 6}, 2)
+		if f[0] == f[1] {
+			continue
+		}
+		g.DeployFirst = a
+		if f[1] < f[0] {
+			g.DeployFirst = b
+		}
+		evs = append(evs, rules.Message(fmt.Sprintf("%s sets up first", g.DeployFirst)))
+		break
+	}
+	r.setOrderPending(s, &g, g.DeployFirst, otherSide(s, g.DeployFirst), false, "deploy", []string{CmdDeploy})
+	return evs, putProgress(s, g)
+}
+
+func (r *Ruleset) deployDone(s *rules.State) bool {
+	for i := range s.Units {
+		if s.Units[i].Markers.Value(MarkUnplaced) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// beginTurn starts a turn: per-turn flags cleared, shields repaired last
+// rally come back up, damaged reactors roll power for each weapon
+// (StartTurn); then initiative: each side rolls a D6, ties re-rolled, and
+// the winner must choose to go first or second.
+func (r *Ruleset) beginTurn(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+	a, b, err := sideIDs(s)
+	if err != nil {
+		return nil, err
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		u.Activated, u.Moved, u.Fired, u.MovedDist = false, false, false, 0
+		u.Markers.Delete(MarkCharged)
+		if u.Destroyed || u.OffTable {
+			continue
+		}
+		p, err := r.profile(u)
+		if err != nil {
+			return nil, err
+		}
+		ts, err := TitanOf(u)
+		if err != nil {
+			return nil, err
+		}
+		ts.Disengaging = false
+		ns, err := StartTurn(p, ts, d)
+		if err != nil {
+			return nil, err
+		}
+		if len(ns.WeaponsOffline) > 0 {
+			rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: []string{u.ID}, Text: fmt.Sprintf("%s: no reactor power this turn for %s", u.ID, strings.Join(ns.WeaponsOffline, ", "))})
+		}
+		if err := putTitan(u, p, ns); err != nil {
+			return nil, err
+		}
+	}
+	g, err := getProgress(s)
+	if err != nil {
+		return nil, err
+	}
+	g.First, g.Second, g.Order, g.Last, g.Combats = "", "", nil, "", nil
+	for try := 0; ; try++ {
+		if try == 50 {
+			return nil, fmt.Errorf("initiative roll tied 50 times")
+		}
+		f := d.Roll(rules.Roll{Purpose: fmt.Sprintf("initiative (%s, %s; ties re-rolled)", a, b), Sides: 6}, 2)
+		if f[0] == f[1] {
+			continue
+		}
+		g.InitiativeWinner = a
+		if f[1] > f[0] {
+			g.InitiativeWinner = b
+		}
+		break
+	}
+	s.Active = g.InitiativeWinner
+	s.Pending = &rules.Decision{Side: g.InitiativeWinner, Kind: "initiative", Commands: []string{CmdOrder},
+		Prompt: "won the initiative: go first or second this turn"}
+	return []rules.Event{rules.Message(g.InitiativeWinner + " wins the initiative")}, putProgress(s, g)
+}
+
+func orderChosen(s *rules.State) bool {
+	g, err := getProgress(s)
+	return err == nil && g.First != ""
+}
+
+// setOrderPending gives the decision to the side whose titan acts next in
+// g.Order (NextSide), or clears it when nobody is left.
+func (r *Ruleset) setOrderPending(s *rules.State, g *GameProgress, first, second string, assault bool, kind string, cmds []string) {
+	side := NextSide(g.Order, first, second, g.Last, assault)
+	if side == "" {
+		s.Active, s.Pending = "", nil
+		return
+	}
+	ids := Movable(g.Order, side, assault)
+	s.Active = side
+	var prompt string
+	switch kind {
+	case "deploy":
+		prompt = "deploy a titan in your zone (lowest Man first): " + strings.Join(ids, ", ")
+	case "move":
+		prompt = "move a titan (lowest Man first; moving a higher-Man titan forfeits the others): " + strings.Join(ids, ", ")
+	case "assault":
+		prompt = "make an assault move (highest Man first): " + strings.Join(ids, ", ")
+	case "fire":
+		prompt = "fire with a titan: " + strings.Join(ids, ", ")
+	}
+	s.Pending = &rules.Decision{Side: side, Kind: kind, Prompt: prompt, Commands: append([]string(nil), cmds...), Units: ids}
+}
+
+// advanceOrder marks id as having acted in the phase (with forfeits, see
+// StartMove) and passes the decision on.
+func (r *Ruleset) advanceOrder(s *rules.State, id string) error {
+	g, err := getProgress(s)
+	if err != nil {
+		return err
+	}
+	assault := s.Step == StepAssault
+	ord, err := StartMove(g.Order, id, assault)
+	if err != nil {
+		return err
+	}
+	g.Order = ord
+	u := s.Unit(id)
+	if u != nil {
+		g.Last = u.Side
+	}
+	first, second := g.First, g.Second
+	kind, cmds := "", []string{}
+	switch s.Step {
+	case StepDeploy:
+		first, second = g.DeployFirst, otherSide(s, g.DeployFirst)
+		kind, cmds = "deploy", []string{CmdDeploy}
+	case StepMovement:
+		kind, cmds = "move", []string{CmdMove, CmdHold}
+	case StepAssault:
+		kind, cmds = "assault", []string{CmdMove, CmdHold}
+	case StepShooting:
+		kind, cmds = "fire", []string{CmdFire, CmdHold}
+	}
+	r.setOrderPending(s, &g, first, second, assault, kind, cmds)
+	return putProgress(s, g)
+}
+
+// forfeited lists titans of the order that lost their move by id acting.
+func forfeited(before []OrderEntry, id string, assault bool) []string {
+	after, err := StartMove(before, id, assault)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for i, e := range after {
+		if e.Forfeit && !before[i].Forfeit {
+			out = append(out, e.ID)
+		}
+	}
+	return out
+}
+
+func orderDone(assault bool) func(*rules.State) bool {
+	return func(s *rules.State) bool {
+		g, err := getProgress(s)
+		if err != nil {
+			return false
+		}
+		return NextSide(g.Order, g.First, g.Second, g.Last, assault) == ""
+	}
+}
+
+// reactorChecks rolls the 4+ to move for titans with Major reactor damage.
+func (r *Ruleset) reactorChecks(s *rules.State, d rules.Dice) error {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !operational(u) {
+			continue
+		}
+		t, err := r.titan(s, u.ID)
+		if err != nil {
+			return err
+		}
+		ns, err := ReactorMoveCheck(t.prof, t.ts, d)
+		if err != nil {
+			return err
+		}
+		if ns.Stalled {
+			rules.LogEvents(d, rules.Message(u.ID+": the damaged reactor fails, the titan cannot move this phase"))
+		}
+		if err := putTitan(u, t.prof, ns); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// beginPhase builds the activation order of a phase from the operational
+// titans that pass include, and gives the first decision.
+func (r *Ruleset) beginPhase(s *rules.State, assault bool, kind string, cmds []string, manOrder bool, include func(titan) bool) error {
+	g, err := getProgress(s)
+	if err != nil {
+		return err
+	}
+	g.Order, g.Last = nil, ""
+	for i := range s.Units {
+		u := &s.Units[i]
+		u.Activated = false
+		if !operational(u) {
+			continue
+		}
+		t, err := r.titan(s, u.ID)
+		if err != nil {
+			return err
+		}
+		if !include(t) {
+			continue
+		}
+		man := 0
+		if manOrder {
+			man = t.prof.Man
+		}
+		g.Order = append(g.Order, OrderEntry{ID: u.ID, Side: u.Side, Man: man})
+	}
+	r.setOrderPending(s, &g, g.First, g.Second, assault, kind, cmds)
+	return putProgress(s, g)
+}
+
+func (r *Ruleset) beginMovement(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+	if err := r.reactorChecks(s, d); err != nil {
+		return nil, err
+	}
+	return nil, r.beginPhase(s, false, "move", []string{CmdMove, CmdHold}, true, func(t titan) bool { return CanMove(t.ts) == nil })
+}
+
+// beginShooting: every titan with a weapon able to fire takes part, in
+// player order (no Man order).
+func (r *Ruleset) beginShooting(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	return nil, r.beginPhase(s, false, "fire", []string{CmdFire, CmdHold}, false, func(t titan) bool {
+		for _, m := range t.prof.Mounts {
+			w, err := r.weaponAt(t.u, m.ID)
+			if err != nil || w.Kind == catalog.CloseCombat {
+				continue
+			}
+			if CanFire(t.prof, t.ts, m.ID, w) == nil {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+func (r *Ruleset) beginAssault(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+	if err := r.reactorChecks(s, d); err != nil {
+		return nil, err
+	}
+	return nil, r.beginPhase(s, true, "assault", []string{CmdMove, CmdHold}, true, func(t titan) bool { return CanMove(t.ts) == nil })
+}
+
+// beginCloseCombat lists every pair of enemy titans in base contact.
+func (r *Ruleset) beginCloseCombat(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	s.Active, s.Pending = "", nil
+	g, err := getProgress(s)
+	if err != nil {
+		return nil, err
+	}
+	g.Combats = nil
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !operational(u) {
+			continue
+		}
+		for _, o := range r.enemiesInContact(s, u) {
+			if u.ID < o {
+				g.Combats = append(g.Combats, CCPair{A: u.ID, B: o})
+			}
+		}
+	}
+	sort.Slice(g.Combats, func(i, j int) bool {
+		if g.Combats[i].A != g.Combats[j].A {
+			return g.Combats[i].A < g.Combats[j].A
+		}
+		return g.Combats[i].B < g.Combats[j].B
+	})
+	return nil, putProgress(s, g)
+}
+
+func combatsDone(s *rules.State) bool {
+	g, err := getProgress(s)
+	if err != nil {
+		return false
+	}
+	for _, c := range g.Combats {
+		if !c.Done {
+			return false
+		}
+	}
+	return true
+}
+
+// autoCloseCombat fights the next close combat (ATII-CC-2, ATII-CC-3).
+func (r *Ruleset) autoCloseCombat(s *rules.State, d rules.Dice) ([]rules.Event, bool, error) {
+	g, err := getProgress(s)
+	if err != nil {
+		return nil, false, err
+	}
+	k := -1
+	for i, c := range g.Combats {
+		if !c.Done {
+			k = i
+			break
+		}
+	}
+	if k < 0 {
+		return nil, false, nil
+	}
+	g.Combats[k].Done = true
+	if err := putProgress(s, g); err != nil {
+		return nil, false, err
+	}
+	pair := g.Combats[k]
+	ta, err := r.titan(s, pair.A)
+	if err != nil {
+		return nil, false, err
+	}
+	tb, err := r.titan(s, pair.B)
+	if err != nil {
+		return nil, false, err
+	}
+	if !operational(ta.u) || !operational(tb.u) {
+		return nil, true, nil
+	}
+	opts, err := r.options(s)
+	if err != nil {
+		return nil, false, err
+	}
+	ca, err := r.combatant(ta, tb)
+	if err != nil {
+		return nil, false, err
+	}
+	cb, err := r.combatant(tb, ta)
+	if err != nil {
+		return nil, false, err
+	}
+	rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: []string{pair.A, pair.B}, Text: fmt.Sprintf("close combat: %s against %s", pair.A, pair.B)})
+	res, err := ResolveCloseCombat(ca, cb, opts, d)
+	if err != nil {
+		return nil, false, err
+	}
+	var evs []rules.Event
+	for _, st := range res.Strikes {
+		evs = append(evs, rules.Event{Kind: rules.EvMessage, Units: []string{st.Attacker, st.Target},
+			Text: fmt.Sprintf("%s strikes %s with %s: %d attack(s), %d hit(s)", st.Attacker, st.Target, st.Weapon.Name, st.Attacks, st.Hits)})
+		evs = append(evs, damageEvents(st.Target, st.Results)...)
+	}
+	if err := putTitan(ta.u, ta.prof, res.A); err != nil {
+		return nil, false, err
+	}
+	if err := putTitan(tb.u, tb.prof, res.B); err != nil {
+		return nil, false, err
+	}
+	for _, x := range []struct {
+		id     string
+		before TitanState
+		after  TitanState
+	}{{pair.A, ta.ts, res.A}, {pair.B, tb.ts, res.B}} {
+		if !x.before.Destroyed && x.after.Destroyed {
+			evs = append(evs, destroyedEvent(x.id, x.after))
+		}
+	}
+	rules.LogEvents(d, evs...)
+	if err := r.resolveExplosions(s, d, opts); err != nil {
+		return nil, false, err
+	}
+	return nil, true, nil
+}
+
+// combatant builds one side of a close combat: fitted weapons, which
+// mounts have the opponent in their arc, the charge bonus and where the
+// opponent's blows come from.
+func (r *Ruleset) combatant(me, opp titan) (Combatant, error) {
+	c := Combatant{ID: me.u.ID, Unit: me.prof, State: me.ts, Weapons: map[string]*catalog.Weapon{}, InArc: map[string]bool{},
+		Charged: me.u.Markers.Value(MarkCharged) > 0}
+	mb, ob := r.base(me.u), r.base(opp.u)
+	for _, m := range me.prof.Mounts {
+		w, err := r.weaponAt(me.u, m.ID)
+		if err != nil {
+			return c, err
+		}
+		c.Weapons[m.ID] = w
+		in, err := mountSees(m.Arc, mb, ob)
+		if err != nil {
+			return c, err
+		}
+		c.InArc[m.ID] = in
+	}
+	c.Hit = hitContext(mb, ob.Pos)
+	return c, nil
+}
+
+// beginRally asks each damaged titan's player to roll repairs, the first
+// player's titans first (ATII-REP-1).
+func (r *Ruleset) beginRally(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	for i := range s.Units {
+		u := &s.Units[i]
+		u.Activated = true
+		if !operational(u) {
+			continue
+		}
+		t, err := r.titan(s, u.ID)
+		if err != nil {
+			return nil, err
+		}
+		if len(Repairable(t.prof, t.ts)) > 0 {
+			u.Activated = false
+		}
+	}
+	return nil, r.rallyPending(s)
+}
+
+// rallyPending gives the decision to the first side with a titan still to
+// roll repairs.
+func (r *Ruleset) rallyPending(s *rules.State) error {
+	g, err := getProgress(s)
+	if err != nil {
+		return err
+	}
+	for _, side := range []string{g.First, g.Second} {
+		var ids []string
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Side == side && !u.Activated && operational(u) {
+				ids = append(ids, u.ID)
+			}
+		}
+		if len(ids) > 0 {
+			s.Active = side
+			s.Pending = &rules.Decision{Side: side, Kind: "repair", Commands: []string{CmdRepair}, Units: ids,
+				Prompt: "roll repairs for a damaged titan and choose what to fix first: " + strings.Join(ids, ", ")}
+			return nil
+		}
+	}
+	s.Active, s.Pending = "", nil
+	return nil
+}
+
+func (r *Ruleset) rallyDone(s *rules.State) bool {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.Activated && operational(u) {
+			return false
+		}
+	}
+	return true
+}
+
+// beginEnd scores victory points (atii.TitanVictoryPoints) for each side.
+func (r *Ruleset) beginEnd(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	s.Active, s.Pending = "", nil
+	vp, err := r.VictoryPoints(s)
+	if err != nil {
+		return nil, err
+	}
+	var parts []string
+	for i := range s.Sides {
+		sd := &s.Sides[i]
+		sd.Markers.Set(MarkVP, vp[sd.ID])
+		parts = append(parts, fmt.Sprintf("%s %d", sd.ID, vp[sd.ID]))
+	}
+	return []rules.Event{rules.Message("victory points: " + strings.Join(parts, ", "))}, nil
+}
+
+// afterEnd goes to the debrief when a mission game ends, else to the next
+// turn.
+func (r *Ruleset) afterEnd(s *rules.State) string {
+	setup, err := getSetup(s)
+	if err == nil && setup.Mission != nil && r.gameEnding(s, setup) {
+		return StepDebrief
+	}
+	return StepInitiative
+}
+
+// beginDebrief asks each side in turn whether it achieved its objective.
+func (r *Ruleset) beginDebrief(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	return nil, debriefPending(s)
+}
+
+func debriefPending(s *rules.State) error {
+	g, err := getProgress(s)
+	if err != nil {
+		return err
+	}
+	for _, sd := range s.Sides {
+		if _, ok := g.Claims[sd.ID]; !ok {
+			s.Active = sd.ID
+			prompt := "did you achieve your objective?"
+			if c, ok := g.Cards[sd.ID]; ok {
+				prompt = fmt.Sprintf("did you achieve your objective (%s: %s)?", c.Name, c.Text)
+			}
+			s.Pending = &rules.Decision{Side: sd.ID, Kind: "objective", Commands: []string{CmdObjective}, Prompt: prompt}
+			return nil
+		}
+	}
+	s.Active, s.Pending = "", nil
+	return nil
+}

@@ -1,0 +1,457 @@
+package atii
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/world"
+)
+
+// RulesetID is the id of the ATII ruleset in a rules.Registry and in saves.
+const RulesetID = "atii"
+
+// Keys of the ATII data kept in rules.State.Ext and rules.Unit.Ext.
+const (
+	// ExtSetup holds the GameSetup (fixed for the game).
+	ExtSetup = "atii/setup"
+	// ExtGame holds the GameProgress (changes every phase).
+	ExtGame = "atii/game"
+	// ExtTitan holds a unit's TitanState.
+	ExtTitan = "atii/titan"
+)
+
+// Unit markers the ruleset uses (rules.Unit.Markers).
+const (
+	// MarkUnplaced: the unit is still to be deployed.
+	MarkUnplaced = "unplaced"
+	// MarkCharged: the titan moved into base contact with an enemy titan in
+	// this turn's assault phase (+1 improvised attack).
+	MarkCharged = "charged"
+	// MarkExploded: the titan's reactor explosion has been resolved.
+	MarkExploded = "exploded"
+)
+
+// Side marker for victory points (rules.Side.Markers).
+const MarkVP = "vp"
+
+// Ruleset is the ATII game for the rules engine: the flow of a turn
+// (initiative, movement, shooting, assault, close combat, rally, end), the
+// commands players give, legal choices and the victory check. It holds
+// read-only data only: the unit catalogue, the ATII terrain table and the
+// table the game is played on (a Ruleset is made per game, because moves
+// and lines of sight are measured on that table's terrain).
+type Ruleset struct {
+	cat     *catalog.Catalogue
+	terrain world.TerrainRules
+	w       *world.World
+}
+
+// NewRuleset returns the ATII ruleset for a game on table w. Errors: a
+// missing catalogue or table.
+func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.World) (*Ruleset, error) {
+	switch {
+	case cat == nil:
+		return nil, errors.New("atii ruleset: no unit catalogue")
+	case w == nil:
+		return nil, errors.New("atii ruleset: no table")
+	}
+	return &Ruleset{cat: cat, terrain: terrain, w: w}, nil
+}
+
+// ID implements rules.Ruleset.
+func (r *Ruleset) ID() string { return RulesetID }
+
+// Name implements rules.Ruleset.
+func (r *Ruleset) Name() string { return "Adeptus Titanicus II" }
+
+// Options implements rules.Ruleset: the ATII named options (OptionList).
+func (r *Ruleset) Options() []rules.Option { return RulesOptions() }
+
+// Terrain implements rules.Ruleset: the ATII terrain table.
+func (r *Ruleset) Terrain(*rules.State) world.TerrainRules { return r.terrain }
+
+// World returns the table the ruleset measures on.
+func (r *Ruleset) World() *world.World { return r.w }
+
+// Catalogue returns the unit catalogue.
+func (r *Ruleset) Catalogue() *catalog.Catalogue { return r.cat }
+
+// Point is a position on the table in cm.
+type Point struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// Vec converts p.
+func (p Point) Vec() world.Vec { return world.Vec{X: p.X, Y: p.Y} }
+
+// ObjectivePoint is an objective marker of the scenario.
+type ObjectivePoint struct {
+	ID    string `json:"id"`
+	Label string `json:"label,omitempty"`
+	Pos   Point  `json:"pos"`
+}
+
+// Trigger is a scenario trigger as the ruleset evaluates it (the scenario
+// grammar's kinds; see docs/scenarios.md).
+type Trigger struct {
+	Kind      string     `json:"kind"`
+	Turn      int        `json:"turn,omitempty"`
+	Side      string     `json:"side,omitempty"`
+	Objective string     `json:"objective,omitempty"`
+	Zone      string     `json:"zone,omitempty"`
+	Unit      string     `json:"unit,omitempty"`
+	Count     int        `json:"count,omitempty"`
+	Parts     []*Trigger `json:"parts,omitempty"`
+}
+
+// VictoryRule awards Result to Side ("" a draw) when When holds; AtEnd
+// rules are only checked when the game ends.
+type VictoryRule struct {
+	Side   string   `json:"side,omitempty"`
+	Result string   `json:"result,omitempty"`
+	When   *Trigger `json:"when"`
+	AtEnd  bool     `json:"at_end,omitempty"`
+}
+
+// MissionSetup is the scenario's ATII mission generator set-up.
+type MissionSetup struct {
+	// Secret: each side draws a secret objective card at the start.
+	Secret bool `json:"secret,omitempty"`
+	// Objectives are objective types per side when known.
+	Objectives map[string]string `json:"objectives,omitempty"`
+	// ForceLevel is the points level (0 unset).
+	ForceLevel int `json:"force_level,omitempty"`
+}
+
+// GameSetup is the fixed data of a game that the State must carry because
+// the ruleset cannot read the scenario: turn limit, zones, objectives,
+// victory conditions and the mission. The scenario loader stores it with
+// SetSetup.
+type GameSetup struct {
+	TurnLimit int `json:"turn_limit,omitempty"`
+	// Zones maps a zone id to filled polygons whose union is the zone.
+	Zones map[string][][]Point `json:"zones,omitempty"`
+	// SideZones maps a side id to its deployment zone id.
+	SideZones  map[string]string `json:"side_zones,omitempty"`
+	Objectives []ObjectivePoint  `json:"objectives,omitempty"`
+	Victory    []VictoryRule     `json:"victory,omitempty"`
+	Mission    *MissionSetup     `json:"mission,omitempty"`
+}
+
+// SetSetup stores the game set-up in the state.
+func SetSetup(s *rules.State, g GameSetup) error { return s.SetExt(ExtSetup, g) }
+
+// CCPair is one close combat between two titans in base contact.
+type CCPair struct {
+	A    string `json:"a"`
+	B    string `json:"b"`
+	Done bool   `json:"done,omitempty"`
+}
+
+// GameProgress is the ATII data that changes during play.
+type GameProgress struct {
+	// First and Second are this turn's player order (chosen by the
+	// initiative winner); InitiativeWinner won the roll.
+	First            string `json:"first,omitempty"`
+	Second           string `json:"second,omitempty"`
+	InitiativeWinner string `json:"initiative_winner,omitempty"`
+	// Order is the current phase's activation order (deployment,
+	// movement, shooting, assault); Last is the side that activated a
+	// titan last.
+	Order []OrderEntry `json:"order,omitempty"`
+	Last  string       `json:"last,omitempty"`
+	// DeployFirst is the side that won the deployment roll-off (the lower
+	// roll sets up first).
+	DeployFirst string `json:"deploy_first,omitempty"`
+	// Combats are this turn's close combats.
+	Combats []CCPair `json:"combats,omitempty"`
+	// Cards are the secret objective cards by side.
+	Cards map[string]ObjectiveCard `json:"cards,omitempty"`
+	// Claims are the sides' declarations of their objective at the end.
+	Claims map[string]bool `json:"claims,omitempty"`
+	// Result is the final outcome once decided.
+	Result *rules.Outcome `json:"result,omitempty"`
+}
+
+func getSetup(s *rules.State) (GameSetup, error) {
+	var g GameSetup
+	_, err := s.GetExt(ExtSetup, &g)
+	return g, err
+}
+
+func getProgress(s *rules.State) (GameProgress, error) {
+	var g GameProgress
+	_, err := s.GetExt(ExtGame, &g)
+	return g, err
+}
+
+func putProgress(s *rules.State, g GameProgress) error { return s.SetExt(ExtGame, g) }
+
+// TitanOf returns the ATII state stored on a unit (the zero state when none
+// is stored yet).
+func TitanOf(u *rules.Unit) (TitanState, error) {
+	var t TitanState
+	if _, err := u.GetExt(ExtTitan, &t); err != nil {
+		return t, fmt.Errorf("unit %s: %w", u.ID, err)
+	}
+	return t, nil
+}
+
+// titan is one titan looked up in a state.
+type titan struct {
+	u    *rules.Unit
+	prof *catalog.Unit
+	ts   TitanState
+}
+
+func (r *Ruleset) profile(u *rules.Unit) (*catalog.Unit, error) {
+	p, err := r.cat.Unit(u.Type)
+	if err != nil {
+		return nil, fmt.Errorf("unit %s: %w", u.ID, err)
+	}
+	if p.System != catalog.ATII || p.Class != "titan" {
+		return nil, fmt.Errorf("unit %s (%s) is not an ATII titan", u.ID, p.Name)
+	}
+	return p, nil
+}
+
+// titan looks up a titan by id.
+func (r *Ruleset) titan(s *rules.State, id string) (titan, error) {
+	u := s.Unit(id)
+	if u == nil {
+		return titan{}, fmt.Errorf("no unit %q", id)
+	}
+	p, err := r.profile(u)
+	if err != nil {
+		return titan{}, err
+	}
+	ts, err := TitanOf(u)
+	if err != nil {
+		return titan{}, err
+	}
+	return titan{u: u, prof: p, ts: ts}, nil
+}
+
+// putTitan stores ts on the unit and mirrors it into the generic fields
+// the UI reads: Damage (location -> level), Shields, Destroyed.
+func putTitan(u *rules.Unit, prof *catalog.Unit, ts TitanState) error {
+	if err := u.SetExt(ExtTitan, ts); err != nil {
+		return err
+	}
+	var dmg rules.Labels
+	for _, loc := range Locations(prof) {
+		if lv := ts.Level(loc); lv != Undamaged {
+			dmg.Set(loc, lv.String())
+		}
+	}
+	u.Damage = dmg
+	u.Shields = ts.ShieldsUp(prof)
+	if ts.Destroyed {
+		u.Destroyed = true
+	}
+	return nil
+}
+
+// InitTitan stores the starting ATII state of a titan unit (every shield
+// up, no damage) and mirrors it into the generic fields.
+func (r *Ruleset) InitTitan(u *rules.Unit) error {
+	p, err := r.profile(u)
+	if err != nil {
+		return err
+	}
+	return putTitan(u, p, TitanState{})
+}
+
+// operational reports whether the unit still fights: on the table and not
+// destroyed.
+func operational(u *rules.Unit) bool {
+	return !u.Destroyed && !u.OffTable && u.Markers.Value(MarkUnplaced) == 0
+}
+
+// base returns the unit's base on the table.
+func (r *Ruleset) base(u *rules.Unit) world.Base {
+	b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing}
+	if p, err := r.cat.Unit(u.Type); err == nil {
+		b.Foot = p.Base
+	}
+	return b
+}
+
+// sideIDs returns the two side ids in state order; an error unless the
+// game has exactly two sides.
+func sideIDs(s *rules.State) (string, string, error) {
+	if len(s.Sides) != 2 {
+		return "", "", fmt.Errorf("ATII is played by two sides, this game has %d", len(s.Sides))
+	}
+	return s.Sides[0].ID, s.Sides[1].ID, nil
+}
+
+func otherSide(s *rules.State, side string) string {
+	for _, sd := range s.Sides {
+		if sd.ID != side {
+			return sd.ID
+		}
+	}
+	return ""
+}
+
+// enemiesInContact lists the operational enemy titans in base contact with
+// u, sorted by id.
+func (r *Ruleset) enemiesInContact(s *rules.State, u *rules.Unit) []string {
+	var out []string
+	b := r.base(u)
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o.Side == u.Side || !operational(o) {
+			continue
+		}
+		if world.InContact(b, r.base(o)) {
+			out = append(out, o.ID)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// damageEvents turns resolved hits into log events.
+func damageEvents(target string, hits []HitResult) []rules.Event {
+	var evs []rules.Event
+	for _, h := range hits {
+		switch {
+		case h.Skipped:
+			continue
+		case h.Shield && h.ShieldDown:
+			who := target
+			if h.Partner {
+				who = "a merged partner of " + target
+			}
+			evs = append(evs, rules.Event{Kind: rules.EvShield, Units: []string{target}, Text: fmt.Sprintf("a void shield of %s goes down", who), Data: map[string]string{"shield": "down"}})
+		case h.Shield:
+			evs = append(evs, rules.Event{Kind: rules.EvMessage, Units: []string{target}, Text: fmt.Sprintf("a void shield of %s holds", target)})
+		default:
+			txt := fmt.Sprintf("%s hit on the %s: %s (now %s)", target, h.Loc, h.Result, h.After)
+			if h.Result == Undamaged {
+				txt = fmt.Sprintf("%s hit on the %s: no damage", target, h.Loc)
+			}
+			evs = append(evs, rules.Event{Kind: rules.EvDamaged, Units: []string{target}, Text: txt,
+				Data: map[string]string{"location": h.Loc, "level": h.After.String(), "result": h.Result.String()}})
+		}
+		for _, e := range h.Effects {
+			evs = append(evs, rules.Event{Kind: rules.EvMessage, Units: []string{target}, Text: target + ": " + e.Text})
+		}
+	}
+	return evs
+}
+
+// destroyedEvent reports a titan destroyed by the last damage.
+func destroyedEvent(id string, ts TitanState) rules.Event {
+	cause := ts.Cause
+	if cause == "" {
+		cause = "destroyed"
+	}
+	return rules.Event{Kind: rules.EvDestroyed, Units: []string{id}, Text: fmt.Sprintf("%s is destroyed: %s", id, cause)}
+}
+
+// applyHits resolves hits on a titan, stores the result and logs it,
+// returning whether the titan was destroyed by them.
+func (r *Ruleset) applyHits(s *rules.State, d rules.Dice, target string, n int, spec HitSpec, hc HitContext, opts Options) (bool, error) {
+	t, err := r.titan(s, target)
+	if err != nil {
+		return false, err
+	}
+	was := t.ts.Destroyed
+	o, err := ResolveHits(t.prof, target, t.ts, n, spec, 0, hc, opts, d)
+	if err != nil {
+		return false, err
+	}
+	if err := putTitan(t.u, t.prof, o.State); err != nil {
+		return false, err
+	}
+	rules.LogEvents(d, damageEvents(target, o.Hits)...)
+	if !was && o.State.Destroyed {
+		rules.LogEvents(d, destroyedEvent(target, o.State))
+		return true, nil
+	}
+	return false, nil
+}
+
+// hitContext is where an attack from point from strikes titan tb.
+func hitContext(tb world.Base, from world.Vec) HitContext {
+	rel := world.RelDeg(world.Bearing(from.Sub(tb.Pos)) - tb.Facing)
+	if from.Sub(tb.Pos).Len() < 1e-9 {
+		rel = 0
+	}
+	return HitContext{Direction: catalog.Direction(world.Quadrant(tb, from)), Side: SideFromBearing(rel)}
+}
+
+// resolveExplosions resolves every reactor explosion not yet resolved:
+// 4D6 cm radius, D6 Str 7 hits on each titan within it (shields protect,
+// as against shooting), which may set off further explosions.
+func (r *Ruleset) resolveExplosions(s *rules.State, d rules.Dice, opts Options) error {
+	for guard := 0; guard < 64; guard++ {
+		var boom *rules.Unit
+		for i := range s.Units {
+			u := &s.Units[i]
+			if !u.Destroyed || u.Markers.Value(MarkExploded) > 0 {
+				continue
+			}
+			ts, err := TitanOf(u)
+			if err != nil {
+				return err
+			}
+			if ts.Cause == "reactor exploded" {
+				boom = u
+				break
+			}
+		}
+		if boom == nil {
+			return nil
+		}
+		boom.Markers.Set(MarkExploded, 1)
+		bb := r.base(boom)
+		dist := map[string]float64{}
+		for i := range s.Units {
+			o := &s.Units[i]
+			if o.ID == boom.ID || !operational(o) {
+				continue
+			}
+			dist[o.ID] = world.Distance(bb, r.base(o))
+		}
+		ex, err := ReactorExplosion(boom.ID, dist, d)
+		if err != nil {
+			return err
+		}
+		rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: []string{boom.ID}, Text: fmt.Sprintf("%s's reactor explodes: radius %d cm", boom.ID, ex.Radius)})
+		ids := make([]string, 0, len(ex.Hits))
+		for id := range ex.Hits {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			v := s.Unit(id)
+			hc := hitContext(r.base(v), bb.Pos)
+			if _, err := r.applyHits(s, d, id, ex.Hits[id], HitSpec{Str: ExplosionStr, Source: "reactor explosion"}, hc, opts); err != nil {
+				return err
+			}
+		}
+	}
+	return errors.New("reactor explosions did not settle")
+}
+
+func (r *Ruleset) options(s *rules.State) (Options, error) {
+	return ParseOptions(s.Options)
+}
+
+// weaponAt returns the weapon fitted on a mount of u.
+func (r *Ruleset) weaponAt(u *rules.Unit, mount string) (*catalog.Weapon, error) {
+	id, ok := u.Loadout.Get(mount)
+	if !ok {
+		return nil, fmt.Errorf("%s has no weapon on mount %q (mounts: %s)", u.ID, mount, strings.Join(u.Loadout.Keys(), ", "))
+	}
+	return r.cat.Weapon(id)
+}
