@@ -20,21 +20,32 @@ type Crossing struct {
 // Len is the length in cm of the crossing on a segment segLen cm long.
 func (c Crossing) Len(segLen float64) float64 { return (c.TOut - c.TIn) * segLen }
 
-// terrainIndex answers "which features might segment ab meet" with one
-// memory look-up. The table (and any terrain hanging off it) is cut into a
-// grid of about 160 square cells. For every ordered pair of cells (A, B) a
-// bit mask (one bit per feature) lists the features that some segment from a
-// point of A to a point of B could meet: a feature is listed when its
-// bounding circle comes within half a cell diagonal of the segment between
-// the two cells' centres. A trace clips its segment to the grid, looks up the
-// pair of its end cells, and tests only the listed features exactly, each
-// after a bounding-circle early-out. Nothing in a trace allocates.
+// terrainIndex answers "which features might segment ab meet" with two
+// memory look-ups. The table (and any terrain hanging off it) is cut into a
+// grid of about targetCells square cells. For every cell A it keeps:
+//
+//   - a direction table: for each of angleBins directions (binned by a
+//     pseudo-angle, no trigonometry at query time), the bit mask of features
+//     that a ray from A's centre in that direction passes within reach of;
+//   - a range table: for each ring of distances, the features whose near
+//     side is within that distance of A's centre.
+//
+// "Within reach" grows each feature's bounding circle by half a cell
+// diagonal, so every segment starting anywhere in A is covered (a segment
+// from a point of A is a parallel shift, by at most that much, of a ray from
+// A's centre). A trace clips its segment to the grid, ANDs the mask for its
+// start cell, direction and length, and tests only those features exactly,
+// each after a bounding-circle early-out. Nothing in a trace allocates, and
+// building costs a few operations per cell and feature.
 type terrainIndex struct {
 	x0, y0, x1, y1 float64 // grid box (table cm)
-	inv            float64 // cells per cm
+	size, inv      float64 // cell size (cm) and cells per cm
 	nx, ny, nc     int     // cells per axis and in all
 	words          int     // uint64 words per mask (64 features each)
-	pair           []uint64
+	slack          float64 // half a cell diagonal plus margin
+	rings          int     // distance rings per cell, ring k: up to (k+1)*cell
+	dir            []uint64
+	rng            []uint64
 	geo            []featGeom
 }
 
@@ -47,11 +58,11 @@ type featGeom struct {
 	r                      float64
 }
 
-// Grid sizing: about targetCells cells, and at most maxPairWords mask words
-// in the pair table (so at most 512 KiB).
 const (
-	targetCells  = 160
-	maxPairWords = 1 << 16
+	// targetCells is about how many grid cells the table is cut into.
+	targetCells = 400
+	// angleBins is the number of direction bins per cell (a power of two).
+	angleBins = 64
 )
 
 func buildIndex(t Table, fs []Feature) *terrainIndex {
@@ -88,41 +99,71 @@ func buildIndex(t Table, fs []Feature) *terrainIndex {
 	ix.x1, ix.y1 = maxX+margin, maxY+margin
 	w, h := ix.x1-ix.x0, ix.y1-ix.y0
 	ix.words = max(1, (len(fs)+63)/64)
-	cells := targetCells
-	for cells*cells*ix.words > maxPairWords && cells > 4 {
-		cells /= 2
-	}
-	cell := math.Sqrt(w * h / float64(cells))
-	for {
-		ix.nx = max(1, int(math.Ceil(w/cell)))
-		ix.ny = max(1, int(math.Ceil(h/cell)))
-		if ix.nx*ix.ny*ix.nx*ix.ny*ix.words <= maxPairWords {
-			break
-		}
-		cell *= 1.25
-	}
-	ix.inv = 1 / cell
+	ix.size = max(math.Sqrt(w*h/targetCells), max(w, h)/256, 1e-3)
+	ix.inv = 1 / ix.size
+	ix.nx = max(1, int(math.Ceil(w*ix.inv)))
+	ix.ny = max(1, int(math.Ceil(h*ix.inv)))
 	ix.nc = ix.nx * ix.ny
-	ix.pair = make([]uint64, ix.nc*ix.nc*ix.words)
-	centre := func(c int) Vec {
-		return Vec{ix.x0 + (float64(c%ix.nx)+0.5)*cell, ix.y0 + (float64(c/ix.nx)+0.5)*cell}
-	}
-	slack := cell*math.Sqrt2/2 + margin
-	for f := range ix.geo {
-		g := &ix.geo[f]
-		reach := g.r + slack
-		bit := uint64(1) << (uint(f) % 64)
-		for ca := 0; ca < ix.nc; ca++ {
-			pa := centre(ca)
-			row := ix.pair[ca*ix.nc*ix.words+f/64:]
-			for cb := 0; cb < ix.nc; cb++ {
-				if d, _ := segDist(g.c, pa, centre(cb)); d <= reach {
-					row[cb*ix.words] |= bit
+	ix.slack = ix.size*math.Sqrt2/2 + margin
+	ix.rings = int(math.Hypot(w, h)*ix.inv) + 3
+	ix.dir = make([]uint64, ix.nc*angleBins*ix.words)
+	ix.rng = make([]uint64, ix.nc*ix.rings*ix.words)
+	for c := 0; c < ix.nc; c++ {
+		ca := Vec{ix.x0 + (float64(c%ix.nx)+0.5)*ix.size, ix.y0 + (float64(c/ix.nx)+0.5)*ix.size}
+		dir := ix.dir[c*angleBins*ix.words:]
+		rng := ix.rng[c*ix.rings*ix.words:]
+		for f := range ix.geo {
+			g := &ix.geo[f]
+			word, bit := f/64, uint64(1)<<(uint(f)%64)
+			reach := g.r + ix.slack
+			rel := g.c.Sub(ca)
+			d := math.Sqrt(rel.Dot(rel))
+			k := min(max(int((d-reach)*ix.inv), 0), ix.rings-1)
+			rng[k*ix.words+word] |= bit // made cumulative below
+			if d <= reach*(1+1e-9) {
+				for b := 0; b < angleBins; b++ {
+					dir[b*ix.words+word] |= bit
 				}
+				continue
+			}
+			// Directions whose ray passes within reach of the centre: up
+			// to the tangents, at angle a with sin a = reach/d, either side
+			// of the direction to it (widened a little for rounding).
+			s := min(reach/d*(1+1e-9)+1e-12, 1)
+			co := math.Sqrt(1 - s*s)
+			u := rel.Scale(1 / d)
+			lo := Vec{u.X*co + u.Y*s, u.Y*co - u.X*s} // turned by -a
+			hi := Vec{u.X*co - u.Y*s, u.Y*co + u.X*s} // turned by +a
+			b0, b1 := angleBin(lo), angleBin(hi)
+			for b := b0; ; b = (b + 1) % angleBins {
+				dir[b*ix.words+word] |= bit
+				if b == b1 {
+					break
+				}
+			}
+		}
+		for k := 1; k < ix.rings; k++ {
+			for wd := 0; wd < ix.words; wd++ {
+				rng[k*ix.words+wd] |= rng[(k-1)*ix.words+wd]
 			}
 		}
 	}
 	return ix
+}
+
+// angleBin is the direction bin of d: its pseudo-angle (which grows with
+// the true angle, 0 to 4 round the circle) scaled to angleBins.
+func angleBin(d Vec) int {
+	if d.X == 0 && d.Y == 0 {
+		return 0
+	}
+	p := d.X / (math.Abs(d.X) + math.Abs(d.Y))
+	if d.Y < 0 {
+		p = 3 + p
+	} else {
+		p = 1 - p
+	}
+	return min(int(p*(angleBins/4)), angleBins-1)
 }
 
 // cell returns the index of the grid cell holding p (clamped to the grid).
@@ -164,13 +205,26 @@ func (ix *terrainIndex) clip(a, b Vec) (Vec, Vec, bool) {
 	return a.Add(d.Scale(t0)), a.Add(d.Scale(t1)), true
 }
 
+// lookup returns the index offsets into dir and rng for the (non-empty)
+// segment ab, already clipped to the grid.
+func (ix *terrainIndex) lookup(a, b Vec) (int, int) {
+	c := ix.cell(a)
+	d := b.Sub(a)
+	k := min(int((math.Sqrt(d.Dot(d))+ix.slack)*ix.inv), ix.rings-1)
+	return (c*angleBins + angleBin(d)) * ix.words, (c*ix.rings + k) * ix.words
+}
+
 // candidates returns word w of the mask of features segment ab might meet.
 func (ix *terrainIndex) candidates(a, b Vec, w int) uint64 {
 	a, b, ok := ix.clip(a, b)
 	if !ok {
 		return 0
 	}
-	return ix.pair[(ix.cell(a)*ix.nc+ix.cell(b))*ix.words+w]
+	if a == b {
+		return ix.rng[ix.cell(a)*ix.rings*ix.words+w]
+	}
+	di, ri := ix.lookup(a, b)
+	return ix.dir[di+w] & ix.rng[ri+w]
 }
 
 // Trace follows the straight segment a->b over the terrain and appends to
@@ -186,29 +240,97 @@ func (w *World) Trace(a, b Vec, buf []Crossing) []Crossing {
 	}
 	ix := w.idx
 	ca, cb, ok := ix.clip(a, b)
-	if !ok {
+	if !ok || ca == cb {
 		return buf
 	}
-	pair := ix.pair[(ix.cell(ca)*ix.nc+ix.cell(cb))*ix.words:]
+	di, ri := ix.lookup(ca, cb)
 	var tr tracer
 	tr.a, tr.b, tr.d, tr.l2, tr.l = a, b, d, l2, math.Sqrt(l2)
 	for wd := 0; wd < ix.words; wd++ {
-		m := pair[wd]
-		for m != 0 {
-			f := wd*64 + bits.TrailingZeros64(m)
-			m &= m - 1
-			g := &ix.geo[f]
-			// Bounding circle against the infinite line, then against the ends.
-			crx, cry := g.c.X-a.X, g.c.Y-a.Y
-			rl := g.r * tr.l
-			if c := d.X*cry - d.Y*crx; c > rl || -c > rl {
-				continue
-			}
-			if s := crx*d.X + cry*d.Y; s < -rl || s > l2+rl {
-				continue
-			}
-			buf = tr.feature(g, f, buf)
+		buf = tr.features(ix, wd, ix.dir[di+wd]&ix.rng[ri+wd], buf)
+	}
+	if len(buf) > 1 {
+		sortCrossings(buf)
+	}
+	return buf
+}
+
+// features appends the segment's crossings with the features in mask m
+// (word wd of a candidate mask), unsorted.
+func (tr *tracer) features(ix *terrainIndex, wd int, m uint64, buf []Crossing) []Crossing {
+	a, d, l2 := tr.a, tr.d, tr.l2
+	for m != 0 {
+		f := wd*64 + bits.TrailingZeros64(m)
+		m &= m - 1
+		g := &ix.geo[f]
+		// Bounding circle against the infinite line, then against the ends.
+		crx, cry := g.c.X-a.X, g.c.Y-a.Y
+		rl := g.r * tr.l
+		if c := d.X*cry - d.Y*crx; c > rl || -c > rl {
+			continue
 		}
+		if s := crx*d.X + cry*d.Y; s < -rl || s > l2+rl {
+			continue
+		}
+		buf = tr.feature(g, f, buf)
+	}
+	return buf
+}
+
+// fanMask ORs into masks (one word per 64 features) the candidates of every
+// segment from a to a point within the directions of lo and hi (the fan
+// turning clockwise from lo to hi, less than a half turn) and at most maxLen
+// long. It reports false when a is off the grid (callers then trace line by
+// line).
+func (ix *terrainIndex) fanMask(a, lo, hi Vec, maxLen float64, masks []uint64) bool {
+	if a.X < ix.x0 || a.X > ix.x1 || a.Y < ix.y0 || a.Y > ix.y1 || lo == (Vec{}) || hi == (Vec{}) {
+		return false
+	}
+	c := ix.cell(a)
+	k := min(int((maxLen+ix.slack)*ix.inv), ix.rings-1)
+	b0, b1 := angleBin(lo), angleBin(hi)
+	if lo.Cross(hi) < 0 { // bins grow clockwise on the table (Y down)
+		b0, b1 = b1, b0
+	}
+	for wd := range masks {
+		masks[wd] = 0
+	}
+	for b := b0; ; b = (b + 1) % angleBins {
+		row := ix.dir[(c*angleBins+b)*ix.words:]
+		for wd := range masks {
+			masks[wd] |= row[wd]
+		}
+		if b == b1 {
+			break
+		}
+	}
+	rng := ix.rng[(c*ix.rings+k)*ix.words:]
+	for wd := range masks {
+		masks[wd] &= rng[wd]
+	}
+	return true
+}
+
+// dirRow returns the direction-table row (one word per 64 features) for
+// segment ab starting on the grid.
+func (ix *terrainIndex) dirRow(a, b Vec) []uint64 {
+	i := (ix.cell(a)*angleBins + angleBin(b.Sub(a))) * ix.words
+	return ix.dir[i : i+ix.words]
+}
+
+// traceMasked is Trace with the candidate masks given (see fanMask), ANDed
+// with the segment's own direction row.
+func (w *World) traceMasked(a, b Vec, masks, row []uint64, buf []Crossing) []Crossing {
+	buf = buf[:0]
+	d := b.Sub(a)
+	l2 := d.Dot(d)
+	if l2 == 0 {
+		return buf
+	}
+	var tr tracer
+	tr.a, tr.b, tr.d, tr.l2, tr.l = a, b, d, l2, math.Sqrt(l2)
+	for wd, m := range masks {
+		buf = tr.features(w.idx, wd, m&row[wd], buf)
 	}
 	if len(buf) > 1 {
 		sortCrossings(buf)
@@ -251,21 +373,31 @@ func (tr *tracer) feature(g *featGeom, f int, buf []Crossing) []Crossing {
 	if len(pts) > 17 {
 		return tr.longFeature(g, f, buf)
 	}
-	// Side of the line for every vertex, as bit masks built from the last
-	// vertex down (bit i is vertex i): side (>= 0) and near (within Eps of the
-	// line). No data-dependent branches in this loop.
+	// Side of the line for every vertex, as a bit mask built from the last
+	// vertex down (bit i is vertex i, set when on the left or on the line),
+	// and the nearest any vertex comes to the line. No data-dependent
+	// branches in this loop.
 	tol := Eps * tr.l
-	var side, nearl uint64
+	var side uint64
+	closest := math.Inf(1)
 	sv := &tr.sv
 	for i := len(pts) - 1; i >= 0; i-- {
 		p := pts[i]
 		sp := dx*(p.Y-ay) - dy*(p.X-ax)
 		sv[i] = sp
 		side = side<<1 | uint64(b2i(sp >= 0))
-		nearl = nearl<<1 | uint64(b2i(math.Abs(sp) <= tol))
+		closest = min(closest, math.Abs(sp))
 	}
-	if nearl&(nearl>>1) != 0 {
-		return tr.slowFeature(g, f, buf) // an edge lies along the line
+	if closest <= tol {
+		// Some point lies on the line (within Eps): if a whole edge does,
+		// take the slow path so that running along it is not entering.
+		var nearl uint64
+		for i := len(pts) - 1; i >= 0; i-- {
+			nearl = nearl<<1 | uint64(b2i(math.Abs(sv[i]) <= tol))
+		}
+		if nearl&(nearl>>1) != 0 {
+			return tr.slowFeature(g, f, buf)
+		}
 	}
 	change := (side ^ (side >> 1)) & (1<<uint(len(pts)-1) - 1) // bit i: edge i -> i+1 crosses
 	if change == 0 {
@@ -407,7 +539,7 @@ func (w *World) FeaturesAt(p Vec, buf []int) []int {
 	ix := w.idx
 	c := ix.cell(p)
 	for wd := 0; wd < ix.words; wd++ {
-		m := ix.pair[(c*ix.nc+c)*ix.words+wd]
+		m := ix.rng[c*ix.rings*ix.words+wd]
 		for m != 0 {
 			f := wd*64 + bits.TrailingZeros64(m)
 			m &= m - 1

@@ -270,6 +270,8 @@ type LOSContext struct {
 	tin   []int
 	oin   []int
 	at    []int
+	ends  [][2]Vec
+	masks []uint64
 	eff   []TerrainEffect
 	effOK []uint32 // feature -> generation its eff entry was filled in
 	gen   uint32
@@ -351,16 +353,45 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		n = 1 // every line would be the same line
 	}
 
-	hOn := opt.ObserverHeight > 0 && opt.TargetHeight > 0
-	blocked, obscured := 0, 0
+	// The lines' ends.
+	c.ends = c.ends[:0]
+	fan := true // every line starts at the observer's centre and heads forward
 	for k := 0; k < n; k++ {
 		s := float64(2*k+1)/float64(n) - 1
 		a := from.Pos
 		if eo > 0 {
 			a = sliceMid(&fo, perp, dir, s*eo)
+			fan = false
 		}
 		b := sliceMid(&ft, perp, dir, s*et)
-		c.raw = w.Trace(a, b, c.raw)
+		if b.Sub(a).Dot(dir) <= 0 {
+			fan = false
+		}
+		c.ends = append(c.ends, [2]Vec{a, b})
+	}
+	// One candidate look-up for the whole fan of lines.
+	if len(c.masks) != w.idx.words {
+		c.masks = make([]uint64, w.idx.words)
+	}
+	if fan && n > 1 {
+		maxLen := 0.0
+		for _, e := range c.ends {
+			maxLen = max(maxLen, e[0].Dist(e[1]))
+		}
+		fan = w.idx.fanMask(from.Pos, c.ends[0][1].Sub(from.Pos), c.ends[n-1][1].Sub(from.Pos), maxLen, c.masks)
+	} else {
+		fan = false
+	}
+
+	hOn := opt.ObserverHeight > 0 && opt.TargetHeight > 0
+	blocked, obscured := 0, 0
+	for k := 0; k < n; k++ {
+		a, b := c.ends[k][0], c.ends[k][1]
+		if fan {
+			c.raw = w.traceMasked(a, b, c.masks, w.idx.dirRow(a, b), c.raw)
+		} else {
+			c.raw = w.Trace(a, b, c.raw)
+		}
 		ab := b.Sub(a)
 		length := math.Sqrt(ab.Dot(ab))
 		line := SightLine{From: a, To: b, BlockedAt: b, BlockedBy: -1}
@@ -423,19 +454,41 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		c.lines[i].Crossings = c.cross[off : off+m : off+m]
 		off += m
 	}
-	// Terrain the bases stand in.
-	c.at = w.FeaturesAt(to.Pos, c.at)
+	// Terrain the bases stand in. When a line runs between the two centres
+	// (an odd number of lines, all from the observer's centre), its own
+	// crossings say so: the same test that decides what it sees through.
+	c.at = c.at[:0]
+	if mid := n / 2; n%2 == 1 && eo == 0 && c.lines[mid].To == to.Pos {
+		for _, x := range c.lines[mid].Crossings {
+			if x.TOut == 1 {
+				c.at = append(c.at, x.Feature)
+			}
+		}
+	} else {
+		c.at = w.FeaturesAt(to.Pos, c.at)
+	}
 	for _, f := range c.at {
 		if e := c.effect(rules, f); e.Cover || e.BlocksLOS {
 			c.tin = append(c.tin, f)
 		}
 	}
-	c.at = w.FeaturesAt(from.Pos, c.at)
+	c.at = c.at[:0]
+	if eo == 0 && c.lines[0].From == from.Pos && c.lines[0].To != from.Pos {
+		for _, x := range c.lines[0].Crossings {
+			if x.TIn == 0 {
+				c.at = append(c.at, x.Feature)
+			}
+		}
+	} else {
+		c.at = w.FeaturesAt(from.Pos, c.at)
+	}
 	for _, f := range c.at {
 		if e := c.effect(rules, f); e.Cover || e.BlocksLOS {
 			c.oin = append(c.oin, f)
 		}
 	}
+	sortInts(c.tin)
+	sortInts(c.oin)
 	for _, f := range c.tin {
 		c.hit(f) // so Reason can name it
 	}
@@ -473,6 +526,14 @@ func (c *LOSContext) hit(f int) *FeatureHit {
 	c.hits = append(c.hits, FeatureHit{Feature: f})
 	c.hitAt[f] = int32(len(c.hits))
 	return &c.hits[len(c.hits)-1]
+}
+
+func sortInts(x []int) {
+	for i := 1; i < len(x); i++ {
+		for j := i; j > 0 && x[j] < x[j-1]; j-- {
+			x[j], x[j-1] = x[j-1], x[j]
+		}
+	}
 }
 
 func sortHits(h []FeatureHit) {

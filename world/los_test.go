@@ -1,6 +1,9 @@
 package world
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // atiiTerrain is an ATII-like reading of a few kinds for the tests: woods
 // and buildings block sight (and give cover to those in them), scrub only
@@ -285,6 +288,22 @@ func TestLOSContextReuse(t *testing.T) {
 		want := w.LOS(p[0], p[1], atiiTerrain, LOSOptions{})
 		if got.Verdict != want.Verdict || got.Visible != want.Visible || got.Reason() != want.Reason() || len(got.Features) != len(want.Features) {
 			t.Fatalf("context %v %q, fresh %v %q", got.Verdict, got.Reason(), want.Verdict, want.Reason())
+		}
+		// Standing in terrain, as read from the sight lines, agrees with
+		// FeaturesAt.
+		for _, c := range []struct {
+			got []int
+			at  Vec
+		}{{got.TargetIn, p[1].Pos}, {got.ObserverIn, p[0].Pos}} {
+			var want []int
+			for _, f := range w.FeaturesAt(c.at, nil) {
+				if e := atiiTerrain[w.Features[f].Kind]; e.BlocksLOS || e.Cover {
+					want = append(want, f)
+				}
+			}
+			if fmt.Sprint(c.got) != fmt.Sprint(want) {
+				t.Fatalf("standing in %v, FeaturesAt says %v", c.got, want)
+			}
 		}
 	}
 	allocs := testing.AllocsPerRun(50, func() {
