@@ -13,6 +13,7 @@ import (
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/world"
 )
 
 // repeated collects a flag given several times.
@@ -48,9 +49,11 @@ type oddsReport struct {
 //
 // NAME is a mount id, a weapon id or a weapon name of the attacker's
 // loadout. Titans named with --moved have moved that far this turn; the
-// others have not moved yet. Range, fire arc and the target's quadrant come
-// from the base positions; line of sight is assumed clear and cover is
-// given with the flags.
+// others have not moved yet. Range (edge to edge), the mount's fire arc
+// (world arcs), the target's quadrant (world.Quadrant) and line of sight
+// come from the table (world LOS with the ATII reading): a cover verdict
+// gives -1 to hit, and a target standing in cover-giving terrain has its
+// legs hidden. The cover flags add to what the table says.
 func cmdOdds(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("auspex odds", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -156,16 +159,34 @@ func cmdOdds(args []string, stdout, stderr io.Writer) int {
 		}
 		movedCM[id] = v
 	}
-	g := atii.MeasureBases(au.Base(), tu.Base())
 	var arc string
 	for _, m := range au.Profile.Mounts {
 		if m.ID == mount {
 			arc = m.Arc
 		}
 	}
-	inArc, err := atii.InArc(arc, g.FirerRel)
+	terrain, err := assets.LoadTerrainRules(string(catalog.ATII))
+	if err != nil {
+		return fail(fmt.Errorf("the built-in terrain table is invalid (a build problem): %w", err))
+	}
+	geo, err := atii.MeasureShot(sc.World, terrain, arc, au.Base(), tu.Base())
 	if err != nil {
 		return fail(err)
+	}
+	g := struct {
+		Range float64
+		Hit   atii.HitContext
+	}{geo.Range, geo.Hit}
+	inArc := geo.InArc
+	losCover := geo.LOS == world.LOSCover
+	if geo.LOS == world.LOSBlocked {
+		return fail(fmt.Errorf("%s cannot see %s: %s", au.ID, tu.ID, geo.Reason))
+	}
+	if losCover {
+		*cover = true
+		if geo.InCover {
+			*legsHidden = true
+		}
 	}
 	aim := atii.AimHigh
 	if *aimText != "" {
@@ -178,7 +199,7 @@ func cmdOdds(args []string, stdout, stderr io.Writer) int {
 	sh := atii.ShotSetup{
 		Attacker: au.Profile, AttackerID: au.ID, Mount: mount, Weapon: w,
 		Target: tu.Profile, TargetID: tu.ID,
-		Range: g.Range, InArc: inArc, Visible: true,
+		Range: g.Range, InArc: inArc, Visible: geo.LOS != world.LOSBlocked,
 		Cover: *cover, LegsHidden: *legsHidden, OnlyLegsVisible: *onlyLegs,
 		Hit:        g.Hit,
 		FirerMoved: firerMoved, TargetMoved: targetMoved, TargetMovedCM: tMoved,
@@ -196,7 +217,7 @@ func cmdOdds(args []string, stdout, stderr io.Writer) int {
 		Scenario: file, Attacker: au.ID, Mount: mount, Weapon: w.ID, Target: tu.ID,
 		Range: g.Range, Quadrant: string(g.Hit.Direction), Side: string(g.Hit.Side), Aim: string(aim),
 		Options: opts.Enabled(), Odds: so, Outcome: oo, Breakdown: so.ToHit.Explain(),
-		Notes: []string{"line of sight assumed clear; give cover with --cover, --legs-hidden, --only-legs"},
+		Notes: []string{"line of sight " + geo.LOS.String() + ": " + geo.Reason},
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

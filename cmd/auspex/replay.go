@@ -10,27 +10,53 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
 )
 
-// replayWiring supplies what `auspex replay` needs from the rest of the
-// program: the registry of rulesets and the scenario builder that turns a
-// save's scenario text into the initial rules.State.
-//
-// INTEGRATOR: register the rulesets (rules/atii, ...) and return the
-// scenarios package's builder here; until then replay verifies the save
-// file's structure and reports that the ruleset is not available.
-func replayWiring() (*rules.Registry, rules.BuildFunc) {
-	reg, _ := rules.NewRegistry()
-	return reg, nil
+// replayWiring supplies what `auspex replay` needs to replay the save at
+// path: the registry of rulesets and the builder that turns the save's
+// scenario text into the initial rules.State. ATII saves get the ATII
+// ruleset bound to the save's own table (game.Wiring). A file that cannot
+// be read or parsed gets an empty registry: runReplay then reports the
+// problem with the file itself. err is a problem rebuilding a readable
+// ATII save (its scenario no longer parses, say).
+func replayWiring(path string) (*rules.Registry, rules.BuildFunc, error) {
+	empty, _ := rules.NewRegistry()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return empty, nil, nil
+	}
+	sv, err := rules.ParseSave(data)
+	if err != nil || sv.Ruleset != atii.RulesetID {
+		return empty, nil, nil
+	}
+	reg, build, _, err := game.Wiring(sv, nil)
+	if err != nil {
+		return empty, nil, err
+	}
+	return reg, build, nil
 }
 
 // cmdReplay implements `auspex replay SAVE [--json]`: it replays a saved
 // game through the rules engine, checking the state hash recorded after
-// every command, and prints the game log (or, with --json, a JSON report).
-// Exit codes: 0 verified, 1 the save is bad or does not replay, 2 usage.
+// every command, and prints the game log turn by turn and the result (or,
+// with --json, a JSON report). Exit codes: 0 verified, 1 the save is bad
+// or does not replay, 2 usage.
 func cmdReplay(args []string, stdout, stderr io.Writer) int {
-	reg, build := replayWiring()
+	path := ""
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") && a != "help" {
+			path = a
+			break
+		}
+	}
+	reg, build, err := replayWiring(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "auspex replay: %s: %v\n", path, err)
+		return 1
+	}
 	return runReplay(args, stdout, stderr, reg, build)
 }
 
@@ -136,6 +162,10 @@ func printReplay(w io.Writer, path string, sv *rules.Save, e *rules.Engine) {
 	hist := e.History()
 	cur := -1
 	for _, ev := range s.Log {
+		if ev.Kind == rules.EvTurn {
+			fmt.Fprintf(w, "\n======== %s ========\n", ev.Text)
+			continue
+		}
 		if ev.Cmd != cur {
 			cur = ev.Cmd
 			if cur == 0 {
