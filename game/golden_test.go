@@ -151,16 +151,22 @@ func TestGoldenGames(t *testing.T) {
 				"dangerous terrain roll (ATII-MOV-4)": func(e rules.Event) bool {
 					return e.Kind == rules.EvRoll && strings.HasPrefix(e.Roll.Purpose, "dangerous terrain")
 				},
-				"a move":                 func(e rules.Event) bool { return e.Kind == rules.EvMoved && e.Step == atii.StepMovement },
-				"a shot":                 func(e rules.Event) bool { return e.Kind == rules.EvFired },
-				"a void shield down":     func(e rules.Event) bool { return e.Kind == rules.EvShield },
-				"damage":                 func(e rules.Event) bool { return e.Kind == rules.EvDamaged },
-				"an assault move":        func(e rules.Event) bool { return e.Kind == rules.EvMoved && e.Step == atii.StepAssault },
-				"a charge":               func(e rules.Event) bool { return strings.Contains(e.Text, "charges into close combat") },
-				"a close combat":         func(e rules.Event) bool { return e.Step == atii.StepCloseCombat && strings.Contains(e.Text, " strikes ") },
-				"repair dice (ATII-REP)": func(e rules.Event) bool { return e.Kind == rules.EvRoll && strings.HasPrefix(e.Roll.Purpose, "repairs") },
-				"initiative":             func(e rules.Event) bool { return e.Kind == rules.EvRoll && strings.HasPrefix(e.Roll.Purpose, "initiative") },
-				"game over":              func(e rules.Event) bool { return e.Kind == rules.EvGameOver },
+				"a move":             func(e rules.Event) bool { return e.Kind == rules.EvMoved && e.Step == atii.StepMovement },
+				"a shot":             func(e rules.Event) bool { return e.Kind == rules.EvFired },
+				"a void shield down": func(e rules.Event) bool { return e.Kind == rules.EvShield },
+				"damage":             func(e rules.Event) bool { return e.Kind == rules.EvDamaged },
+				"an assault move":    func(e rules.Event) bool { return e.Kind == rules.EvMoved && e.Step == atii.StepAssault },
+				"a charge":           func(e rules.Event) bool { return strings.Contains(e.Text, "charges into close combat") },
+				"a close combat": func(e rules.Event) bool {
+					return e.Step == atii.StepCloseCombat && strings.Contains(e.Text, " strikes ")
+				},
+				"repair dice (ATII-REP)": func(e rules.Event) bool {
+					return e.Kind == rules.EvRoll && strings.HasPrefix(e.Roll.Purpose, "repairs")
+				},
+				"initiative": func(e rules.Event) bool {
+					return e.Kind == rules.EvRoll && strings.HasPrefix(e.Roll.Purpose, "initiative")
+				},
+				"game over": func(e rules.Event) bool { return e.Kind == rules.EvGameOver },
 			}
 			for what, f := range need {
 				found := false
