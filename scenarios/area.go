@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"math"
+	"sort"
 
 	"github.com/auspex/auspex/world"
 )
@@ -19,6 +20,10 @@ const (
 	AreaDifference   AreaOp = "difference"
 	AreaIntersection AreaOp = "intersection"
 )
+
+// maxOutlineVerts bounds the seam removal in Outline (quadratic in the
+// number of piece vertices).
+const maxOutlineVerts = 3000
 
 // maxPieces bounds the drawing pieces of one area (hostile files).
 const maxPieces = 5000
@@ -43,8 +48,9 @@ type Area struct {
 	// Line and Col locate the area in the scenario file.
 	Line, Col int
 
-	table  world.Table
-	pieces [][]world.Vec
+	table   world.Table
+	pieces  [][]world.Vec
+	outline [][2]world.Vec
 }
 
 // Contains reports whether p lies in the area and on the table (boundary
@@ -125,13 +131,90 @@ func segPointDist(a, b, p world.Vec) float64 {
 
 // Polygons returns filled pieces whose union is the area, clipped to the
 // table: fill them all in one colour to draw the area. Pieces of a
-// difference or intersection may share internal edges, so outline strokes
-// should be drawn from Outline instead when it is available.
+// combination may share internal edges (seams), so stroke the border with
+// Outline, not with the pieces' edges.
 func (a *Area) Polygons() [][]world.Vec {
 	if a == nil {
 		return nil
 	}
 	return a.pieces
+}
+
+// Outline returns the border of the area as segments (each a pair of
+// points): the pieces' edges with the internal seams between pieces
+// removed. Draw it over the filled Polygons.
+func (a *Area) Outline() [][2]world.Vec {
+	if a == nil {
+		return nil
+	}
+	return a.outline
+}
+
+// inPieces reports whether p is inside one of the drawn pieces (the drawn
+// shape, whose circles are polygons, rather than the exact area).
+func (a *Area) inPieces(p world.Vec) bool {
+	for _, pc := range a.pieces {
+		if world.PointInPolygon(p, pc) {
+			return true
+		}
+	}
+	return false
+}
+
+// computeOutline keeps the stretches of piece edges that have the drawn
+// area on one side only (tested just off each stretch's midpoint on both
+// sides). Edges are first split at other pieces' vertices lying on them, so
+// a seam that continues a true border is not kept whole.
+func (a *Area) computeOutline() {
+	const off = 0.01 // cm
+	a.outline = nil
+	var verts []world.Vec
+	for _, pc := range a.pieces {
+		verts = append(verts, pc...)
+	}
+	if len(a.pieces) > 1 && len(verts) > maxOutlineVerts {
+		// Too complex to clean: every piece edge is drawn, seams included.
+		for _, pc := range a.pieces {
+			for i := range pc {
+				a.outline = append(a.outline, [2]world.Vec{pc[i], pc[(i+1)%len(pc)]})
+			}
+		}
+		return
+	}
+	split := len(a.pieces) > 1
+	for _, pc := range a.pieces {
+		n := len(pc)
+		for i := 0; i < n; i++ {
+			p, q := pc[i], pc[(i+1)%n]
+			d := q.Sub(p)
+			l := d.Len()
+			if l <= 1e-9 {
+				continue
+			}
+			ts := []float64{0, 1}
+			if split {
+				for _, v := range verts {
+					t := v.Sub(p).Dot(d) / (l * l)
+					if t > 1e-9 && t < 1-1e-9 && segPointDist(p, q, v) <= 1e-7 {
+						ts = append(ts, t)
+					}
+				}
+				sort.Float64s(ts)
+			}
+			nrm := world.Vec{X: -d.Y / l, Y: d.X / l}.Scale(off)
+			for k := 0; k+1 < len(ts); k++ {
+				if ts[k+1]-ts[k] <= 1e-9 {
+					continue
+				}
+				a0, a1 := p.Lerp(q, ts[k]), p.Lerp(q, ts[k+1])
+				m := a0.Lerp(a1, 0.5)
+				if a.inPieces(m.Add(nrm)) && a.inPieces(m.Sub(nrm)) {
+					continue
+				}
+				a.outline = append(a.outline, [2]world.Vec{a0, a1})
+			}
+		}
+	}
 }
 
 // Bounds returns the bounding box of the drawn area (min, max corners).
@@ -393,6 +476,7 @@ func (a *Area) finish(t world.Table) bool {
 			a.pieces = append(a.pieces, c)
 		}
 	}
+	a.computeOutline()
 	return ok
 }
 

@@ -285,6 +285,19 @@ func TestAreas(t *testing.T) {
 			t.Errorf("ring contains %v = %v", c.p, got)
 		}
 	}
+	// The ring's border is the two circles: no seams between its pieces.
+	total := 0.0
+	for _, seg := range ring.Outline() {
+		r := seg[0].Lerp(seg[1], 0.5).Dist(world.Vec{X: 50, Y: 50})
+		if math.Abs(r-20) > 0.05 && math.Abs(r-5) > 0.05 {
+			t.Fatalf("outline segment %v is a seam (midpoint radius %.3f)", seg, r)
+		}
+		total += seg[0].Dist(seg[1])
+	}
+	perim := func(r float64) float64 { return float64(circleSegments) * 2 * r * math.Sin(math.Pi/circleSegments) }
+	if want := perim(20) + perim(5); math.Abs(total-want) > 1e-6*want {
+		t.Errorf("ring outline length %.4f, want %.4f", total, want)
+	}
 	inter := &Area{Op: AreaIntersection, Parts: []*Area{circle, band}}
 	inter.finish(tab)
 	if !inter.Contains(world.Vec{X: 50, Y: 40}) || inter.Contains(world.Vec{X: 50, Y: 60}) {
