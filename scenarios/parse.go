@@ -234,6 +234,7 @@ func (p *parser) decode(root *yaml.Node) {
 	m.Close()
 
 	p.resolveRefs()
+	p.checkSemantics()
 	if tableOK {
 		p.checkPlacement()
 		w, err := world.New(s.Table, features)
@@ -1101,6 +1102,49 @@ func (p *parser) resolveRefs() {
 			if _, ok := mi.Objectives[sd.ID]; !ok {
 				p.d.Errorf(&yaml.Node{Line: mi.Line, Column: mi.Col}, "mission objectives: side %q has no objective type (mobile, static or divided)", sd.ID)
 			}
+		}
+	}
+}
+
+// checkSemantics reports settings that are well formed but cannot work
+// together: units to deploy with no zone to deploy in, triggers on turns
+// after the turn limit.
+func (p *parser) checkSemantics() {
+	s := p.s
+	for _, sd := range s.Sides {
+		if sd.Zone != "" {
+			continue
+		}
+		for _, f := range sd.Formations {
+			for _, u := range f.Units {
+				if !u.Placed && s.Deployment == DeployInZone {
+					p.d.Errorf(&yaml.Node{Line: sd.Line, Column: sd.Col}, "side %q: unit %q deploys in play (deployment: deploy-in-zone) but the side has no zone", sd.ID, u.ID)
+					return
+				}
+			}
+		}
+	}
+	if s.TurnLimit <= 0 {
+		return
+	}
+	var walk func(t *Trigger)
+	walk = func(t *Trigger) {
+		if t == nil {
+			return
+		}
+		if (t.Kind == "turn" || t.Kind == "turn-end") && t.Turn > s.TurnLimit {
+			p.d.Errorf(&yaml.Node{Line: t.Line, Column: t.Col}, "trigger %s %d can never hold: the game ends after turn %d (turn_limit)", t.Kind, t.Turn, s.TurnLimit)
+		}
+		for _, c := range t.Parts {
+			walk(c)
+		}
+	}
+	for _, v := range s.Victory {
+		walk(v.When)
+	}
+	for _, sd := range s.Sides {
+		for _, t := range sd.Controller.Tasks {
+			walk(t.When)
 		}
 	}
 }

@@ -107,6 +107,8 @@ func TestParseErrors(t *testing.T) {
 		{"missing position", "{id: u3, type: e40k-tactical-marines, position: [30, 35]}", "{id: u3, type: e40k-tactical-marines}", []string{`unit "u3": missing required key "position" (deployment is pre-placed)`}},
 		{"mission outside atii", "victory:", "mission: {secret: true}\nvictory:", []string{"mission: the secret objective mission set-up is an ATII rule"}},
 		{"syntax", "name: Mini", "name: [Mini", []string{"mini.yaml:"}},
+		{"turn after the limit", "victory:\n  - {side: red, when: {destroy-all: blue}}", "turn_limit: 4\nvictory:\n  - {side: red, when: {any: [{destroy-all: blue}, {turn: 5}]}}", []string{"mini.yaml:30:51: trigger turn 5 can never hold: the game ends after turn 4"}},
+		{"deploy in play without a zone", "u3, type: e40k-tactical-marines, position: [30, 35]}\n", "u3, type: e40k-tactical-marines}\ndeployment: deploy-in-zone\n", []string{`side "blue": unit "u3" deploys in play`}},
 	}
 	cat := testCatalogue(t)
 	for _, c := range cases {
@@ -349,5 +351,23 @@ func TestOverlapGeometry(t *testing.T) {
 		if got := basesOverlap(c.b, c.a); got != c.want {
 			t.Errorf("%s (swapped): overlap = %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+func TestDeployInZone(t *testing.T) {
+	cat := testCatalogue(t)
+	src := strings.NewReplacer("position: {x: 30, y: 10}", "position: {x: 30, y: 25}", "victory:", "deployment: deploy-in-zone\nvictory:").Replace(mini)
+	_, err := Parse("mini.yaml", []byte(src), cat)
+	if err == nil || !strings.Contains(err.Error(), `mini.yaml:20:13: unit "u2" at (30, 25) is outside its side's deployment zone "nz"`) {
+		t.Fatalf("got %v", err)
+	}
+	// Unplaced units are fine when their side has a zone.
+	src = strings.NewReplacer(", position: {x: 30, y: 10}", "", "victory:", "deployment: deploy-in-zone\nvictory:").Replace(mini)
+	s, err := Parse("mini.yaml", []byte(src), cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Unit("u2").Placed || len(s.Bases()) != 2 {
+		t.Errorf("u2 should be unplaced and left out of Bases")
 	}
 }
