@@ -391,9 +391,17 @@ func (r *Ruleset) beginMovement(s *rules.State, d rules.Dice) ([]rules.Event, er
 }
 
 // beginShooting: every titan with a weapon able to fire takes part, in
-// player order (no Man order).
+// player order (no Man order); titans in close combat do not, unless the
+// point-blank option lets them shoot their opponent.
 func (r *Ruleset) beginShooting(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	opts, err := r.options(s)
+	if err != nil {
+		return nil, err
+	}
 	return nil, r.beginPhase(s, false, "fire", []string{CmdFire, CmdHold}, false, func(t titan) bool {
+		if !opts.PointBlank && len(r.enemiesInContact(s, t.u)) > 0 {
+			return false // ATII-SHT-1: titans in close combat cannot fire
+		}
 		for _, m := range t.prof.Mounts {
 			w, err := r.weaponAt(t.u, m.ID)
 			if err != nil || w.Kind == catalog.CloseCombat {

@@ -1,0 +1,559 @@
+package atii_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/scenarios"
+)
+
+// These tests play the ATII game through the engine (rules.Engine.Submit)
+// on small scenarios. They cite the digest's rule ids.
+
+// scenarioText builds a scenario on an open 120 x 120 cm table. units are
+// YAML flow mappings for each side's single battlegroup; extra is added at
+// the top level (options, zones, mission, terrain...).
+func scenarioText(red, blue []string, extra string) string {
+	var b strings.Builder
+	b.WriteString("format: 1\nname: Test\nsystem: atii\ntable: {width: 120, height: 120}\nturn_limit: 6\n")
+	b.WriteString(extra)
+	b.WriteString("sides:\n")
+	for _, sd := range []struct {
+		id    string
+		units []string
+	}{{"red", red}, {"blue", blue}} {
+		fmt.Fprintf(&b, "  - id: %s\n    name: %s\n    colour: \"#808080\"\n    controller: {type: human}\n    army:\n      - id: %s-group\n        units:\n", sd.id, sd.id, sd.id)
+		for _, u := range sd.units {
+			fmt.Fprintf(&b, "          - %s\n", u)
+		}
+	}
+	b.WriteString("victory:\n  - {side: red, when: {destroy-all: blue}}\n  - {side: blue, when: {destroy-all: red}}\n  - {result: Draw, at_end: true, when: turn-limit}\n")
+	return b.String()
+}
+
+func newGame(t *testing.T, text string, seed uint64) *game.Game {
+	t.Helper()
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := scenarios.Parse("test.yaml", []byte(text), cat)
+	if err != nil {
+		t.Fatalf("scenario: %v\n%s", err, text)
+	}
+	g, err := game.New(scn, game.Config{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func bundled(t *testing.T, name string, seed uint64) *game.Game {
+	t.Helper()
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := scenarios.LoadBundled(name, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.New(scn, game.Config{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// holdUntil answers every decision with the first choice that is not a
+// move (order: go first; hold; repairs) until the game reaches step.
+func holdUntil(t *testing.T, g *game.Game, step string) {
+	t.Helper()
+	for i := 0; i < 500; i++ {
+		s := g.State()
+		if s.Step == step && s.Pending != nil {
+			return
+		}
+		if s.Over || s.Pending == nil {
+			t.Fatalf("game stopped at %s before %s", s.Step, step)
+		}
+		var cmd rules.Command
+		for _, c := range g.Engine.Legal(s.Pending.Side) {
+			if c.Name != atii.CmdMove && c.Name != atii.CmdFire {
+				cmd = c.Cmd
+				break
+			}
+		}
+		if cmd == nil {
+			t.Fatalf("no hold-like choice at %s", s.Step)
+		}
+		if _, err := g.Submit(cmd); err != nil {
+			t.Fatalf("%s: %v", s.Step, err)
+		}
+	}
+	t.Fatalf("never reached %s", step)
+}
+
+func logHas(s *rules.State, from int, sub string) bool {
+	for _, ev := range s.Log[from:] {
+		if strings.Contains(ev.Text, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestGameFlowTurn checks the order of steps in a turn: initiative roll
+// and choice, movement, shooting, assault, close combat, rally, end, and
+// the next turn.
+func TestGameFlowTurn(t *testing.T) {
+	g := newGame(t, scenarioText(
+		[]string{"{id: r1, type: reaver, position: {x: 60, y: 20}, facing: 180}"},
+		[]string{"{id: b1, type: reaver, position: {x: 60, y: 100}, facing: 0}"}, ""), 5)
+	s := g.State()
+	if s.Turn != 1 || s.Step != atii.StepInitiative || s.Pending == nil || s.Pending.Kind != "initiative" {
+		t.Fatalf("game should start at turn 1 waiting for the initiative choice, got turn %d %s %+v", s.Turn, s.Step, s.Pending)
+	}
+	var steps []string
+	for s.Turn == 1 {
+		if len(steps) == 0 || steps[len(steps)-1] != s.Step {
+			steps = append(steps, s.Step)
+		}
+		ch := g.Engine.Legal(s.Pending.Side)
+		var cmd rules.Command
+		for _, c := range ch {
+			if c.Name != atii.CmdMove && c.Name != atii.CmdFire {
+				cmd = c.Cmd
+				break
+			}
+		}
+		if _, err := g.Submit(cmd); err != nil {
+			t.Fatal(err)
+		}
+		s = g.State()
+	}
+	want := []string{atii.StepInitiative, atii.StepMovement, atii.StepShooting, atii.StepAssault}
+	if strings.Join(steps, " ") != strings.Join(want, " ") {
+		t.Errorf("decisions in turn 1 at %v, want %v", steps, want)
+	}
+	if s.Turn != 2 || s.Step != atii.StepInitiative {
+		t.Errorf("after turn 1: turn %d step %s", s.Turn, s.Step)
+	}
+	for _, phase := range []string{"Turn 1: assault (close-combat)", "Turn 1: rally", "Turn 1: end", "victory points: red 0, blue 0"} {
+		if !logHas(s, 0, phase) {
+			t.Errorf("log lacks %q", phase)
+		}
+	}
+}
+
+// TestGameMOV1OrderAndForfeit: ATII-MOV-1. The initiative winner chooses
+// the order; sides alternate one titan at a time; lowest Man first, and
+// moving a higher-Man titan first forfeits the side's unmoved lower-Man
+// titans.
+func TestGameMOV1OrderAndForfeit(t *testing.T) {
+	g := bundled(t, "titan-battlegroup", 3)
+	s := g.State()
+	winner := s.Pending.Side
+	if _, err := g.Submit(&atii.OrderCmd{By: winner, First: false}); err != nil {
+		t.Fatal(err)
+	}
+	s = g.State()
+	second := winner
+	first := s.Pending.Side
+	if s.Step != atii.StepMovement || first == winner {
+		t.Fatalf("the winner chose to go second: %s should move first, pending %+v", first, s.Pending)
+	}
+	if s.Pending.Units[0] != first+"-warlord" {
+		t.Errorf("lowest Man first: %s's first titan should be its Warlord (Man 1), got %v", first, s.Pending.Units)
+	}
+	// Moving a Reaver (Man 2) first forfeits the Warlord's move.
+	mark := len(s.Log)
+	if _, err := g.Submit(g.Ruleset.Hold(first, first+"-reaver-1")); err != nil {
+		t.Fatal(err)
+	}
+	s = g.State()
+	if !logHas(s, mark, first+"-warlord forfeit") {
+		t.Error("the log should say the Warlord forfeits")
+	}
+	if s.Pending.Side != second {
+		t.Errorf("sides alternate: %s should move next, got %s", second, s.Pending.Side)
+	}
+	if _, err := g.Submit(g.Ruleset.Hold(second, second+"-warlord")); err != nil {
+		t.Fatal(err)
+	}
+	err := g.Engine.Check(g.Ruleset.Hold(first, first+"-warlord"))
+	if err == nil || !strings.Contains(err.Error(), "forfeit") {
+		t.Errorf("the forfeited Warlord may not move: %v", err)
+	}
+	for _, id := range g.State().Pending.Units {
+		if id == first+"-warlord" {
+			t.Error("the forfeited Warlord is still offered")
+		}
+	}
+}
+
+// TestGameMOV6Exclusion: ATII-MOV-6. In the movement phase a titan may not
+// end or pass within 10 cm of an enemy titan; in the assault phase it may
+// go into base contact.
+func TestGameMOV6Exclusion(t *testing.T) {
+	g := newGame(t, scenarioText(
+		[]string{"{id: r1, type: reaver, position: {x: 60, y: 20}, facing: 180}"},
+		[]string{"{id: b1, type: reaver, position: {x: 60, y: 50}, facing: 0}"}, ""), 1)
+	s := g.State()
+	if _, err := g.Submit(&atii.OrderCmd{By: s.Pending.Side, First: true}); err != nil {
+		t.Fatal(err)
+	}
+	side := g.State().Pending.Side
+	me, them := "r1", "b1"
+	dir := 1.0
+	if side == "blue" {
+		me, them, dir = "b1", "r1", -1
+	}
+	u := g.State().Unit(me)
+	// 25 cm between the bases: 16 cm leaves 9 cm, too close.
+	tooClose := g.Ruleset.Move(side, me, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y + dir*16})
+	err := g.Engine.Check(tooClose)
+	if err == nil || !strings.Contains(err.Error(), "ATII-MOV-6") {
+		t.Fatalf("a move ending 9 cm from %s must be refused (ATII-MOV-6), got %v", them, err)
+	}
+	ok := g.Ruleset.Move(side, me, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y + dir*15})
+	if _, err := g.Submit(ok); err != nil {
+		t.Fatalf("ending exactly 10 cm away is allowed: %v", err)
+	}
+	holdUntil(t, g, atii.StepAssault)
+	s = g.State()
+	side = s.Pending.Side
+	a, b := s.Unit(s.Pending.Units[0]), (*rules.Unit)(nil)
+	for i := range s.Units {
+		if s.Units[i].Side != side {
+			b = &s.Units[i]
+		}
+	}
+	gap := a.Pos.Dist(b.Pos) - 5 // two 2.5 cm bases
+	d := b.Pos.Sub(a.Pos).Scale(gap / a.Pos.Dist(b.Pos))
+	charge := g.Ruleset.Move(side, a.ID, atii.Waypoint{X: a.Pos.X + d.X, Y: a.Pos.Y + d.Y})
+	mark := len(s.Log)
+	if _, err := g.Submit(charge); err != nil {
+		t.Fatalf("assault moves may go into base contact: %v", err)
+	}
+	if !logHas(g.State(), mark, "charges into close combat") {
+		t.Error("the charge is not logged")
+	}
+}
+
+// ccScenario: r1 and b1 in base contact, a red Warhound and a blue Warhound
+// nearby.
+func ccScenario() string {
+	return scenarioText(
+		[]string{
+			"{id: r1, type: reaver, position: {x: 60, y: 40}, facing: 180}",
+			"{id: rw, type: warhound, position: {x: 30, y: 40}, facing: 135}",
+		},
+		[]string{
+			"{id: b1, type: reaver, position: {x: 60, y: 45}, facing: 0}",
+			"{id: bw, type: warhound, position: {x: 30, y: 62}, facing: 0}",
+		}, "")
+}
+
+// TestGameSHT1AndSHT2: ATII-SHT-1, titans in close combat cannot fire or
+// be targeted; ATII-SHT-2, every weapon's target is declared before any
+// die is rolled, so one illegal shot refuses the whole declaration and
+// nothing is rolled.
+func TestGameSHT1AndSHT2(t *testing.T) {
+	g := newGame(t, ccScenario(), 2)
+	holdUntil(t, g, atii.StepShooting)
+	for g.State().Pending.Side != "red" || !strings.Contains(strings.Join(g.State().Pending.Units, " "), "rw") {
+		s := g.State()
+		if s.Step != atii.StepShooting {
+			t.Fatal("red never got to fire rw")
+		}
+		if _, err := g.Submit(g.Ruleset.Hold(s.Pending.Side, s.Pending.Units[0])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if units := g.State().Pending.Units; strings.Contains(strings.Join(units, " "), "r1") {
+		t.Errorf("r1 is in close combat and has no shot to make, yet is offered: %v", units)
+	}
+	before := g.State()
+	bad := g.Ruleset.Fire("red", "rw",
+		atii.Shot{Mount: "right-arm", Target: "bw", Aim: atii.AimHigh},
+		atii.Shot{Mount: "left-arm", Target: "b1", Aim: atii.AimHigh})
+	_, err := g.Submit(bad)
+	if err == nil || !strings.Contains(err.Error(), "close combat") {
+		t.Fatalf("b1 is in close combat: the declaration must be refused (ATII-SHT-1), got %v", err)
+	}
+	if !errors.Is(err, rules.ErrIllegal) {
+		t.Errorf("want ErrIllegal, got %v", err)
+	}
+	if g.State() != before || len(g.State().Log) != len(before.Log) {
+		t.Error("a refused declaration must not change the game or roll dice (ATII-SHT-2)")
+	}
+	good := g.Ruleset.Fire("red", "rw", atii.Shot{Mount: "right-arm", Target: "bw", Aim: atii.AimHigh})
+	evs, err := g.Submit(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rolls := 0
+	for _, ev := range evs {
+		if ev.Kind == rules.EvRoll {
+			rolls++
+		}
+	}
+	if rolls == 0 {
+		t.Error("a legal shot rolls to hit")
+	}
+}
+
+// TestGameCC1AssaultOrder: ATII-CC-1. Assault moves go highest Man first;
+// a titan in close combat may only turn; every engaged pair then fights.
+func TestGameCC1AssaultOrder(t *testing.T) {
+	g := bundled(t, "titan-battlegroup", 4)
+	holdUntil(t, g, atii.StepAssault)
+	s := g.State()
+	side := s.Pending.Side
+	if first := s.Pending.Units[0]; !strings.Contains(first, "warhound") {
+		t.Errorf("highest Man first: the Warhounds (Man 3) lead the assault, got %v", s.Pending.Units)
+	}
+	last := s.Pending.Units[len(s.Pending.Units)-1]
+	if last != side+"-warlord" {
+		t.Errorf("the Warlord (Man 1) goes last, got %v", s.Pending.Units)
+	}
+
+	g = newGame(t, ccScenario(), 9)
+	holdUntil(t, g, atii.StepAssault)
+	s = g.State()
+	for s.Step == atii.StepAssault {
+		side := s.Pending.Side
+		id := s.Pending.Units[0]
+		u := s.Unit(id)
+		if id == "r1" || id == "b1" {
+			err := g.Engine.Check(g.Ruleset.Move(side, id, atii.Waypoint{X: u.Pos.X + 3, Y: u.Pos.Y}))
+			if err == nil || !strings.Contains(err.Error(), "only turn") {
+				t.Errorf("%s is in close combat: it may only turn, got %v", id, err)
+			}
+			turn := g.Ruleset.Move(side, id, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(u.Facing + 10)})
+			if _, err := g.Submit(turn); err != nil {
+				t.Fatalf("%s may turn in close combat: %v", id, err)
+			}
+		} else if _, err := g.Submit(g.Ruleset.Hold(side, id)); err != nil {
+			t.Fatal(err)
+		}
+		s = g.State()
+	}
+	if !logHas(s, 0, "close combat: b1 against r1") {
+		t.Error("the engaged pair should fight")
+	}
+	strikes := 0
+	for _, ev := range s.Log {
+		if ev.Step == atii.StepCloseCombat && strings.Contains(ev.Text, " strikes ") {
+			strikes++
+		}
+	}
+	if strikes < 2 {
+		t.Errorf("both titans strike (improvised attacks at least), got %d strikes", strikes)
+	}
+}
+
+// TestGameREP1Rally: ATII-REP-1. A damaged titan rolls its repair dice in
+// the rally phase; each 4+ repairs one thing, the player's priorities
+// first; repaired shields come back up at the start of the next turn.
+func TestGameREP1Rally(t *testing.T) {
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := scenarios.Parse("test.yaml", []byte(scenarioText(
+		[]string{"{id: r1, type: reaver, position: {x: 60, y: 20}, facing: 180}"},
+		[]string{"{id: b1, type: reaver, position: {x: 60, y: 100}, facing: 0}"}, "")), cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := game.NewRuleset(scn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := game.BuildState(scn, rs, 21, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := st.Unit("r1")
+	damaged := atii.TitanState{Head: atii.Superficial, ShieldsDown: 2}
+	if err := u.SetExt(atii.ExtTitan, damaged); err != nil {
+		t.Fatal(err)
+	}
+	e, err := rules.New(rs, st, rules.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &game.Game{Scenario: scn, Ruleset: rs, Engine: e}
+	holdUntil(t, g, atii.StepRally)
+	s := g.State()
+	if s.Pending.Kind != "repair" || s.Pending.Side != "red" || s.Pending.Units[0] != "r1" {
+		t.Fatalf("r1 should be asked to repair, got %+v", s.Pending)
+	}
+	mark := len(s.Log)
+	if _, err := g.Submit(g.Ruleset.Repair("red", "r1", atii.LocHead, atii.RepairShield)); err != nil {
+		t.Fatal(err)
+	}
+	s = g.State()
+	var faces []int
+	var repaired []string
+	for _, ev := range s.Log[mark:] {
+		if ev.Kind == rules.EvRoll && strings.HasPrefix(ev.Roll.Purpose, "repairs") {
+			faces = ev.Roll.Faces
+		}
+		if r, ok := ev.Data["repaired"]; ok {
+			repaired = strings.Split(r, ",")
+		}
+	}
+	if len(faces) != 8 {
+		t.Fatalf("a Reaver rolls 8 repair dice, got %v", faces)
+	}
+	succ := 0
+	for _, f := range faces {
+		if f >= 4 {
+			succ++
+		}
+	}
+	if succ < 2 {
+		t.Fatalf("seed 21 should give at least 2 repairs to test priorities, got %v", faces)
+	}
+	wantRep := min(2, succ-1)
+	want := []string{atii.LocHead}
+	for i := 0; i < wantRep; i++ {
+		want = append(want, atii.RepairShield)
+	}
+	if strings.Join(repaired, ",") != strings.Join(want, ",") {
+		t.Errorf("%d successes on the head then shields: repaired %v, want %v", succ, repaired, want)
+	}
+	ts, err := atii.TitanOf(s.Unit("r1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ts.Head != atii.Undamaged {
+		t.Error("the head (first priority) should be repaired")
+	}
+	if s.Step != atii.StepInitiative || s.Turn != 2 {
+		t.Fatalf("after the rally the next turn starts, got turn %d %s", s.Turn, s.Step)
+	}
+	if got := s.Unit("r1").Shields; got != 2+wantRep || ts.ShieldsDown != 2-wantRep {
+		t.Errorf("repaired shields are up at the start of the next turn: %d up (%d down), want %d", got, ts.ShieldsDown, 2+wantRep)
+	}
+}
+
+// TestGameDeployment: titans not pre-placed are deployed before the game:
+// roll-off (lower sets up first), alternate, lowest Man first, the whole
+// base inside the side's zone.
+func TestGameDeployment(t *testing.T) {
+	extra := "deployment: deploy-in-zone\nzones:\n  - {id: rz, area: {band: {edge: north, depth: 25}}}\n  - {id: bz, area: {band: {edge: south, depth: 25}}}\n"
+	text := scenarioText(
+		[]string{"{id: r1, type: reaver}", "{id: rw, type: warhound}"},
+		[]string{"{id: b1, type: reaver}", "{id: bw, type: warhound}"}, extra)
+	text = strings.Replace(text, "    controller: {type: human}\n", "    zone: ZONE\n    controller: {type: human}\n", 2)
+	text = strings.Replace(text, "ZONE", "rz", 1)
+	text = strings.Replace(text, "ZONE", "bz", 1)
+	g := newGame(t, text, 8)
+	s := g.State()
+	if s.Step != atii.StepDeploy || s.Pending == nil {
+		t.Fatalf("the game should wait for deployment, got %s", s.Step)
+	}
+	if !logHas(s, 0, "sets up first") {
+		t.Error("the roll-off winner is not logged")
+	}
+	side := s.Pending.Side
+	reaver, hound, y := side[:1]+"1", side[:1]+"w", 10.0
+	if side == "blue" {
+		y = 110
+	}
+	if err := g.Engine.Check(g.Ruleset.Deploy(side, hound, 50, y, 0)); err == nil || !strings.Contains(err.Error(), "lowest-Man") {
+		t.Errorf("the Reaver (Man 2) deploys before the Warhound (Man 3): %v", err)
+	}
+	if err := g.Engine.Check(g.Ruleset.Deploy(side, reaver, 50, 60, 0)); err == nil || !strings.Contains(err.Error(), "zone") {
+		t.Errorf("deploying outside the zone must be refused: %v", err)
+	}
+	if _, err := g.Submit(g.Ruleset.Deploy(side, reaver, 50, y, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if g.State().Pending.Side == side {
+		t.Error("sides alternate while deploying")
+	}
+	n, err := g.Play(context.Background(), map[string]game.Controller{"red": game.Greedy{}, "blue": game.Greedy{}}, 3, nil)
+	if err != nil {
+		t.Fatal(n, err)
+	}
+	if s := g.State(); s.Turn != 1 || s.Step != atii.StepInitiative {
+		t.Errorf("after deployment turn 1 starts, got turn %d %s", s.Turn, s.Step)
+	}
+}
+
+// TestGameMissionVictory: a mission game draws secret objectives at the
+// start; when it ends each side declares its objective and the ATII
+// victory chart decides.
+func TestGameMissionVictory(t *testing.T) {
+	text := scenarioText(
+		[]string{"{id: r1, type: reaver, position: {x: 60, y: 20}, facing: 180}"},
+		[]string{"{id: b1, type: reaver, position: {x: 60, y: 100}, facing: 0}"}, "mission: {secret: true, force_level: 2000}\n")
+	text = strings.Replace(text, "turn_limit: 6", "turn_limit: 1", 1)
+	g := newGame(t, text, 12)
+	s := g.State()
+	if !logHas(s, 0, "draws a secret") {
+		t.Error("secret objectives are drawn at the start")
+	}
+	holdUntil(t, g, atii.StepDebrief)
+	s = g.State()
+	if s.Over {
+		t.Fatal("a mission game waits for the objectives")
+	}
+	if _, err := g.Submit(&atii.ObjectiveCmd{By: s.Pending.Side, Achieved: s.Pending.Side == "red"}); err != nil {
+		t.Fatal(err)
+	}
+	s = g.State()
+	if _, err := g.Submit(&atii.ObjectiveCmd{By: s.Pending.Side, Achieved: s.Pending.Side == "red"}); err != nil {
+		t.Fatal(err)
+	}
+	s = g.State()
+	if !s.Over || s.Result == nil {
+		t.Fatal("the game should be over")
+	}
+	rv, bv := s.Side("red").Markers.Value(atii.MarkVP), s.Side("blue").Markers.Value(atii.MarkVP)
+	want := atii.VictoryResult(true, rv, bv, false)
+	if s.Result.Winner != "red" || s.Result.Kind != want {
+		t.Errorf("red achieved its objective, blue did not: want red %s, got %+v", want, s.Result)
+	}
+}
+
+// TestGameVictoryOnTurnLimit: without a mission the scenario's at_end
+// conditions decide when the turn limit ends the game.
+func TestGameVictoryOnTurnLimit(t *testing.T) {
+	text := strings.Replace(scenarioText(
+		[]string{"{id: r1, type: reaver, position: {x: 60, y: 20}, facing: 180}"},
+		[]string{"{id: b1, type: reaver, position: {x: 60, y: 100}, facing: 0}"}, ""), "turn_limit: 6", "turn_limit: 2", 1)
+	g := newGame(t, text, 3)
+	n, err := g.Play(context.Background(), map[string]game.Controller{"red": holdAll{}, "blue": holdAll{}}, 200, nil)
+	if err != nil {
+		t.Fatal(n, err)
+	}
+	s := g.State()
+	if !s.Over || s.Turn != 2 || s.Result.Kind != "Draw" || s.Result.Winner != "" {
+		t.Errorf("the game should end in a draw at the end of turn 2, got turn %d %+v", s.Turn, s.Result)
+	}
+}
+
+// holdAll is a controller that never moves or fires.
+type holdAll struct{}
+
+func (holdAll) Decide(_ context.Context, v game.View) (rules.Command, error) {
+	for _, c := range v.Choices {
+		if c.Name != atii.CmdMove && c.Name != atii.CmdFire {
+			return c.Cmd, nil
+		}
+	}
+	return nil, fmt.Errorf("nothing to hold with at %s", v.State.Step)
+}
