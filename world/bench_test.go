@@ -91,3 +91,151 @@ func BenchmarkNew(b *testing.B) {
 		}
 	}
 }
+
+// distPairs returns bases of the given shapes scattered over a 60 cm square.
+func distPairs(shapeA, shapeB Shape) [][2]Base {
+	r := rng(99)
+	mk := func(s Shape) Base {
+		b := Base{Pos: Vec{r.float(0, 60), r.float(0, 60)}, Facing: r.float(0, 360)}
+		if s == Circle {
+			b.Foot = Footprint{Shape: Circle, Radius: r.float(0.5, 4)}
+		} else {
+			b.Foot = Footprint{Shape: Rect, W: r.float(1, 6), H: r.float(1, 8)}
+		}
+		return b
+	}
+	out := make([][2]Base, 1024)
+	for i := range out {
+		out[i] = [2]Base{mk(shapeA), mk(shapeB)}
+	}
+	return out
+}
+
+var sinkF float64
+
+func benchDistance(b *testing.B, sa, sb Shape) {
+	ps := distPairs(sa, sb)
+	b.ReportAllocs()
+	defer cpuPerOp(b)()
+	s := 0.0
+	for i := 0; i < b.N; i++ {
+		p := &ps[i&1023]
+		s += Distance(p[0], p[1])
+	}
+	sinkF = s
+}
+
+// BenchmarkDistanceCircleCircle / RectRect / CircleRect: edge-to-edge
+// distance between two bases (rectangles rotated). Target: well under 100 ns.
+func BenchmarkDistanceCircleCircle(b *testing.B) { benchDistance(b, Circle, Circle) }
+func BenchmarkDistanceCircleRect(b *testing.B)   { benchDistance(b, Circle, Rect) }
+func BenchmarkDistanceRectRect(b *testing.B)     { benchDistance(b, Rect, Rect) }
+
+// BenchmarkMeasureRectRect: Distance with the two closest points.
+func BenchmarkMeasureRectRect(b *testing.B) {
+	ps := distPairs(Rect, Rect)
+	b.ReportAllocs()
+	defer cpuPerOp(b)()
+	s := 0.0
+	for i := 0; i < b.N; i++ {
+		p := &ps[i&1023]
+		s += Measure(p[0], p[1]).Dist
+	}
+	sinkF = s
+}
+
+// BenchmarkArcContainsPoint: is a target point in an LA arc of a base with
+// some facing. Target: well under 100 ns.
+func BenchmarkArcContainsPoint(b *testing.B) {
+	ps := distPairs(Circle, Circle)
+	a := MustArc("LA")
+	b.ReportAllocs()
+	defer cpuPerOp(b)()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		p := &ps[i&1023]
+		if a.ContainsPoint(p[0], p[1].Pos) {
+			n++
+		}
+	}
+	sinkF = float64(n)
+}
+
+// BenchmarkArcContainsBase: any part of a rectangular target in an A arc.
+func BenchmarkArcContainsBase(b *testing.B) {
+	ps := distPairs(Circle, Rect)
+	a := MustArc("A")
+	b.ReportAllocs()
+	defer cpuPerOp(b)()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		p := &ps[i&1023]
+		if a.ContainsBase(p[0], p[1]) {
+			n++
+		}
+	}
+	sinkF = float64(n)
+}
+
+// BenchmarkQuadrant: which side of a target a shot comes from.
+func BenchmarkQuadrant(b *testing.B) {
+	ps := distPairs(Circle, Circle)
+	b.ReportAllocs()
+	defer cpuPerOp(b)()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		p := &ps[i&1023]
+		n += len(Quadrant(p[0], p[1].Pos))
+	}
+	sinkF = float64(n)
+}
+
+// BenchmarkNearest: the nearest of 40 bases, edge to edge.
+func BenchmarkNearest(b *testing.B) {
+	ps := distPairs(Circle, Rect)
+	cands := make([]Base, 40)
+	for i := range cands {
+		cands[i] = ps[i][1]
+	}
+	b.ReportAllocs()
+	defer cpuPerOp(b)()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		j, _ := Nearest(ps[i&1023][0], cands)
+		n += j
+	}
+	sinkF = float64(n)
+}
+
+// BenchmarkMeasureMove: a titan's three-leg move with a turn across the
+// benchmark table, against two enemy keepout zones and two friendly
+// blockers.
+func BenchmarkMeasureMove(b *testing.B) {
+	w := benchWorld(b)
+	start := Base{ID: "reaver", Pos: Vec{20, 60}, Facing: 90, Foot: Footprint{Shape: Circle, Radius: 2.5}}
+	path := []Waypoint{
+		{To: Vec{50, 55}},
+		{To: Vec{80, 70}},
+		{To: Vec{95, 70}, Facing: 45, Turn: true},
+	}
+	opt := MoveOptions{
+		FaceMovement: true,
+		Keepout: []Base{
+			{ID: "warlord", Pos: Vec{130, 40}, Foot: Footprint{Shape: Circle, Radius: 3}},
+			{ID: "warhound", Pos: Vec{110, 95}, Foot: Footprint{Shape: Circle, Radius: 2}},
+		},
+		KeepoutDist: 10,
+		Blockers: []Base{
+			{ID: "reaver-2", Pos: Vec{60, 40}, Foot: Footprint{Shape: Circle, Radius: 2.5}},
+			{ID: "rhino", Pos: Vec{70, 75}, Facing: 30, Foot: Footprint{Shape: Rect, W: 2, H: 3}},
+		},
+	}
+	b.ReportAllocs()
+	defer cpuPerOp(b)()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		r := w.MeasureMove(start, path, atiiTerrain, Titan, opt)
+		n += len(r.Segments)
+	}
+	sinkF = float64(n)
+}

@@ -76,9 +76,17 @@ func (f frame) pointDist(p Vec) float64 {
 	if !f.rect {
 		return math.Max(0, d.Len()-f.r)
 	}
-	x := math.Max(0, math.Abs(d.Dot(f.u))-f.hw)
-	y := math.Max(0, math.Abs(d.Dot(f.v))-f.hh)
-	return math.Hypot(x, y)
+	x := max(0, math.Abs(d.Dot(f.u))-f.hw)
+	y := max(0, math.Abs(d.Dot(f.v))-f.hh)
+	return math.Sqrt(x*x + y*y)
+}
+
+// rectDist2 is the squared distance from p to a rect footprint.
+func (f frame) rectDist2(p Vec) float64 {
+	dx, dy := p.X-f.c.X, p.Y-f.c.Y
+	x := max(0, math.Abs(dx*f.u.X+dy*f.u.Y)-f.hw)
+	y := max(0, math.Abs(dx*f.v.X+dy*f.v.Y)-f.hh)
+	return x*x + y*y
 }
 
 // depth is how far p lies inside the footprint (negative outside).
@@ -91,7 +99,8 @@ func (f frame) depth(p Vec) float64 {
 	if x <= f.hw && y <= f.hh {
 		return math.Min(f.hw-x, f.hh-y)
 	}
-	return -math.Hypot(math.Max(0, x-f.hw), math.Max(0, y-f.hh))
+	ox, oy := max(0, x-f.hw), max(0, y-f.hh)
+	return -math.Sqrt(ox*ox + oy*oy)
 }
 
 // extent is the half-length of the footprint's projection on unit axis n.
@@ -133,17 +142,13 @@ func frameDist(fa, fb *frame) float64 {
 	if rectSAT(fa, fb) >= 0 {
 		return 0
 	}
+	// Apart: the closest points include a corner of one of them.
 	best := math.Inf(1)
 	ca, cb := fa.corners(), fb.corners()
 	for i := 0; i < 4; i++ {
-		if d := fb.pointDist(ca[i]); d < best {
-			best = d
-		}
-		if d := fa.pointDist(cb[i]); d < best {
-			best = d
-		}
+		best = min(best, fb.rectDist2(ca[i]), fa.rectDist2(cb[i]))
 	}
-	return best
+	return math.Sqrt(best)
 }
 
 // rectSAT returns the smallest overlap of the two rects' projections over
@@ -326,7 +331,8 @@ func segFrameDist(f *frame, a, b Vec) float64 {
 		return 0
 	}
 	box := func(p Vec) float64 {
-		return math.Hypot(math.Max(0, math.Abs(p.X)-f.hw), math.Max(0, math.Abs(p.Y)-f.hh))
+		x, y := max(0, math.Abs(p.X)-f.hw), max(0, math.Abs(p.Y)-f.hh)
+		return math.Sqrt(x*x + y*y)
 	}
 	best := math.Min(box(la), box(lb))
 	for _, c := range [4]Vec{{-f.hw, -f.hh}, {f.hw, -f.hh}, {f.hw, f.hh}, {-f.hw, f.hh}} {
