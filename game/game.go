@@ -320,3 +320,53 @@ func (a *Autosave) After(g *Game) error {
 	a.last = n
 	return nil
 }
+
+// Rebase starts the game again on an edited scenario (hot reload) and
+// re-submits this game's commands, with the same seed and the same manual
+// dice, through the normal gate (no hash checks: the table changed). The
+// engine's own Rebase cannot be used because the ATII ruleset is bound to
+// the old table. It stops at the first command that no longer applies and
+// returns the new game with the commands that did apply, how many, and
+// the error; the receiver is not changed. Starting the new game failing
+// returns no game.
+func (g *Game) Rebase(scn *scenarios.Scenario) (*Game, int, error) {
+	rs, err := NewRuleset(scn)
+	if err != nil {
+		return nil, 0, fmt.Errorf("rebase: %w", err)
+	}
+	old := g.Engine.State()
+	st, err := BuildState(scn, rs, old.Seed, nil)
+	if err != nil {
+		return nil, 0, fmt.Errorf("rebase: %w", err)
+	}
+	st.Options = map[string]string{}
+	for k, v := range old.Options {
+		st.Options[k] = v
+	}
+	hist := g.Engine.History()
+	manual := false
+	for _, r := range hist {
+		manual = manual || r.Manual
+	}
+	e, err := rules.New(rs, st, rules.Config{ManualDice: manual, Scenario: string(scn.Source)})
+	if err != nil {
+		return nil, 0, fmt.Errorf("rebase: %w", err)
+	}
+	n := &Game{Scenario: scn, Ruleset: rs, Engine: e}
+	for i, r := range hist {
+		c, err := e.Commands().Decode(rules.Encoded{Cmd: r.Cmd.Name(), Args: r.Args})
+		if err != nil {
+			return n, i, fmt.Errorf("rebase: command %d: %w", i+1, err)
+		}
+		if r.Manual {
+			e.ClearDice()
+			if err := e.ProvideDice(r.Dice...); err != nil {
+				return n, i, fmt.Errorf("rebase: command %d: %w", i+1, err)
+			}
+		}
+		if _, err := e.Submit(c); err != nil {
+			return n, i, fmt.Errorf("rebase: command %d (%s) no longer applies: %w", i+1, r.Cmd.Name(), err)
+		}
+	}
+	return n, len(hist), nil
+}

@@ -147,7 +147,7 @@ func (c *DeployCmd) Validate(s *rules.State) error {
 	if s.Pending == nil || s.Pending.Side != c.By {
 		return fmt.Errorf("it is not %s's turn to deploy", c.By)
 	}
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return err
 	}
@@ -163,7 +163,7 @@ func (c *DeployCmd) Validate(s *rules.State) error {
 	}
 	b := r.base(t.u)
 	b.Pos, b.Facing = world.Vec{X: c.X, Y: c.Y}, world.NormDeg(c.Facing)
-	setup, err := getSetup(s)
+	setup, err := r.setup(s)
 	if err != nil {
 		return err
 	}
@@ -344,6 +344,9 @@ func (c *ObjectiveCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error
 	if len(g.Claims) == len(s.Sides) {
 		out, text := missionOutcome(s, g)
 		g.Result = out
+		if err := s.SetExt(ExtResult, out); err != nil {
+			return nil, err
+		}
 		evs = append(evs, rules.Message(text))
 	}
 	if err := putProgress(s, g); err != nil {

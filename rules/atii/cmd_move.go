@@ -114,7 +114,7 @@ func (r *Ruleset) ownActivation(s *rules.State, side, unit string) (titan, error
 	if !operational(t.u) {
 		return t, fmt.Errorf("%s is not on the table", unit)
 	}
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return t, err
 	}
@@ -271,7 +271,7 @@ func (c *MoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 		return nil, err
 	}
 	r := c.r
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil, err
 	}
@@ -364,7 +364,7 @@ func (c *HoldCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	if err := c.Validate(s); err != nil {
 		return nil, err
 	}
-	g, err := getProgress(s)
+	g, err := c.r.progress(s)
 	if err != nil {
 		return nil, err
 	}

@@ -67,11 +67,11 @@ func (r *Ruleset) Flow() []rules.Step {
 	return []rules.Step{
 		{ID: StepMission, Phase: "set-up", Doc: "secret objectives are drawn", OnBegin: r.beginMission, EndIf: always},
 		{ID: StepDeploy, Phase: "set-up", Doc: "titans not pre-placed are deployed in their zones", Allowed: []string{CmdDeploy}, OnBegin: r.beginDeploy, EndIf: r.deployDone},
-		{ID: StepInitiative, Phase: "initiative", NewTurn: true, Doc: "start of turn and initiative", Allowed: []string{CmdOrder}, OnBegin: r.beginTurn, EndIf: orderChosen},
-		{ID: StepMovement, Phase: "movement", Doc: "titans move one at a time, lowest Man first (ATII-MOV-1)", Allowed: move, OnBegin: r.beginMovement, EndIf: orderDone(false)},
-		{ID: StepShooting, Phase: "shooting", Doc: "titans fire one at a time (ATII-SHT-1, ATII-SHT-2)", Allowed: []string{CmdFire, CmdHold}, OnBegin: r.beginShooting, EndIf: orderDone(false)},
-		{ID: StepAssault, Phase: "assault", Doc: "assault moves, highest Man first (ATII-CC-1)", Allowed: move, OnBegin: r.beginAssault, EndIf: orderDone(true)},
-		{ID: StepCloseCombat, Phase: "assault", Doc: "close combats are fought (ATII-CC-2, ATII-CC-3)", OnBegin: r.beginCloseCombat, Auto: r.autoCloseCombat, EndIf: combatsDone},
+		{ID: StepInitiative, Phase: "initiative", NewTurn: true, Doc: "start of turn and initiative", Allowed: []string{CmdOrder}, OnBegin: r.beginTurn, EndIf: r.orderChosen},
+		{ID: StepMovement, Phase: "movement", Doc: "titans move one at a time, lowest Man first (ATII-MOV-1)", Allowed: move, OnBegin: r.beginMovement, EndIf: r.orderDone(false)},
+		{ID: StepShooting, Phase: "shooting", Doc: "titans fire one at a time (ATII-SHT-1, ATII-SHT-2)", Allowed: []string{CmdFire, CmdHold}, OnBegin: r.beginShooting, EndIf: r.orderDone(false)},
+		{ID: StepAssault, Phase: "assault", Doc: "assault moves, highest Man first (ATII-CC-1)", Allowed: move, OnBegin: r.beginAssault, EndIf: r.orderDone(true)},
+		{ID: StepCloseCombat, Phase: "assault", Doc: "close combats are fought (ATII-CC-2, ATII-CC-3)", OnBegin: r.beginCloseCombat, Auto: r.autoCloseCombat, EndIf: r.combatsDone},
 		{ID: StepRally, Phase: "rally", Doc: "repairs (ATII-REP-1)", Allowed: []string{CmdRepair}, OnBegin: r.beginRally, EndIf: r.rallyDone},
 		{ID: StepEnd, Phase: "end", Doc: "victory points and the end of the game", OnBegin: r.beginEnd, EndIf: always, NextFunc: r.afterEnd},
 		{ID: StepDebrief, Phase: "end", Doc: "mission games: sides declare their objectives", Allowed: []string{CmdObjective}, OnBegin: r.beginDebrief, EndIf: never},
@@ -88,11 +88,11 @@ func (r *Ruleset) beginMission(s *rules.State, d rules.Dice) ([]rules.Event, err
 	if err != nil {
 		return nil, err
 	}
-	setup, err := getSetup(s)
+	setup, err := r.setup(s)
 	if err != nil {
 		return nil, err
 	}
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +130,7 @@ func (r *Ruleset) beginDeploy(s *rules.State, d rules.Dice) ([]rules.Event, erro
 	if err != nil {
 		return nil, err
 	}
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil, err
 	}
@@ -214,7 +214,7 @@ func (r *Ruleset) beginTurn(s *rules.State, d rules.Dice) ([]rules.Event, error)
 			return nil, err
 		}
 	}
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil, err
 	}
@@ -239,8 +239,8 @@ func (r *Ruleset) beginTurn(s *rules.State, d rules.Dice) ([]rules.Event, error)
 	return []rules.Event{rules.Message(g.InitiativeWinner + " wins the initiative")}, putProgress(s, g)
 }
 
-func orderChosen(s *rules.State) bool {
-	g, err := getProgress(s)
+func (r *Ruleset) orderChosen(s *rules.State) bool {
+	g, err := r.progress(s)
 	return err == nil && g.First != ""
 }
 
@@ -271,7 +271,7 @@ func (r *Ruleset) setOrderPending(s *rules.State, g *GameProgress, first, second
 // advanceOrder marks id as having acted in the phase (with forfeits, see
 // StartMove) and passes the decision on.
 func (r *Ruleset) advanceOrder(s *rules.State, id string) error {
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return err
 	}
@@ -317,9 +317,9 @@ func forfeited(before []OrderEntry, id string, assault bool) []string {
 	return out
 }
 
-func orderDone(assault bool) func(*rules.State) bool {
+func (r *Ruleset) orderDone(assault bool) func(*rules.State) bool {
 	return func(s *rules.State) bool {
-		g, err := getProgress(s)
+		g, err := r.progress(s)
 		if err != nil {
 			return false
 		}
@@ -355,7 +355,7 @@ func (r *Ruleset) reactorChecks(s *rules.State, d rules.Dice) error {
 // beginPhase builds the activation order of a phase from the operational
 // titans that pass include, and gives the first decision.
 func (r *Ruleset) beginPhase(s *rules.State, assault bool, kind string, cmds []string, manOrder bool, include func(titan) bool) error {
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return err
 	}
@@ -425,7 +425,7 @@ func (r *Ruleset) beginAssault(s *rules.State, d rules.Dice) ([]rules.Event, err
 // beginCloseCombat lists every pair of enemy titans in base contact.
 func (r *Ruleset) beginCloseCombat(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
 	s.Active, s.Pending = "", nil
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil, err
 	}
@@ -450,8 +450,8 @@ func (r *Ruleset) beginCloseCombat(s *rules.State, _ rules.Dice) ([]rules.Event,
 	return nil, putProgress(s, g)
 }
 
-func combatsDone(s *rules.State) bool {
-	g, err := getProgress(s)
+func (r *Ruleset) combatsDone(s *rules.State) bool {
+	g, err := r.progress(s)
 	if err != nil {
 		return false
 	}
@@ -465,7 +465,7 @@ func combatsDone(s *rules.State) bool {
 
 // autoCloseCombat fights the next close combat (ATII-CC-2, ATII-CC-3).
 func (r *Ruleset) autoCloseCombat(s *rules.State, d rules.Dice) ([]rules.Event, bool, error) {
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil, false, err
 	}
@@ -586,7 +586,7 @@ func (r *Ruleset) beginRally(s *rules.State, _ rules.Dice) ([]rules.Event, error
 // rallyPending gives the decision to the first side with a titan still to
 // roll repairs.
 func (r *Ruleset) rallyPending(s *rules.State) error {
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return err
 	}
@@ -638,7 +638,7 @@ func (r *Ruleset) beginEnd(s *rules.State, _ rules.Dice) ([]rules.Event, error) 
 // afterEnd goes to the debrief when a mission game ends, else to the next
 // turn.
 func (r *Ruleset) afterEnd(s *rules.State) string {
-	setup, err := getSetup(s)
+	setup, err := r.setup(s)
 	if err == nil && setup.Mission != nil && r.gameEnding(s, setup) {
 		return StepDebrief
 	}

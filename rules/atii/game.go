@@ -1,10 +1,12 @@
 package atii
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/catalog"
@@ -22,6 +24,9 @@ const (
 	ExtGame = "atii/game"
 	// ExtTitan holds a unit's TitanState.
 	ExtTitan = "atii/titan"
+	// ExtResult holds the final rules.Outcome of a mission game once the
+	// sides have declared their objectives.
+	ExtResult = "atii/result"
 )
 
 // Unit markers the ruleset uses (rules.Unit.Markers).
@@ -48,6 +53,21 @@ type Ruleset struct {
 	cat     *catalog.Catalogue
 	terrain world.TerrainRules
 	w       *world.World
+	memo    *extMemo
+}
+
+// extMemo remembers the last decoded set-up and progress with the JSON
+// they came from. Ext values are immutable and a game reads the same value
+// many times between changes (every automatic step asks whether the phase
+// is over), so a byte comparison replaces most JSON decoding. It is a
+// cache of a pure function, safe for concurrent use (the AI explores
+// clones on other goroutines).
+type extMemo struct {
+	mu       sync.Mutex
+	setupRaw []byte
+	setup    GameSetup
+	progRaw  []byte
+	prog     GameProgress
 }
 
 // NewRuleset returns the ATII ruleset for a game on table w. Errors: a
@@ -59,7 +79,7 @@ func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.Wor
 	case w == nil:
 		return nil, errors.New("atii ruleset: no table")
 	}
-	return &Ruleset{cat: cat, terrain: terrain, w: w}, nil
+	return &Ruleset{cat: cat, terrain: terrain, w: w, memo: &extMemo{}}, nil
 }
 
 // ID implements rules.Ruleset.
@@ -191,6 +211,68 @@ func getProgress(s *rules.State) (GameProgress, error) {
 }
 
 func putProgress(s *rules.State, g GameProgress) error { return s.SetExt(ExtGame, g) }
+
+// setup returns the game set-up, decoded once per game.
+func (r *Ruleset) setup(s *rules.State) (GameSetup, error) {
+	raw, ok := s.Ext.Get(ExtSetup)
+	if !ok || r.memo == nil {
+		return getSetup(s)
+	}
+	r.memo.mu.Lock()
+	defer r.memo.mu.Unlock()
+	if r.memo.setupRaw != nil && bytes.Equal(raw, r.memo.setupRaw) {
+		return r.memo.setup, nil
+	}
+	g, err := getSetup(s)
+	if err != nil {
+		return g, err
+	}
+	r.memo.setupRaw, r.memo.setup = raw, g
+	return g, nil
+}
+
+// progress returns a private copy of the game progress, decoding the JSON
+// only when it changed since the last call.
+func (r *Ruleset) progress(s *rules.State) (GameProgress, error) {
+	raw, ok := s.Ext.Get(ExtGame)
+	if !ok || r.memo == nil {
+		return getProgress(s)
+	}
+	r.memo.mu.Lock()
+	defer r.memo.mu.Unlock()
+	if r.memo.progRaw == nil || !bytes.Equal(raw, r.memo.progRaw) {
+		g, err := getProgress(s)
+		if err != nil {
+			return g, err
+		}
+		r.memo.progRaw, r.memo.prog = raw, g
+	}
+	return r.memo.prog.clone(), nil
+}
+
+// clone deep-copies the progress (callers modify their copy).
+func (g GameProgress) clone() GameProgress {
+	c := g
+	c.Order = append([]OrderEntry(nil), g.Order...)
+	c.Combats = append([]CCPair(nil), g.Combats...)
+	if g.Cards != nil {
+		c.Cards = make(map[string]ObjectiveCard, len(g.Cards))
+		for k, v := range g.Cards {
+			c.Cards[k] = v
+		}
+	}
+	if g.Claims != nil {
+		c.Claims = make(map[string]bool, len(g.Claims))
+		for k, v := range g.Claims {
+			c.Claims[k] = v
+		}
+	}
+	if g.Result != nil {
+		o := *g.Result
+		c.Result = &o
+	}
+	return c
+}
 
 // TitanOf returns the ATII state stored on a unit (the zero state when none
 // is stored yet).

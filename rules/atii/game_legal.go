@@ -52,11 +52,11 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 }
 
 func (r *Ruleset) legalDeploy(s *rules.State, side string) []rules.Choice {
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil
 	}
-	setup, err := getSetup(s)
+	setup, err := r.setup(s)
 	if err != nil {
 		return nil
 	}
@@ -83,7 +83,7 @@ func (r *Ruleset) legalDeploy(s *rules.State, side string) []rules.Choice {
 }
 
 func (r *Ruleset) legalMove(s *rules.State, side string) []rules.Choice {
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil
 	}
@@ -121,7 +121,7 @@ func (r *Ruleset) legalMove(s *rules.State, side string) []rules.Choice {
 }
 
 func (r *Ruleset) legalFire(s *rules.State, side string) []rules.Choice {
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil
 	}

@@ -83,15 +83,11 @@ func (r *Ruleset) Victory(s *rules.State) *rules.Outcome {
 	if s.Turn == 0 {
 		return nil
 	}
-	g, err := getProgress(s)
-	if err != nil {
-		return nil
+	var res rules.Outcome
+	if ok, err := s.GetExt(ExtResult, &res); ok && err == nil {
+		return &res
 	}
-	if g.Result != nil {
-		o := *g.Result
-		return &o
-	}
-	setup, err := getSetup(s)
+	setup, err := r.setup(s)
 	if err != nil {
 		return nil
 	}

@@ -1,0 +1,204 @@
+package game
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/scenarios"
+)
+
+func duel(t testing.TB, seed uint64) *Game {
+	t.Helper()
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := scenarios.LoadBundled("titan-duel", cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(scn, Config{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func greedyBoth() map[string]Controller {
+	return map[string]Controller{"red": Greedy{}, "blue": Greedy{}}
+}
+
+func TestBuildState(t *testing.T) {
+	g := duel(t, 1)
+	s := g.State()
+	if len(s.Sides) != 2 || s.Sides[0].Controller != rules.ControllerHuman || s.Sides[1].Controller != rules.ControllerScript {
+		t.Errorf("sides and controllers: %+v", s.Sides)
+	}
+	u := s.Unit("red-reaver")
+	if u == nil || u.Shields != 4 || u.Loadout.Value("carapace") != "turbo-lasers" || u.Facing != 180 {
+		t.Fatalf("red-reaver built wrong: %+v", u)
+	}
+	if len(s.Options) != len(atii.OptionList()) {
+		t.Errorf("every option should be resolved, got %v", s.Options)
+	}
+	g2, err := New(g.Scenario, Config{Seed: 1, Options: map[string]string{"atii/nonsense": "on"}})
+	if err == nil || g2 != nil {
+		t.Error("an unknown option override must be refused")
+	}
+}
+
+func TestSaveLoadRoundTrip(t *testing.T) {
+	g := duel(t, 13)
+	if _, err := g.Play(context.Background(), greedyBoth(), 12, nil); err != nil {
+		t.Fatal(err)
+	}
+	data, err := g.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := Load(data, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.State().Hash() != g.State().Hash() || h.State().Seq != 12 {
+		t.Fatal("a loaded game must reach the same state")
+	}
+	// Both continue identically.
+	if _, err := g.Play(context.Background(), greedyBoth(), 10, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Play(context.Background(), greedyBoth(), 10, nil); err != nil {
+		t.Fatal(err)
+	}
+	if h.State().Hash() != g.State().Hash() {
+		t.Error("a loaded game must continue with the same dice")
+	}
+
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.auspex-save")
+	if err := g.SaveFile(path); err != nil {
+		t.Fatal(err)
+	}
+	k, err := LoadFile(path, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.State().Hash() != g.State().Hash() {
+		t.Error("SaveFile/LoadFile round trip changed the game")
+	}
+}
+
+func TestLoadRejectsBadSaves(t *testing.T) {
+	g := duel(t, 13)
+	if _, err := g.Play(context.Background(), greedyBoth(), 8, nil); err != nil {
+		t.Fatal(err)
+	}
+	data, err := g.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]struct {
+		data []byte
+		want error
+	}{
+		"truncated": {data[:len(data)/2], rules.ErrBadSave},
+		"newer":     {bytes.Replace(data, []byte(`"version": 1`), []byte(`"version": 2`), 1), rules.ErrBadSave},
+		"edited":    {bytes.Replace(data, []byte(`"seed": 13`), []byte(`"seed": 14`), 1), rules.ErrHashMismatch},
+		"ruleset":   {bytes.Replace(data, []byte(`"ruleset": "atii"`), []byte(`"ruleset": "e40k"`), 1), rules.ErrUnknownRuleset},
+	}
+	for name, c := range cases {
+		if _, err := Load(c.data, Config{}); !errors.Is(err, c.want) {
+			t.Errorf("%s: want %v, got %v", name, c.want, err)
+		}
+	}
+	if _, err := LoadFile(filepath.Join(t.TempDir(), "missing"), Config{}); err == nil {
+		t.Error("a missing file must be an error")
+	}
+}
+
+func TestAutosave(t *testing.T) {
+	g := duel(t, 2)
+	path := filepath.Join(t.TempDir(), "auto.auspex-save")
+	a := &Autosave{Path: path, Every: 3}
+	saves := 0
+	_, err := g.Play(context.Background(), greedyBoth(), 7, func([]rules.Event) error {
+		if err := a.After(g); err != nil {
+			return err
+		}
+		if _, err := os.Stat(path); err == nil {
+			saves++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := LoadFile(path, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.State().Seq != 6 {
+		t.Errorf("every 3 commands: the autosave after 7 commands holds 6, got %d", h.State().Seq)
+	}
+	if saves != 5 { // present after commands 3..7
+		t.Errorf("autosave file present after %d commands, want 5", saves)
+	}
+}
+
+func TestPlayNeedsControllers(t *testing.T) {
+	g := duel(t, 1)
+	_, err := g.Play(context.Background(), map[string]Controller{}, 0, nil)
+	if !errors.Is(err, ErrNoController) {
+		t.Errorf("want ErrNoController, got %v", err)
+	}
+}
+
+func TestDecideAsyncHonoursContext(t *testing.T) {
+	g := duel(t, 1)
+	slow := ControllerFunc(func(ctx context.Context, v View) (rules.Command, error) {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	side := g.Engine.Decider()
+	d := <-DecideAsync(ctx, slow, g.ViewFor(side))
+	if !errors.Is(d.Err, context.DeadlineExceeded) {
+		t.Errorf("a controller past its deadline reports it, got %v", d.Err)
+	}
+	panicky := ControllerFunc(func(context.Context, View) (rules.Command, error) { panic("boom") })
+	d = <-DecideAsync(context.Background(), panicky, g.ViewFor(side))
+	if d.Err == nil || !strings.Contains(d.Err.Error(), "panicked") {
+		t.Errorf("a panicking controller is an error, got %v", d.Err)
+	}
+	// The view is a copy: the controller cannot touch the engine's state.
+	v := g.ViewFor(side)
+	v.State.Units[0].Pos.X = -99
+	if g.State().Units[0].Pos.X == -99 {
+		t.Error("the view must hold a copy of the state")
+	}
+}
+
+func TestRebase(t *testing.T) {
+	g := duel(t, 13)
+	if _, err := g.Play(context.Background(), greedyBoth(), 6, nil); err != nil {
+		t.Fatal(err)
+	}
+	// The same scenario text: every command re-applies to the same state.
+	h, n, err := g.Rebase(g.Scenario)
+	if err != nil || n != 6 {
+		t.Fatalf("rebase on the same table: %d commands, %v", n, err)
+	}
+	if h.State().Hash() != g.State().Hash() {
+		t.Error("rebasing on the same scenario must give the same state")
+	}
+}
