@@ -35,6 +35,9 @@ type Config struct {
 	// Options override the scenario's ruleset options ("atii/overwatch":
 	// "on").
 	Options map[string]string
+	// Catalogue is the unit catalogue Load parses a save's scenario with
+	// (nil: the embedded one, loaded on each call).
+	Catalogue *catalog.Catalogue
 }
 
 // Game is one game in progress: the scenario, its ATII ruleset bound to
@@ -262,15 +265,15 @@ func Wiring(sv *rules.Save, cat *catalog.Catalogue) (*rules.Registry, rules.Buil
 
 // Load rebuilds a game from save data, replaying every command and
 // checking the state hash after each (rules.Load). cfg gives the settings
-// for play after loading (dice mode, undo); its Seed and Options are
-// ignored (the save's are used). Corrupt, truncated or newer saves and
+// for play after loading (dice mode, undo) and optionally the catalogue;
+// its Seed and Options are ignored (the save's are used). Corrupt, truncated or newer saves and
 // hash mismatches are errors (rules.ErrBadSave, rules.ErrHashMismatch).
 func Load(data []byte, cfg Config) (*Game, error) {
 	sv, err := rules.ParseSave(data)
 	if err != nil {
 		return nil, err
 	}
-	reg, build, scn, err := Wiring(sv, nil)
+	reg, build, scn, err := Wiring(sv, cfg.Catalogue)
 	if err != nil {
 		return nil, err
 	}
