@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/world"
 )
 
 // These tests play the ATII game through the engine (rules.Engine.Submit)
@@ -556,4 +558,93 @@ func (holdAll) Decide(_ context.Context, v game.View) (rules.Command, error) {
 		}
 	}
 	return nil, fmt.Errorf("nothing to hold with at %s", v.State.Step)
+}
+
+// redToMove answers the initiative so that red moves first.
+func redToMove(t *testing.T, g *game.Game) {
+	t.Helper()
+	s := g.State()
+	if _, err := g.Submit(&atii.OrderCmd{By: s.Pending.Side, First: s.Pending.Side == "red"}); err != nil {
+		t.Fatal(err)
+	}
+	if s := g.State(); s.Pending.Side != "red" {
+		t.Fatalf("red should move first, got %+v", s.Pending)
+	}
+}
+
+// TestGameMOV4DangerousTerrain: ATII-MOV-4 through the move command. A
+// Reaver (Man 2) walking straight into a wood rolls 2D6 (no Man spent on
+// turns); the total, capped by the Speed left, is how far it may go in the
+// wood. Walking diagonally costs a pivot, so one die fewer.
+func TestGameMOV4DangerousTerrain(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		to   atii.Waypoint
+		dice int
+	}{
+		{"straight", atii.Waypoint{X: 60, Y: 35}, 2},
+		{"with a turn", atii.Waypoint{X: 66, Y: 34}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := newGame(t, scenarioText(
+				[]string{"{id: r1, type: reaver, position: {x: 60, y: 20}, facing: 180}"},
+				[]string{"{id: b1, type: reaver, position: {x: 60, y: 100}, facing: 0}"},
+				"terrain:\n  - {id: wood, kind: woods, rect: {x: 30, y: 28, w: 60, h: 30}}\n"), 31)
+			redToMove(t, g)
+			mark := len(g.State().Log)
+			if _, err := g.Submit(g.Ruleset.Move("red", "r1", c.to)); err != nil {
+				t.Fatal(err)
+			}
+			s := g.State()
+			var faces []int
+			for _, ev := range s.Log[mark:] {
+				if ev.Kind == rules.EvRoll && strings.HasPrefix(ev.Roll.Purpose, "dangerous terrain") {
+					faces = ev.Roll.Faces
+				}
+			}
+			if len(faces) != c.dice {
+				t.Fatalf("want %dD6 for dangerous terrain, got %v", c.dice, faces)
+			}
+			total := 0
+			for _, f := range faces {
+				total += f
+			}
+			u := s.Unit("r1")
+			start := world.Vec{X: 60, Y: 20}
+			path := world.Vec{X: c.to.X, Y: c.to.Y}.Sub(start).Len()
+			// The base edge (radius 2.5) meets the wood at y = 28.
+			before := path * (28 - 2.5 - 20) / (c.to.Y - 20)
+			want := path
+			if allowance := min(float64(total), 20-before); before+allowance < path {
+				want = before + allowance
+			}
+			if math.Abs(u.MovedDist-want) > 1e-4 { // world enters terrain past a 1e-6 overlap
+				t.Errorf("rolled %v: moved %.3f cm, want %.3f", faces, u.MovedDist, want)
+			}
+		})
+	}
+}
+
+// TestGameDisengage: a disengaging titan may walk off the table (double
+// Speed) and leaves the battle; a side with no titan left loses at once.
+func TestGameDisengage(t *testing.T) {
+	g := newGame(t, scenarioText(
+		[]string{"{id: rw, type: warhound, position: {x: 60, y: 10}, facing: 0}"},
+		[]string{"{id: b1, type: reaver, position: {x: 60, y: 100}, facing: 0}"}, ""), 4)
+	redToMove(t, g)
+	off := g.Ruleset.Move("red", "rw", atii.Waypoint{X: 60, Y: -40})
+	if err := g.Engine.Check(off); err == nil || !strings.Contains(err.Error(), "table") {
+		t.Errorf("without disengaging a titan may not leave the table: %v", err)
+	}
+	off.Disengage = true
+	if _, err := g.Submit(off); err != nil {
+		t.Fatal(err)
+	}
+	s := g.State()
+	if u := s.Unit("rw"); !u.OffTable || math.Abs(u.MovedDist-50) > 1e-6 {
+		t.Errorf("the Warhound should have left the table after 50 cm (double Speed): %+v", u)
+	}
+	if !s.Over || s.Result.Winner != "blue" {
+		t.Errorf("red has no titan left: blue wins, got %+v", s.Result)
+	}
 }

@@ -71,6 +71,7 @@ func (r *Ruleset) gameEnding(s *rules.State, setup GameSetup) bool {
 
 // Victory implements rules.Ruleset: nil while the game goes on.
 //
+// When no titan of any side is left on the table the game is a draw.
 // The scenario's victory conditions that are not marked at_end are checked
 // all the time and end the game when one holds. Otherwise the game ends at
 // the end of the turn limit or when a side has no titan left on the table;
@@ -92,6 +93,13 @@ func (r *Ruleset) Victory(s *rules.State) *rules.Outcome {
 		return nil
 	}
 	ev := evaluator{r: r, s: s, setup: &setup}
+	anyLeft := false
+	for _, sd := range s.Sides {
+		anyLeft = anyLeft || sideOperational(s, sd.ID)
+	}
+	if !anyLeft {
+		return &rules.Outcome{Kind: "draw", Text: "no titan is left on the table; " + ev.vpText()}
+	}
 	for _, vr := range setup.Victory {
 		if !vr.AtEnd && ev.eval(vr.When) {
 			return ev.outcome(vr)
