@@ -28,8 +28,11 @@ type Config struct {
 	// Seed keys every die of the game.
 	Seed uint64
 	// ManualDice makes the game take its dice from the players (see
-	// rules.Config.ManualDice).
+	// rules.Config.ManualDice), including the dice of the game's start
+	// (StartDice): New then returns a *rules.NeedDiceError naming the next
+	// start roll until StartDice holds them all.
 	ManualDice bool
+	StartDice  []int
 	// UndoPastRolls lets Undo take back commands that rolled dice.
 	UndoPastRolls bool
 	// Options override the scenario's ruleset options ("atii/overwatch":
@@ -79,7 +82,8 @@ func New(scn *scenarios.Scenario, cfg Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := rules.New(rs, st, rules.Config{ManualDice: cfg.ManualDice, UndoPastRolls: cfg.UndoPastRolls, Scenario: string(scn.Source)})
+	e, err := rules.New(rs, st, rules.Config{ManualDice: cfg.ManualDice, ManualStart: cfg.ManualDice, StartDice: cfg.StartDice,
+		UndoPastRolls: cfg.UndoPastRolls, Scenario: string(scn.Source)})
 	if err != nil {
 		return nil, fmt.Errorf("game: %s: %w", scn.File, err)
 	}

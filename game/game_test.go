@@ -202,3 +202,66 @@ func TestRebase(t *testing.T) {
 		t.Error("rebasing on the same scenario must give the same state")
 	}
 }
+
+// TestManualDice: with manual dice the players roll everything, the
+// game's start included; a command short of dice changes nothing and says
+// which roll is next.
+func TestManualDice(t *testing.T) {
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := scenarios.LoadBundled("titan-duel", cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = New(scn, Config{ManualDice: true})
+	var need *rules.NeedDiceError
+	if !errors.As(err, &need) || !strings.HasPrefix(need.Request.Purpose, "initiative") || need.Request.N != 2 {
+		t.Fatalf("the start needs the initiative dice, got %v", err)
+	}
+	g, err := New(scn, Config{ManualDice: true, StartDice: []int{2, 5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := g.State().Pending; p.Side != "blue" || p.Kind != "initiative" {
+		t.Fatalf("blue rolled 5 against 2 and must choose, got %+v", p)
+	}
+	if _, err := g.Submit(&atii.OrderCmd{By: "blue", First: false}); err != nil {
+		t.Fatal(err)
+	}
+	// Red walks south through the edge of Tanglewood: dangerous terrain
+	// needs its dice.
+	mv := g.Ruleset.Move("red", "red-reaver", atii.Waypoint{X: 40, Y: 52})
+	before := g.State()
+	if _, err := g.Submit(mv); !errors.As(err, &need) || !strings.HasPrefix(need.Request.Purpose, "dangerous terrain") {
+		t.Fatalf("want a request for the dangerous terrain dice, got %v", err)
+	}
+	if g.State() != before {
+		t.Fatal("a command short of dice must change nothing")
+	}
+	if err := g.Engine.ProvideDice(make([]int, need.Request.N-need.Request.Have)...); err == nil {
+		t.Error("faces below 1 must be refused")
+	}
+	faces := []int{6, 6}[:need.Request.N]
+	if err := g.Engine.ProvideDice(faces...); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Submit(mv); err != nil {
+		t.Fatal(err)
+	}
+	if u := g.State().Unit("red-reaver"); u.MovedDist < 12 {
+		t.Errorf("with %v in the wood the Reaver goes at least 12 cm, got %.1f", faces, u.MovedDist)
+	}
+	data, err := g.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := Load(data, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.State().Hash() != g.State().Hash() {
+		t.Error("a manual-dice game must replay from its save")
+	}
+}
