@@ -139,14 +139,39 @@ func frameDist(fa, fb *frame) float64 {
 	case !fb.rect:
 		return math.Max(0, fa.pointDist(fb.c)-fb.r)
 	}
-	if rectSAT(fa, fb) >= 0 {
+	return rectRectDist(fa, fb)
+}
+
+// rectRectDist is the distance between two rects, worked in a's axes with
+// plain arithmetic: the separating-axis test first (0 when they touch or
+// overlap), then the nearest corner of either to the other.
+func rectRectDist(fa, fb *frame) float64 {
+	dx, dy := fb.c.X-fa.c.X, fb.c.Y-fa.c.Y
+	cx, cy := dx*fa.u.X+dy*fa.u.Y, dx*fa.v.X+dy*fa.v.Y // b's centre
+	ux, uy := fb.u.X*fa.u.X+fb.u.Y*fa.u.Y, fb.u.X*fa.v.X+fb.u.Y*fa.v.Y
+	vx, vy := fb.v.X*fa.u.X+fb.v.Y*fa.u.Y, fb.v.X*fa.v.X+fb.v.Y*fa.v.Y
+	aux, auy, avx, avy := math.Abs(ux), math.Abs(uy), math.Abs(vx), math.Abs(vy)
+	// b's centre in b's own axes, seen from a's centre.
+	bu, bv := cx*ux+cy*uy, cx*vx+cy*vy
+	ox := fa.hw + fb.hw*aux + fb.hh*avx - math.Abs(cx)
+	oy := fa.hh + fb.hw*auy + fb.hh*avy - math.Abs(cy)
+	ou := fb.hw + fa.hw*aux + fa.hh*auy - math.Abs(bu)
+	ov := fb.hh + fa.hw*avx + fa.hh*avy - math.Abs(bv)
+	if min(ox, oy, ou, ov) >= 0 {
 		return 0
 	}
-	// Apart: the closest points include a corner of one of them.
 	best := math.Inf(1)
-	ca, cb := fa.corners(), fb.corners()
-	for i := 0; i < 4; i++ {
-		best = min(best, fb.rectDist2(ca[i]), fa.rectDist2(cb[i]))
+	for _, s := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+		// A corner of b in a's axes, against a's box.
+		px := cx + s[0]*fb.hw*ux + s[1]*fb.hh*vx
+		py := cy + s[0]*fb.hw*uy + s[1]*fb.hh*vy
+		qx, qy := max(0, math.Abs(px)-fa.hw), max(0, math.Abs(py)-fa.hh)
+		best = min(best, qx*qx+qy*qy)
+		// A corner of a in b's axes, against b's box.
+		px = -bu + s[0]*fa.hw*ux + s[1]*fa.hh*uy
+		py = -bv + s[0]*fa.hw*vx + s[1]*fa.hh*vy
+		qx, qy = max(0, math.Abs(px)-fb.hw), max(0, math.Abs(py)-fb.hh)
+		best = min(best, qx*qx+qy*qy)
 	}
 	return math.Sqrt(best)
 }
@@ -158,10 +183,7 @@ func rectSAT(fa, fb *frame) float64 {
 	d := fb.c.Sub(fa.c)
 	m := math.Inf(1)
 	for _, n := range [4]Vec{fa.u, fa.v, fb.u, fb.v} {
-		o := fa.extent(n) + fb.extent(n) - math.Abs(d.Dot(n))
-		if o < m {
-			m = o
-		}
+		m = min(m, fa.extent(n)+fb.extent(n)-math.Abs(d.Dot(n)))
 	}
 	return m
 }

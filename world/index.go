@@ -377,7 +377,6 @@ func (tr *tracer) feature(g *featGeom, f int, buf []Crossing) []Crossing {
 	// vertex down (bit i is vertex i, set when on the left or on the line),
 	// and the nearest any vertex comes to the line. No data-dependent
 	// branches in this loop.
-	tol := Eps * tr.l
 	var side uint64
 	closest := math.Inf(1)
 	sv := &tr.sv
@@ -388,7 +387,31 @@ func (tr *tracer) feature(g *featGeom, f int, buf []Crossing) []Crossing {
 		side = side<<1 | uint64(b2i(sp >= 0))
 		closest = min(closest, math.Abs(sp))
 	}
-	if closest <= tol {
+	return tr.finish(g, f, side, closest, buf)
+}
+
+// featureRel is feature for a polygon whose points, less the segment's
+// start, are given in rx, ry (shared by a fan of segments from one point).
+func (tr *tracer) featureRel(g *featGeom, f int, rx, ry []float64, buf []Crossing) []Crossing {
+	dx, dy := tr.d.X, tr.d.Y
+	var side uint64
+	closest := math.Inf(1)
+	sv := &tr.sv
+	ry = ry[:len(rx)]
+	for i := len(rx) - 1; i >= 0; i-- {
+		sp := dx*ry[i] - dy*rx[i]
+		sv[i] = sp
+		side = side<<1 | uint64(b2i(sp >= 0))
+		closest = min(closest, math.Abs(sp))
+	}
+	return tr.finish(g, f, side, closest, buf)
+}
+
+// finish completes feature's exact test from the side values in tr.sv.
+func (tr *tracer) finish(g *featGeom, f int, side uint64, closest float64, buf []Crossing) []Crossing {
+	pts := g.pts
+	sv := &tr.sv
+	if tol := Eps * tr.l; closest <= tol {
 		// Some point lies on the line (within Eps): if a whole edge does,
 		// take the slow path so that running along it is not entering.
 		var nearl uint64
@@ -403,6 +426,7 @@ func (tr *tracer) feature(g *featGeom, f int, buf []Crossing) []Crossing {
 	if change == 0 {
 		return buf
 	}
+	ax, ay, dx, dy := tr.a.X, tr.a.Y, tr.d.X, tr.d.Y
 	ts := &tr.ts
 	n := 0
 	for change != 0 {
@@ -423,6 +447,84 @@ func (tr *tracer) feature(g *featGeom, f int, buf []Crossing) []Crossing {
 		sortFloats(ts[:n])
 	}
 	return tr.emit(ts[:n], f, buf)
+}
+
+// fanScratch holds buffers for traceFan.
+type fanScratch struct {
+	rx, ry []float64
+	trs    []tracer
+}
+
+// traceFan traces the segments from a to each of ends (a fan: every end in
+// front of a, ordered across it, spanning less than a half turn) against
+// the candidates in masks, appending line k's crossings, sorted, to
+// out[k][:0]. Each candidate is first tested against the whole fan, and its
+// points are taken relative to a once for all the lines.
+func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc *fanScratch) {
+	n := len(ends)
+	if cap(sc.trs) < n {
+		sc.trs = make([]tracer, n)
+	}
+	trs := sc.trs[:n]
+	maxL := 0.0
+	for k, b := range ends {
+		out[k] = out[k][:0]
+		d := b.Sub(a)
+		l2 := d.Dot(d)
+		trs[k].a, trs[k].b, trs[k].d, trs[k].l2, trs[k].l = a, b, d, l2, math.Sqrt(l2)
+		maxL = max(maxL, trs[k].l)
+	}
+	first, last := &trs[0], &trs[n-1]
+	ix := w.idx
+	for wd, m := range masks {
+		for m != 0 {
+			f := wd*64 + bits.TrailingZeros64(m)
+			m &= m - 1
+			g := &ix.geo[f]
+			rel := g.c.Sub(a)
+			// Outside the fan: wholly beyond the same side of both edge
+			// lines, or out of reach along it.
+			s0 := first.d.Cross(rel)
+			s1 := last.d.Cross(rel)
+			if (s0 > g.r*first.l && s1 > g.r*last.l) || (s0 < -g.r*first.l && s1 < -g.r*last.l) {
+				continue
+			}
+			if dist := rel.Len(); dist-g.r > maxL {
+				continue
+			}
+			pts := g.pts
+			np := len(pts)
+			if np > 17 {
+				for k := range trs {
+					out[k] = trs[k].feature(g, f, out[k])
+				}
+				continue
+			}
+			if cap(sc.rx) < np {
+				sc.rx, sc.ry = make([]float64, 17), make([]float64, 17)
+			}
+			rx, ry := sc.rx[:np], sc.ry[:np]
+			for i, p := range pts {
+				rx[i], ry[i] = p.X-a.X, p.Y-a.Y
+			}
+			for k := range trs {
+				tr := &trs[k]
+				rl := g.r * tr.l
+				if c := tr.d.Cross(rel); c > rl || -c > rl {
+					continue
+				}
+				if s := rel.Dot(tr.d); s < -rl || s > tr.l2+rl {
+					continue
+				}
+				out[k] = tr.featureRel(g, f, rx, ry, out[k])
+			}
+		}
+	}
+	for k := range out[:n] {
+		if len(out[k]) > 1 {
+			sortCrossings(out[k])
+		}
+	}
 }
 
 // longFeature is feature's exact test for polygons with many points or many

@@ -261,20 +261,24 @@ func (r *LOSResult) culprits() string {
 // context belongs to one goroutine at a time; the World itself is shared.
 // The slices in a result it returns are reused by its next check.
 type LOSContext struct {
-	w     *World
-	lines []SightLine
-	cross []LOSCrossing
-	raw   []Crossing
-	hits  []FeatureHit
-	hitAt []int32 // feature -> index in hits + 1, for this check
-	tin   []int
-	oin   []int
-	at    []int
-	ends  [][2]Vec
-	masks []uint64
-	eff   []TerrainEffect
-	effOK []uint32 // feature -> generation its eff entry was filled in
-	gen   uint32
+	w      *World
+	lines  []SightLine
+	cross  []LOSCrossing
+	raw    []Crossing
+	hits   []FeatureHit
+	hitAt  []int32 // feature -> index in hits + 1, for this check
+	tin    []int
+	oin    []int
+	at     []int
+	ends   [][2]Vec
+	tips   []Vec
+	masks  []uint64
+	fanOut [][]Crossing
+	fan    fanScratch
+	noFan  bool // tests: trace every line on its own
+	eff    []TerrainEffect
+	effOK  []uint32 // feature -> generation its eff entry was filled in
+	gen    uint32
 }
 
 // NewLOSContext returns a context for checks on w.
@@ -354,7 +358,7 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	}
 
 	// The lines' ends.
-	c.ends = c.ends[:0]
+	ends := c.ends[:0]
 	fan := true // every line starts at the observer's centre and heads forward
 	for k := 0; k < n; k++ {
 		s := float64(2*k+1)/float64(n) - 1
@@ -367,35 +371,48 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		if b.Sub(a).Dot(dir) <= 0 {
 			fan = false
 		}
-		c.ends = append(c.ends, [2]Vec{a, b})
+		ends = append(ends, [2]Vec{a, b})
 	}
 	// One candidate look-up for the whole fan of lines.
 	if len(c.masks) != w.idx.words {
 		c.masks = make([]uint64, w.idx.words)
 	}
-	if fan && n > 1 {
+	if fan && n > 1 && !c.noFan {
 		maxLen := 0.0
-		for _, e := range c.ends {
+		for _, e := range ends {
 			maxLen = max(maxLen, e[0].Dist(e[1]))
 		}
-		fan = w.idx.fanMask(from.Pos, c.ends[0][1].Sub(from.Pos), c.ends[n-1][1].Sub(from.Pos), maxLen, c.masks)
+		fan = w.idx.fanMask(from.Pos, ends[0][1].Sub(from.Pos), ends[n-1][1].Sub(from.Pos), maxLen, c.masks)
 	} else {
 		fan = false
 	}
 
+	if fan {
+		tips := c.tips[:0]
+		for _, e := range ends {
+			tips = append(tips, e[1])
+		}
+		for len(c.fanOut) < n {
+			c.fanOut = append(c.fanOut, nil)
+		}
+		w.traceFan(from.Pos, tips, c.masks, c.fanOut, &c.fan)
+		c.tips = tips
+	}
+
 	hOn := opt.ObserverHeight > 0 && opt.TargetHeight > 0
+	cross, lines := c.cross, c.lines
 	blocked, obscured := 0, 0
 	for k := 0; k < n; k++ {
-		a, b := c.ends[k][0], c.ends[k][1]
+		a, b := ends[k][0], ends[k][1]
 		if fan {
-			c.raw = w.traceMasked(a, b, c.masks, w.idx.dirRow(a, b), c.raw)
+			c.raw = c.fanOut[k]
 		} else {
 			c.raw = w.Trace(a, b, c.raw)
 		}
 		ab := b.Sub(a)
 		length := math.Sqrt(ab.Dot(ab))
 		line := SightLine{From: a, To: b, BlockedAt: b, BlockedBy: -1}
-		start := len(c.cross)
+		start := len(cross)
 		for _, x := range c.raw {
 			e := c.effect(rules, x.Feature)
 			lc := LOSCrossing{Crossing: x, Depth: x.Len(length)}
@@ -425,7 +442,7 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 			if lc.Effect == Obscures && !line.Blocked {
 				line.Obscured = true
 			}
-			c.cross = append(c.cross, lc)
+			cross = append(cross, lc)
 			h := c.hit(x.Feature)
 			h.Lines++
 			h.MaxDepth = max(h.MaxDepth, lc.Depth)
@@ -437,23 +454,25 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 			c.hit(line.BlockedBy).Blocked++
 		} else if line.Obscured {
 			obscured++
-			for _, lc := range c.cross[start:] {
+			for _, lc := range cross[start:] {
 				if lc.Effect == Obscures {
 					c.hit(lc.Feature).Obscured++
 				}
 			}
 		}
-		line.Crossings = c.cross[start:len(c.cross):len(c.cross)]
-		c.lines = append(c.lines, line)
+		line.Crossings = cross[start:len(cross):len(cross)]
+		lines = append(lines, line)
 	}
-	// Crossings slices were taken while c.cross grew: re-slice them now
+	// Crossings slices were taken while cross grew: re-slice them now
 	// that it no longer moves.
 	off := 0
-	for i := range c.lines {
-		m := len(c.lines[i].Crossings)
-		c.lines[i].Crossings = c.cross[off : off+m : off+m]
+	for i := range lines {
+		m := len(lines[i].Crossings)
+		lines[i].Crossings = cross[off : off+m : off+m]
 		off += m
 	}
+	c.ends, c.cross, c.lines = ends, cross, lines
+
 	// Terrain the bases stand in. When a line runs between the two centres
 	// (an odd number of lines, all from the observer's centre), its own
 	// crossings say so: the same test that decides what it sees through.

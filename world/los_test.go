@@ -335,3 +335,17 @@ func losPairs(n int, seed uint64) [][2]Base {
 	}
 	return out
 }
+
+// The shared fan trace gives exactly what tracing each line on its own gives.
+func TestLOSFanMatchesPerLine(t *testing.T) {
+	w := benchWorld(t)
+	fan, single := w.NewLOSContext(), w.NewLOSContext()
+	single.noFan = true
+	for _, p := range losPairs(500, 21) {
+		a := fan.LOS(p[0], p[1], atiiTerrain, LOSOptions{})
+		b := single.LOS(p[0], p[1], atiiTerrain, LOSOptions{})
+		if fmt.Sprint(a.Lines) != fmt.Sprint(b.Lines) || a.Reason() != b.Reason() {
+			t.Fatalf("fan %q %+v\nper line %q %+v", a.Reason(), a.Lines, b.Reason(), b.Lines)
+		}
+	}
+}
