@@ -35,16 +35,16 @@ func (b Base) frame() frame {
 // zero size). Movement uses it so that touching is not entering.
 func (f frame) shrunk(d float64) frame {
 	if f.rect {
-		f.hw = math.Max(0, f.hw-d)
-		f.hh = math.Max(0, f.hh-d)
+		f.hw = max(0, f.hw-d)
+		f.hh = max(0, f.hh-d)
 	} else {
-		f.r = math.Max(0, f.r-d)
+		f.r = max(0, f.r-d)
 	}
 	return f
 }
 
 // corners returns a rect's corners clockwise from front-left.
-func (f frame) corners() [4]Vec {
+func (f *frame) corners() [4]Vec {
 	ux := f.u.Scale(f.hw)
 	vx := f.v.Scale(f.hh)
 	return [4]Vec{
@@ -56,7 +56,7 @@ func (f frame) corners() [4]Vec {
 }
 
 // closest returns the point of the footprint (interior included) closest to p.
-func (f frame) closest(p Vec) Vec {
+func (f *frame) closest(p Vec) Vec {
 	d := p.Sub(f.c)
 	if !f.rect {
 		l := d.Len()
@@ -71,10 +71,10 @@ func (f frame) closest(p Vec) Vec {
 }
 
 // pointDist is the distance from p to the footprint (0 inside).
-func (f frame) pointDist(p Vec) float64 {
+func (f *frame) pointDist(p Vec) float64 {
 	d := p.Sub(f.c)
 	if !f.rect {
-		return math.Max(0, d.Len()-f.r)
+		return max(0, d.Len()-f.r)
 	}
 	x := max(0, math.Abs(d.Dot(f.u))-f.hw)
 	y := max(0, math.Abs(d.Dot(f.v))-f.hh)
@@ -82,7 +82,7 @@ func (f frame) pointDist(p Vec) float64 {
 }
 
 // rectDist2 is the squared distance from p to a rect footprint.
-func (f frame) rectDist2(p Vec) float64 {
+func (f *frame) rectDist2(p Vec) float64 {
 	dx, dy := p.X-f.c.X, p.Y-f.c.Y
 	x := max(0, math.Abs(dx*f.u.X+dy*f.u.Y)-f.hw)
 	y := max(0, math.Abs(dx*f.v.X+dy*f.v.Y)-f.hh)
@@ -90,21 +90,21 @@ func (f frame) rectDist2(p Vec) float64 {
 }
 
 // depth is how far p lies inside the footprint (negative outside).
-func (f frame) depth(p Vec) float64 {
+func (f *frame) depth(p Vec) float64 {
 	d := p.Sub(f.c)
 	if !f.rect {
 		return f.r - d.Len()
 	}
 	x, y := math.Abs(d.Dot(f.u)), math.Abs(d.Dot(f.v))
 	if x <= f.hw && y <= f.hh {
-		return math.Min(f.hw-x, f.hh-y)
+		return min(f.hw-x, f.hh-y)
 	}
 	ox, oy := max(0, x-f.hw), max(0, y-f.hh)
 	return -math.Sqrt(ox*ox + oy*oy)
 }
 
 // extent is the half-length of the footprint's projection on unit axis n.
-func (f frame) extent(n Vec) float64 {
+func (f *frame) extent(n Vec) float64 {
 	if !f.rect {
 		return f.r
 	}
@@ -126,6 +126,9 @@ func clamp(x, lo, hi float64) float64 {
 // other. It is 0 when they touch or overlap. Rectangles are rotated by their
 // facing. Distance(a, b) == Distance(b, a).
 func Distance(a, b Base) float64 {
+	if a.Foot.Shape == Circle && b.Foot.Shape == Circle {
+		return max(0, a.Pos.Dist(b.Pos)-a.Foot.Radius-b.Foot.Radius)
+	}
 	fa, fb := a.frame(), b.frame()
 	return frameDist(&fa, &fb)
 }
@@ -133,11 +136,11 @@ func Distance(a, b Base) float64 {
 func frameDist(fa, fb *frame) float64 {
 	switch {
 	case !fa.rect && !fb.rect:
-		return math.Max(0, fa.c.Dist(fb.c)-fa.r-fb.r)
+		return max(0, fa.c.Dist(fb.c)-fa.r-fb.r)
 	case !fa.rect:
-		return math.Max(0, fb.pointDist(fa.c)-fa.r)
+		return max(0, fb.pointDist(fa.c)-fa.r)
 	case !fb.rect:
-		return math.Max(0, fa.pointDist(fb.c)-fb.r)
+		return max(0, fa.pointDist(fb.c)-fb.r)
 	}
 	return rectRectDist(fa, fb)
 }
@@ -234,8 +237,8 @@ func frameMeasure(fa, fb *frame) Measurement {
 		}
 		u := d.Scale(1 / l)
 		if l <= fa.r+fb.r {
-			lo := math.Max(l-fb.r, -fa.r)
-			hi := math.Min(fa.r, l+fb.r)
+			lo := max(l-fb.r, -fa.r)
+			hi := min(fa.r, l+fb.r)
 			p := fa.c.Add(u.Scale((lo + hi) / 2))
 			return Measurement{0, p, p}
 		}
@@ -344,7 +347,7 @@ func segDist(p, a, b Vec) (float64, float64) {
 func segFrameDist(f *frame, a, b Vec) float64 {
 	if !f.rect {
 		d, _ := segDist(f.c, a, b)
-		return math.Max(0, d-f.r)
+		return max(0, d-f.r)
 	}
 	// In the rect's own axes the rect is the box [-hw,hw]x[-hh,hh].
 	la := Vec{a.Sub(f.c).Dot(f.u), a.Sub(f.c).Dot(f.v)}
@@ -356,7 +359,7 @@ func segFrameDist(f *frame, a, b Vec) float64 {
 		x, y := max(0, math.Abs(p.X)-f.hw), max(0, math.Abs(p.Y)-f.hh)
 		return math.Sqrt(x*x + y*y)
 	}
-	best := math.Min(box(la), box(lb))
+	best := min(box(la), box(lb))
 	for _, c := range [4]Vec{{-f.hw, -f.hh}, {f.hw, -f.hh}, {f.hw, f.hh}, {-f.hw, f.hh}} {
 		if d, _ := segDist(c, la, lb); d < best {
 			best = d

@@ -7,6 +7,22 @@
 // The package is pure: standard library only, no clock, no randomness, no I/O.
 // What a terrain kind means for a ruleset (blocks LOS, cover, dangerous,
 // impassable) is supplied by the caller as a TerrainRules table.
+//
+// Boundaries are decided the same way everywhere:
+//
+//   - Lengths compare with Eps (1e-6 cm): "within 10 cm" is <= 10+Eps, two
+//     bases at distance <= Eps are in contact, and only overlap deeper than
+//     Eps is overlap.
+//   - Touching terrain is not being in it: a sight line running along a
+//     feature's edge, or clipping it for less than Eps, does not cross it;
+//     a base enters a feature when its footprint overlaps it by more than
+//     Eps; a point within Eps of an outline is in no feature.
+//   - Angles compare with ArcEps (1e-10 degrees): a target exactly on an
+//     arc's edge line is in the arc, one 1e-9 degrees beyond is out.
+//
+// Queries (Distance/Measure, Trace, LOS, arcs, MeasureMove, Nearest, Within,
+// InArc) never modify the World, so one World can serve many goroutines;
+// LOSContext holds per-goroutine scratch buffers.
 package world
 
 import "math"
