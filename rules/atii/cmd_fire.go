@@ -2,6 +2,7 @@ package atii
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/catalog"
@@ -70,6 +71,12 @@ type ShotGeometry struct {
 	Reason  string           `json:"reason,omitempty"`
 	Hit     HitContext       `json:"hit"`
 	InCover bool             `json:"in_cover,omitempty"`
+	// ObscuredShare is the fraction of sight lines that reach the target
+	// through cover-giving terrain.
+	ObscuredShare float64 `json:"obscured_share,omitempty"`
+	// LegsHidden: the target's legs are hidden by cover, so it may not be
+	// aimed at low (LegsHidden, ATII-SHT-3).
+	LegsHidden bool `json:"legs_hidden,omitempty"`
 }
 
 // MeasureShot measures a shot on the table w: range edge to edge, the
@@ -88,6 +95,16 @@ func MeasureShot(w *world.World, terrain world.TerrainRules, arc string, firer, 
 	g.LOS = los.Verdict
 	g.Reason = los.Reason()
 	g.InCover = len(los.TargetIn) > 0
+	if n := len(los.Lines); n > 0 {
+		ob := 0
+		for _, l := range los.Lines {
+			if l.Obscured && !l.Blocked {
+				ob++
+			}
+		}
+		g.ObscuredShare = float64(ob) / float64(n)
+	}
+	g.LegsHidden = LegsHidden(g.LOS, g.InCover, g.ObscuredShare)
 	g.Hit = hitContext(target, firer.Pos)
 	return g, nil
 }
@@ -121,11 +138,32 @@ func (r *Ruleset) shotSetup(s *rules.State, f titan, attacker TitanState, sh Sho
 	}
 	fcc := r.enemiesInContact(s, f.u)
 	tcc := r.enemiesInContact(s, t.u)
+	opts, err := r.options(s)
+	if err != nil {
+		return out, err
+	}
+	merged := 0
+	pool := []string(nil)
+	switch {
+	case opts.ShootIntoCC && len(tcc) > 0 && !hasString(fcc, t.u.ID):
+		pool = r.contactGroup(s, t.u.ID, false)
+	case opts.MergeShields:
+		pool = r.contactGroup(s, t.u.ID, true)
+	}
+	for _, id := range pool {
+		if id == t.u.ID {
+			continue
+		}
+		if p, err := r.titan(s, id); err == nil {
+			merged += p.ts.ShieldsUp(p.prof)
+		}
+	}
 	out = ShotSetup{
 		Attacker: f.prof, AttackerID: f.u.ID, AttackerState: attacker, Mount: sh.Mount, Weapon: w,
 		Target: t.prof, TargetID: t.u.ID, TargetState: t.ts,
 		Range: geo.Range, InArc: geo.InArc, Visible: geo.LOS != world.LOSBlocked,
-		Cover: geo.LOS == world.LOSCover, LegsHidden: geo.LOS == world.LOSCover && geo.InCover,
+		Cover: geo.LOS == world.LOSCover, LegsHidden: geo.LegsHidden,
+		MergedShields: merged, OverloadShields: t.ts.OverloadOrder,
 		Hit:        geo.Hit,
 		FirerMoved: f.u.Moved, TargetMoved: t.u.Moved, TargetMovedCM: t.u.MovedDist,
 		Aim: sh.Aim, Overload: sh.Overload, PointBlank: sh.PointBlank,
@@ -140,12 +178,23 @@ func (c *FireCmd) declared(s *rules.State) (titan, []ShotSetup, Options, error) 
 	if r == nil {
 		return titan{}, nil, Options{}, errUnbound
 	}
-	if s.Step != StepShooting {
-		return titan{}, nil, Options{}, fmt.Errorf("titans fire in the shooting phase, not %s", s.Step)
-	}
-	f, err := r.ownActivation(s, c.By, c.Unit)
-	if err != nil {
-		return f, nil, Options{}, err
+	var f titan
+	var err error
+	if in, ok := r.interrupt(s); ok {
+		// Overwatch fire between the opponent's actions.
+		if in.Side != c.By || !hasString(in.Units, c.Unit) {
+			return f, nil, Options{}, fmt.Errorf("%s may not fire now: the overwatch offer is to %s for %s", c.Unit, in.Side, strings.Join(in.Units, ", "))
+		}
+		if f, err = r.titan(s, c.Unit); err != nil {
+			return f, nil, Options{}, err
+		}
+	} else {
+		if s.Step != StepShooting {
+			return titan{}, nil, Options{}, fmt.Errorf("titans fire in the shooting phase (or on overwatch), not %s", s.Step)
+		}
+		if f, err = r.ownActivation(s, c.By, c.Unit); err != nil {
+			return f, nil, Options{}, err
+		}
 	}
 	opts, err := r.options(s)
 	if err != nil {
@@ -208,7 +257,7 @@ func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 		attacker = hr.AttackerState
 		rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: []string{c.Unit, sh.TargetID}, Text: fmt.Sprintf("%s: %d hit(s)", sh.Weapon.Name, hr.Hits)})
 		if hr.Hits > 0 {
-			if _, err := r.applyHits(s, d, sh.TargetID, hr.Hits, hr.Spec, sh.Hit, opts); err != nil {
+			if err := r.shotHits(s, d, f.u, sh, hr, opts); err != nil {
 				return nil, err
 			}
 		}
@@ -227,6 +276,9 @@ func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 		}
 	}
 	f.u.Fired = true
+	if _, ok := r.interrupt(s); ok {
+		return nil, r.endInterrupt(s)
+	}
 	f.u.Activated = true
 	return nil, r.advanceOrder(s, c.Unit)
 }
@@ -254,6 +306,11 @@ func (r *Ruleset) bestShots(s *rules.State, f titan, opts Options) ([]Shot, []fl
 				setup, err := r.shotSetup(s, f, f.ts, sh)
 				if err != nil {
 					break
+				}
+				if opts.PointBlank && setup.CCOpponent && setup.Range <= PointBlankRange+eps {
+					// Point-blank at the close combat opponent: the only
+					// shot a titan in combat has, and shields ignored.
+					sh.PointBlank, setup.PointBlank = true, true
 				}
 				th, err := ToHit(setup, opts)
 				if err != nil {

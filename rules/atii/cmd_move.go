@@ -84,6 +84,12 @@ func (r *Ruleset) Bind(c rules.Command) rules.Command {
 		x.r = r
 	case *DeployCmd:
 		x.r = r
+	case *OverwatchCmd:
+		x.r = r
+	case *PassCmd:
+		x.r = r
+	case *ShieldsCmd:
+		x.r = r
 	}
 	return c
 }
@@ -325,7 +331,11 @@ func (c *MoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 			}
 		}
 	}
-	return evs, r.advanceOrder(s, c.Unit)
+	if err := r.advanceOrder(s, c.Unit); err != nil {
+		return nil, err
+	}
+	// Titans on overwatch may fire between the opponent's moves.
+	return evs, r.offerOverwatch(s, otherSide(s, c.By), "after "+c.Unit+" moved")
 }
 
 // HoldCmd passes a titan's activation in the movement, shooting or assault

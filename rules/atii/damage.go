@@ -128,6 +128,10 @@ type TitanState struct {
 	Overwatch     bool `json:"overwatch,omitempty"`
 	DamageControl bool `json:"damage_control,omitempty"`
 	Disengaging   bool `json:"disengaging,omitempty"`
+	// OverloadOrder is the player's standing order to overload each of
+	// this titan's void shields as it is knocked down (advanced rule,
+	// OptOverloadShields; set with the shields command).
+	OverloadOrder bool `json:"overload_order,omitempty"`
 }
 
 // Clone returns an independent copy.

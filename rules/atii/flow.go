@@ -44,6 +44,9 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 		{Name: CmdFire, Doc: "declare every weapon's target and aim for one titan, then resolve them", New: func() rules.Command { return &FireCmd{r: r} }},
 		{Name: CmdRepair, Doc: "roll a damaged titan's repair dice; successes go to the systems listed first", New: func() rules.Command { return &RepairCmd{r: r} }},
 		{Name: CmdObjective, Doc: "at the end of a mission game, declare whether the side achieved its secret objective", New: func() rules.Command { return &ObjectiveCmd{} }},
+		{Name: CmdOverwatch, Doc: "end-of-turn orders: the titans that go on overwatch for the next turn (advanced rule)", New: func() rules.Command { return &OverwatchCmd{r: r} }},
+		{Name: CmdPass, Doc: "decline to fire with titans on overwatch now (advanced rule)", New: func() rules.Command { return &PassCmd{r: r} }},
+		{Name: CmdShields, Doc: "standing order: overload a titan's void shields as they go down, or stop (advanced rule)", New: func() rules.Command { return &ShieldsCmd{r: r} }},
 	}
 }
 
@@ -73,7 +76,7 @@ func (r *Ruleset) Flow() []rules.Step {
 		{ID: StepAssault, Phase: "assault", Doc: "assault moves, highest Man first (ATII-CC-1)", Allowed: move, OnBegin: r.beginAssault, EndIf: r.orderDone(true)},
 		{ID: StepCloseCombat, Phase: "assault", Doc: "close combats are fought (ATII-CC-2, ATII-CC-3)", OnBegin: r.beginCloseCombat, Auto: r.autoCloseCombat, EndIf: r.combatsDone},
 		{ID: StepRally, Phase: "rally", Doc: "repairs (ATII-REP-1)", Allowed: []string{CmdRepair}, OnBegin: r.beginRally, EndIf: r.rallyDone},
-		{ID: StepEnd, Phase: "end", Doc: "victory points and the end of the game", OnBegin: r.beginEnd, EndIf: always, NextFunc: r.afterEnd},
+		{ID: StepEnd, Phase: "end", Doc: "victory points, the end of the game, end-of-turn orders (overwatch)", Allowed: []string{CmdOverwatch, CmdShields}, OnBegin: r.beginEnd, EndIf: r.ordersDone, NextFunc: r.afterEnd},
 		{ID: StepDebrief, Phase: "end", Doc: "mission games: sides declare their objectives", Allowed: []string{CmdObjective}, OnBegin: r.beginDebrief, EndIf: never},
 	}
 }
@@ -219,6 +222,7 @@ func (r *Ruleset) beginTurn(s *rules.State, d rules.Dice) ([]rules.Event, error)
 		return nil, err
 	}
 	g.First, g.Second, g.Order, g.Last, g.Combats = "", "", nil, "", nil
+	g.Interrupts, g.PostCombatOffered, g.OrdersDue = nil, false, nil
 	for try := 0; ; try++ {
 		if try == 50 {
 			return nil, fmt.Errorf("initiative roll tied 50 times")
@@ -298,6 +302,13 @@ func (r *Ruleset) advanceOrder(s *rules.State, id string) error {
 	case StepShooting:
 		kind, cmds = "fire", []string{CmdFire, CmdHold}
 	}
+	if s.Step != StepDeploy {
+		opts, err := r.options(s)
+		if err != nil {
+			return err
+		}
+		cmds = withShields(opts, cmds)
+	}
 	r.setOrderPending(s, &g, first, second, assault, kind, cmds)
 	return putProgress(s, g)
 }
@@ -323,7 +334,7 @@ func (r *Ruleset) orderDone(assault bool) func(*rules.State) bool {
 		if err != nil {
 			return false
 		}
-		return NextSide(g.Order, g.First, g.Second, g.Last, assault) == ""
+		return len(g.Interrupts) == 0 && NextSide(g.Order, g.First, g.Second, g.Last, assault) == ""
 	}
 }
 
@@ -359,6 +370,11 @@ func (r *Ruleset) beginPhase(s *rules.State, assault bool, kind string, cmds []s
 	if err != nil {
 		return err
 	}
+	opts, err := r.options(s)
+	if err != nil {
+		return err
+	}
+	cmds = withShields(opts, cmds)
 	g.Order, g.Last = nil, ""
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -399,6 +415,9 @@ func (r *Ruleset) beginShooting(s *rules.State, _ rules.Dice) ([]rules.Event, er
 		return nil, err
 	}
 	return nil, r.beginPhase(s, false, "fire", []string{CmdFire, CmdHold}, false, func(t titan) bool {
+		if t.u.Fired {
+			return false // fired on overwatch earlier this turn
+		}
 		if !opts.PointBlank && len(r.enemiesInContact(s, t.u)) > 0 {
 			return false // ATII-SHT-1: titans in close combat cannot fire
 		}
@@ -460,7 +479,7 @@ func (r *Ruleset) combatsDone(s *rules.State) bool {
 			return false
 		}
 	}
-	return true
+	return len(g.Interrupts) == 0
 }
 
 // autoCloseCombat fights the next close combat (ATII-CC-2, ATII-CC-3).
@@ -477,6 +496,21 @@ func (r *Ruleset) autoCloseCombat(s *rules.State, d rules.Dice) ([]rules.Event, 
 		}
 	}
 	if k < 0 {
+		// Titans on overwatch may fire once the combats are over, the
+		// first player's first.
+		opts, err := r.options(s)
+		if err != nil || !opts.Overwatch || g.PostCombatOffered {
+			return nil, false, err
+		}
+		g.PostCombatOffered = true
+		if err := putProgress(s, g); err != nil {
+			return nil, false, err
+		}
+		for _, sd := range []string{g.First, g.Second} {
+			if err := r.offerOverwatch(s, sd, "after the close combats"); err != nil {
+				return nil, false, err
+			}
+		}
 		return nil, false, nil
 	}
 	g.Combats[k].Done = true
@@ -632,7 +666,11 @@ func (r *Ruleset) beginEnd(s *rules.State, _ rules.Dice) ([]rules.Event, error) 
 		sd.Markers.Set(MarkVP, vp[sd.ID])
 		parts = append(parts, fmt.Sprintf("%s %d", sd.ID, vp[sd.ID]))
 	}
-	return []rules.Event{rules.Message("victory points: " + strings.Join(parts, ", "))}, nil
+	setup, err := r.setup(s)
+	if err != nil {
+		return nil, err
+	}
+	return []rules.Event{rules.Message("victory points: " + strings.Join(parts, ", "))}, r.beginOrders(s, setup)
 }
 
 // afterEnd goes to the debrief when a mission game ends, else to the next

@@ -196,6 +196,30 @@ type GameProgress struct {
 	Claims map[string]bool `json:"claims,omitempty"`
 	// Result is the final outcome once decided.
 	Result *rules.Outcome `json:"result,omitempty"`
+	// Interrupts are overwatch offers waiting to be answered, the first
+	// one pending (advanced rule, see offerOverwatch).
+	Interrupts []Interrupt `json:"interrupts,omitempty"`
+	// PostCombatOffered: overwatch fire has been offered after this turn's
+	// close combats.
+	PostCombatOffered bool `json:"post_combat_offered,omitempty"`
+	// OrdersDue are the sides still to give their end-of-turn orders
+	// (overwatch, advanced rule).
+	OrdersDue []string `json:"orders_due,omitempty"`
+	// Achieved is the rules' verdict on each side's secret objective,
+	// judged at the end of a mission game (JudgeObjective).
+	Achieved map[string]bool `json:"achieved,omitempty"`
+	// Homes are each side's home point (deployment zone or starting
+	// position centroid), fixed at the start for the objective stand-ins.
+	Homes map[string]Point `json:"homes,omitempty"`
+}
+
+// Interrupt is an offer to a side to fire with titans on overwatch
+// between two of the opponent's actions.
+type Interrupt struct {
+	Side  string   `json:"side"`
+	Units []string `json:"units"`
+	// After says what was just done ("after red-reaver moved").
+	After string `json:"after,omitempty"`
 }
 
 func getSetup(s *rules.State) (GameSetup, error) {
@@ -270,6 +294,24 @@ func (g GameProgress) clone() GameProgress {
 	if g.Result != nil {
 		o := *g.Result
 		c.Result = &o
+	}
+	c.Interrupts = nil
+	for _, in := range g.Interrupts {
+		in.Units = append([]string(nil), in.Units...)
+		c.Interrupts = append(c.Interrupts, in)
+	}
+	c.OrdersDue = append([]string(nil), g.OrdersDue...)
+	if g.Achieved != nil {
+		c.Achieved = make(map[string]bool, len(g.Achieved))
+		for k, v := range g.Achieved {
+			c.Achieved[k] = v
+		}
+	}
+	if g.Homes != nil {
+		c.Homes = make(map[string]Point, len(g.Homes))
+		for k, v := range g.Homes {
+			c.Homes[k] = v
+		}
 	}
 	return c
 }
@@ -447,6 +489,8 @@ func (r *Ruleset) applyHits(s *rules.State, d rules.Dice, target string, n int, 
 		return false, err
 	}
 	was := t.ts.Destroyed
+	// Overloading is the owner's standing order (ShieldsCmd).
+	spec.OverloadShields = opts.OverloadShields && t.ts.OverloadOrder
 	o, err := ResolveHits(t.prof, target, t.ts, n, spec, 0, hc, opts, d)
 	if err != nil {
 		return false, err

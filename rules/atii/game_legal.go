@@ -18,6 +18,12 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 	if s.Over || p == nil || p.Side != side {
 		return nil
 	}
+	switch p.Kind {
+	case KindOverwatch:
+		return append(r.legalOverwatch(s, side), r.legalShields(s, side)...)
+	case KindOrders:
+		return append(r.legalOrders(s, side), r.legalShields(s, side)...)
+	}
 	switch s.Step {
 	case StepInitiative:
 		return []rules.Choice{
@@ -27,9 +33,9 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 	case StepDeploy:
 		return r.legalDeploy(s, side)
 	case StepMovement, StepAssault:
-		return r.legalMove(s, side)
+		return append(r.legalMove(s, side), r.legalShields(s, side)...)
 	case StepShooting:
-		return r.legalFire(s, side)
+		return append(r.legalFire(s, side), r.legalShields(s, side)...)
 	case StepRally:
 		var out []rules.Choice
 		for _, id := range p.Units {
@@ -174,4 +180,75 @@ func MoveToward(s *rules.State, id string, to world.Vec, dist float64) []Waypoin
 	}
 	p := u.Pos.Add(d.Scale(dist / l))
 	return []Waypoint{{X: p.X, Y: p.Y}}
+}
+
+// legalOverwatch offers each titan on overwatch firing every weapon at its
+// nearest legal target, then passing.
+func (r *Ruleset) legalOverwatch(s *rules.State, side string) []rules.Choice {
+	opts, err := r.options(s)
+	if err != nil {
+		return nil
+	}
+	var out []rules.Choice
+	for _, id := range s.Pending.Units {
+		t, err := r.titan(s, id)
+		if err != nil {
+			continue
+		}
+		shots, probs := r.bestShots(s, t, opts)
+		if len(shots) == 0 {
+			continue
+		}
+		var parts []string
+		units := []string{id}
+		for i, sh := range shots {
+			parts = append(parts, fmt.Sprintf("%s at %s (%.0f%% a die)", sh.Mount, sh.Target, 100*probs[i]))
+			if !hasString(units, sh.Target) {
+				units = append(units, sh.Target)
+			}
+		}
+		out = append(out, rules.Choice{Name: CmdFire, Units: units, Cmd: r.Fire(side, id, shots...),
+			Text: id + " fires on overwatch: " + strings.Join(parts, ", ")})
+	}
+	return append(out, rules.Choice{Name: CmdPass, Cmd: r.Pass(side), Text: "hold the overwatch fire for later"})
+}
+
+// legalOrders offers the end-of-turn overwatch orders: none, each titan
+// alone, or all of them.
+func (r *Ruleset) legalOrders(s *rules.State, side string) []rules.Choice {
+	ids := s.Pending.Units
+	out := []rules.Choice{{Name: CmdOverwatch, Cmd: r.Overwatch(side), Text: "no titan on overwatch"}}
+	for _, id := range ids {
+		out = append(out, rules.Choice{Name: CmdOverwatch, Units: []string{id}, Cmd: r.Overwatch(side, id), Text: id + " goes on overwatch"})
+	}
+	if len(ids) > 1 {
+		out = append(out, rules.Choice{Name: CmdOverwatch, Units: append([]string(nil), ids...), Cmd: r.Overwatch(side, ids...), Text: "every titan goes on overwatch"})
+	}
+	return out
+}
+
+// legalShields offers to flip the overload-shields order of side's titans
+// (only with OptOverloadShields).
+func (r *Ruleset) legalShields(s *rules.State, side string) []rules.Choice {
+	opts, err := r.options(s)
+	if err != nil || !opts.OverloadShields || s.Pending == nil || !hasString(s.Pending.Commands, CmdShields) {
+		return nil
+	}
+	var out []rules.Choice
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side || !operational(u) {
+			continue
+		}
+		t, err := r.titan(s, u.ID)
+		if err != nil {
+			continue
+		}
+		text := u.ID + ": overload void shields as they go down"
+		if t.ts.OverloadOrder {
+			text = u.ID + ": stop overloading void shields"
+		}
+		out = append(out, rules.Choice{Name: CmdShields, Units: []string{u.ID}, Cmd: r.Shields(side, u.ID, !t.ts.OverloadOrder), Text: text})
+	}
+	return out
 }

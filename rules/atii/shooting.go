@@ -6,6 +6,7 @@ import (
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/world"
 )
 
 // Aim is the declared aim of a shot (ATII-SHT-2, ATII-SHT-3).
@@ -54,6 +55,28 @@ func CheckAim(aim Aim, legsHidden, onlyLegsVisible bool) error {
 		return fmt.Errorf("aim %q: want high or low", aim)
 	}
 	return nil
+}
+
+// LegsScreenShare is the share of sight lines passing through
+// cover-giving terrain from which that terrain screens a titan's legs.
+const LegsScreenShare = 0.5
+
+// LegsHidden reads ATII-SHT-3's "legs hidden by cover" from a line of
+// sight: the target counts as in cover (half or more hidden), and the
+// cover is low terrain at or before its feet, either because it stands in
+// cover-giving terrain or because at least LegsScreenShare of the sight
+// lines reach it through cover-giving terrain (a wood in between). Terrain
+// that blocks lines outright (a building's corner) hides a slice of the
+// titan from top to bottom, not its legs, so cover made only by blocked
+// lines leaves the legs in view.
+//
+// The rule's other case, "all you can see are the legs" (must aim high),
+// needs something that hides a titan's upper body but not its legs. Every
+// terrain feature on an Auspex table rises from the ground, so the table
+// never produces it; ShotSetup.OnlyLegsVisible stays an input for hand-
+// measured situations (auspex odds --only-legs).
+func LegsHidden(v world.LOSVerdict, standsInCover bool, obscuredShare float64) bool {
+	return v == world.LOSCover && (standsInCover || obscuredShare >= LegsScreenShare-1e-9)
 }
 
 // Mod is one to-hit modifier with its explanation.
@@ -646,9 +669,14 @@ func ResolveShot(sh ShotSetup, opts Options, d rules.Dice) (ShotResult, error) {
 }
 
 // SplitIntoCombat randomises each of hits between combatants titans in a
-// close combat (shooting into close combat, advanced rule): one D6 per hit,
-// the faces shared out evenly (two titans: 1-3 the first, 4-6 the second).
-// Returns the hits on each combatant, in order.
+// close combat (shooting into close combat, advanced rule): one D6 per hit.
+// The source gives two titans (1-3 the first, 4-6 the second); Auspex
+// generalises by sharing the six faces out evenly when the number of
+// combatants divides six (3 titans: 1-2, 3-4, 5-6) and otherwise
+// re-rolling the faces above the largest multiple (4 titans: 5 and 6
+// re-rolled; 5 titans: 6 re-rolled), so every combatant is equally likely.
+// Returns the hits on each combatant, in order. Errors: fewer than 1 or
+// more than 6 combatants, or a die that keeps showing a re-roll face.
 func SplitIntoCombat(hits, combatants int, d rules.Dice) ([]int, error) {
 	if combatants < 1 || combatants > 6 {
 		return nil, fmt.Errorf("shooting into close combat: %d combatants (want 1..6)", combatants)
@@ -657,12 +685,26 @@ func SplitIntoCombat(hits, combatants int, d rules.Dice) ([]int, error) {
 	if hits <= 0 {
 		return out, nil
 	}
-	faces, err := rollDice(d, rules.Roll{Purpose: fmt.Sprintf("which combatant each hit strikes (%d titans)", combatants), Sides: 6}, hits)
+	top := 6 / combatants * combatants
+	purpose := fmt.Sprintf("which combatant each hit strikes (%d titans)", combatants)
+	if top < 6 {
+		purpose += fmt.Sprintf(", %d+ re-rolled", top+1)
+	}
+	faces, err := rollDice(d, rules.Roll{Purpose: purpose, Sides: 6}, hits)
 	if err != nil {
 		return nil, err
 	}
+	per := top / combatants
 	for _, f := range faces {
-		out[(f-1)*combatants/6]++
+		for try := 0; f > top; try++ {
+			if try == 50 {
+				return nil, fmt.Errorf("shooting into close combat: 50 re-rolls without a face up to %d", top)
+			}
+			if f, err = rollOne(d, rules.Roll{Purpose: "re-roll: " + purpose, Sides: 6}); err != nil {
+				return nil, err
+			}
+		}
+		out[(f-1)/per]++
 	}
 	return out, nil
 }
