@@ -375,52 +375,47 @@ func (tr *tracer) feature(g *featGeom, f int, buf []Crossing) []Crossing {
 	}
 	// Side of the line for every vertex, as a bit mask built from the last
 	// vertex down (bit i is vertex i, set when on the left or on the line),
-	// and the nearest any vertex comes to the line. No data-dependent
+	// and which vertices are within Eps of the line. No data-dependent
 	// branches in this loop.
-	var side uint64
-	closest := math.Inf(1)
+	var side, near uint64
+	tol := Eps * tr.l
 	sv := &tr.sv
 	for i := len(pts) - 1; i >= 0; i-- {
 		p := pts[i]
 		sp := dx*(p.Y-ay) - dy*(p.X-ax)
 		sv[i] = sp
 		side = side<<1 | uint64(b2i(sp >= 0))
-		closest = min(closest, math.Abs(sp))
+		near = near<<1 | uint64(b2i(math.Abs(sp) <= tol))
 	}
-	return tr.finish(g, f, side, closest, buf)
+	return tr.finish(g, f, side, near, buf)
 }
 
 // featureRel is feature for a polygon whose points, less the segment's
 // start, are given in rx, ry (shared by a fan of segments from one point).
 func (tr *tracer) featureRel(g *featGeom, f int, rx, ry []float64, buf []Crossing) []Crossing {
 	dx, dy := tr.d.X, tr.d.Y
-	var side uint64
-	closest := math.Inf(1)
+	var side, near uint64
+	tol := Eps * tr.l
 	sv := &tr.sv
 	ry = ry[:len(rx)]
 	for i := len(rx) - 1; i >= 0; i-- {
 		sp := dx*ry[i] - dy*rx[i]
 		sv[i] = sp
 		side = side<<1 | uint64(b2i(sp >= 0))
-		closest = min(closest, math.Abs(sp))
+		near = near<<1 | uint64(b2i(math.Abs(sp) <= tol))
 	}
-	return tr.finish(g, f, side, closest, buf)
+	return tr.finish(g, f, side, near, buf)
 }
 
-// finish completes feature's exact test from the side values in tr.sv.
-func (tr *tracer) finish(g *featGeom, f int, side uint64, closest float64, buf []Crossing) []Crossing {
+// finish completes feature's exact test from the side values in tr.sv, the
+// side mask and the mask of points within Eps of the line.
+func (tr *tracer) finish(g *featGeom, f int, side, near uint64, buf []Crossing) []Crossing {
 	pts := g.pts
 	sv := &tr.sv
-	if tol := Eps * tr.l; closest <= tol {
-		// Some point lies on the line (within Eps): if a whole edge does,
-		// take the slow path so that running along it is not entering.
-		var nearl uint64
-		for i := len(pts) - 1; i >= 0; i-- {
-			nearl = nearl<<1 | uint64(b2i(math.Abs(sv[i]) <= tol))
-		}
-		if nearl&(nearl>>1) != 0 {
-			return tr.slowFeature(g, f, buf)
-		}
+	if near&(near>>1) != 0 {
+		// A whole edge lies along the line (within Eps): the slow path
+		// makes sure running along it is not entering.
+		return tr.slowFeature(g, f, buf)
 	}
 	change := (side ^ (side >> 1)) & (1<<uint(len(pts)-1) - 1) // bit i: edge i -> i+1 crosses
 	if change == 0 {
@@ -554,14 +549,13 @@ func (tr *tracer) longFeature(g *featGeom, f int, buf []Crossing) []Crossing {
 // emit turns sorted crossings of the infinite line (pairs: in, out) into the
 // segment's crossings, dropping stretches no longer than Eps.
 func (tr *tracer) emit(ts []float64, f int, buf []Crossing) []Crossing {
-	minT := Eps / tr.l
 	for i := 0; i+1 < len(ts); i += 2 {
 		t0, t1 := ts[i], ts[i+1]
 		if t1 <= 0 || t0 >= 1 {
 			continue
 		}
 		t0, t1 = max(t0, 0), min(t1, 1)
-		if t1-t0 > minT {
+		if (t1-t0)*tr.l > Eps {
 			buf = append(buf, Crossing{Feature: f, TIn: t0, TOut: t1})
 		}
 	}
