@@ -258,21 +258,25 @@ func (w *World) Trace(a, b Vec, buf []Crossing) []Crossing {
 // features appends the segment's crossings with the features in mask m
 // (word wd of a candidate mask), unsorted.
 func (tr *tracer) features(ix *terrainIndex, wd int, m uint64, buf []Crossing) []Crossing {
-	a, d, l2 := tr.a, tr.d, tr.l2
-	for m != 0 {
-		f := wd*64 + bits.TrailingZeros64(m)
-		m &= m - 1
-		g := &ix.geo[f]
-		// Bounding circle against the infinite line, then against the ends.
+	a, d, l, l2 := tr.a, tr.d, tr.l, tr.l2
+	geo := ix.geo[wd*64:]
+	// Bounding circles against the line and its ends, without branches:
+	// the survivors' bits go into pass.
+	var pass uint64
+	for mm := m; mm != 0; mm &= mm - 1 {
+		i := bits.TrailingZeros64(mm)
+		g := &geo[i]
 		crx, cry := g.c.X-a.X, g.c.Y-a.Y
-		rl := g.r * tr.l
-		if c := d.X*cry - d.Y*crx; c > rl || -c > rl {
-			continue
-		}
-		if s := crx*d.X + cry*d.Y; s < -rl || s > l2+rl {
-			continue
-		}
-		buf = tr.feature(g, f, buf)
+		rl := g.r * l
+		c := d.X*cry - d.Y*crx
+		s := crx*d.X + cry*d.Y
+		ok := b2i(c <= rl) & b2i(-c <= rl) & b2i(s >= -rl) & b2i(s <= l2+rl)
+		pass |= uint64(ok) << uint(i)
+	}
+	for pass != 0 {
+		i := bits.TrailingZeros64(pass)
+		pass &= pass - 1
+		buf = tr.feature(&geo[i], wd*64+i, buf)
 	}
 	return buf
 }
@@ -434,13 +438,14 @@ func (tr *tracer) finish(g *featGeom, f int, side, near uint64, buf []Crossing) 
 		ts[n&15] = (sp*qd - sq*pd) / ((sp - sq) * tr.l2)
 		n++
 	}
-	if n == 2 {
-		if ts[1] < ts[0] {
-			ts[0], ts[1] = ts[1], ts[0]
+	if n == 2 { // the usual case, with as few branches as possible
+		t0, t1 := max(min(ts[0], ts[1]), 0), min(max(ts[0], ts[1]), 1)
+		if (t1-t0)*tr.l > Eps {
+			buf = append(buf, Crossing{Feature: f, TIn: t0, TOut: t1})
 		}
-	} else {
-		sortFloats(ts[:n])
+		return buf
 	}
+	sortFloats(ts[:n])
 	return tr.emit(ts[:n], f, buf)
 }
 
@@ -505,10 +510,9 @@ func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc
 			for k := range trs {
 				tr := &trs[k]
 				rl := g.r * tr.l
-				if c := tr.d.Cross(rel); c > rl || -c > rl {
-					continue
-				}
-				if s := rel.Dot(tr.d); s < -rl || s > tr.l2+rl {
+				c := tr.d.Cross(rel)
+				s := rel.Dot(tr.d)
+				if b2i(c <= rl)&b2i(-c <= rl)&b2i(s >= -rl)&b2i(s <= tr.l2+rl) == 0 {
 					continue
 				}
 				out[k] = tr.featureRel(g, f, rx, ry, out[k])
