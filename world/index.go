@@ -358,8 +358,6 @@ func sortCrossings(c []Crossing) {
 type tracer struct {
 	a, b, d Vec
 	l2, l   float64
-	sv      [17]float64 // scratch: side values of a polygon's points
-	ts      [16]float64 // scratch: crossings of the line with a polygon
 }
 
 // feature appends the crossings of the segment with one feature.
@@ -383,11 +381,9 @@ func (tr *tracer) feature(g *featGeom, f int, buf []Crossing) []Crossing {
 	// branches in this loop.
 	var side, near uint64
 	tol := Eps * tr.l
-	sv := &tr.sv
 	for i := len(pts) - 1; i >= 0; i-- {
 		p := pts[i]
 		sp := dx*(p.Y-ay) - dy*(p.X-ax)
-		sv[i] = sp
 		side = side<<1 | uint64(b2i(sp >= 0))
 		near = near<<1 | uint64(b2i(math.Abs(sp) <= tol))
 	}
@@ -400,22 +396,20 @@ func (tr *tracer) featureRel(g *featGeom, f int, rx, ry []float64, buf []Crossin
 	dx, dy := tr.d.X, tr.d.Y
 	var side, near uint64
 	tol := Eps * tr.l
-	sv := &tr.sv
 	ry = ry[:len(rx)]
 	for i := len(rx) - 1; i >= 0; i-- {
 		sp := dx*ry[i] - dy*rx[i]
-		sv[i] = sp
 		side = side<<1 | uint64(b2i(sp >= 0))
 		near = near<<1 | uint64(b2i(math.Abs(sp) <= tol))
 	}
 	return tr.finish(g, f, side, near, buf)
 }
 
-// finish completes feature's exact test from the side values in tr.sv, the
-// side mask and the mask of points within Eps of the line.
+// finish completes feature's exact test from the side mask (bit i: point i
+// on the left of the line or on it) and the mask of points within Eps of
+// the line.
 func (tr *tracer) finish(g *featGeom, f int, side, near uint64, buf []Crossing) []Crossing {
 	pts := g.pts
-	sv := &tr.sv
 	if near&(near>>1) != 0 {
 		// A whole edge lies along the line (within Eps): the slow path
 		// makes sure running along it is not entering.
@@ -425,25 +419,43 @@ func (tr *tracer) finish(g *featGeom, f int, side, near uint64, buf []Crossing) 
 	if change == 0 {
 		return buf
 	}
-	ax, ay, dx, dy := tr.a.X, tr.a.Y, tr.d.X, tr.d.Y
-	ts := &tr.ts
-	n := 0
-	for change != 0 {
-		i := bits.TrailingZeros64(change)
-		change &= change - 1
-		p, q := pts[i], pts[i+1]
-		sp, sq := sv[i], sv[i+1]
-		pd := (p.X-ax)*dx + (p.Y-ay)*dy
-		qd := (q.X-ax)*dx + (q.Y-ay)*dy
-		ts[n&15] = (sp*qd - sq*pd) / ((sp - sq) * tr.l2)
-		n++
-	}
-	if n == 2 { // the usual case, with as few branches as possible
-		t0, t1 := max(min(ts[0], ts[1]), 0), min(max(ts[0], ts[1]), 1)
+	i := bits.TrailingZeros64(change)
+	change &= change - 1
+	j := bits.TrailingZeros64(change) // there is always an even number
+	change &= change - 1
+	ta, tb := tr.cross(pts[i], pts[i+1]), tr.cross(pts[j], pts[j+1])
+	if change == 0 { // the usual case, with as few branches as possible
+		t0, t1 := max(min(ta, tb), 0), min(max(ta, tb), 1)
 		if (t1-t0)*tr.l > Eps {
 			buf = append(buf, Crossing{Feature: f, TIn: t0, TOut: t1})
 		}
 		return buf
+	}
+	return tr.moreCrossings(pts, f, ta, tb, change, buf)
+}
+
+// cross is the parameter along the segment where it crosses the line
+// through edge pq (whose points lie on opposite sides of it). The side
+// values are computed exactly as in feature and featureRel.
+func (tr *tracer) cross(p, q Vec) float64 {
+	ax, ay, dx, dy := tr.a.X, tr.a.Y, tr.d.X, tr.d.Y
+	sp := dx*(p.Y-ay) - dy*(p.X-ax)
+	sq := dx*(q.Y-ay) - dy*(q.X-ax)
+	pd := (p.X-ax)*dx + (p.Y-ay)*dy
+	qd := (q.X-ax)*dx + (q.Y-ay)*dy
+	return (sp*qd - sq*pd) / ((sp - sq) * tr.l2)
+}
+
+// moreCrossings handles a line crossing a polygon's outline more than twice.
+func (tr *tracer) moreCrossings(pts []Vec, f int, ta, tb float64, change uint64, buf []Crossing) []Crossing {
+	var ts [16]float64
+	ts[0], ts[1] = ta, tb
+	n := 2
+	for change != 0 && n < len(ts) {
+		i := bits.TrailingZeros64(change)
+		change &= change - 1
+		ts[n] = tr.cross(pts[i], pts[i+1])
+		n++
 	}
 	sortFloats(ts[:n])
 	return tr.emit(ts[:n], f, buf)
