@@ -477,7 +477,7 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	// (an odd number of lines, all from the observer's centre), its own
 	// crossings say so: the same test that decides what it sees through.
 	c.at = c.at[:0]
-	if mid := n / 2; n%2 == 1 && eo == 0 && c.lines[mid].To == to.Pos {
+	if mid := n / 2; n%2 == 1 && eo == 0 && c.lines[mid].To == to.Pos && c.lines[mid].From != to.Pos {
 		for _, x := range c.lines[mid].Crossings {
 			if x.TOut == 1 {
 				c.at = append(c.at, x.Feature)

@@ -349,3 +349,17 @@ func TestLOSFanMatchesPerLine(t *testing.T) {
 		}
 	}
 }
+
+// Two bases on the same spot in a wood: the target is still in cover.
+func TestLOSSameSpotInWood(t *testing.T) {
+	w, p := asciiMap(t, `
+		.WWWWW.
+		.WWkWW.
+		.WWWWW.
+	`, nil)
+	a := circle(p['k'].X, p['k'].Y, 0.4)
+	r := w.LOS(a, a, atiiTerrain, LOSOptions{})
+	if r.Verdict != LOSCover || len(r.TargetIn) != 1 || len(r.ObserverIn) != 1 {
+		t.Errorf("%v %q target in %v observer in %v", r.Verdict, r.Reason(), r.TargetIn, r.ObserverIn)
+	}
+}
