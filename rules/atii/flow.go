@@ -20,7 +20,9 @@ const (
 	StepCloseCombat = "close-combat"
 	StepRally       = "rally"
 	StepEnd         = "end"
-	StepDebrief     = "debrief"
+	// StepDebrief is no longer a step: mission games are judged by the
+	// rules when they end (JudgeObjective). The id stays for callers.
+	StepDebrief = "debrief"
 )
 
 // Command names.
@@ -31,7 +33,6 @@ const (
 	CmdHold      = "hold"
 	CmdFire      = "fire"
 	CmdRepair    = "repair"
-	CmdObjective = "objective"
 )
 
 // Commands implements rules.Ruleset.
@@ -43,7 +44,6 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 		{Name: CmdHold, Doc: "a titan does not move (or does not fire) this phase", New: func() rules.Command { return &HoldCmd{r: r} }},
 		{Name: CmdFire, Doc: "declare every weapon's target and aim for one titan, then resolve them", New: func() rules.Command { return &FireCmd{r: r} }},
 		{Name: CmdRepair, Doc: "roll a damaged titan's repair dice; successes go to the systems listed first", New: func() rules.Command { return &RepairCmd{r: r} }},
-		{Name: CmdObjective, Doc: "at the end of a mission game, declare whether the side achieved its secret objective", New: func() rules.Command { return &ObjectiveCmd{} }},
 		{Name: CmdOverwatch, Doc: "end-of-turn orders: the titans that go on overwatch for the next turn (advanced rule)", New: func() rules.Command { return &OverwatchCmd{r: r} }},
 		{Name: CmdPass, Doc: "decline to fire with titans on overwatch now (advanced rule)", New: func() rules.Command { return &PassCmd{r: r} }},
 		{Name: CmdShields, Doc: "standing order: overload a titan's void shields as they go down, or stop (advanced rule)", New: func() rules.Command { return &ShieldsCmd{r: r} }},
@@ -63,8 +63,8 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 //	close-combat (auto)    every engaged pair fights
 //	rally                  each damaged titan rolls repairs, the player sets priorities
 //	end                    victory points; the game ends on the turn limit or
-//	                       when a side has no titan left
-//	debrief                mission games: each side declares its objective
+//	                       when a side has no titan left (mission games: the
+//	                       objectives are judged); overwatch orders
 func (r *Ruleset) Flow() []rules.Step {
 	move := []string{CmdMove, CmdHold}
 	return []rules.Step{
@@ -76,13 +76,11 @@ func (r *Ruleset) Flow() []rules.Step {
 		{ID: StepAssault, Phase: "assault", Doc: "assault moves, highest Man first (ATII-CC-1)", Allowed: move, OnBegin: r.beginAssault, EndIf: r.orderDone(true)},
 		{ID: StepCloseCombat, Phase: "assault", Doc: "close combats are fought (ATII-CC-2, ATII-CC-3)", OnBegin: r.beginCloseCombat, Auto: r.autoCloseCombat, EndIf: r.combatsDone},
 		{ID: StepRally, Phase: "rally", Doc: "repairs (ATII-REP-1)", Allowed: []string{CmdRepair}, OnBegin: r.beginRally, EndIf: r.rallyDone},
-		{ID: StepEnd, Phase: "end", Doc: "victory points, the end of the game, end-of-turn orders (overwatch)", Allowed: []string{CmdOverwatch, CmdShields}, OnBegin: r.beginEnd, EndIf: r.ordersDone, NextFunc: r.afterEnd},
-		{ID: StepDebrief, Phase: "end", Doc: "mission games: sides declare their objectives", Allowed: []string{CmdObjective}, OnBegin: r.beginDebrief, EndIf: never},
+		{ID: StepEnd, Phase: "end", Doc: "victory points, the end of the game (mission objectives judged), end-of-turn orders (overwatch)", Allowed: []string{CmdOverwatch, CmdShields}, OnBegin: r.beginEnd, EndIf: r.ordersDone, Next: StepInitiative},
 	}
 }
 
 func always(*rules.State) bool { return true }
-func never(*rules.State) bool  { return false }
 
 // beginMission draws each side's secret objective card from the stand-in
 // deck when the scenario's mission asks for secret objectives.
@@ -99,7 +97,13 @@ func (r *Ruleset) beginMission(s *rules.State, d rules.Dice) ([]rules.Event, err
 	if err != nil {
 		return nil, err
 	}
-	if setup.Mission == nil || !setup.Mission.Secret {
+	if setup.Mission == nil {
+		return nil, putProgress(s, g)
+	}
+	if g.Homes, err = r.homes(s, setup); err != nil {
+		return nil, err
+	}
+	if !setup.Mission.Secret {
 		return nil, putProgress(s, g)
 	}
 	bfl := 2000
@@ -671,39 +675,4 @@ func (r *Ruleset) beginEnd(s *rules.State, _ rules.Dice) ([]rules.Event, error) 
 		return nil, err
 	}
 	return []rules.Event{rules.Message("victory points: " + strings.Join(parts, ", "))}, r.beginOrders(s, setup)
-}
-
-// afterEnd goes to the debrief when a mission game ends, else to the next
-// turn.
-func (r *Ruleset) afterEnd(s *rules.State) string {
-	setup, err := r.setup(s)
-	if err == nil && setup.Mission != nil && r.gameEnding(s, setup) {
-		return StepDebrief
-	}
-	return StepInitiative
-}
-
-// beginDebrief asks each side in turn whether it achieved its objective.
-func (r *Ruleset) beginDebrief(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
-	return nil, debriefPending(s)
-}
-
-func debriefPending(s *rules.State) error {
-	g, err := getProgress(s)
-	if err != nil {
-		return err
-	}
-	for _, sd := range s.Sides {
-		if _, ok := g.Claims[sd.ID]; !ok {
-			s.Active = sd.ID
-			prompt := "did you achieve your objective?"
-			if c, ok := g.Cards[sd.ID]; ok {
-				prompt = fmt.Sprintf("did you achieve your objective (%s: %s)?", c.Name, c.Text)
-			}
-			s.Pending = &rules.Decision{Side: sd.ID, Kind: "objective", Commands: []string{CmdObjective}, Prompt: prompt}
-			return nil
-		}
-	}
-	s.Active, s.Pending = "", nil
-	return nil
 }

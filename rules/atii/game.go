@@ -192,8 +192,6 @@ type GameProgress struct {
 	Combats []CCPair `json:"combats,omitempty"`
 	// Cards are the secret objective cards by side.
 	Cards map[string]ObjectiveCard `json:"cards,omitempty"`
-	// Claims are the sides' declarations of their objective at the end.
-	Claims map[string]bool `json:"claims,omitempty"`
 	// Result is the final outcome once decided.
 	Result *rules.Outcome `json:"result,omitempty"`
 	// Interrupts are overwatch offers waiting to be answered, the first
@@ -205,9 +203,6 @@ type GameProgress struct {
 	// OrdersDue are the sides still to give their end-of-turn orders
 	// (overwatch, advanced rule).
 	OrdersDue []string `json:"orders_due,omitempty"`
-	// Achieved is the rules' verdict on each side's secret objective,
-	// judged at the end of a mission game (JudgeObjective).
-	Achieved map[string]bool `json:"achieved,omitempty"`
 	// Homes are each side's home point (deployment zone or starting
 	// position centroid), fixed at the start for the objective stand-ins.
 	Homes map[string]Point `json:"homes,omitempty"`
@@ -285,12 +280,6 @@ func (g GameProgress) clone() GameProgress {
 			c.Cards[k] = v
 		}
 	}
-	if g.Claims != nil {
-		c.Claims = make(map[string]bool, len(g.Claims))
-		for k, v := range g.Claims {
-			c.Claims[k] = v
-		}
-	}
 	if g.Result != nil {
 		o := *g.Result
 		c.Result = &o
@@ -301,12 +290,6 @@ func (g GameProgress) clone() GameProgress {
 		c.Interrupts = append(c.Interrupts, in)
 	}
 	c.OrdersDue = append([]string(nil), g.OrdersDue...)
-	if g.Achieved != nil {
-		c.Achieved = make(map[string]bool, len(g.Achieved))
-		for k, v := range g.Achieved {
-			c.Achieved[k] = v
-		}
-	}
 	if g.Homes != nil {
 		c.Homes = make(map[string]Point, len(g.Homes))
 		for k, v := range g.Homes {

@@ -11,7 +11,7 @@ import (
 // Legal implements rules.Ruleset: what side may do for the pending
 // decision. Discrete choices are ready to submit (the order choice, hold,
 // a fire command with every weapon at its nearest legal target, repairs in
-// the default order, objective claims); moves and deployment are templates
+// the default order, overwatch offers and orders, shield orders); moves and deployment are templates
 // (Continuous says what to fill in: the path or the position).
 func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 	p := s.Pending
@@ -48,11 +48,6 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 				Text: fmt.Sprintf("roll %d repair dice for %s (can fix: %s)", t.prof.RepairDice, id, strings.Join(rep, ", "))})
 		}
 		return out
-	case StepDebrief:
-		return []rules.Choice{
-			{Name: CmdObjective, Text: "objective achieved", Cmd: &ObjectiveCmd{By: side, Achieved: true}},
-			{Name: CmdObjective, Text: "objective not achieved", Cmd: &ObjectiveCmd{By: side, Achieved: false}},
-		}
 	}
 	return nil
 }

@@ -21,6 +21,10 @@ func (r *Ruleset) VictoryPoints(s *rules.State) (map[string]int, error) {
 	for _, sd := range s.Sides {
 		vp[sd.ID] = 0
 	}
+	exempt, err := r.leftForObjective(s)
+	if err != nil {
+		return nil, err
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Markers.Value(MarkUnplaced) > 0 {
@@ -34,7 +38,7 @@ func (r *Ruleset) VictoryPoints(s *rules.State) (map[string]int, error) {
 		if err != nil {
 			return nil, err
 		}
-		v := TitanVictoryPoints(p, p.Points, ts, u.OffTable && !u.Destroyed, false)
+		v := TitanVictoryPoints(p, p.Points, ts, u.OffTable && !u.Destroyed, exempt[u.ID])
 		for _, sd := range s.Sides {
 			if sd.ID != u.Side {
 				vp[sd.ID] += v
@@ -42,6 +46,35 @@ func (r *Ruleset) VictoryPoints(s *rules.State) (map[string]int, error) {
 		}
 	}
 	return vp, nil
+}
+
+// leftForObjective lists the titans that left the table as part of their
+// side's objective (Break Through: from the enemy's half), which adds no
+// victory points for leaving.
+func (r *Ruleset) leftForObjective(s *rules.State) (map[string]bool, error) {
+	setup, err := r.setup(s)
+	if err != nil || setup.Mission == nil {
+		return nil, err
+	}
+	g, err := r.progress(s)
+	if err != nil {
+		return nil, err
+	}
+	cards, err := r.cards(s, setup, g)
+	if err != nil {
+		return nil, err
+	}
+	board, err := r.objectiveBoard(s, setup, g)
+	if err != nil || len(board.Homes) < 2 {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, t := range board.Titans {
+		if t.OffTable && cards[t.Side].Goal == GoalBreakThrough && board.BrokeThrough(t, otherSide(s, t.Side)) {
+			out[t.ID] = true
+		}
+	}
+	return out, nil
 }
 
 // sideOperational reports whether side still has a titan on the table.
@@ -77,9 +110,12 @@ func (r *Ruleset) gameEnding(s *rules.State, setup GameSetup) bool {
 // the end of the turn limit or when a side has no titan left on the table;
 // the first at_end condition that holds then gives the result, and without
 // one the side with more victory points wins ("victory on points"; equal
-// points are a draw). In mission games the sides then declare whether they
-// achieved their secret objectives and the ATII victory chart decides
-// (ObjectiveCmd).
+// points are a draw).
+//
+// Mission games end the same way (the turn limit, or a side with no titan
+// left) but ignore the scenario's victory conditions: the rules judge both
+// sides' objective cards on the final position (JudgeObjective) and the
+// ATII victory chart decides.
 func (r *Ruleset) Victory(s *rules.State) *rules.Outcome {
 	if s.Turn == 0 {
 		return nil
@@ -100,12 +136,22 @@ func (r *Ruleset) Victory(s *rules.State) *rules.Outcome {
 	if !anyLeft {
 		return &rules.Outcome{Kind: "draw", Text: "no titan is left on the table; " + ev.vpText()}
 	}
+	if setup.Mission != nil {
+		if !r.gameEnding(s, setup) {
+			return nil
+		}
+		out, err := r.judgeMission(s)
+		if err != nil {
+			return &rules.Outcome{Kind: "draw", Text: "mission could not be judged: " + err.Error()}
+		}
+		return out
+	}
 	for _, vr := range setup.Victory {
 		if !vr.AtEnd && ev.eval(vr.When) {
 			return ev.outcome(vr)
 		}
 	}
-	if setup.Mission != nil || !r.gameEnding(s, setup) {
+	if !r.gameEnding(s, setup) {
 		return nil
 	}
 	for _, vr := range setup.Victory {
@@ -295,20 +341,143 @@ func chartRank(res string) int {
 	return 8
 }
 
-// missionOutcome reads the victory chart for both sides from their
-// declared objectives and victory points; the side with the better result
-// wins, equal results are a draw.
-func missionOutcome(s *rules.State, g GameProgress) (*rules.Outcome, string) {
-	a, b := s.Sides[0].ID, s.Sides[1].ID
-	va, vb := s.Sides[0].Markers.Value(MarkVP), s.Sides[1].Markers.Value(MarkVP)
-	ra := VictoryResult(g.Claims[a], va, vb, g.Claims[b])
-	rb := VictoryResult(g.Claims[b], vb, va, g.Claims[a])
-	text := fmt.Sprintf("%s: %s (%d VP); %s: %s (%d VP)", a, ra, va, b, rb, vb)
+// homes works out each side's home point for the objective stand-ins: the
+// centre of its deployment zone, else of its titans' starting positions,
+// else the middle of the north (first side) or south (second) edge.
+func (r *Ruleset) homes(s *rules.State, setup GameSetup) (map[string]Point, error) {
+	a, b, err := sideIDs(s)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]Point{}
+	t := r.w.Table
+	for k, sd := range []string{a, b} {
+		if z := setup.SideZones[sd]; z != "" {
+			if c, ok := polygonCentroid(setup.Zones[z]); ok {
+				out[sd] = Point{c.X, c.Y}
+				continue
+			}
+		}
+		var sx, sy float64
+		n := 0
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Side == sd && u.Markers.Value(MarkUnplaced) == 0 {
+				sx, sy, n = sx+u.Pos.X, sy+u.Pos.Y, n+1
+			}
+		}
+		switch {
+		case n > 0:
+			out[sd] = Point{sx / float64(n), sy / float64(n)}
+		case k == 0:
+			out[sd] = Point{t.W / 2, 0}
+		default:
+			out[sd] = Point{t.W / 2, t.H}
+		}
+	}
+	if out[a] == out[b] {
+		return nil, fmt.Errorf("mission: %s and %s have the same home point (%.1f, %.1f): give them deployment zones", a, b, out[a].X, out[a].Y)
+	}
+	return out, nil
+}
+
+// objectiveBoard is the position objectives are judged on.
+func (r *Ruleset) objectiveBoard(s *rules.State, setup GameSetup, g GameProgress) (ObjectiveBoard, error) {
+	b := ObjectiveBoard{Table: r.w.Table, Homes: map[string]world.Vec{}, Markers: setup.Objectives}
+	for sd, p := range g.Homes {
+		b.Homes[sd] = p.Vec()
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Markers.Value(MarkUnplaced) > 0 {
+			continue
+		}
+		p, err := r.profile(u)
+		if err != nil {
+			return b, err
+		}
+		b.Titans = append(b.Titans, ObjectiveTitan{ID: u.ID, Side: u.Side, Base: r.base(u), Points: p.Points,
+			Operational: operational(u), Destroyed: u.Destroyed, OffTable: u.OffTable && !u.Destroyed})
+	}
+	return b, nil
+}
+
+// cards returns each side's objective card: the card drawn, else the
+// stand-in for the type the scenario gives (DefaultObjective).
+func (r *Ruleset) cards(s *rules.State, setup GameSetup, g GameProgress) (map[string]ObjectiveCard, error) {
+	out := map[string]ObjectiveCard{}
+	for _, sd := range s.Sides {
+		if c, ok := g.Cards[sd.ID]; ok {
+			out[sd.ID] = c
+			continue
+		}
+		if setup.Mission == nil {
+			continue
+		}
+		t, ok := setup.Mission.Objectives[sd.ID]
+		if !ok {
+			return nil, fmt.Errorf("mission: side %s has neither a card nor an objective type", sd.ID)
+		}
+		c, err := DefaultObjective(ObjectiveType(t))
+		if err != nil {
+			return nil, fmt.Errorf("mission: side %s: %w", sd.ID, err)
+		}
+		out[sd.ID] = c
+	}
+	return out, nil
+}
+
+// judgeMission judges both sides' objectives on the current position
+// (JudgeObjective), scores victory points and reads the victory chart for
+// each side: the better result wins, equal results are a draw. The text
+// reveals both cards and the verdicts.
+func (r *Ruleset) judgeMission(s *rules.State) (*rules.Outcome, error) {
+	setup, err := r.setup(s)
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.progress(s)
+	if err != nil {
+		return nil, err
+	}
+	a, b, err := sideIDs(s)
+	if err != nil {
+		return nil, err
+	}
+	cards, err := r.cards(s, setup, g)
+	if err != nil {
+		return nil, err
+	}
+	board, err := r.objectiveBoard(s, setup, g)
+	if err != nil {
+		return nil, err
+	}
+	vp, err := r.VictoryPoints(s)
+	if err != nil {
+		return nil, err
+	}
+	got := map[string]bool{}
+	var parts []string
+	for _, sd := range []string{a, b} {
+		ok, why, err := JudgeObjective(cards[sd], sd, otherSide(s, sd), board)
+		if err != nil {
+			return nil, err
+		}
+		got[sd] = ok
+		verdict := "denied"
+		if ok {
+			verdict = "achieved"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s %s (%s)", sd, verdict, cards[sd].Name, why))
+	}
+	ra := VictoryResult(got[a], vp[a], vp[b], got[b])
+	rb := VictoryResult(got[b], vp[b], vp[a], got[a])
+	text := fmt.Sprintf("%s; %s: %s (%d VP); %s: %s (%d VP)", strings.Join(parts, "; "), a, ra, vp[a], b, rb, vp[b])
 	switch {
 	case chartRank(ra) < chartRank(rb):
-		return &rules.Outcome{Winner: a, Kind: ra, Text: text}, "victory chart: " + text
+		return &rules.Outcome{Winner: a, Kind: ra, Text: text}, nil
 	case chartRank(rb) < chartRank(ra):
-		return &rules.Outcome{Winner: b, Kind: rb, Text: text}, "victory chart: " + text
+		return &rules.Outcome{Winner: b, Kind: rb, Text: text}, nil
 	}
-	return &rules.Outcome{Kind: "draw", Text: text}, "victory chart: " + text
+	return &rules.Outcome{Kind: "draw", Text: text}, nil
 }

@@ -51,28 +51,32 @@ func DeploymentMap(a, b ObjectiveType) (string, error) {
 
 // ObjectiveCard is one secret objective. The printed cards were art that
 // did not survive in the source; StandInObjectives supplies labelled
-// stand-ins.
+// stand-ins whose Goal the rules judge at the end (JudgeObjective).
 type ObjectiveCard struct {
 	Name       string        `json:"name"`
 	Type       ObjectiveType `json:"type"`
 	ForceLevel int           `json:"force_level"`
 	Text       string        `json:"text"`
 	StandIn    bool          `json:"stand_in"`
+	// Goal is the condition JudgeObjective checks (Goal* constants).
+	Goal string `json:"goal,omitempty"`
 }
 
 // StandInObjectives is Auspex's stand-in deck: three cards of each type at
 // force levels I, II and III, clearly marked as not the printed cards.
+// Mobile cards ask for movement across the table, Static ones for holding
+// ground, Divided ones for spreading over several objectives.
 func StandInObjectives() []ObjectiveCard {
 	return []ObjectiveCard{
-		{"Break Through (stand-in)", Mobile, 1, "Move a titan off the enemy's table edge.", true},
-		{"Hunt the Princeps (stand-in)", Mobile, 2, "Destroy the enemy's most expensive titan.", true},
-		{"Sweep and Clear (stand-in)", Mobile, 3, "End the game with no enemy titan in the central third.", true},
-		{"Hold the Relay (stand-in)", Static, 1, "Hold the table centre at the end of the game.", true},
-		{"Guard the Shrine (stand-in)", Static, 2, "Keep every enemy titan out of your deployment zone.", true},
-		{"Take the Bastion (stand-in)", Static, 3, "Hold the objective marker nearest the enemy edge.", true},
-		{"Pincer (stand-in)", Divided, 1, "Hold both flank objectives at the end of the game.", true},
-		{"Twin Strike (stand-in)", Divided, 2, "Have titans within 10 cm of two different objectives.", true},
-		{"Scatter the Lines (stand-in)", Divided, 3, "Hold more objectives than the enemy.", true},
+		{"Break Through (stand-in)", Mobile, 1, "At the end, a titan of yours stands in the enemy's half of the table or left the table from it (leaving that way costs no victory points).", true, GoalBreakThrough},
+		{"Hunt the Princeps (stand-in)", Mobile, 2, "At the end, the enemy's most expensive titan (every one, if tied) is destroyed or has left the table.", true, GoalHunt},
+		{"Sweep and Clear (stand-in)", Mobile, 3, "At the end, no enemy titan stands within 30 cm of the table centre and at least one of yours does.", true, GoalSweep},
+		{"Hold the Relay (stand-in)", Static, 1, "At the end, hold the table centre: a titan of yours within 10 cm of it and no enemy titan that close.", true, GoalHoldCentre},
+		{"Guard the Shrine (stand-in)", Static, 2, "At the end, no enemy titan stands in your half of the table (nearer your home than the enemy's) and you still have a titan on it.", true, GoalGuard},
+		{"Take the Bastion (stand-in)", Static, 3, "At the end, hold the objective marker nearest the enemy's home.", true, GoalBastion},
+		{"Pincer (stand-in)", Divided, 1, "At the end, hold both flank objectives: the two markers furthest apart across the line between the homes.", true, GoalPincer},
+		{"Twin Strike (stand-in)", Divided, 2, "At the end, have titans within 10 cm of two different objective markers.", true, GoalTwinStrike},
+		{"Scatter the Lines (stand-in)", Divided, 3, "At the end, hold more objective markers than the enemy.", true, GoalScatter},
 	}
 }
 
