@@ -27,12 +27,12 @@ const (
 
 // Command names.
 const (
-	CmdDeploy    = "deploy"
-	CmdOrder     = "order"
-	CmdMove      = "move"
-	CmdHold      = "hold"
-	CmdFire      = "fire"
-	CmdRepair    = "repair"
+	CmdDeploy = "deploy"
+	CmdOrder  = "order"
+	CmdMove   = "move"
+	CmdHold   = "hold"
+	CmdFire   = "fire"
+	CmdRepair = "repair"
 )
 
 // Commands implements rules.Ruleset.
