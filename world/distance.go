@@ -1,6 +1,9 @@
 package world
 
-import "math"
+import (
+	"math"
+	"strconv"
+)
 
 // Measurement is an edge-to-edge distance with the two points it was taken
 // between, so the UI can draw the ruler. FromPt lies on (or in) the first
@@ -10,6 +13,15 @@ type Measurement struct {
 	Dist   float64
 	FromPt Vec
 	ToPt   Vec
+}
+
+// String gives the distance as a ruler label, e.g. "12.3 cm" ("in contact"
+// for 0).
+func (m Measurement) String() string {
+	if m.Dist <= Eps {
+		return "in contact"
+	}
+	return strconv.FormatFloat(m.Dist, 'f', 1, 64) + " cm"
 }
 
 // frame is a footprint in its own axes: u points to the base's right (across

@@ -214,3 +214,12 @@ func FuzzDistanceSymmetry(f *testing.F) {
 		}
 	})
 }
+
+func TestMeasurementString(t *testing.T) {
+	if got := Measure(circle(0, 0, 1), circle(13.34, 0, 1)).String(); got != "11.3 cm" {
+		t.Errorf("%q", got)
+	}
+	if got := Measure(circle(0, 0, 1), circle(2, 0, 1)).String(); got != "in contact" {
+		t.Errorf("%q", got)
+	}
+}
