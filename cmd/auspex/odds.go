@@ -52,8 +52,9 @@ type oddsReport struct {
 // others have not moved yet. Range (edge to edge), the mount's fire arc
 // (world arcs), the target's quadrant (world.Quadrant) and line of sight
 // come from the table (world LOS with the ATII reading): a cover verdict
-// gives -1 to hit, and a target standing in cover-giving terrain has its
-// legs hidden. The cover flags add to what the table says.
+// gives -1 to hit, and cover from low terrain at or before the target's
+// feet hides its legs (atii.LegsHidden: no aiming low). The cover flags
+// add to what the table says.
 func cmdOdds(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("auspex odds", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -184,9 +185,9 @@ func cmdOdds(args []string, stdout, stderr io.Writer) int {
 	}
 	if losCover {
 		*cover = true
-		if geo.InCover {
-			*legsHidden = true
-		}
+	}
+	if geo.LegsHidden {
+		*legsHidden = true // ATII-SHT-3 as read from the table (atii.LegsHidden)
 	}
 	aim := atii.AimHigh
 	if *aimText != "" {

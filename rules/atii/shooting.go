@@ -252,7 +252,7 @@ func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) {
 		return t, fmt.Errorf("target %s is destroyed", sh.TargetID)
 	}
 	if !sh.InArc {
-		return t, fmt.Errorf("target %s is outside the %s's fire arc", sh.TargetID, w.Name)
+		return t, fmt.Errorf("target %s is outside the fire arc of the %s", sh.TargetID, w.Name)
 	}
 	if !sh.Visible {
 		return t, fmt.Errorf("no line of sight to %s", sh.TargetID)
