@@ -440,3 +440,44 @@ func TestGameDamageControl(t *testing.T) {
 		t.Errorf("a titan that fired gets no damage control: 1 repair, got %d down", ts.ShieldsDown)
 	}
 }
+
+// TestGameSHT3AimFromLOS: ATII-SHT-3 enforced by the fire command from the
+// line of sight. Open ground: either aim. Cover-giving terrain in front of
+// the target (rubble across the line) or around its feet (it stands in a
+// wood) hides its legs: no aiming low. A building hiding one side of the
+// target from top to bottom gives cover (-1) but leaves the legs in view.
+func TestGameSHT3AimFromLOS(t *testing.T) {
+	for _, c := range []struct {
+		name, terrain string
+		lowOK, cover  bool
+	}{
+		{"open", "", true, false},
+		{"rubble in between", "terrain:\n  - {id: t1, kind: rubble, rect: {x: 40, y: 45, w: 40, h: 5}}\n", false, true},
+		{"standing in a wood", "terrain:\n  - {id: t1, kind: woods, rect: {x: 50, y: 68, w: 20, h: 14}}\n", false, true},
+		{"building corner", "terrain:\n  - {id: t1, kind: buildings, rect: {x: 59.8, y: 60, w: 10, h: 6}, height: 4}\n", true, true},
+	} {
+		g := newGame(t, scenarioText(
+			[]string{"{id: r1, type: reaver, position: {x: 60, y: 20}, facing: 180, loadout: {carapace: turbo-lasers}}"},
+			[]string{"{id: b1, type: reaver, position: {x: 60, y: 75}, facing: 0}"}, c.terrain), 17)
+		untilPending(t, g, atii.StepShooting, "red", "r1")
+		low := g.Ruleset.Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimLow})
+		high := g.Ruleset.Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh})
+		err := g.Engine.Check(low)
+		if c.lowOK != (err == nil) {
+			t.Errorf("%s: aiming low allowed %v, want %v (%v)", c.name, err == nil, c.lowOK, err)
+		}
+		if err != nil && !strings.Contains(err.Error(), "legs are hidden") {
+			t.Errorf("%s: the refusal should say why: %v", c.name, err)
+		}
+		if err := g.Engine.Check(high); err != nil {
+			t.Errorf("%s: aiming high is always allowed here: %v", c.name, err)
+		}
+		mark := len(g.State().Log)
+		if _, err := g.Submit(high); err != nil {
+			t.Fatal(err)
+		}
+		if got := logHas(g.State(), mark, "target half or more hidden"); got != c.cover {
+			t.Errorf("%s: -1 for cover %v, want %v", c.name, got, c.cover)
+		}
+	}
+}
