@@ -481,3 +481,49 @@ func TestGameSHT3AimFromLOS(t *testing.T) {
 		}
 	}
 }
+
+// TestGameOverwatchAfterCloseCombat: advanced rule "overwatch", "wait until
+// after close combat to see if there is an available target". A titan on
+// overwatch that held its fire in the shooting phase is offered it again
+// once the close combats are over.
+func TestGameOverwatchAfterCloseCombat(t *testing.T) {
+	text := scenarioText(
+		[]string{"{id: r1, type: reaver, position: {x: 60, y: 20}, facing: 180, loadout: {carapace: turbo-lasers}}"},
+		[]string{"{id: b1, type: reaver, position: {x: 60, y: 70}, facing: 0}"},
+		"options: [atii/overwatch]\n")
+	g := newGameFrom(t, text, 19, func(st *rules.State) {
+		setTitan(t, st, "r1", func(ts *atii.TitanState) { ts.Overwatch = true })
+	})
+	for i := 0; i < 40; i++ {
+		s := g.State()
+		if s.Step == atii.StepCloseCombat {
+			break
+		}
+		if s.Pending != nil && s.Pending.Kind == atii.KindOverwatch {
+			t.Fatalf("nothing moved, yet overwatch was offered at %s", s.Step)
+		}
+		var cmd rules.Command
+		for _, c := range g.Engine.Legal(s.Pending.Side) {
+			if c.Name == atii.CmdHold || c.Name == atii.CmdOrder {
+				cmd = c.Cmd
+				break
+			}
+		}
+		if _, err := g.Submit(cmd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := g.State()
+	if s.Step != atii.StepCloseCombat || s.Pending == nil || s.Pending.Kind != atii.KindOverwatch || s.Pending.Side != "red" {
+		t.Fatalf("after the close combats r1 should be offered its overwatch fire, got %s %+v", s.Step, s.Pending)
+	}
+	if _, err := g.Submit(g.Ruleset.Pass("blue")); err == nil {
+		t.Error("blue passed red's offer")
+	}
+	if _, err := g.Submit(g.Ruleset.Pass("red")); err != nil {
+		t.Fatal(err)
+	}
+	if s := g.State(); s.Step == atii.StepCloseCombat {
+		t.Errorf("after the pass the turn goes on, still at %s", s.Step)
+	}
+}
