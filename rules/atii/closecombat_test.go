@@ -232,8 +232,19 @@ func TestE40KIntegration(t *testing.T) {
 	if _, err := E40KWeaponVsTitan("lots"); err == nil {
 		t.Errorf("bad firepower accepted")
 	}
-	got, err := Stomp(fxReaver(), "r", []string{"s1", "s2", "s3"}, script(t, 4, 3, 6))
+	// ATII inside E40K: titans stomp with their improvised attacks
+	// (ATII-CC-3: a Reaver rolls D3, +1 when charging), CCS to hit, one
+	// stand per attack in the order given.
+	got, err := Stomp(fxReaver(), "r", []string{"s1", "s2", "s3"}, true, script(t, 2, 4, 3, 6))
 	if err != nil || !got[0] || got[1] || !got[2] {
-		t.Errorf("stomp %v %v", got, err)
+		t.Errorf("stomp (D3 2 +1 charging = 3 attacks) %v %v", got, err)
+	}
+	got, err = Stomp(fxReaver(), "r", []string{"s1", "s2", "s3"}, false, script(t, 2, 6, 6))
+	if err != nil || !got[0] || !got[1] || got[2] {
+		t.Errorf("stomp (D3 2 = 2 attacks, the third stand is not attacked) %v %v", got, err)
+	}
+	got, err = Stomp(fxWarhound(), "w", []string{"s1", "s2"}, false, script(t, 6))
+	if err != nil || !got[0] || got[1] {
+		t.Errorf("stomp (a Warhound has 1 attack) %v %v", got, err)
 	}
 }

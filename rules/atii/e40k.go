@@ -63,16 +63,34 @@ func E40KWeaponVsTitan(fp string) (E40KVsTitan, error) {
 	return E40KVsTitan{RoF: e, Str: 3}, nil
 }
 
-// Stomp resolves a titan's improvised attacks spent on infantry stands or
-// vehicles it moves into contact with (mixed games): one D6 per stand
-// attacked against the titan's CCS (natural 1 fails, 6 hits); each hit
-// destroys its stand. Returns which of the stands were destroyed.
-func Stomp(u *catalog.Unit, id string, stands []string, d rules.Dice) ([]bool, error) {
+// Stomp resolves a titan stomping infantry stands or vehicles it is in
+// contact with in a mixed game: it makes its improvised attacks (ATII-CC-3:
+// the profile's number, D3 for battle titans, rolled; +1 when it charged),
+// one against each stand in the order given until the attacks run out; each
+// attack is a D6 against the titan's CCS (natural 1 fails, 6 hits) and a hit
+// destroys the stand. Returns which stands were destroyed. Errors: a bad
+// improvised attacks profile.
+func Stomp(u *catalog.Unit, id string, stands []string, charged bool, d rules.Dice) ([]bool, error) {
 	out := make([]bool, len(stands))
 	if len(stands) == 0 {
 		return out, nil
 	}
-	faces, err := rollDice(d, rules.Roll{Purpose: "stomp (improvised attacks, CCS)", Sides: 6, Target: u.CCSkill, Mods: []string{fmt.Sprintf("CCS %d+", u.CCSkill)}, Units: append([]string{id}, stands...)}, len(stands))
+	e, err := ParseDice(u.ImprovisedAttacks)
+	if err != nil {
+		return nil, fmt.Errorf("%s improvised attacks: %w", u.Name, err)
+	}
+	if charged {
+		e.Plus++
+	}
+	n, _, err := e.Roll(d, rules.Roll{Purpose: "stomp: improvised attacks (" + e.String() + ")", Units: []string{id}})
+	if err != nil {
+		return nil, err
+	}
+	n = min(n, len(stands))
+	if n <= 0 {
+		return out, nil
+	}
+	faces, err := rollDice(d, rules.Roll{Purpose: "stomp (improvised attacks, CCS)", Sides: 6, Target: u.CCSkill, Mods: []string{fmt.Sprintf("CCS %d+", u.CCSkill)}, Units: append([]string{id}, stands[:n]...)}, n)
 	if err != nil {
 		return nil, err
 	}
