@@ -527,3 +527,22 @@ func TestGameOverwatchAfterCloseCombat(t *testing.T) {
 		t.Errorf("after the pass the turn goes on, still at %s", s.Step)
 	}
 }
+
+// TestSplitIntoCombatGeneralised: shooting into close combat with more
+// than two titans: the D6 faces are shared out evenly (three titans 1-2,
+// 3-4, 5-6); with four or five the faces above the largest multiple are
+// re-rolled, so each titan is equally likely.
+func TestSplitIntoCombatGeneralised(t *testing.T) {
+	got, err := atii.SplitIntoCombat(6, 3, rules.Scripted(1, 2, 3, 4, 5, 6))
+	if err != nil || got[0] != 2 || got[1] != 2 || got[2] != 2 {
+		t.Errorf("three titans: %v %v, want [2 2 2]", got, err)
+	}
+	// Faces 5 and 6 are re-rolled with four titans: 5 -> 1, 6 -> 4.
+	got, err = atii.SplitIntoCombat(3, 4, rules.Scripted(5, 6, 2, 1, 4))
+	if err != nil || got[0] != 1 || got[1] != 1 || got[2] != 0 || got[3] != 1 {
+		t.Errorf("four titans: %v %v, want [1 1 0 1]", got, err)
+	}
+	if _, err := atii.SplitIntoCombat(1, 7, rules.Scripted(1)); err == nil {
+		t.Error("seven combatants accepted")
+	}
+}
