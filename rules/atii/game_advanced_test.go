@@ -204,6 +204,18 @@ func TestGameOverwatch(t *testing.T) {
 		if titanOf(t, g.State(), "r1").Overwatch {
 			t.Error("overwatch lasts one turn: it lapses at the end of the turn")
 		}
+		// The orders, offers and passes replay from a save.
+		data, err := g.Save()
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := game.Load(data, game.Config{})
+		if err != nil {
+			t.Fatalf("a game with overwatch does not replay: %v", err)
+		}
+		if back.State().Hash() != g.State().Hash() {
+			t.Error("replayed state differs")
+		}
 	}
 }
 
