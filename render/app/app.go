@@ -85,6 +85,12 @@ type Options struct {
 	Report       io.Writer
 	// ScreenshotDir is where F12 saves pictures (default: current dir).
 	ScreenshotDir string
+	// WindowW, WindowH set the initial window size in device-independent
+	// pixels (default 1400 x 900).
+	WindowW, WindowH int
+	// NoAntiAlias draws shapes without anti-aliasing (faster on software
+	// GL).
+	NoAntiAlias bool
 }
 
 // rulerState is one ruler: two endpoints measured edge to edge.
@@ -163,6 +169,7 @@ func New(opts Options) (*App, error) {
 		a.fonts = f
 	}
 	a.rend = screen.New(a.fonts)
+	a.rend.AntiAlias = !opts.NoAntiAlias
 	if opts.ScreenshotAfter <= 0 {
 		a.opts.ScreenshotAfter = 10
 	}
@@ -218,6 +225,14 @@ func (a *App) setScenario(s *scenarios.Scenario) {
 	refresh(a.losTo)
 	a.recomputeLOS()
 	a.dirty = true
+}
+
+// Close releases the window's offscreen image.
+func (a *App) Close() {
+	if a.worldImg != nil {
+		a.worldImg.Deallocate()
+		a.worldImg = nil
+	}
 }
 
 // Accessors for tests and the integrator.
@@ -834,7 +849,11 @@ func Run(a *App) error {
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" && (runtime.GOOS == "linux" || runtime.GOOS == "freebsd") {
 		return errors.New("no display: set DISPLAY, or run under a virtual X server: xvfb-run -a auspex ...")
 	}
-	ebiten.SetWindowSize(1400, 900)
+	w, h := a.opts.WindowW, a.opts.WindowH
+	if w <= 0 || h <= 0 {
+		w, h = 1400, 900
+	}
+	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowTitle("Auspex - " + a.title)
 	a.lastSet = a.title

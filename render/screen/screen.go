@@ -1,21 +1,28 @@
-// Package screen draws a scene onto an ebiten image: shapes with
-// ebiten/vector (anti-aliased), text with the embedded fonts through
-// golang/freetype faces drawn by ebiten's text package (which caches glyph
-// images on the GPU). It mirrors the PNG backend primitive for primitive.
+// Package screen draws a scene onto an ebiten image. Every shape is turned
+// into triangles (polygons by ear clipping, strokes as quads) and the whole
+// picture goes to the GPU in a few anti-aliased DrawTriangles32 calls; text
+// uses the embedded fonts through golang/freetype faces drawn by ebiten's
+// text package, which caches glyph images on the GPU. It mirrors the PNG
+// backend primitive for primitive.
 //
-// text/v2's GoXFace would wrap the same faces, but text/v2 pulls in
-// modules (go-text/typesetting, srwiley/rasterx, x/text) that go.mod does
-// not pin; the v1 text package draws font.Face glyphs identically with no
-// new dependency. Only Renderer.drawString touches it.
+// Why not ebiten/vector's FillPath per shape: each path is its own stencil
+// pass, and any other draw to the same image ends ebiten's batching, so a
+// 500-unit table took over half a second per frame. One triangle batch
+// draws the same table in a few milliseconds.
+//
+// text/v2's GoXFace would wrap the same faces, but text/v2 pulls in modules
+// (go-text/typesetting, srwiley/rasterx, x/text) that go.mod does not pin;
+// the v1 text package draws font.Face glyphs identically with no new
+// dependency. Only Renderer.drawString touches it.
 package screen
 
 import (
+	"image"
 	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text" //nolint:staticcheck // see the package comment
-	"github.com/hajimehoshi/ebiten/v2/vector"
 	"golang.org/x/image/font"
 
 	"github.com/auspex/auspex/render/scene"
@@ -23,21 +30,29 @@ import (
 	"github.com/auspex/auspex/world"
 )
 
-// Renderer draws scenes. It caches text faces; use it from the game
-// goroutine only.
+// Renderer draws scenes. Use it from the game goroutine only.
 type Renderer struct {
+	// AntiAlias smooths shape edges (on by default). It costs extra GPU
+	// work, a lot under software GL.
+	AntiAlias bool
+
 	fonts *textfont.Fonts
-	path  vector.Path
+	dst   *ebiten.Image
+	white *ebiten.Image
+	vs    []ebiten.Vertex
+	is    []uint32
+	xs    []float32
+	ys    []float32
 	// Transform: a table point p is drawn at p*scale+off (device pixels).
 	scale float64
 	off   world.Vec
-	// clip culls primitives entirely outside the destination.
+	// clipW, clipH cull primitives entirely outside the destination.
 	clipW, clipH float64
 }
 
 // New returns a renderer using fonts for text.
 func New(fonts *textfont.Fonts) *Renderer {
-	return &Renderer{fonts: fonts}
+	return &Renderer{fonts: fonts, AntiAlias: true}
 }
 
 // Fonts returns the renderer's fonts.
@@ -47,22 +62,58 @@ func (r *Renderer) Fonts() *textfont.Fonts { return r.fonts }
 func (r *Renderer) Face(px float64, bold bool) font.Face { return r.fonts.Face(px, bold) }
 
 // Draw paints every layer of sc onto dst with a table point p at pixel
-// p*scale+off.
+// p*scale+off. Shapes are drawn in layer order as one triangle batch, then
+// every text label on top (labels are placed by the scene so they do not
+// cover each other; drawing them last keeps them legible over arcs).
 func (r *Renderer) Draw(dst *ebiten.Image, sc *scene.Scene, scale float64, off world.Vec) {
+	r.begin(dst, scale, off)
+	var texts []*scene.Prim
 	for l := range sc.Layers {
-		r.DrawPrims(dst, sc.Layers[l], scale, off)
+		texts = r.shapes(sc.Layers[l], texts)
 	}
+	r.texts(dst, texts)
 }
 
-// DrawPrims paints prims in order with the given transform; the window's
-// HUD uses it with scale 1 and screen-pixel coordinates.
+// DrawPrims paints prims with the given transform (shapes first, then
+// text, as Draw); the window's HUD uses it with scale 1 and screen pixels.
 func (r *Renderer) DrawPrims(dst *ebiten.Image, prims []scene.Prim, scale float64, off world.Vec) {
+	r.begin(dst, scale, off)
+	r.texts(dst, r.shapes(prims, nil))
+}
+
+func (r *Renderer) begin(dst *ebiten.Image, scale float64, off world.Vec) {
+	r.dst = dst
 	r.scale, r.off = scale, off
 	b := dst.Bounds()
 	r.clipW, r.clipH = float64(b.Dx()), float64(b.Dy())
-	for i := range prims {
-		r.prim(dst, &prims[i])
+	if r.white == nil {
+		img := ebiten.NewImage(3, 3)
+		img.Fill(color.White)
+		r.white = img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
 	}
+	r.vs, r.is = r.vs[:0], r.is[:0]
+}
+
+// shapes batches the non-text prims and appends the text ones to texts.
+func (r *Renderer) shapes(prims []scene.Prim, texts []*scene.Prim) []*scene.Prim {
+	for i := range prims {
+		if prims[i].Kind == scene.Text {
+			texts = append(texts, &prims[i])
+			continue
+		}
+		r.prim(&prims[i])
+	}
+	return texts
+}
+
+// flush sends the batched triangles to dst.
+func (r *Renderer) flush(dst *ebiten.Image) {
+	if len(r.is) == 0 {
+		return
+	}
+	op := &ebiten.DrawTrianglesOptions{AntiAlias: r.AntiAlias}
+	dst.DrawTriangles32(r.vs, r.is, r.white, op)
+	r.vs, r.is = r.vs[:0], r.is[:0]
 }
 
 func (r *Renderer) pt(v world.Vec) (float32, float32) {
@@ -85,150 +136,201 @@ func (r *Renderer) circleOff(c world.Vec, rad float64) bool {
 	return x+rr < 0 || y+rr < 0 || x-rr > r.clipW || y-rr > r.clipH
 }
 
-func (r *Renderer) prim(dst *ebiten.Image, p *scene.Prim) {
+func (r *Renderer) prim(p *scene.Prim) {
 	switch p.Kind {
 	case scene.Polygon:
 		if len(p.Pts) < 2 || r.offscreen(p.Pts, p.Width*r.scale+2) {
 			return
 		}
-		r.fill(dst, p.Pts, p.Fill)
-		r.stroke(dst, p.Pts, true, p.Style)
+		r.fill(p.Pts, p.Fill)
+		r.stroke(p.Pts, true, p.Style)
 	case scene.Polyline:
 		if len(p.Pts) < 2 || r.offscreen(p.Pts, p.Width*r.scale+2) {
 			return
 		}
-		r.stroke(dst, p.Pts, false, p.Style)
+		r.stroke(p.Pts, false, p.Style)
 	case scene.Segments:
 		if len(p.Pts) < 2 || r.offscreen(p.Pts, p.Width*r.scale+2) {
 			return
 		}
-		r.segments(dst, p.Pts, p.Style)
+		r.segments(p.Pts, p.Style)
 	case scene.Circle:
 		if r.circleOff(p.C, p.R) {
 			return
 		}
 		pts := scene.CirclePoints(p.C, p.R, scene.CircleSegments(p.R*r.scale))
-		r.fill(dst, pts, p.Fill)
-		r.stroke(dst, pts, true, p.Style)
+		r.fill(pts, p.Fill)
+		r.stroke(pts, true, p.Style)
 	case scene.Wedge:
 		if r.circleOff(p.C, p.R) {
 			return
 		}
 		pts := scene.WedgePoints(p.C, p.R, p.A0, p.A1, scene.CircleSegments(p.R*r.scale))
-		r.fill(dst, pts, p.Fill)
-		r.stroke(dst, pts, true, p.Style)
+		r.fill(pts, p.Fill)
+		r.stroke(pts, true, p.Style)
 	case scene.Icon:
 		if r.circleOff(p.C, p.R) {
 			return
 		}
 		for _, q := range scene.ExpandIcon(*p) {
-			r.prim(dst, &q)
+			r.prim(&q)
 		}
-	case scene.Text:
-		r.text(dst, p)
 	}
 }
 
-func drawOpts(c color.NRGBA) *vector.DrawPathOptions {
-	op := &vector.DrawPathOptions{AntiAlias: true}
-	op.ColorScale.ScaleWithColor(c)
-	return op
+// vertex appends a vertex in straight-alpha colour c.
+func (r *Renderer) vertex(x, y float32, c color.NRGBA) {
+	r.vs = append(r.vs, ebiten.Vertex{DstX: x, DstY: y, SrcX: 1.5, SrcY: 1.5,
+		ColorR: float32(c.R) / 255, ColorG: float32(c.G) / 255, ColorB: float32(c.B) / 255, ColorA: float32(c.A) / 255})
 }
 
-func (r *Renderer) fill(dst *ebiten.Image, pts []world.Vec, c color.NRGBA) {
+// room makes sure n more vertices fit in one draw call, drawing the batch
+// so far when they would not. It is false only for a shape too big for any
+// single call.
+func (r *Renderer) room(n int) bool {
+	if n >= ebiten.MaxVertexCount {
+		return false
+	}
+	if len(r.vs)+n >= ebiten.MaxVertexCount {
+		r.flush(r.dst)
+	}
+	return true
+}
+
+// fill triangulates the polygon pts (table cm) in colour c.
+func (r *Renderer) fill(pts []world.Vec, c color.NRGBA) {
 	if c.A == 0 || len(pts) < 3 {
 		return
 	}
-	r.path.Reset()
-	x, y := r.pt(pts[0])
-	r.path.MoveTo(x, y)
-	for _, v := range pts[1:] {
+	r.xs, r.ys = r.xs[:0], r.ys[:0]
+	for _, v := range pts {
 		x, y := r.pt(v)
-		r.path.LineTo(x, y)
+		r.xs = append(r.xs, x)
+		r.ys = append(r.ys, y)
 	}
-	r.path.Close()
-	vector.FillPath(dst, &r.path, nil, drawOpts(c))
+	r.fillPx(c)
 }
 
-func (r *Renderer) strokeWidth(st scene.Style) float32 {
-	return float32(math.Max(st.Width*r.scale, 0.7))
+// fillPx triangulates the polygon in r.xs, r.ys (pixels).
+func (r *Renderer) fillPx(c color.NRGBA) {
+	n := len(r.xs)
+	if n < 3 || !r.room(n) {
+		return
+	}
+	base := uint32(len(r.vs))
+	for i := 0; i < n; i++ {
+		r.vertex(r.xs[i], r.ys[i], c)
+	}
+	start := len(r.is)
+	r.is = earClip(r.xs, r.ys, r.is)
+	for i := start; i < len(r.is); i++ {
+		r.is[i] += base
+	}
 }
 
-func (r *Renderer) stroke(dst *ebiten.Image, pts []world.Vec, closed bool, st scene.Style) {
+// quad adds segment a-b as a rectangle of half width hw, extended by hw at
+// both ends so that joins and caps are covered.
+func (r *Renderer) quad(ax, ay, bx, by, hw float32, c color.NRGBA) {
+	if !r.room(4) {
+		return
+	}
+	dx, dy := bx-ax, by-ay
+	l := float32(math.Hypot(float64(dx), float64(dy)))
+	if l < 1e-6 {
+		dx, dy, l = 1, 0, 1
+	}
+	ux, uy := dx/l*hw, dy/l*hw
+	nx, ny := -uy, ux
+	ax, ay, bx, by = ax-ux, ay-uy, bx+ux, by+uy
+	base := uint32(len(r.vs))
+	r.vertex(ax+nx, ay+ny, c)
+	r.vertex(bx+nx, by+ny, c)
+	r.vertex(bx-nx, by-ny, c)
+	r.vertex(ax-nx, ay-ny, c)
+	r.is = append(r.is, base, base+1, base+2, base, base+2, base+3)
+}
+
+func (r *Renderer) halfWidth(st scene.Style) float32 {
+	return float32(math.Max(st.Width*r.scale, 0.8) / 2)
+}
+
+// stroke outlines pts (closed or open) with the style's stroke.
+func (r *Renderer) stroke(pts []world.Vec, closed bool, st scene.Style) {
 	if st.Stroke.A == 0 || st.Width <= 0 || len(pts) < 2 {
 		return
 	}
-	r.path.Reset()
-	if len(st.Dash) == 0 {
-		x, y := r.pt(pts[0])
-		r.path.MoveTo(x, y)
-		for _, v := range pts[1:] {
-			x, y := r.pt(v)
-			r.path.LineTo(x, y)
-		}
-		if closed {
-			r.path.Close()
-		}
-	} else {
-		for _, piece := range scene.Dash(pts, closed, st.Dash) {
-			x, y := r.pt(piece[0])
-			r.path.MoveTo(x, y)
-			for _, v := range piece[1:] {
-				x, y := r.pt(v)
-				r.path.LineTo(x, y)
-			}
+	hw := r.halfWidth(st)
+	for _, piece := range scene.Dash(pts, closed, st.Dash) {
+		for i := 0; i+1 < len(piece); i++ {
+			ax, ay := r.pt(piece[i])
+			bx, by := r.pt(piece[i+1])
+			r.quad(ax, ay, bx, by, hw, st.Stroke)
 		}
 	}
-	op := &vector.StrokeOptions{Width: r.strokeWidth(st), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapSquare}
-	vector.StrokePath(dst, &r.path, op, drawOpts(st.Stroke))
 }
 
-func (r *Renderer) segments(dst *ebiten.Image, pts []world.Vec, st scene.Style) {
+// segments strokes the point pairs in pts.
+func (r *Renderer) segments(pts []world.Vec, st scene.Style) {
 	if st.Stroke.A == 0 || st.Width <= 0 {
 		return
 	}
-	r.path.Reset()
+	hw := r.halfWidth(st)
 	for i := 0; i+1 < len(pts); i += 2 {
 		if len(st.Dash) == 0 {
 			ax, ay := r.pt(pts[i])
 			bx, by := r.pt(pts[i+1])
-			r.path.MoveTo(ax, ay)
-			r.path.LineTo(bx, by)
+			r.quad(ax, ay, bx, by, hw, st.Stroke)
 			continue
 		}
 		for _, piece := range scene.Dash(pts[i:i+2], false, st.Dash) {
 			ax, ay := r.pt(piece[0])
 			bx, by := r.pt(piece[len(piece)-1])
-			r.path.MoveTo(ax, ay)
-			r.path.LineTo(bx, by)
+			r.quad(ax, ay, bx, by, hw, st.Stroke)
 		}
 	}
-	op := &vector.StrokeOptions{Width: r.strokeWidth(st), LineCap: vector.LineCapSquare}
-	vector.StrokePath(dst, &r.path, op, drawOpts(st.Stroke))
 }
 
-func (r *Renderer) text(dst *ebiten.Image, p *scene.Prim) {
-	size := p.Size * r.scale
-	if size < 4 || p.Text == "" || r.fonts == nil {
-		return
+// texts adds every label's box to the batch, draws the batch, then the
+// glyphs.
+func (r *Renderer) texts(dst *ebiten.Image, texts []*scene.Prim) {
+	xs := make([]float64, len(texts))
+	for i, p := range texts {
+		xs[i] = math.NaN()
+		size := p.Size * r.scale
+		if size < 4 || p.Text == "" || r.fonts == nil {
+			continue
+		}
+		cx, cy := r.pt(p.C)
+		w := r.fonts.Measure(p.Text, size, p.Bold)
+		x := float64(cx)
+		switch p.Align {
+		case scene.AlignCenter:
+			x -= w / 2
+		case scene.AlignRight:
+			x -= w
+		}
+		if x > r.clipW || x+w < 0 || float64(cy)-size > r.clipH || float64(cy)+size < 0 {
+			continue
+		}
+		xs[i] = x
+		if p.Box.A > 0 {
+			pad := size * 0.2
+			x0, y0 := float32(x-pad), float32(float64(cy)-size*0.6-pad/2)
+			x1, y1 := float32(x+w+pad), float32(float64(cy)+size*0.6+pad/2)
+			r.xs = append(r.xs[:0], x0, x1, x1, x0)
+			r.ys = append(r.ys[:0], y0, y0, y1, y1)
+			r.fillPx(p.Box)
+		}
 	}
-	cx, cy := r.pt(p.C)
-	w := r.fonts.Measure(p.Text, size, p.Bold)
-	x := float64(cx)
-	switch p.Align {
-	case scene.AlignCenter:
-		x -= w / 2
-	case scene.AlignRight:
-		x -= w
+	r.flush(dst)
+	for i, p := range texts {
+		if math.IsNaN(xs[i]) {
+			continue
+		}
+		size := p.Size * r.scale
+		_, cy := r.pt(p.C)
+		r.drawString(dst, p.Text, r.Face(size, p.Bold), xs[i], float64(cy)+size*textfont.BaselineOffset(), p.Fill)
 	}
-	if x > r.clipW || x+w < 0 || float64(cy)-size > r.clipH || float64(cy)+size < 0 {
-		return
-	}
-	if p.Box.A > 0 {
-		pad := size * 0.2
-		vector.FillRect(dst, float32(x-pad), float32(float64(cy)-size*0.6-pad/2), float32(w+2*pad), float32(size*1.2+pad), p.Box, false)
-	}
-	r.drawString(dst, p.Text, r.Face(size, p.Bold), x, float64(cy)+size*textfont.BaselineOffset(), p.Fill)
 }
 
 // drawString draws s with its baseline starting at (x, y).
