@@ -138,11 +138,31 @@ func clamp(x, lo, hi float64) float64 {
 // other. It is 0 when they touch or overlap. Rectangles are rotated by their
 // facing. Distance(a, b) == Distance(b, a).
 func Distance(a, b Base) float64 {
-	if a.Foot.Shape == Circle && b.Foot.Shape == Circle {
+	ra, rb := a.Foot.Shape == Rect, b.Foot.Shape == Rect
+	switch {
+	case !ra && !rb:
 		return max(0, a.Pos.Dist(b.Pos)-a.Foot.Radius-b.Foot.Radius)
+	case !ra:
+		return circleRectDist(a.Pos, a.Foot.Radius, b)
+	case !rb:
+		return circleRectDist(b.Pos, b.Foot.Radius, a)
 	}
-	fa, fb := a.frame(), b.frame()
-	return frameDist(&fa, &fb)
+	// The same arithmetic as frame and rectRectDist, without building
+	// the frames.
+	sa, ca := math.Sincos(a.Facing * math.Pi / 180)
+	sb, cb := math.Sincos(b.Facing * math.Pi / 180)
+	return rectRectDistUV(b.Pos.X-a.Pos.X, b.Pos.Y-a.Pos.Y, ca, sa, cb, sb,
+		a.Foot.W/2, a.Foot.H/2, b.Foot.W/2, b.Foot.H/2)
+}
+
+// circleRectDist is the distance from the circle of radius r about p to the
+// rect base b: frame's and pointDist's arithmetic, without the frame.
+func circleRectDist(p Vec, r float64, b Base) float64 {
+	s, c := math.Sincos(b.Facing * math.Pi / 180)
+	dx, dy := p.X-b.Pos.X, p.Y-b.Pos.Y
+	x := max(0, math.Abs(dx*c+dy*s)-b.Foot.W/2)
+	y := max(0, math.Abs(dx*-s+dy*c)-b.Foot.H/2)
+	return max(0, math.Sqrt(x*x+y*y)-r)
 }
 
 func frameDist(fa, fb *frame) float64 {
@@ -157,38 +177,49 @@ func frameDist(fa, fb *frame) float64 {
 	return rectRectDist(fa, fb)
 }
 
-// rectRectDist is the distance between two rects, worked in a's axes with
-// plain arithmetic: the separating-axis test first (0 when they touch or
-// overlap), then the nearest corner of either to the other.
+// rectRectDist is the distance between two rects (see rectRectDistUV).
 func rectRectDist(fa, fb *frame) float64 {
-	dx, dy := fb.c.X-fa.c.X, fb.c.Y-fa.c.Y
-	cx, cy := dx*fa.u.X+dy*fa.u.Y, dx*fa.v.X+dy*fa.v.Y // b's centre
-	ux, uy := fb.u.X*fa.u.X+fb.u.Y*fa.u.Y, fb.u.X*fa.v.X+fb.u.Y*fa.v.Y
-	vx, vy := fb.v.X*fa.u.X+fb.v.Y*fa.u.Y, fb.v.X*fa.v.X+fb.v.Y*fa.v.Y
+	return rectRectDistUV(fb.c.X-fa.c.X, fb.c.Y-fa.c.Y, fa.u.X, fa.u.Y, fb.u.X, fb.u.Y, fa.hw, fa.hh, fb.hw, fb.hh)
+}
+
+// rectRectDistUV is the distance between rect a (half sizes ahw x ahh, axes
+// u = (ca, sa) and v = (-sa, ca)) and rect b (bhw x bhh, axes from cb, sb)
+// whose centre is (dx, dy) from a's, worked in a's axes with plain
+// arithmetic: the separating-axis test first (0 when they touch or
+// overlap), then the nearest of the eight corners of either to the other.
+func rectRectDistUV(dx, dy, ca, sa, cb, sb, ahw, ahh, bhw, bhh float64) float64 {
+	cx, cy := dx*ca+dy*sa, dx*-sa+dy*ca // b's centre
+	ux, uy := cb*ca+sb*sa, cb*-sa+sb*ca
+	vx, vy := -sb*ca+cb*sa, -sb*-sa+cb*ca
 	aux, auy, avx, avy := math.Abs(ux), math.Abs(uy), math.Abs(vx), math.Abs(vy)
 	// b's centre in b's own axes, seen from a's centre.
 	bu, bv := cx*ux+cy*uy, cx*vx+cy*vy
-	ox := fa.hw + fb.hw*aux + fb.hh*avx - math.Abs(cx)
-	oy := fa.hh + fb.hw*auy + fb.hh*avy - math.Abs(cy)
-	ou := fb.hw + fa.hw*aux + fa.hh*auy - math.Abs(bu)
-	ov := fb.hh + fa.hw*avx + fa.hh*avy - math.Abs(bv)
+	ox := ahw + bhw*aux + bhh*avx - math.Abs(cx)
+	oy := ahh + bhw*auy + bhh*avy - math.Abs(cy)
+	ou := bhw + ahw*aux + ahh*auy - math.Abs(bu)
+	ov := bhh + ahw*avx + ahh*avy - math.Abs(bv)
 	if min(ox, oy, ou, ov) >= 0 {
 		return 0
 	}
-	best := math.Inf(1)
-	for _, s := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
-		// A corner of b in a's axes, against a's box.
-		px := cx + s[0]*fb.hw*ux + s[1]*fb.hh*vx
-		py := cy + s[0]*fb.hw*uy + s[1]*fb.hh*vy
-		qx, qy := max(0, math.Abs(px)-fa.hw), max(0, math.Abs(py)-fa.hh)
-		best = min(best, qx*qx+qy*qy)
-		// A corner of a in b's axes, against b's box.
-		px = -bu + s[0]*fa.hw*ux + s[1]*fa.hh*uy
-		py = -bv + s[0]*fa.hw*vx + s[1]*fa.hh*vy
-		qx, qy = max(0, math.Abs(px)-fb.hw), max(0, math.Abs(py)-fb.hh)
-		best = min(best, qx*qx+qy*qy)
-	}
+	// A corner of b in a's axes is (cx ± bhw*ux ± bhh*vx, cy ± bhw*uy ±
+	// bhh*vy); one of a in b's axes is (-bu ± ahw*ux ± ahh*uy, -bv ± ahw*vx
+	// ± ahh*vy). Multiplying by ±1 is exact, so the products are taken once.
+	bx1, bx2, by1, by2 := bhw*ux, bhh*vx, bhw*uy, bhh*vy
+	ax1, ax2, ay1, ay2 := ahw*ux, ahh*uy, ahw*vx, ahh*vy
+	// Sums in the same order as corner = centre ± first term ± second.
+	best := cornerBox(cx-bx1, bx2, cy-by1, by2, ahw, ahh)
+	best = min(best, cornerBox(cx+bx1, bx2, cy+by1, by2, ahw, ahh))
+	best = min(best, cornerBox(-bu-ax1, ax2, -bv-ay1, ay2, bhw, bhh))
+	best = min(best, cornerBox(-bu+ax1, ax2, -bv+ay1, ay2, bhw, bhh))
 	return math.Sqrt(best)
+}
+
+// cornerBox is the smaller squared distance from the box [-hw,hw]x[-hh,hh]
+// to the points (x-dx, y-dy) and (x+dx, y+dy).
+func cornerBox(x, dx, y, dy, hw, hh float64) float64 {
+	q1x, q1y := max(0, math.Abs(x-dx)-hw), max(0, math.Abs(y-dy)-hh)
+	q2x, q2y := max(0, math.Abs(x+dx)-hw), max(0, math.Abs(y+dy)-hh)
+	return min(q1x*q1x+q1y*q1y, q2x*q2x+q2y*q2y)
 }
 
 // rectSAT returns the smallest overlap of the two rects' projections over
