@@ -328,8 +328,13 @@ func (a *App) viewport() (x, y, w, h float64) {
 	return 0, a.toolbarH(), float64(a.w), float64(a.h) - a.toolbarH() - a.statusH()
 }
 
+// fit shows the whole table, leaving the side panel's column free so the
+// panel never hides part of a freshly fitted table.
 func (a *App) fit() {
 	x, y, w, h := a.viewport()
+	if w-a.panelW() > w*0.5 {
+		w -= a.panelW()
+	}
 	a.cam.Fit(a.base.Table, x, y, w, h, a.px(40))
 	a.fitted = true
 	a.dirty = true

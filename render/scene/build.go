@@ -73,6 +73,17 @@ func Build(in *Input, v View) *Scene {
 	if v.Legend && v.Layers.Has(LayerHUD) {
 		bounds.Max.Y = b.legend(bounds)
 	}
+	if v.Layers.Has(LayerBases) {
+		// Bases are reserved first so no label of any layer covers one.
+		for i := range in.Bases {
+			bs := &in.Bases[i]
+			if bs.Foot.Validate() != nil {
+				continue
+			}
+			br := bs.Foot.BoundRadius()
+			b.labels.insert(Rect{Min: bs.Pos.Sub(world.Vec{X: br, Y: br}), Max: bs.Pos.Add(world.Vec{X: br, Y: br})})
+		}
+	}
 	if v.Layers.Has(LayerTable) {
 		b.table(bounds)
 	}
@@ -293,12 +304,22 @@ func (b *builder) pattern(id string, poly []world.Vec, st TerrainStyle) {
 func (b *builder) zones() {
 	for _, z := range b.in.Zones {
 		id := "zone:" + z.ID
+		fill := Style{Fill: withAlpha(z.Color, 40)}
+		line := Style{Stroke: withAlpha(z.Color, 220), Width: b.px(2), Dash: []float64{b.px(10), b.px(5)}}
+		if len(z.Polys) == 1 {
+			fill.Stroke, fill.Width, fill.Dash = line.Stroke, line.Width, line.Dash
+		}
 		for _, poly := range z.Polys {
-			if len(poly) < 3 {
-				continue
+			if len(poly) >= 3 {
+				b.add(Prim{Layer: LayerZones, Kind: Polygon, ID: id, Pts: poly, Style: fill})
 			}
-			b.add(Prim{Layer: LayerZones, Kind: Polygon, ID: id, Pts: poly,
-				Style: Style{Fill: withAlpha(z.Color, 40), Stroke: withAlpha(z.Color, 220), Width: b.px(2), Dash: []float64{b.px(10), b.px(5)}}})
+		}
+		if len(z.Polys) > 1 {
+			// Pieces of a union or difference share internal edges: outline
+			// only the edges that belong to one piece.
+			for _, run := range outerEdges(z.Polys) {
+				b.add(Prim{Layer: LayerZones, Kind: Polyline, ID: id, Pts: run, Style: line})
+			}
 		}
 	}
 	for _, z := range b.in.Zones {
@@ -317,7 +338,8 @@ func (b *builder) zones() {
 			c := labelPoint(best)
 			d := b.px(pxLabel * 2)
 			var at []world.Vec
-			for _, off := range []world.Vec{{}, {Y: d}, {Y: -d}, {Y: 2 * d}, {Y: -2 * d}} {
+			bw := bbox(best).W() * 0.25
+			for _, off := range []world.Vec{{}, {Y: d}, {Y: -d}, {Y: 2 * d}, {Y: -2 * d}, {X: -bw}, {X: bw}, {X: -bw, Y: d}, {X: bw, Y: d}} {
 				if p := c.Add(off); world.PointInPolygon(p, best) {
 					at = append(at, p)
 				}
@@ -367,9 +389,6 @@ func (b *builder) bases() {
 			continue
 		}
 		shown = append(shown, vis{i, br})
-		if drawBases {
-			b.labels.insert(box)
-		}
 	}
 	nseg := 0
 	for _, s := range shown {
@@ -525,8 +544,18 @@ func (b *builder) arcs() {
 			// Rounded rectangle: straight sides plus quarter circles.
 			b.add(Prim{Layer: LayerArcs, Kind: Polygon, ID: id, Pts: rangeOutline(r.Base, 0, 360, r.Dist, 3), Style: st})
 		}
-		top := r.Base.Pos.Add(world.Vec{Y: -offsetDistance(r.Base, 0, r.Dist)})
-		b.text(LayerArcs, id, strconv.FormatFloat(r.Dist, 'f', -1, 64), b.px(pxSmall), true, colLabelBox.c(), placeAnywhere, top)
+		// Label the ring at the first compass point (N, S, E, W) on the table.
+		var at world.Vec
+		for k, brg := range []float64{0, 180, 90, 270} {
+			p := r.Base.Pos.Add(world.Heading(brg).Scale(offsetDistance(r.Base, brg, r.Dist)))
+			if k == 0 || b.tableR.Contains(p) {
+				at = p
+				if b.tableR.Contains(p) {
+					break
+				}
+			}
+		}
+		b.text(LayerArcs, id, strconv.FormatFloat(r.Dist, 'f', -1, 64)+" cm", b.px(pxSmall), true, colLabelBox.c(), placeAnywhere, at)
 	}
 }
 

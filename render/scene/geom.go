@@ -300,3 +300,60 @@ func clipToRect(poly []world.Vec, r Rect) []world.Vec {
 func within(box, r Rect) bool {
 	return box.Min.X >= r.Min.X && box.Min.Y >= r.Min.Y && box.Max.X <= r.Max.X && box.Max.Y <= r.Max.Y
 }
+
+// outerEdges returns the boundary of an area given as polygons that tile
+// it (a union or difference split into pieces), as polylines: an edge is on
+// the boundary when, beside its midpoint, one side is in the area and the
+// other is not. Edges shared by two pieces, even partly (T-junctions), have
+// area on both sides and are dropped.
+func outerEdges(polys [][]world.Vec) [][]world.Vec {
+	inside := func(p world.Vec) bool {
+		for _, poly := range polys {
+			if len(poly) >= 3 && world.PointInPolygon(p, poly) {
+				return true
+			}
+		}
+		return false
+	}
+	var runs [][]world.Vec
+	for _, poly := range polys {
+		if len(poly) < 3 {
+			continue
+		}
+		var run []world.Vec
+		for i := range poly {
+			a, b := poly[i], poly[(i+1)%len(poly)]
+			d := b.Sub(a)
+			l := d.Len()
+			outer := false
+			if l > 1e-9 {
+				// Vote over five points so a piece that slightly overlaps its
+				// neighbours (polygonised circles) does not leave a seam.
+				n := world.Vec{X: -d.Y / l, Y: d.X / l}.Scale(math.Min(1e-3, l/4))
+				votes := 0
+				for _, t := range []float64{0.1, 0.3, 0.5, 0.7, 0.9} {
+					m := a.Lerp(b, t)
+					if inside(m.Add(n)) != inside(m.Sub(n)) {
+						votes++
+					}
+				}
+				outer = votes >= 3
+			}
+			if !outer {
+				if len(run) > 1 {
+					runs = append(runs, run)
+				}
+				run = nil
+				continue
+			}
+			if run == nil {
+				run = []world.Vec{a}
+			}
+			run = append(run, b)
+		}
+		if len(run) > 1 {
+			runs = append(runs, run)
+		}
+	}
+	return runs
+}
