@@ -611,14 +611,16 @@ func (b *builder) sightLines() {
 	for i, s := range b.in.SightLines {
 		id := "los:" + strconv.Itoa(i)
 		col := VerdictColor(s.Verdict)
-		st := Style{Stroke: col, Width: b.px(pxThick)}
+		// Several sample lines fan out to one target: keep them thin so the
+		// target base stays visible through them.
+		st := Style{Stroke: col, Width: b.px(1.6)}
 		switch s.Verdict {
 		case Cover:
 			st.Dash = []float64{b.px(9), b.px(4)}
 		case Blocked:
 			st.Dash = []float64{b.px(3), b.px(4)}
 		}
-		b.add(Prim{Layer: LayerLOS, Kind: Polyline, ID: id, Pts: []world.Vec{s.A, s.B}, Style: Style{Stroke: rgba(255, 255, 255, 170), Width: b.px(pxThick + 2)}})
+		b.add(Prim{Layer: LayerLOS, Kind: Polyline, ID: id, Pts: []world.Vec{s.A, s.B}, Style: Style{Stroke: rgba(255, 255, 255, 110), Width: b.px(3)}})
 		b.add(Prim{Layer: LayerLOS, Kind: Polyline, ID: id, Pts: []world.Vec{s.A, s.B}, Style: st})
 		if s.Label != "" {
 			w := b.measure(s.Label, b.px(pxLabel), true)
