@@ -21,6 +21,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 	shot := fs.String("screenshot", "", "render the first frames, write the window to this PNG and exit")
 	after := fs.Int("screenshot-after", 10, "frames to run before --screenshot is taken")
 	frames := fs.Int("frames-report", 0, "run this many fully redrawn frames, print frame times and exit")
+	idle := fs.Bool("frames-idle", false, "with --frames-report: measure idle frames (nothing moves) instead of full redraws")
 	size := fs.String("window", "1400x900", "initial window size WxH in pixels")
 	noAA := fs.Bool("no-antialias", false, "draw shapes without anti-aliasing (faster on software GL)")
 	crowd := fs.Int("bench-bases", 0, "instead of a scenario, show a generated 180x120 cm table with this many bases and 60 terrain pieces (for --frames-report)")
@@ -36,7 +37,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	opts := app.Options{Screenshot: *shot, ScreenshotAfter: *after, FramesReport: *frames, Report: stdout, NoAntiAlias: *noAA}
+	opts := app.Options{Screenshot: *shot, ScreenshotAfter: *after, FramesReport: *frames, Report: stdout, NoAntiAlias: *noAA, FramesIdle: *idle}
 	if _, err := fmt.Sscanf(*size, "%dx%d", &opts.WindowW, &opts.WindowH); err != nil || opts.WindowW < 200 || opts.WindowH < 150 {
 		fmt.Fprintf(stderr, "auspex: --window wants WxH of at least 200x150, got %q\n", *size)
 		return 2

@@ -210,6 +210,21 @@ func (p *painter) segments(pts []world.Vec, st scene.Style) {
 		}
 	}
 	hw := math.Max(st.Width*p.scale/2, 0.35)
+	// Long, sparse sets (grid lines, ruler ticks, long hatching) would make
+	// the rasterizer sweep their whole bounding box; draw those one segment
+	// at a time over each segment's own small box instead.
+	if len(pts) > 2 {
+		box, sum := pixBox(p, pts), 0.0
+		for i := 0; i+1 < len(pts); i += 2 {
+			sum += pixBox(p, pts[i:i+2]).area(hw + 1)
+		}
+		if box.area(hw+1) > 4*sum {
+			for i := 0; i+1 < len(pts); i += 2 {
+				p.segments(pts[i:i+2], scene.Style{Stroke: st.Stroke, Width: st.Width})
+			}
+			return
+		}
+	}
 	pa, ok := p.newPath(pts, hw+1)
 	if !ok {
 		return
@@ -279,4 +294,20 @@ func (p *painter) fillAxisRect(pts []world.Vec, c color.NRGBA) bool {
 		int(math.Round(math.Max(xs[0], xs[2]))), int(math.Round(math.Max(ys[0], ys[2]))))
 	draw.Draw(p.dst, r.Intersect(p.dst.Bounds()), image.NewUniform(c), image.Point{}, draw.Over)
 	return true
+}
+
+// pbox is a pixel bounding box.
+type pbox struct{ x0, y0, x1, y1 float64 }
+
+// area is the box's area grown by pad on every side.
+func (b pbox) area(pad float64) float64 { return (b.x1 - b.x0 + 2*pad) * (b.y1 - b.y0 + 2*pad) }
+
+func pixBox(p *painter, pts []world.Vec) pbox {
+	b := pbox{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, v := range pts {
+		x, y := p.pt(v)
+		b.x0, b.y0 = math.Min(b.x0, float64(x)), math.Min(b.y0, float64(y))
+		b.x1, b.y1 = math.Max(b.x1, float64(x)), math.Max(b.y1, float64(y))
+	}
+	return b
 }
