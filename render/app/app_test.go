@@ -4,8 +4,14 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"context"
+	_ "image/png"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -325,5 +331,110 @@ func BenchmarkFrame500(b *testing.B) {
 			b.Fatal(err)
 		}
 		a.Draw(dst)
+	}
+}
+
+// Toolbar buttons do what their keys do.
+func TestToolbarButtons(t *testing.T) {
+	h := newHarness(t, app.Options{Scenario: loadDuel(t)})
+	for _, c := range []struct {
+		label string
+		check func() bool
+	}{
+		{"Ruler", func() bool { return h.a.Tool() == app.ToolRuler }},
+		{"Line of sight", func() bool { return h.a.Tool() == app.ToolLOS }},
+		{"Select", func() bool { return h.a.Tool() == app.ToolSelect }},
+		{"Grid", func() bool { return !h.a.Grid() }},
+		{"Arcs", func() bool { return h.a.ArcsAll() }},
+		{"Help", func() bool { return h.a.HelpShown() }},
+	} {
+		x, y, ok := h.a.ToolbarButton(c.label)
+		if !ok {
+			t.Fatalf("no %s button", c.label)
+		}
+		h.in.Click(x, y)
+		h.flush()
+		if !c.check() {
+			t.Fatalf("clicking %s did not take effect", c.label)
+		}
+	}
+}
+
+// Editing the scenario file on disk reloads the window through the
+// scenarios watcher: a broken save shows file:line:col in the banner and
+// keeps the last good table, the fixed save clears it.
+func TestHotReloadFromFile(t *testing.T) {
+	needLoop(t)
+	src, err := scenarios.BundledSource(scenarios.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "duel.yaml")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := scenarios.Load(path, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ch, err := scenarios.Watch(ctx, path, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, app.Options{Scenario: s, Updates: ch})
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for !ok() {
+			if time.Now().After(deadline) {
+				t.Fatalf("no %s within 10 s (banner %q)", what, h.a.Banner())
+			}
+			time.Sleep(20 * time.Millisecond)
+			h.run(1)
+		}
+	}
+	broken := strings.Replace(string(src), "table: {width: 120, height: 120}", "table: {width: 120, height: }", 1)
+	if broken == string(src) {
+		t.Fatal("could not break the file")
+	}
+	if err := os.WriteFile(path, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("error banner", func() bool { return strings.Contains(h.a.Banner(), "duel.yaml:") })
+	if got := h.a.Scenario(); got == nil || got.Name != "Titan Duel" || got.Table != s.Table {
+		t.Fatal("the last good scenario was replaced by a broken one")
+	}
+	fixed := strings.Replace(string(src), "name: Titan Duel", "name: Titan Duel Fixed", 1)
+	if err := os.WriteFile(path, []byte(fixed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("reload", func() bool { return h.a.Banner() == "" && h.a.Scenario().Name == "Titan Duel Fixed" })
+}
+
+// F12 writes a PNG of the window.
+func TestF12Screenshot(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, app.Options{Scenario: loadDuel(t), ScreenshotDir: dir})
+	h.in.Key(ebiten.KeyF12)
+	h.flush()
+	files, _ := filepath.Glob(filepath.Join(dir, "auspex-*.png"))
+	if len(files) != 1 {
+		t.Fatalf("screenshots: %v", files)
+	}
+	f, err := os.Open(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cfg, _, err := image.DecodeConfig(f)
+	if err != nil || cfg.Width != winW || cfg.Height != winH {
+		t.Fatalf("screenshot %dx%d, %v", cfg.Width, cfg.Height, err)
 	}
 }

@@ -52,6 +52,19 @@ func (a *App) buttons() []button {
 	return bs
 }
 
+// ToolbarButton returns the centre of the toolbar button with the given
+// label in device-independent pixels (what Input reports), for scripted
+// clicks; ok is false for an unknown label.
+func (a *App) ToolbarButton(label string) (x, y int, ok bool) {
+	for _, b := range a.buttons() {
+		if b.label == label {
+			c := b.r.Min.Lerp(b.r.Max, 0.5)
+			return int(c.X / a.dsf), int(c.Y / a.dsf), true
+		}
+	}
+	return 0, 0, false
+}
+
 // clickToolbar runs the button under p, reporting whether p was on the bar.
 func (a *App) clickToolbar(p world.Vec) bool {
 	if p.Y > a.toolbarH() {

@@ -390,7 +390,6 @@ func (b *builder) bases() {
 		}
 		shown = append(shown, vis{i, br})
 	}
-	nseg := 0
 	for _, s := range shown {
 		bs := &b.in.Bases[s.i]
 		id := "base:" + bs.ID
@@ -399,9 +398,9 @@ func (b *builder) bases() {
 			st := Style{Fill: fill, Stroke: shade(bs.Color, 0.45), Width: b.px(pxLine)}
 			if bs.Selected {
 				halo := Style{Stroke: colSelect.c(), Width: b.px(6)}
-				b.basePrim(bs, id, halo, &nseg)
+				b.basePrim(bs, id, halo)
 			}
-			b.basePrim(bs, id, st, &nseg)
+			b.basePrim(bs, id, st)
 			// Facing: a line from the centre to the front edge and a notch
 			// at the front, in a colour that contrasts with the side colour.
 			front := bs.Pos.Add(world.Heading(bs.Facing).Scale(frontDistance(bs.Base)))
@@ -447,7 +446,7 @@ func (b *builder) bases() {
 }
 
 // basePrim adds the footprint of bs with style st.
-func (b *builder) basePrim(bs *Base, id string, st Style, nseg *int) {
+func (b *builder) basePrim(bs *Base, id string, st Style) {
 	if bs.Foot.Shape == world.Circle {
 		b.add(Prim{Layer: LayerBases, Kind: Circle, ID: id, C: bs.Pos, R: bs.Foot.Radius, Style: st})
 		return
