@@ -64,11 +64,20 @@ func Input(s *scenarios.Scenario) *scene.Input {
 				if !u.Placed || u.Profile == nil {
 					continue
 				}
-				in.Bases = append(in.Bases, scene.Base{Base: u.Base(), Label: u.Label(), Side: sd.ID, Color: nrgba(sd.Colour), Shields: -1})
+				in.Bases = append(in.Bases, scene.Base{Base: u.Base(), Label: TableLabel(u), Side: sd.ID, Color: nrgba(sd.Colour), Shields: -1})
 			}
 		}
 	}
 	return in
+}
+
+// TableLabel is the short name printed next to a unit's base: its own name,
+// or its id (the side panel gives the type).
+func TableLabel(u *scenarios.Unit) string {
+	if u.Name != "" {
+		return u.Name
+	}
+	return u.ID
 }
 
 // ArcSpec gives the start (degrees clockwise from the facing) and width of

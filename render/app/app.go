@@ -96,6 +96,16 @@ type Options struct {
 	NoAntiAlias bool
 }
 
+// Markers is the game state shown on a unit's base and in the side panel.
+type Markers struct {
+	// Damage is damage points or wounds taken; Blast the blast markers;
+	// Shields the void shields still up (-1 = not shown).
+	Damage, Blast, Shields int
+	Broken                 bool
+	// Notes are extra state lines for the side panel ("Legs: Major").
+	Notes []string
+}
+
 // rulerState is one ruler: two endpoints measured edge to edge.
 type rulerState struct {
 	from, to adapt.Endpoint
@@ -130,6 +140,7 @@ type App struct {
 	legend     bool
 	selected   string
 	rings      []float64
+	markers    map[string]Markers
 
 	rulers   []rulerState
 	dragging *rulerState
@@ -227,6 +238,13 @@ func (a *App) setScenario(s *scenarios.Scenario) {
 	refresh(a.losFrom)
 	refresh(a.losTo)
 	a.recomputeLOS()
+	a.dirty = true
+}
+
+// SetMarkers replaces the state markers shown on units (by unit id); the
+// rules engine calls it after each command. Units not in m show none.
+func (a *App) SetMarkers(m map[string]Markers) {
+	a.markers = m
 	a.dirty = true
 }
 
@@ -712,6 +730,9 @@ func (a *App) sceneInput() *scene.Input {
 	for i := range in.Bases {
 		b := &in.Bases[i]
 		b.Selected = b.ID == a.selected
+		if m, ok := a.markers[b.ID]; ok {
+			b.Damage, b.Blast, b.Shields, b.Broken = m.Damage, m.Blast, m.Shields, m.Broken
+		}
 		if a.arcsAll || b.Selected {
 			if info, ok := a.info(b.ID); ok {
 				in.Arcs = append(in.Arcs, adapt.Arcs(info, in.Table)...)

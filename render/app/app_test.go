@@ -438,3 +438,22 @@ func TestF12Screenshot(t *testing.T) {
 		t.Fatalf("screenshot %dx%d, %v", cfg.Width, cfg.Height, err)
 	}
 }
+
+// Markers set by the rules appear on the base and in the side panel.
+func TestMarkers(t *testing.T) {
+	s := loadDuel(t)
+	h := newHarness(t, app.Options{Scenario: s})
+	id := s.Units()[0].ID
+	h.a.SetMarkers(map[string]app.Markers{id: {Damage: 2, Shields: 1, Broken: true, Notes: []string{"Legs: Major"}}})
+	h.in.Click(h.at(s.Units()[0].Pos))
+	h.flush()
+	icons := map[string]bool{}
+	for _, p := range h.a.Scene().All() {
+		if p.Kind == scene.Icon && p.ID == "base:"+id {
+			icons[p.Icon] = true
+		}
+	}
+	if !icons[scene.IconDamage] || !icons[scene.IconShield] || !icons[scene.IconBroken] {
+		t.Fatalf("marker icons %v", icons)
+	}
+}

@@ -202,6 +202,25 @@ func (a *App) panel(out []scene.Prim) []scene.Prim {
 		}
 		y += a.px(6)
 		state := "State: no damage recorded"
+		if m, ok := a.markers[a.selected]; ok {
+			var parts []string
+			if m.Damage > 0 {
+				parts = append(parts, fmt.Sprintf("%d damage", m.Damage))
+			}
+			if m.Shields >= 0 {
+				parts = append(parts, fmt.Sprintf("%d void shields up", m.Shields))
+			}
+			if m.Blast > 0 {
+				parts = append(parts, fmt.Sprintf("%d blast markers", m.Blast))
+			}
+			if m.Broken {
+				parts = append(parts, "broken")
+			}
+			parts = append(parts, m.Notes...)
+			if len(parts) > 0 {
+				state = "State: " + strings.Join(parts, ", ")
+			}
+		}
 		if len(a.rings) > 0 {
 			var rs []string
 			for _, d := range a.rings {
