@@ -47,7 +47,11 @@ type terrainIndex struct {
 	dir            []uint64
 	rng            []uint64
 	geo            []featGeom
+	circ           []bcircle // the features' bounding circles, packed for the trace filter
 }
+
+// bcircle is a feature's bounding circle (centre x, y and radius).
+type bcircle struct{ x, y, r float64 }
 
 // featGeom is a feature's polygon prepared for tracing: the points with the
 // first one repeated at the end, its bounding box and bounding circle.
@@ -69,6 +73,7 @@ func buildIndex(t Table, fs []Feature) *terrainIndex {
 	ix := &terrainIndex{}
 	minX, minY, maxX, maxY := 0.0, 0.0, t.W, t.H
 	ix.geo = make([]featGeom, len(fs))
+	ix.circ = make([]bcircle, len(fs))
 	npts := 0
 	for _, f := range fs {
 		npts += len(f.Poly) + 1
@@ -91,6 +96,7 @@ func buildIndex(t Table, fs []Feature) *terrainIndex {
 			g.r = max(g.r, p.Dist(g.c))
 		}
 		g.r += Eps
+		ix.circ[i] = bcircle{g.c.X, g.c.Y, g.r}
 		minX, minY = min(minX, g.minX), min(minY, g.minY)
 		maxX, maxY = max(maxX, g.maxX), max(maxY, g.maxY)
 	}
@@ -214,69 +220,100 @@ func (ix *terrainIndex) lookup(a, b Vec) (int, int) {
 	return (c*angleBins + angleBin(d)) * ix.words, (c*ix.rings + k) * ix.words
 }
 
-// candidates returns word w of the mask of features segment ab might meet.
-func (ix *terrainIndex) candidates(a, b Vec, w int) uint64 {
-	a, b, ok := ix.clip(a, b)
-	if !ok {
-		return 0
-	}
-	if a == b {
-		return ix.rng[ix.cell(a)*ix.rings*ix.words+w]
-	}
-	di, ri := ix.lookup(a, b)
-	return ix.dir[di+w] & ix.rng[ri+w]
-}
-
 // Trace follows the straight segment a->b over the terrain and appends to
 // buf[:0] every crossing (which feature, entry and exit parameters), sorted
 // by entry. It does not allocate when buf has room; pass a reused buffer in
-// hot loops. A zero-length segment crosses nothing.
+// hot loops. A zero-length segment, or one with a coordinate that is not a
+// finite number, crosses nothing.
 func (w *World) Trace(a, b Vec, buf []Crossing) []Crossing {
 	buf = buf[:0]
-	d := b.Sub(a)
-	l2 := d.Dot(d)
-	if l2 == 0 {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	l2 := dx*dx + dy*dy
+	if !(l2 > 0 && l2 <= math.MaxFloat64) {
 		return buf
 	}
 	ix := w.idx
-	ca, cb, ok := ix.clip(a, b)
-	if !ok || ca == cb {
-		return buf
+	l := math.Sqrt(l2)
+	var di, ri int
+	if a.X >= ix.x0 && a.X <= ix.x1 && a.Y >= ix.y0 && a.Y <= ix.y1 &&
+		b.X >= ix.x0 && b.X <= ix.x1 && b.Y >= ix.y0 && b.Y <= ix.y1 {
+		// On the grid (the usual case): lookup's sums, with the length
+		// already known.
+		k := min(int((l+ix.slack)*ix.inv), ix.rings-1)
+		c := ix.cell(a)
+		di, ri = (c*angleBins+angleBin(Vec{dx, dy}))*ix.words, (c*ix.rings+k)*ix.words
+	} else {
+		ca, cb, ok := ix.clip(a, b)
+		if !ok || ca == cb {
+			return buf
+		}
+		di, ri = ix.lookup(ca, cb)
 	}
-	di, ri := ix.lookup(ca, cb)
-	var tr tracer
-	tr.a, tr.b, tr.d, tr.l2, tr.l = a, b, d, l2, math.Sqrt(l2)
+	ax, ay := a.X, a.Y
+	tol1 := math.Float64bits(Eps*l) + 1
 	for wd := 0; wd < ix.words; wd++ {
-		buf = tr.features(ix, wd, ix.dir[di+wd]&ix.rng[ri+wd], buf)
+		m := ix.dir[di+wd] & ix.rng[ri+wd]
+		circ := ix.circ[wd*64:]
+		// Bounding circles against the line and its ends, without
+		// branches: the line's distance from the centre is |c|/l, and the
+		// centre's projection s/l2 must lie within r/l of [0, 1], so the
+		// feature may be met only when c*c - rl*rl and (s+rl)*(s-l2-rl)
+		// are both negative (r's Eps margin dwarfs their rounding). The
+		// survivors' bits go into pass.
+		var pass uint64
+		for mm := m; mm != 0; mm &= mm - 1 {
+			i := bits.TrailingZeros64(mm)
+			g := &circ[i]
+			crx, cry := g.x-ax, g.y-ay
+			rl := g.r * l
+			c := dx*cry - dy*crx
+			s := crx*dx + cry*dy
+			in := math.Float64bits(c*c-rl*rl) & math.Float64bits((s+rl)*(s-l2-rl))
+			pass |= in >> 63 << uint(i)
+		}
+		geo := ix.geo[wd*64:]
+		for pass != 0 {
+			i := bits.TrailingZeros64(pass)
+			pass &= pass - 1
+			// feature, with its usual case (two crossings) written out.
+			pts := geo[i].pts
+			n := len(pts) - 1
+			if n <= maxFastPoints {
+				right, near := sides(pts[:n], ax, ay, dx, dy, tol1)
+				right |= (right & 1) << uint(n)
+				change := (right ^ (right >> 1)) & (1<<uint(n) - 1)
+				rest := change & (change - 1)
+				if near == 0 && rest != 0 && rest&(rest-1) == 0 {
+					j := bits.TrailingZeros64(rest)
+					k := bits.TrailingZeros64(change)
+					p, q := pts[k], pts[k+1]
+					sp := dx*(p.Y-ay) - dy*(p.X-ax)
+					sq := dx*(q.Y-ay) - dy*(q.X-ax)
+					pd := (p.X-ax)*dx + (p.Y-ay)*dy
+					qd := (q.X-ax)*dx + (q.Y-ay)*dy
+					ta := (sp*qd - sq*pd) / ((sp - sq) * l2)
+					p, q = pts[j], pts[j+1]
+					sp = dx*(p.Y-ay) - dy*(p.X-ax)
+					sq = dx*(q.Y-ay) - dy*(q.X-ax)
+					pd = (p.X-ax)*dx + (p.Y-ay)*dy
+					qd = (q.X-ax)*dx + (q.Y-ay)*dy
+					tb := (sp*qd - sq*pd) / ((sp - sq) * l2)
+					t0, t1 := max(min(ta, tb), 0), min(max(ta, tb), 1)
+					if (t1-t0)*l > Eps {
+						buf = append(buf, Crossing{Feature: wd*64 + i, TIn: t0, TOut: t1})
+					}
+					continue
+				}
+				if near == 0 && change == 0 {
+					continue
+				}
+			}
+			tr := tracer{a: a, b: b, d: Vec{dx, dy}, l2: l2, l: l}
+			buf = tr.feature(&geo[i], wd*64+i, buf)
+		}
 	}
 	if len(buf) > 1 {
 		sortCrossings(buf)
-	}
-	return buf
-}
-
-// features appends the segment's crossings with the features in mask m
-// (word wd of a candidate mask), unsorted.
-func (tr *tracer) features(ix *terrainIndex, wd int, m uint64, buf []Crossing) []Crossing {
-	a, d, l, l2 := tr.a, tr.d, tr.l, tr.l2
-	geo := ix.geo[wd*64:]
-	// Bounding circles against the line and its ends, without branches:
-	// the survivors' bits go into pass.
-	var pass uint64
-	for mm := m; mm != 0; mm &= mm - 1 {
-		i := bits.TrailingZeros64(mm)
-		g := &geo[i]
-		crx, cry := g.c.X-a.X, g.c.Y-a.Y
-		rl := g.r * l
-		c := d.X*cry - d.Y*crx
-		s := crx*d.X + cry*d.Y
-		ok := b2i(c <= rl) & b2i(-c <= rl) & b2i(s >= -rl) & b2i(s <= l2+rl)
-		pass |= uint64(ok) << uint(i)
-	}
-	for pass != 0 {
-		i := bits.TrailingZeros64(pass)
-		pass &= pass - 1
-		buf = tr.feature(&geo[i], wd*64+i, buf)
 	}
 	return buf
 }
@@ -315,33 +352,6 @@ func (ix *terrainIndex) fanMask(a, lo, hi Vec, maxLen float64, masks []uint64) b
 	return true
 }
 
-// dirRow returns the direction-table row (one word per 64 features) for
-// segment ab starting on the grid.
-func (ix *terrainIndex) dirRow(a, b Vec) []uint64 {
-	i := (ix.cell(a)*angleBins + angleBin(b.Sub(a))) * ix.words
-	return ix.dir[i : i+ix.words]
-}
-
-// traceMasked is Trace with the candidate masks given (see fanMask), ANDed
-// with the segment's own direction row.
-func (w *World) traceMasked(a, b Vec, masks, row []uint64, buf []Crossing) []Crossing {
-	buf = buf[:0]
-	d := b.Sub(a)
-	l2 := d.Dot(d)
-	if l2 == 0 {
-		return buf
-	}
-	var tr tracer
-	tr.a, tr.b, tr.d, tr.l2, tr.l = a, b, d, l2, math.Sqrt(l2)
-	for wd, m := range masks {
-		buf = tr.features(w.idx, wd, m&row[wd], buf)
-	}
-	if len(buf) > 1 {
-		sortCrossings(buf)
-	}
-	return buf
-}
-
 func sortCrossings(c []Crossing) {
 	for i := 1; i < len(c); i++ {
 		x := c[i]
@@ -353,6 +363,11 @@ func sortCrossings(c []Crossing) {
 		c[j] = x
 	}
 }
+
+// maxFastPoints is the most points a polygon can have for the fast exact
+// test (larger ones take longFeature, whose tie rules differ slightly at
+// vertices exactly on the line).
+const maxFastPoints = 16
 
 // tracer holds one segment prepared for exact polygon tests.
 type tracer struct {
@@ -369,53 +384,141 @@ type tracer struct {
 // line, pair into inside intervals, which are clipped to the segment. Only
 // when some polygon edge lies along the line (within Eps) does the slow
 // midpoint-classifying path run, so that grazing a boundary is not entering.
+//
+// The side value s of a point is the same expression everywhere (see
+// cross). Its bits give both tests at once: the sign bit says "right of the
+// line" (-0 is on the line, so onLine puts it back on the left), and, with
+// the sign cleared, the bits of |s| compare as integers exactly as |s|
+// compares with tol.
 func (tr *tracer) feature(g *featGeom, f int, buf []Crossing) []Crossing {
-	ax, ay, dx, dy := tr.a.X, tr.a.Y, tr.d.X, tr.d.Y
 	pts := g.pts
-	if len(pts) > 17 {
+	n := len(pts) - 1
+	if n > maxFastPoints {
 		return tr.longFeature(g, f, buf)
 	}
-	// Side of the line for every vertex, as a bit mask built from the last
-	// vertex down (bit i is vertex i, set when on the left or on the line),
-	// and which vertices are within Eps of the line. No data-dependent
-	// branches in this loop.
-	var side, near uint64
-	tol := Eps * tr.l
-	for i := len(pts) - 1; i >= 0; i-- {
-		p := pts[i]
-		sp := dx*(p.Y-ay) - dy*(p.X-ax)
-		side = side<<1 | uint64(b2i(sp >= 0))
-		near = near<<1 | uint64(b2i(math.Abs(sp) <= tol))
+	ax, ay, dx, dy := tr.a.X, tr.a.Y, tr.d.X, tr.d.Y
+	tol1 := math.Float64bits(Eps*tr.l) + 1
+	right, near := sides(pts[:n], ax, ay, dx, dy, tol1)
+	if near != 0 {
+		right = tr.onLine(pts, near, right)
 	}
-	return tr.finish(g, f, side, near, buf)
+	right |= (right & 1) << uint(n)
+	near |= (near & 1) << uint(n)
+	change := (right ^ (right >> 1)) & (1<<uint(n) - 1) // bit i: edge i -> i+1 crosses
+	if near&(near>>1) != 0 {
+		return tr.slowFeature(g, f, buf) // see finish
+	}
+	if change == 0 {
+		return buf
+	}
+	rest := change & (change - 1)
+	if rest&(rest-1) != 0 { // more than two crossings
+		return tr.finish(g, f, right, near, nil, nil, buf)
+	}
+	// The usual case: two crossings (cross, written out).
+	i := bits.TrailingZeros64(change)
+	j := bits.TrailingZeros64(rest)
+	p, q := pts[i], pts[i+1]
+	sp := dx*(p.Y-ay) - dy*(p.X-ax)
+	sq := dx*(q.Y-ay) - dy*(q.X-ax)
+	pd := (p.X-ax)*dx + (p.Y-ay)*dy
+	qd := (q.X-ax)*dx + (q.Y-ay)*dy
+	ta := (sp*qd - sq*pd) / ((sp - sq) * tr.l2)
+	p, q = pts[j], pts[j+1]
+	sp = dx*(p.Y-ay) - dy*(p.X-ax)
+	sq = dx*(q.Y-ay) - dy*(q.X-ax)
+	pd = (p.X-ax)*dx + (p.Y-ay)*dy
+	qd = (q.X-ax)*dx + (q.Y-ay)*dy
+	tb := (sp*qd - sq*pd) / ((sp - sq) * tr.l2)
+	t0, t1 := max(min(ta, tb), 0), min(max(ta, tb), 1)
+	if (t1-t0)*tr.l > Eps {
+		buf = append(buf, Crossing{Feature: f, TIn: t0, TOut: t1})
+	}
+	return buf
+}
+
+// sides returns the masks of the points (at most 64) strictly right of the
+// line through a with direction d (bit i: the sign bit of point i's side
+// value) and within tol of it (|s| < tol1 as integers, where tol1 is one
+// more than the bits of tol, so the difference borrows into the sign bit).
+// Both are shifted in from the top. It is kept out of line so that its
+// loop has the registers to itself.
+//
+//go:noinline
+func sides(pts []Vec, ax, ay, dx, dy float64, tol1 uint64) (right, near uint64) {
+	const sign = 1 << 63
+	for _, p := range pts {
+		sb := math.Float64bits(dx*(p.Y-ay) - dy*(p.X-ax))
+		right = right>>1 | sb&sign
+		near = near>>1 | (sb&^sign-tol1)&sign
+	}
+	sh := uint(64 - len(pts))
+	return right >> sh, near >> sh
+}
+
+// sidesRel is sides for points given less the line's start.
+//
+//go:noinline
+func sidesRel(rx, ry []float64, dx, dy float64, tol1 uint64) (right, near uint64) {
+	const sign = 1 << 63
+	ry = ry[:len(rx)]
+	for i, x := range rx {
+		sb := math.Float64bits(dx*ry[i] - dy*x)
+		right = right>>1 | sb&sign
+		near = near>>1 | (sb&^sign-tol1)&sign
+	}
+	sh := uint(64 - len(rx))
+	return right >> sh, near >> sh
+}
+
+// onLine clears, in the mask right, the bits of the points in near whose
+// side value is exactly zero (-0 has its sign bit set but is on the line).
+func (tr *tracer) onLine(pts []Vec, near, right uint64) uint64 {
+	ax, ay, dx, dy := tr.a.X, tr.a.Y, tr.d.X, tr.d.Y
+	for m := near; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		if p := pts[i]; dx*(p.Y-ay)-dy*(p.X-ax) == 0 {
+			right &^= 1 << uint(i)
+		}
+	}
+	return right
 }
 
 // featureRel is feature for a polygon whose points, less the segment's
-// start, are given in rx, ry (shared by a fan of segments from one point).
+// start, are given in rx, ry (shared by a fan of segments from one point;
+// n+1 entries, the last repeating the first).
 func (tr *tracer) featureRel(g *featGeom, f int, rx, ry []float64, buf []Crossing) []Crossing {
 	dx, dy := tr.d.X, tr.d.Y
-	var side, near uint64
-	tol := Eps * tr.l
+	tolBits := math.Float64bits(Eps*tr.l) << 1
+	n := len(rx) - 1
 	ry = ry[:len(rx)]
-	for i := len(rx) - 1; i >= 0; i-- {
-		sp := dx*ry[i] - dy*rx[i]
-		side = side<<1 | uint64(b2i(sp >= 0))
-		near = near<<1 | uint64(b2i(math.Abs(sp) <= tol))
+	var right, near uint64
+	for i := n - 1; i >= 0; i-- {
+		s := dx*ry[i] - dy*rx[i]
+		sb := math.Float64bits(s)
+		right = right<<1 | sb>>63
+		if sb<<1 <= tolBits {
+			near |= 1 << uint(i)
+			if s == 0 {
+				right &^= 1
+			}
+		}
 	}
-	return tr.finish(g, f, side, near, buf)
+	return tr.finish(g, f, right|(right&1)<<uint(n), near|(near&1)<<uint(n), rx, ry, buf)
 }
 
-// finish completes feature's exact test from the side mask (bit i: point i
-// on the left of the line or on it) and the mask of points within Eps of
-// the line.
-func (tr *tracer) finish(g *featGeom, f int, side, near uint64, buf []Crossing) []Crossing {
-	pts := g.pts
+// finish completes feature's exact test from the mask of points right of
+// the line (bit i: point i, for the closed polygon's n+1 points) and the
+// mask of points within Eps of it. rx, ry are the points less the
+// segment's start when featureRel has them (nil otherwise).
+func (tr *tracer) finish(g *featGeom, f int, right, near uint64, rx, ry []float64, buf []Crossing) []Crossing {
 	if near&(near>>1) != 0 {
 		// A whole edge lies along the line (within Eps): the slow path
 		// makes sure running along it is not entering.
 		return tr.slowFeature(g, f, buf)
 	}
-	change := (side ^ (side >> 1)) & (1<<uint(len(pts)-1) - 1) // bit i: edge i -> i+1 crosses
+	pts := g.pts
+	change := (right ^ (right >> 1)) & (1<<uint(len(pts)-1) - 1) // bit i: edge i -> i+1 crosses
 	if change == 0 {
 		return buf
 	}
@@ -423,7 +526,12 @@ func (tr *tracer) finish(g *featGeom, f int, side, near uint64, buf []Crossing) 
 	change &= change - 1
 	j := bits.TrailingZeros64(change) // there is always an even number
 	change &= change - 1
-	ta, tb := tr.cross(pts[i], pts[i+1]), tr.cross(pts[j], pts[j+1])
+	var ta, tb float64
+	if rx != nil {
+		ta, tb = tr.crossRel(rx, ry, i), tr.crossRel(rx, ry, j)
+	} else {
+		ta, tb = tr.cross(pts[i], pts[i+1]), tr.cross(pts[j], pts[j+1])
+	}
 	if change == 0 { // the usual case, with as few branches as possible
 		t0, t1 := max(min(ta, tb), 0), min(max(ta, tb), 1)
 		if (t1-t0)*tr.l > Eps {
@@ -446,6 +554,18 @@ func (tr *tracer) cross(p, q Vec) float64 {
 	return (sp*qd - sq*pd) / ((sp - sq) * tr.l2)
 }
 
+// crossRel is cross for edge i of a polygon given less the segment's start
+// (the same numbers: rx[i] is p.X-ax).
+func (tr *tracer) crossRel(rx, ry []float64, i int) float64 {
+	dx, dy := tr.d.X, tr.d.Y
+	px, py, qx, qy := rx[i], ry[i], rx[i+1], ry[i+1]
+	sp := dx*py - dy*px
+	sq := dx*qy - dy*qx
+	pd := px*dx + py*dy
+	qd := qx*dx + qy*dy
+	return (sp*qd - sq*pd) / ((sp - sq) * tr.l2)
+}
+
 // moreCrossings handles a line crossing a polygon's outline more than twice.
 func (tr *tracer) moreCrossings(pts []Vec, f int, ta, tb float64, change uint64, buf []Crossing) []Crossing {
 	var ts [16]float64
@@ -463,7 +583,7 @@ func (tr *tracer) moreCrossings(pts []Vec, f int, ta, tb float64, change uint64,
 
 // fanScratch holds buffers for traceFan.
 type fanScratch struct {
-	rx, ry []float64
+	rx, ry [maxFastPoints + 1]float64
 	trs    []tracer
 }
 
@@ -492,42 +612,66 @@ func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc
 		for m != 0 {
 			f := wd*64 + bits.TrailingZeros64(m)
 			m &= m - 1
-			g := &ix.geo[f]
-			rel := g.c.Sub(a)
+			g := &ix.circ[f]
+			relx, rely := g.x-a.X, g.y-a.Y
 			// Outside the fan: wholly beyond the same side of both edge
 			// lines, or out of reach along it.
-			s0 := first.d.Cross(rel)
-			s1 := last.d.Cross(rel)
+			s0 := first.d.X*rely - first.d.Y*relx
+			s1 := last.d.X*rely - last.d.Y*relx
 			if (s0 > g.r*first.l && s1 > g.r*last.l) || (s0 < -g.r*first.l && s1 < -g.r*last.l) {
 				continue
 			}
-			if dist := rel.Len(); dist-g.r > maxL {
+			if dist := math.Sqrt(relx*relx + rely*rely); dist-g.r > maxL {
 				continue
 			}
-			pts := g.pts
-			np := len(pts)
-			if np > 17 {
+			geo := &ix.geo[f]
+			pts := geo.pts
+			np := len(pts) - 1
+			if np > maxFastPoints {
 				for k := range trs {
-					out[k] = trs[k].feature(g, f, out[k])
+					out[k] = trs[k].feature(geo, f, out[k])
 				}
 				continue
 			}
-			if cap(sc.rx) < np {
-				sc.rx, sc.ry = make([]float64, 17), make([]float64, 17)
-			}
-			rx, ry := sc.rx[:np], sc.ry[:np]
+			rx, ry := sc.rx[:np+1], sc.ry[:np+1]
 			for i, p := range pts {
 				rx[i], ry[i] = p.X-a.X, p.Y-a.Y
 			}
 			for k := range trs {
 				tr := &trs[k]
-				rl := g.r * tr.l
-				c := tr.d.Cross(rel)
-				s := rel.Dot(tr.d)
-				if b2i(c <= rl)&b2i(-c <= rl)&b2i(s >= -rl)&b2i(s <= tr.l2+rl) == 0 {
+				dx, dy, l, l2 := tr.d.X, tr.d.Y, tr.l, tr.l2
+				rl := g.r * l
+				c := dx*rely - dy*relx
+				s := relx*dx + rely*dy
+				if b2i(c*c <= rl*rl)&b2i((s+rl)*(s-l2-rl) <= 0) == 0 {
 					continue
 				}
-				out[k] = tr.featureRel(g, f, rx, ry, out[k])
+				// featureRel, with its usual case (two crossings)
+				// written out.
+				right, near := sidesRel(rx[:np], ry[:np], dx, dy, math.Float64bits(Eps*l)+1)
+				right |= (right & 1) << uint(np)
+				change := (right ^ (right >> 1)) & (1<<uint(np) - 1)
+				rest := change & (change - 1)
+				if near == 0 && rest != 0 && rest&(rest-1) == 0 {
+					i, j := bits.TrailingZeros64(change), bits.TrailingZeros64(rest)
+					px, py, qx, qy := rx[i], ry[i], rx[i+1], ry[i+1]
+					sp, sq := dx*py-dy*px, dx*qy-dy*qx
+					pd, qd := px*dx+py*dy, qx*dx+qy*dy
+					ta := (sp*qd - sq*pd) / ((sp - sq) * l2)
+					px, py, qx, qy = rx[j], ry[j], rx[j+1], ry[j+1]
+					sp, sq = dx*py-dy*px, dx*qy-dy*qx
+					pd, qd = px*dx+py*dy, qx*dx+qy*dy
+					tb := (sp*qd - sq*pd) / ((sp - sq) * l2)
+					t0, t1 := max(min(ta, tb), 0), min(max(ta, tb), 1)
+					if (t1-t0)*l > Eps {
+						out[k] = append(out[k], Crossing{Feature: f, TIn: t0, TOut: t1})
+					}
+					continue
+				}
+				if near == 0 && change == 0 {
+					continue
+				}
+				out[k] = tr.featureRel(geo, f, rx, ry, out[k])
 			}
 		}
 	}
