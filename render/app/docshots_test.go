@@ -10,6 +10,7 @@ import (
 
 	"github.com/auspex/auspex/render/app"
 	"github.com/auspex/auspex/render/raster"
+	"github.com/auspex/auspex/world"
 )
 
 // TestDocScreenshots drives the window with scripted input and saves the
@@ -65,6 +66,15 @@ func TestDocScreenshots(t *testing.T) {
 	h.in.Drag(ebiten.MouseButtonLeft, x1, y1, x2, y2, 6)
 	h.flush()
 	save(h, "window-ruler.png")
+
+	// Zoomed in on the red Reaver with arcs of every unit.
+	h = newHarness(t, app.Options{Scenario: s})
+	h.in.Click(h.at(red.Pos))
+	h.in.Key(ebiten.KeyF)
+	x, y := h.at(red.Pos.Add(world.Vec{Y: 25}))
+	h.in.Push(app.Step{X: x, Y: y, WheelY: 4}, app.Step{X: x, Y: y})
+	h.flush()
+	save(h, "window-zoom.png")
 
 	// Help overlay.
 	h = newHarness(t, app.Options{Scenario: s})

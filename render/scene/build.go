@@ -84,6 +84,12 @@ func Build(in *Input, v View) *Scene {
 			b.labels.insert(Rect{Min: bs.Pos.Sub(world.Vec{X: br, Y: br}), Max: bs.Pos.Add(world.Vec{X: br, Y: br})})
 		}
 	}
+	if v.Layers.Has(LayerObjectives) {
+		r := math.Max(1.0, b.px(8))
+		for _, o := range in.Objectives {
+			b.labels.insert(Rect{Min: o.Pos.Sub(world.Vec{X: r, Y: r}), Max: o.Pos.Add(world.Vec{X: r, Y: r})})
+		}
+	}
 	if v.Layers.Has(LayerTable) {
 		b.table(bounds)
 	}
@@ -235,7 +241,7 @@ func (b *builder) grid() {
 func (b *builder) terrain() {
 	type lab struct {
 		id, s string
-		at    world.Vec
+		at    []world.Vec
 	}
 	var labs []lab
 	for i := range b.in.Features {
@@ -265,11 +271,19 @@ func (b *builder) terrain() {
 			name += " (" + strconv.FormatFloat(f.Height, 'f', -1, 64) + " cm)"
 		}
 		if b.measure(name, b.px(pxSmall), false) < box.W()*0.95 {
-			labs = append(labs, lab{id, name, labelPoint(f.Poly)})
+			c := labelPoint(f.Poly)
+			at := []world.Vec{c}
+			d := b.px(pxSmall * 1.6)
+			for _, off := range []float64{d, -d, 2 * d, -2 * d} {
+				if p := c.Add(world.Vec{Y: off}); world.PointInPolygon(p, f.Poly) {
+					at = append(at, p)
+				}
+			}
+			labs = append(labs, lab{id, name, at})
 		}
 	}
 	for _, l := range labs {
-		b.text(LayerTerrain, l.id, l.s, b.px(pxSmall), false, withAlpha(colWhite.c(), 150), placeOrSkip, l.at)
+		b.text(LayerTerrain, l.id, l.s, b.px(pxSmall), false, withAlpha(colWhite.c(), 150), placeOrSkip, l.at...)
 	}
 }
 
