@@ -15,7 +15,7 @@ func hudText() color.NRGBA     { return color.NRGBA{235, 235, 235, 255} }
 func hudDim() color.NRGBA      { return color.NRGBA{160, 165, 170, 255} }
 func hudActive() color.NRGBA   { return color.NRGBA{255, 200, 40, 255} }
 func hudButton() color.NRGBA   { return color.NRGBA{60, 64, 72, 255} }
-func hudPanel() color.NRGBA    { return color.NRGBA{28, 30, 34, 235} }
+func hudPanel() color.NRGBA    { return color.NRGBA{28, 30, 34, 255} }
 func hudBanner() color.NRGBA   { return color.NRGBA{150, 20, 20, 240} }
 func transparent() color.NRGBA { return color.NRGBA{} }
 
