@@ -195,6 +195,7 @@ func New(opts Options) (*App, error) {
 		a.setScenario(opts.Scenario)
 	default:
 		a.base = &scene.Input{Table: world.Table{W: 180, H: 120}}
+		a.title = "no scenario loaded"
 	}
 	if opts.Err != nil {
 		a.banner = opts.Err.Error()

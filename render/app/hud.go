@@ -259,7 +259,11 @@ func (a *App) bannerPrims(out []scene.Prim) []scene.Prim {
 	if len(lines) > 8 {
 		lines = append(lines[:8], fmt.Sprintf("... %d more lines", len(lines)-8))
 	}
-	lines = append(lines, "Showing the last good table. Fix the file and save: it reloads by itself.")
+	if a.scn != nil || a.opts.Scene != nil {
+		lines = append(lines, "Showing the last good table. Fix the file and save: it reloads by itself.")
+	} else {
+		lines = append(lines, "No table yet. Fix the file and save: it loads by itself.")
+	}
 	h := float64(len(lines))*size*1.4 + a.px(16)
 	y0 := a.toolbarH()
 	out = append(out, rectPrim(scene.Rect{Min: world.Vec{Y: y0}, Max: world.Vec{X: W, Y: y0 + h}}, hudBanner(), color.NRGBA{255, 120, 120, 255}, a.px(2)))
