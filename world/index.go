@@ -588,23 +588,50 @@ type fanScratch struct {
 }
 
 // traceFan traces the segments from a to each of ends (a fan: every end in
-// front of a, ordered across it, spanning less than a half turn) against
-// the candidates in masks, appending line k's crossings, sorted, to
-// out[k][:0]. Each candidate is first tested against the whole fan, and its
-// points are taken relative to a once for all the lines.
-func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc *fanScratch) {
+// front of a and the ends ordered across it, so the lines turn one way and
+// span less than a half turn) against the candidates in masks, appending
+// line k's crossings, sorted, to out[k][:0]. It reports false, having done
+// nothing, when the lines are not so ordered (callers then trace line by
+// line).
+//
+// Each candidate is first tested against the whole fan, and its points are
+// taken relative to a once for all the lines. Then the side of every point
+// is worked out for the first and last lines: a point well to the same side
+// of both (by more than Eps plus any rounding) is to that side of every
+// line between them, and not within Eps of any (a line turning through
+// less than a half turn crosses the point's direction at most once, and
+// its distance from the point is smallest at one end), so only the other
+// points need working out line by line. Often there are none, and every
+// line crosses the same two edges. The side values that are worked out use
+// the same expression as feature, so the crossings are the same numbers as
+// tracing each line on its own.
+func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc *fanScratch) bool {
 	n := len(ends)
 	if cap(sc.trs) < n {
 		sc.trs = make([]tracer, n)
 	}
 	trs := sc.trs[:n]
-	maxL := 0.0
+	maxL, minL := 0.0, math.Inf(1)
 	for k, b := range ends {
-		out[k] = out[k][:0]
 		d := b.Sub(a)
 		l2 := d.Dot(d)
 		trs[k].a, trs[k].b, trs[k].d, trs[k].l2, trs[k].l = a, b, d, l2, math.Sqrt(l2)
-		maxL = max(maxL, trs[k].l)
+		maxL, minL = max(maxL, trs[k].l), min(minL, trs[k].l)
+	}
+	if !(minL > 0) {
+		return false
+	}
+	// The turn from each line to the next: one way throughout, each by a
+	// margin far above the rounding of the test.
+	turn := trs[0].d.Cross(trs[n-1].d)
+	for k := 0; k+1 < n; k++ {
+		c := trs[k].d.Cross(trs[k+1].d)
+		if !(c*turn > 0 && math.Abs(c) > 1e-12*trs[k].l*trs[k+1].l) {
+			return false
+		}
+	}
+	for k := range out[:n] {
+		out[k] = out[k][:0]
 	}
 	first, last := &trs[0], &trs[n-1]
 	ix := w.idx
@@ -621,7 +648,8 @@ func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc
 			if (s0 > g.r*first.l && s1 > g.r*last.l) || (s0 < -g.r*first.l && s1 < -g.r*last.l) {
 				continue
 			}
-			if dist := math.Sqrt(relx*relx + rely*rely); dist-g.r > maxL {
+			dist := math.Sqrt(relx*relx + rely*rely)
+			if dist-g.r > maxL {
 				continue
 			}
 			geo := &ix.geo[f]
@@ -637,6 +665,37 @@ func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc
 			for i, p := range pts {
 				rx[i], ry[i] = p.X-a.X, p.Y-a.Y
 			}
+			// e bounds the rounding of a side value here (its points are
+			// within dist+r of a, its lines at most maxL long).
+			e := 1e-15 * maxL * (dist + g.r)
+			t0 := first.l*(Eps*(1+1e-9)+e/minL) + e
+			t1 := last.l*(Eps*(1+1e-9)+e/minL) + e
+			rightAll, open := fanSides(rx[:np], ry[:np], first.d.X, first.d.Y, last.d.X, last.d.Y, t0, t1)
+			if open == 0 {
+				// Every line sees every point on the same side.
+				right := rightAll | (rightAll&1)<<uint(np)
+				change := (right ^ (right >> 1)) & (1<<uint(np) - 1)
+				if change == 0 {
+					continue
+				}
+				rest := change & (change - 1)
+				i, j := bits.TrailingZeros64(change), bits.TrailingZeros64(rest)
+				two := rest&(rest-1) == 0
+				for k := range trs {
+					tr := &trs[k]
+					dx, dy, l, l2 := tr.d.X, tr.d.Y, tr.l, tr.l2
+					rl := g.r * l
+					if s := relx*dx + rely*dy; (s+rl)*(s-l2-rl) > 0 {
+						continue // wholly before the start or beyond the end
+					}
+					if !two {
+						out[k] = tr.finish(geo, f, right, 0, rx, ry, out[k])
+						continue
+					}
+					out[k] = tr.twoCrossings(rx, ry, i, j, f, out[k])
+				}
+				continue
+			}
 			for k := range trs {
 				tr := &trs[k]
 				dx, dy, l, l2 := tr.d.X, tr.d.Y, tr.l, tr.l2
@@ -646,32 +705,28 @@ func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc
 				if b2i(c*c <= rl*rl)&b2i((s+rl)*(s-l2-rl) <= 0) == 0 {
 					continue
 				}
-				// featureRel, with its usual case (two crossings)
-				// written out.
-				right, near := sidesRel(rx[:np], ry[:np], dx, dy, math.Float64bits(Eps*l)+1)
+				// featureRel for the open points only.
+				tol := Eps * l
+				right, near := rightAll, uint64(0)
+				for mo := open; mo != 0; mo &= mo - 1 {
+					i := bits.TrailingZeros64(mo)
+					sv := dx*ry[i] - dy*rx[i]
+					if sv < 0 {
+						right |= 1 << uint(i)
+					}
+					if math.Abs(sv) <= tol {
+						near |= 1 << uint(i)
+					}
+				}
 				right |= (right & 1) << uint(np)
+				near |= (near & 1) << uint(np)
 				change := (right ^ (right >> 1)) & (1<<uint(np) - 1)
 				rest := change & (change - 1)
-				if near == 0 && rest != 0 && rest&(rest-1) == 0 {
-					i, j := bits.TrailingZeros64(change), bits.TrailingZeros64(rest)
-					px, py, qx, qy := rx[i], ry[i], rx[i+1], ry[i+1]
-					sp, sq := dx*py-dy*px, dx*qy-dy*qx
-					pd, qd := px*dx+py*dy, qx*dx+qy*dy
-					ta := (sp*qd - sq*pd) / ((sp - sq) * l2)
-					px, py, qx, qy = rx[j], ry[j], rx[j+1], ry[j+1]
-					sp, sq = dx*py-dy*px, dx*qy-dy*qx
-					pd, qd = px*dx+py*dy, qx*dx+qy*dy
-					tb := (sp*qd - sq*pd) / ((sp - sq) * l2)
-					t0, t1 := max(min(ta, tb), 0), min(max(ta, tb), 1)
-					if (t1-t0)*l > Eps {
-						out[k] = append(out[k], Crossing{Feature: f, TIn: t0, TOut: t1})
-					}
+				if near&(near>>1) == 0 && rest != 0 && rest&(rest-1) == 0 {
+					out[k] = tr.twoCrossings(rx, ry, bits.TrailingZeros64(change), bits.TrailingZeros64(rest), f, out[k])
 					continue
 				}
-				if near == 0 && change == 0 {
-					continue
-				}
-				out[k] = tr.featureRel(geo, f, rx, ry, out[k])
+				out[k] = tr.finish(geo, f, right, near, rx, ry, out[k])
 			}
 		}
 	}
@@ -680,6 +735,46 @@ func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc
 			sortCrossings(out[k])
 		}
 	}
+	return true
+}
+
+// twoCrossings appends the crossing of a line that crosses the outline of
+// polygon f (given less the line's start in rx, ry) at edges i and j only:
+// finish's usual case, with crossRel written out.
+func (tr *tracer) twoCrossings(rx, ry []float64, i, j, f int, buf []Crossing) []Crossing {
+	dx, dy, l2 := tr.d.X, tr.d.Y, tr.l2
+	px, py, qx, qy := rx[i], ry[i], rx[i+1], ry[i+1]
+	sp, sq := dx*py-dy*px, dx*qy-dy*qx
+	pd, qd := px*dx+py*dy, qx*dx+qy*dy
+	ta := (sp*qd - sq*pd) / ((sp - sq) * l2)
+	px, py, qx, qy = rx[j], ry[j], rx[j+1], ry[j+1]
+	sp, sq = dx*py-dy*px, dx*qy-dy*qx
+	pd, qd = px*dx+py*dy, qx*dx+qy*dy
+	tb := (sp*qd - sq*pd) / ((sp - sq) * l2)
+	t0, t1 := max(min(ta, tb), 0), min(max(ta, tb), 1)
+	if (t1-t0)*tr.l > Eps {
+		buf = append(buf, Crossing{Feature: f, TIn: t0, TOut: t1})
+	}
+	return buf
+}
+
+// fanSides classifies points (less the fan's start) against the first and
+// last lines of a fan, with directions (ax, ay) and (bx, by): bit i of
+// right is set when point i is right of both by more than ta and tb, bit i
+// of open when it is not that far to the same side of both.
+//
+//go:noinline
+func fanSides(rx, ry []float64, ax, ay, bx, by, ta, tb float64) (right, open uint64) {
+	ry = ry[:len(rx)]
+	for i, x := range rx {
+		y := ry[i]
+		sa, sb := ax*y-ay*x, bx*y-by*x
+		l := b2i(sa > ta) & b2i(sb > tb)
+		r := b2i(sa < -ta) & b2i(sb < -tb)
+		right |= uint64(r) << uint(i)
+		open |= uint64(1^(l|r)) << uint(i)
+	}
+	return right, open
 }
 
 // longFeature is feature's exact test for polygons with many points or many

@@ -272,6 +272,7 @@ type LOSContext struct {
 	at     []int
 	ends   [][2]Vec
 	tips   []Vec
+	counts []int // crossings per line
 	masks  []uint64
 	fanOut [][]Crossing
 	fan    fanScratch
@@ -358,95 +359,101 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	}
 
 	// The lines' ends.
-	ends := c.ends[:0]
-	fan := true // every line starts at the observer's centre and heads forward
-	for k := 0; k < n; k++ {
+	if cap(c.ends) < n {
+		c.ends = make([][2]Vec, n)
+		c.tips = make([]Vec, n)
+	}
+	ends, tips := c.ends[:n], c.tips[:n]
+	fan := eo == 0 // every line starts at the observer's centre and heads forward
+	maxLen := 0.0
+	for k := range ends {
 		s := float64(2*k+1)/float64(n) - 1
 		a := from.Pos
 		if eo > 0 {
 			a = sliceMid(&fo, perp, dir, s*eo)
-			fan = false
 		}
 		b := sliceMid(&ft, perp, dir, s*et)
-		if b.Sub(a).Dot(dir) <= 0 {
+		ab := b.Sub(a)
+		if ab.Dot(dir) <= 0 {
 			fan = false
 		}
-		ends = append(ends, [2]Vec{a, b})
+		ends[k], tips[k] = [2]Vec{a, b}, b
+		maxLen = max(maxLen, math.Sqrt(ab.X*ab.X+ab.Y*ab.Y))
 	}
 	// One candidate look-up for the whole fan of lines.
 	if len(c.masks) != w.idx.words {
 		c.masks = make([]uint64, w.idx.words)
 	}
 	if fan && n > 1 && !c.noFan {
-		maxLen := 0.0
-		for _, e := range ends {
-			maxLen = max(maxLen, e[0].Dist(e[1]))
-		}
-		fan = w.idx.fanMask(from.Pos, ends[0][1].Sub(from.Pos), ends[n-1][1].Sub(from.Pos), maxLen, c.masks)
+		fan = w.idx.fanMask(from.Pos, tips[0].Sub(from.Pos), tips[n-1].Sub(from.Pos), maxLen, c.masks)
 	} else {
 		fan = false
 	}
-
 	if fan {
-		tips := c.tips[:0]
-		for _, e := range ends {
-			tips = append(tips, e[1])
-		}
 		for len(c.fanOut) < n {
 			c.fanOut = append(c.fanOut, nil)
 		}
-		w.traceFan(from.Pos, tips, c.masks, c.fanOut, &c.fan)
-		c.tips = tips
+		fan = w.traceFan(from.Pos, tips, c.masks, c.fanOut, &c.fan)
 	}
 
 	hOn := opt.ObserverHeight > 0 && opt.TargetHeight > 0
-	cross, lines := c.cross, c.lines
+	if cap(c.lines) < n {
+		c.lines = make([]SightLine, n)
+		c.counts = make([]int, n)
+	}
+	lines := c.lines[:n]
+	cross := c.cross[:0]
 	blocked, obscured := 0, 0
-	for k := 0; k < n; k++ {
+	for k := range lines {
 		a, b := ends[k][0], ends[k][1]
+		var raw []Crossing
 		if fan {
-			c.raw = c.fanOut[k]
+			raw = c.fanOut[k]
 		} else {
 			c.raw = w.Trace(a, b, c.raw)
+			raw = c.raw
 		}
 		ab := b.Sub(a)
 		length := math.Sqrt(ab.Dot(ab))
-		line := SightLine{From: a, To: b, BlockedAt: b, BlockedBy: -1}
+		line := &lines[k]
+		line.From, line.To = a, b
+		line.Blocked, line.BlockedAt, line.BlockedBy, line.Obscured = false, b, -1, false
 		start := len(cross)
-		for _, x := range c.raw {
+		for _, x := range raw {
 			e := c.effect(rules, x.Feature)
-			lc := LOSCrossing{Crossing: x, Depth: x.Len(length)}
-			f := &w.Features[x.Feature]
+			depth := x.Len(length)
+			var eff CrossEffect
 			switch {
 			case !e.BlocksLOS && !e.Cover:
-				lc.Effect = NoEffect
-			case hOn && f.Height > 0 && seenOver(opt, f.Height, x):
-				lc.Effect = SeenOver
+				eff = NoEffect
+			case hOn && w.Features[x.Feature].Height > 0 && seenOver(opt, w.Features[x.Feature].Height, x):
+				eff = SeenOver
 			case !e.BlocksLOS:
-				lc.Effect = Obscures
-			case (x.TIn == 0 || x.TOut == 1) && opt.InsideSight >= 0 &&
-				(opt.InsideSight == 0 || lc.Depth <= opt.InsideSight+Eps):
-				lc.Effect = SeenThrough
-			default:
-				lc.Effect = Blocks
-			}
-			if lc.Effect == Blocks && !line.Blocked {
-				line.Blocked = true
-				line.BlockedBy = x.Feature
-				t := x.TIn
-				if (x.TIn == 0 || x.TOut == 1) && opt.InsideSight > 0 && length > 0 {
-					t += opt.InsideSight / length // sight reaches this far in
+				eff = Obscures
+				if !line.Blocked {
+					line.Obscured = true
 				}
-				line.BlockedAt = a.Lerp(b, t)
+			case (x.TIn == 0 || x.TOut == 1) && opt.InsideSight >= 0 &&
+				(opt.InsideSight == 0 || depth <= opt.InsideSight+Eps):
+				eff = SeenThrough
+			default:
+				eff = Blocks
+				if !line.Blocked {
+					line.Blocked = true
+					line.BlockedBy = x.Feature
+					t := x.TIn
+					if (x.TIn == 0 || x.TOut == 1) && opt.InsideSight > 0 && length > 0 {
+						t += opt.InsideSight / length // sight reaches this far in
+					}
+					line.BlockedAt = a.Lerp(b, t)
+				}
 			}
-			if lc.Effect == Obscures && !line.Blocked {
-				line.Obscured = true
-			}
-			cross = append(cross, lc)
+			cross = append(cross, LOSCrossing{Crossing: x, Depth: depth, Effect: eff})
 			h := c.hit(x.Feature)
 			h.Lines++
-			h.MaxDepth = max(h.MaxDepth, lc.Depth)
+			h.MaxDepth = max(h.MaxDepth, depth)
 		}
+		c.counts[k] = len(cross) - start
 		// Credit the first blocker, or every obscuring feature.
 		if line.Blocked {
 			blocked++
@@ -460,18 +467,15 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 				}
 			}
 		}
-		line.Crossings = cross[start:len(cross):len(cross)]
-		lines = append(lines, line)
 	}
-	// Crossings slices were taken while cross grew: re-slice them now
-	// that it no longer moves.
+	// cross no longer moves: hand each line its crossings.
 	off := 0
-	for i := range lines {
-		m := len(lines[i].Crossings)
-		lines[i].Crossings = cross[off : off+m : off+m]
-		off += m
+	for k := range lines {
+		m := off + c.counts[k]
+		lines[k].Crossings = cross[off:m:m]
+		off = m
 	}
-	c.ends, c.cross, c.lines = ends, cross, lines
+	c.cross, c.lines = cross, lines
 
 	// Terrain the bases stand in. When a line runs between the two centres
 	// (an odd number of lines, all from the observer's centre), its own
