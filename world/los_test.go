@@ -363,3 +363,57 @@ func TestLOSSameSpotInWood(t *testing.T) {
 		t.Errorf("%v %q target in %v observer in %v", r.Verdict, r.Reason(), r.TargetIn, r.ObserverIn)
 	}
 }
+
+// The shared fan trace agrees exactly with per-line traces when terrain
+// points lie on the sight lines, within Eps of them or just beyond, where
+// deciding a point once for every line would go wrong first.
+func TestLOSFanMatchesPerLineOnTheLines(t *testing.T) {
+	r := rng(31)
+	for trial := 0; trial < 300; trial++ {
+		obs := circle(r.float(10, 50), r.float(10, 110), r.float(0.5, 3))
+		tgt := circle(r.float(100, 170), r.float(10, 110), r.float(0.5, 3))
+		if trial%3 == 1 {
+			tgt.Foot = Footprint{Shape: Rect, W: r.float(1, 5), H: r.float(1, 8)}
+			tgt.Facing = r.float(0, 360)
+		}
+		// The sight lines' ends, from a check on an empty table.
+		empty, err := New(Table{W: 180, H: 120}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := empty.LOS(obs, tgt, atiiTerrain, LOSOptions{}).Lines
+		var fs []Feature
+		for i := 0; i < 6; i++ {
+			k := int(r.next() % uint64(len(lines)))
+			if i%2 == 0 { // the fan's edge lines are where its shortcut is decided
+				k = (len(lines) - 1) * (i / 2 % 2)
+			}
+			a, b := lines[k].From, lines[k].To
+			at := a.Lerp(b, r.float(0.2, 0.9))
+			side := Vec{-(b.Y - a.Y), b.X - a.X}.Scale(1 / a.Dist(b))
+			off := []float64{0, Eps / 2, Eps, 2 * Eps, 1e-4}[r.next()%5]
+			p0 := at.Add(side.Scale(off))
+			u := b.Sub(a).Scale(r.float(0.02, 0.08))
+			p1 := p0.Add(u).Add(side.Scale(r.float(-4, 4)))
+			if trial%2 == 0 { // an edge along the line (or beside it)
+				p1 = p0.Add(u).Add(side.Scale(off * r.float(0.5, 1.5)))
+			}
+			poly := []Vec{p0, p1, p0.Add(u.Scale(2)).Add(side.Scale(r.float(2, 6))), p0.Add(side.Scale(r.float(1, 5)))}
+			if ValidatePolygon(poly) != nil {
+				continue
+			}
+			fs = append(fs, Feature{ID: fmt.Sprint(i), Kind: Woods, Poly: poly})
+		}
+		w, err := New(Table{W: 180, H: 120}, fs)
+		if err != nil {
+			continue
+		}
+		fan, single := w.NewLOSContext(), w.NewLOSContext()
+		single.noFan = true
+		a := fan.LOS(obs, tgt, atiiTerrain, LOSOptions{})
+		b := single.LOS(obs, tgt, atiiTerrain, LOSOptions{})
+		if fmt.Sprint(a.Lines) != fmt.Sprint(b.Lines) {
+			t.Fatalf("trial %d:\nfan      %+v\nper line %+v", trial, a.Lines, b.Lines)
+		}
+	}
+}
