@@ -45,6 +45,7 @@ const (
 	ToolLOS
 )
 
+// String names the tool as the toolbar shows it.
 func (t Tool) String() string {
 	switch t {
 	case ToolRuler:

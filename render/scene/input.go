@@ -100,6 +100,7 @@ const (
 	Blocked
 )
 
+// String is "clear", "cover" or "blocked".
 func (v Verdict) String() string {
 	switch v {
 	case Clear:

@@ -121,6 +121,7 @@ const (
 	Segments
 )
 
+// String names the kind for dumps.
 func (k Kind) String() string {
 	names := []string{"polygon", "polyline", "circle", "wedge", "text", "icon", "segments"}
 	if k >= 0 && int(k) < len(names) {
