@@ -567,11 +567,13 @@ func (a *App) handleKeys() {
 		}
 	}
 	c := world.Vec{X: float64(a.w) / 2, Y: float64(a.h) / 2}
-	if press(ebiten.KeyEqual) || press(ebiten.KeyNumpadAdd) || a.typed('+') {
+	// Zoom keys are read as typed characters so that "+" (shift and =, or
+	// the keypad) counts once whatever the keyboard layout.
+	if a.typed('+') || a.typed('=') {
 		a.cam.ZoomAt(c, 1.25)
 		a.dirty = true
 	}
-	if press(ebiten.KeyMinus) || press(ebiten.KeyNumpadSubtract) || a.typed('-') {
+	if a.typed('-') {
 		a.cam.ZoomAt(c, 1/1.25)
 		a.dirty = true
 	}

@@ -457,3 +457,19 @@ func TestMarkers(t *testing.T) {
 		t.Fatalf("marker icons %v", icons)
 	}
 }
+
+// + and - zoom about the window centre, once per key press.
+func TestPlusMinusZoom(t *testing.T) {
+	h := newHarness(t, app.Options{Scenario: loadDuel(t)})
+	s0 := h.a.Camera().Scale
+	h.in.Type('+')
+	h.flush()
+	if got := h.a.Camera().Scale; math.Abs(got-s0*1.25) > 1e-9 {
+		t.Fatalf("+ gave scale %v, want %v", got, s0*1.25)
+	}
+	h.in.Type('-')
+	h.flush()
+	if got := h.a.Camera().Scale; math.Abs(got-s0) > 1e-9 {
+		t.Fatalf("- gave scale %v, want %v", got, s0)
+	}
+}
