@@ -1,0 +1,612 @@
+package play
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/world"
+)
+
+// Layout is the window area the play HUD may use, in device pixels.
+type Layout struct {
+	W, H float64
+	// DSF is the device scale factor (UI sizes are multiplied by it).
+	DSF float64
+	// Top and Bottom are the heights taken by the window's toolbar and
+	// status bar.
+	Top, Bottom float64
+	// Measure gives text widths (nil: scene.EstimateWidth).
+	Measure scene.Measurer
+}
+
+func (l Layout) px(n float64) float64 {
+	if l.DSF <= 0 {
+		return n
+	}
+	return n * l.DSF
+}
+
+func (l Layout) measure(s string, size float64, bold bool) float64 {
+	if l.Measure != nil {
+		return l.Measure(s, size, bold)
+	}
+	return scene.EstimateWidth(s, size, bold)
+}
+
+// PanelW is the width of the play side panel.
+func (l Layout) PanelW() float64 { return math.Min(l.px(360), l.W*0.4) }
+
+// BannerH is the height of the phase banner.
+func (l Layout) BannerH() float64 { return l.px(64) }
+
+// LogH is the height of the dice log strip at the bottom left.
+func (l Layout) LogH() float64 { return l.px(150) }
+
+// Button is a clickable area of the play HUD.
+type Button struct {
+	Label string
+	R     scene.Rect
+	Do    func()
+}
+
+// HUD colours.
+var (
+	colBar    = color.NRGBA{24, 26, 30, 245}
+	colText   = color.NRGBA{235, 235, 235, 255}
+	colDim    = color.NRGBA{160, 165, 170, 255}
+	colGold   = color.NRGBA{255, 200, 40, 255}
+	colBad    = color.NRGBA{255, 110, 100, 255}
+	colGood   = color.NRGBA{120, 220, 120, 255}
+	colButton = color.NRGBA{60, 64, 72, 255}
+	colEdge   = color.NRGBA{90, 95, 105, 255}
+)
+
+type hudb struct {
+	l    Layout
+	out  []scene.Prim
+	btns []Button
+}
+
+func (h *hudb) rect(r scene.Rect, fill, stroke color.NRGBA, w float64) {
+	h.out = append(h.out, scene.Prim{Layer: scene.LayerHUD, Kind: scene.Polygon,
+		Pts:   []world.Vec{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}},
+		Style: scene.Style{Fill: fill, Stroke: stroke, Width: w}})
+}
+
+func (h *hudb) text(x, y float64, s string, size float64, bold bool, c color.NRGBA) {
+	h.out = append(h.out, scene.Prim{Layer: scene.LayerHUD, Kind: scene.Text, C: world.Vec{X: x, Y: y}, Text: s, Size: size, Bold: bold, Align: scene.AlignLeft, Style: scene.Style{Fill: c}})
+}
+
+func (h *hudb) button(x, y float64, label string, do func()) float64 {
+	size := h.l.px(13)
+	w := h.l.measure(label, size, true) + h.l.px(16)
+	r := scene.Rect{Min: world.Vec{X: x, Y: y}, Max: world.Vec{X: x + w, Y: y + h.l.px(24)}}
+	h.rect(r, colButton, colEdge, h.l.px(1))
+	h.text(x+h.l.px(8), y+h.l.px(12), label, size, true, colText)
+	h.btns = append(h.btns, Button{Label: label, R: r, Do: do})
+	return w + h.l.px(6)
+}
+
+// wrap splits s into lines no wider than width.
+func (h *hudb) wrap(s string, size, width float64, bold bool) []string {
+	var out []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		try := word
+		if line != "" {
+			try = line + " " + word
+		}
+		if h.l.measure(try, size, bold) > width && line != "" {
+			out = append(out, line)
+			line = word
+		} else {
+			line = try
+		}
+	}
+	return append(out, line)
+}
+
+// column writes wrapped lines downward from y, stopping at maxY.
+type column struct {
+	h          *hudb
+	x, y, w    float64
+	maxY       float64
+	overflowed bool
+}
+
+func (c *column) line(s string, size float64, bold bool, col color.NRGBA) {
+	for _, l := range c.h.wrap(s, size, c.w, bold) {
+		if c.y+size > c.maxY {
+			c.overflowed = true
+			return
+		}
+		c.h.text(c.x, c.y+size*0.6, l, size, bold, col)
+		c.y += size * 1.3
+	}
+}
+
+func (c *column) gap(n float64) { c.y += c.h.l.px(n) }
+
+// HUD draws the play interface: the phase banner, the side panel (selected
+// titan, actions, previews), the dice log, and over everything the
+// handover screen. Secret information is drawn only for the viewer.
+func (s *Session) HUD(l Layout) ([]scene.Prim, []Button) {
+	h := &hudb{l: l}
+	if s.mode == ModeHandover {
+		s.handover(h)
+		return h.out, h.btns
+	}
+	s.banner(h)
+	s.panel(h)
+	s.logStrip(h)
+	return h.out, h.btns
+}
+
+func (s *Session) banner(h *hudb) {
+	l := h.l
+	b := s.Banner()
+	r := scene.Rect{Min: world.Vec{X: 0, Y: l.Top}, Max: world.Vec{X: l.W - l.PanelW(), Y: l.Top + l.BannerH()}}
+	h.rect(r, colBar, colGold, l.px(1))
+	x := l.px(12)
+	y := l.Top + l.px(14)
+	h.text(x, y, b.Title, l.px(15), true, colGold)
+	x2 := x + l.measure(b.Title, l.px(15), true) + l.px(16)
+	h.text(x2, y, b.Who, l.px(15), true, colText)
+	bx := r.Max.X - l.px(8)
+	// End-step and undo buttons on the right of the banner.
+	labels := []struct {
+		label string
+		do    func()
+	}{{"End step (Space)", s.EndStep}, {"Undo (Ctrl+Z)", func() { _ = s.Undo() }}}
+	if s.mode == ModeOver {
+		labels = nil
+	}
+	for _, lb := range labels {
+		w := l.measure(lb.label, l.px(13), true) + l.px(16)
+		bx -= w + l.px(6)
+		h.button(bx, l.Top+l.px(4), lb.label, lb.do)
+	}
+	c := &column{h: h, x: x, y: y + l.px(10), w: r.W() - l.px(24), maxY: r.Max.Y}
+	for _, ln := range b.Lines {
+		c.line(ln, l.px(12), false, colText)
+	}
+	if s.Msg != "" {
+		col := colGood
+		if s.MsgErr {
+			col = colBad
+		}
+		mr := scene.Rect{Min: world.Vec{X: 0, Y: r.Max.Y}, Max: world.Vec{X: r.Max.X, Y: r.Max.Y + l.px(22)}}
+		h.rect(mr, color.NRGBA{20, 20, 24, 230}, color.NRGBA{}, 0)
+		msg := s.Msg
+		if ws := h.wrap(msg, l.px(12), mr.W()-l.px(24), true); len(ws) > 0 {
+			msg = ws[0]
+			if len(ws) > 1 {
+				msg += " ..."
+			}
+		}
+		h.text(x, mr.Min.Y+l.px(11), msg, l.px(12), true, col)
+	}
+}
+
+// handover covers the whole window: nothing of the table or of either
+// side's secrets is drawn.
+func (s *Session) handover(h *hudb) {
+	l := h.l
+	h.rect(scene.Rect{Max: world.Vec{X: l.W, Y: l.H}}, color.NRGBA{18, 20, 24, 255}, color.NRGBA{}, 0)
+	b := s.Banner()
+	y := l.H/2 - l.px(40)
+	h.text(l.W/2-l.measure(b.Who, l.px(22), true)/2, y, b.Who, l.px(22), true, colGold)
+	for _, ln := range b.Lines {
+		y += l.px(30)
+		h.text(l.W/2-l.measure(ln, l.px(14), false)/2, y, ln, l.px(14), false, colText)
+	}
+	lbl := "Continue (Enter)"
+	h.button(l.W/2-l.measure(lbl, l.px(13), true)/2-l.px(8), y+l.px(30), lbl, s.Continue)
+}
+
+// PanelRect is the play side panel's area.
+func (l Layout) PanelRect() scene.Rect {
+	return scene.Rect{Min: world.Vec{X: l.W - l.PanelW(), Y: l.Top}, Max: world.Vec{X: l.W, Y: l.H - l.Bottom}}
+}
+
+func (s *Session) panel(h *hudb) {
+	l := h.l
+	r := l.PanelRect()
+	h.rect(r, color.NRGBA{28, 30, 34, 255}, color.NRGBA{}, 0)
+	c := &column{h: h, x: r.Min.X + l.px(12), y: r.Min.Y + l.px(8), w: r.W() - l.px(24), maxY: r.Max.Y - l.px(4)}
+	big, norm, small := l.px(15), l.px(13), l.px(12)
+	st := s.State()
+	if s.mode == ModeOver {
+		s.debrief(c)
+		return
+	}
+	// The viewer's secrets.
+	for i, ln := range s.Secret(s.viewer) {
+		col := colText
+		if i == 0 {
+			col = colGold
+		}
+		c.line(ln, small, i == 0, col)
+	}
+	if len(s.Secret(s.viewer)) > 0 {
+		c.gap(6)
+	}
+	// Actions.
+	if s.mode == ModeTurn {
+		s.actions(c)
+	}
+	// The selected titan.
+	u, prof := s.profile(s.Selected)
+	if u == nil || prof == nil {
+		c.line("Click a titan for its profile, weapons and damage.", small, false, colDim)
+		return
+	}
+	c.gap(6)
+	c.line(fmt.Sprintf("%s (%s, %s)", u.ID, prof.Name, s.SideName(u.Side)), big, true, colGold)
+	ts, _ := atii.TitanOf(u)
+	opts, _ := atii.ParseOptions(st.Options)
+	c.line(fmt.Sprintf("Speed %.0f cm (now %.0f)  Man %d  Gunnery %d+  CC %d+  Repair %d dice", prof.Speed, atii.Speed(prof, ts, opts), prof.Man, prof.Gunnery, prof.CCSkill, prof.RepairDice), small, false, colText)
+	c.line(fmt.Sprintf("Void shields: %d of %d up (%d down, %d repairing, %d lost)", ts.ShieldsUp(prof), prof.VoidShields, ts.ShieldsDown, ts.ShieldsRepairing, ts.ShieldsLost), small, false, colText)
+	var dmg []string
+	for _, loc := range atii.Locations(prof) {
+		lv := ts.Level(loc)
+		dmg = append(dmg, fmt.Sprintf("%s: %s", loc, lv))
+	}
+	c.line("Damage: "+strings.Join(dmg, ", "), small, false, colText)
+	if ts.Destroyed {
+		c.line("DESTROYED: "+ts.Cause, norm, true, colBad)
+	}
+	c.gap(4)
+	c.line("Weapons", norm, true, colText)
+	for i, w := range s.Weapons(u.ID) {
+		col := colText
+		mark := fmt.Sprintf("%d. ", i+1)
+		if w.Mount == s.Weapon && s.canAct(u.ID) && st.Step == atii.StepShooting {
+			col = colGold
+			mark = "> " + mark
+		}
+		rng := fmt.Sprintf("%.0f cm", w.Weapon.Range)
+		if w.Weapon.Unlimited {
+			rng = "unlimited"
+		}
+		line := fmt.Sprintf("%s%s: %s (%s, %s, RoF %s, Str %d, Acc %+d)", mark, w.Mount, w.Name, w.Arc, rng, w.Weapon.RoF, w.Weapon.Str, w.Weapon.Acc)
+		c.line(line, small, false, col)
+		if w.Usable != "" {
+			c.line("   cannot fire: "+w.Usable, small, false, colDim)
+		}
+	}
+}
+
+// actions lists what the decider may do now in the panel, with the
+// previews of the drafted move or declared shots.
+func (s *Session) actions(c *column) {
+	l := c.h.l
+	small, norm := l.px(12), l.px(13)
+	st := s.State()
+	switch st.Step {
+	case atii.StepMovement, atii.StepAssault:
+		if mp := s.PreviewMove(); mp != nil {
+			c.line("Move preview ("+s.Selected+")", norm, true, colText)
+			if mp.Err != nil {
+				c.line("ILLEGAL: "+mp.Err.Error(), small, true, colBad)
+			} else {
+				c.line("legal: Enter to move", small, true, colGood)
+			}
+			for _, ln := range mp.Lines {
+				c.line(ln, small, false, colText)
+			}
+			c.gap(6)
+		}
+	case atii.StepShooting:
+		if st.Pending != nil && st.Pending.Kind == "fire" && s.canAct(s.Selected) {
+			if len(s.Shots) > 0 {
+				c.line("Declared (Enter fires all):", norm, true, colText)
+				for _, sh := range s.Shots {
+					c.line(fmt.Sprintf("  %s at %s, aimed %s", sh.Mount, sh.Target, sh.Aim), small, false, colGold)
+				}
+			}
+			c.line(fmt.Sprintf("Targets for %s (aim %s, T toggles):", s.Weapon, s.Aim), norm, true, colText)
+			for _, t := range s.Targets() {
+				if t.Reason != "" {
+					c.line(fmt.Sprintf("  %s: cannot: %s", t.ID, t.Reason), small, false, colBad)
+					continue
+				}
+				c.line(fmt.Sprintf("  %s: %s at %.1f cm, %s", t.ID, t.ToHit.String(), t.Geo.Range, t.Geo.LOS), small, false, colGood)
+				if t.Odds != nil {
+					c.line(fmt.Sprintf("    %.0f%% at least one hit on the titan; mean shields down %.1f", 100*t.Odds.AtLeastOneTitanHit, t.Odds.ShieldsDown.Mean()), small, false, colText)
+				}
+				if t.Outcome != nil {
+					var parts []string
+					for _, loc := range t.Outcome.Locations {
+						lv := t.Outcome.Levels[loc]
+						damaged := 1 - lv[0]
+						if damaged > 0.005 {
+							parts = append(parts, fmt.Sprintf("%s %.0f%%", loc, 100*damaged))
+						}
+					}
+					c.line(fmt.Sprintf("    destroyed %.1f%%; damaged: %s", 100*t.Outcome.Destroyed, strings.Join(parts, ", ")), small, false, colText)
+				}
+			}
+			c.gap(6)
+			return
+		}
+	case atii.StepRally:
+		rp := s.Repairable()
+		if s.canAct(s.Selected) && len(rp) > 0 {
+			c.line("Repair first (1-9), Enter rolls:", norm, true, colText)
+			for i, r := range rp {
+				col := colText
+				if r == s.RepairFirst || (s.RepairFirst == "" && i == 0) {
+					col = colGold
+				}
+				c.line(fmt.Sprintf("  %d. %s", i+1, r), small, false, col)
+			}
+			c.gap(6)
+		}
+	}
+	cs := s.Choices()
+	if len(cs) > 0 {
+		c.line("Choices (click or number key):", norm, true, colText)
+		for i, ch := range cs {
+			i := i
+			label := fmt.Sprintf("%d. %s", i+1, ch.Text)
+			lines := c.h.wrap(label, small, c.w-l.px(10), false)
+			top := c.y
+			if top+float64(len(lines))*small*1.3+l.px(4) > c.maxY {
+				break
+			}
+			bh := float64(len(lines))*small*1.3 + l.px(4)
+			br := scene.Rect{Min: world.Vec{X: c.x - l.px(4), Y: top}, Max: world.Vec{X: c.x + c.w, Y: top + bh}}
+			c.h.rect(br, colButton, colEdge, l.px(1))
+			c.h.btns = append(c.h.btns, Button{Label: label, R: br, Do: func() { s.pickChoice(i) }})
+			c.y += l.px(2)
+			for _, ln := range lines {
+				c.h.text(c.x, c.y+small*0.6, ln, small, false, colText)
+				c.y += small * 1.3
+			}
+			c.y += l.px(4)
+		}
+	}
+}
+
+// pickChoice answers with discrete choice i, the same as its number key
+// outside the shooting and rally steps.
+func (s *Session) pickChoice(i int) { s.Choose(i) }
+
+// debrief shows the result: VP per titan and location, objectives revealed.
+func (s *Session) debrief(c *column) {
+	l := c.h.l
+	big, norm, small := l.px(16), l.px(13), l.px(12)
+	st := s.State()
+	if st.Result != nil {
+		c.line("Result: "+st.Result.Kind, big, true, colGold)
+		if st.Result.Winner != "" {
+			c.line("Winner: "+s.SideName(st.Result.Winner), norm, true, colText)
+		}
+		if st.Result.Text != "" {
+			c.line(st.Result.Text, small, false, colText)
+		}
+	}
+	if vp, err := s.G.Ruleset.VictoryPoints(st); err == nil {
+		c.gap(6)
+		c.line("Victory points", norm, true, colText)
+		var sides []string
+		for k := range vp {
+			sides = append(sides, k)
+		}
+		sort.Strings(sides)
+		for _, sd := range sides {
+			c.line(fmt.Sprintf("%s: %d VP", s.SideName(sd), vp[sd]), small, true, colText)
+		}
+	}
+	c.gap(6)
+	c.line("Titans (damage by location)", norm, true, colText)
+	for i := range st.Units {
+		u := &st.Units[i]
+		_, prof := s.profile(u.ID)
+		if prof == nil {
+			continue
+		}
+		ts, _ := atii.TitanOf(u)
+		var dmg []string
+		for _, loc := range atii.Locations(prof) {
+			if lv := ts.Level(loc); lv != atii.Undamaged {
+				dmg = append(dmg, fmt.Sprintf("%s %s", loc, lv))
+			}
+		}
+		state := "undamaged"
+		if len(dmg) > 0 {
+			state = strings.Join(dmg, ", ")
+		}
+		if ts.Destroyed {
+			state = "DESTROYED (" + ts.Cause + ")"
+		}
+		vp := atii.TitanVictoryPoints(prof, prof.Points, ts, u.OffTable, false)
+		c.line(fmt.Sprintf("%s (%s, %d pts): %s; worth %d VP", u.ID, s.SideName(u.Side), prof.Points, state, vp), small, false, colText)
+	}
+	if cards := s.cards(); len(cards) > 0 {
+		c.gap(6)
+		c.line("Objectives revealed", norm, true, colText)
+		var sides []string
+		for k := range cards {
+			sides = append(sides, k)
+		}
+		sort.Strings(sides)
+		for _, sd := range sides {
+			cd := cards[sd]
+			c.line(fmt.Sprintf("%s: %s (%s) - %s", s.SideName(sd), cd.Name, cd.Type, cd.Text), small, false, colText)
+		}
+	}
+}
+
+// logStrip draws the last dice log entries at the bottom left; clicking an
+// entry highlights its units.
+func (s *Session) logStrip(h *hudb) {
+	l := h.l
+	r := scene.Rect{Min: world.Vec{X: 0, Y: l.H - l.Bottom - l.LogH()}, Max: world.Vec{X: l.W - l.PanelW(), Y: l.H - l.Bottom}}
+	h.rect(r, color.NRGBA{20, 22, 26, 225}, colEdge, l.px(1))
+	size := l.px(12)
+	rowH := size * 1.3
+	lg := s.Log()
+	rows := int((r.H() - l.px(22)) / rowH)
+	h.text(r.Min.X+l.px(10), r.Min.Y+l.px(10), "Dice log (click an entry to highlight its titans)", size, true, colGold)
+	start := len(lg) - rows
+	if start < 0 {
+		start = 0
+	}
+	y := r.Min.Y + l.px(22)
+	for i := start; i < len(lg); i++ {
+		e := lg[i]
+		col := colDim
+		if e.Roll != nil {
+			col = colText
+		}
+		txt := fmt.Sprintf("T%d %s: %s", e.Turn, e.Step, e.Text)
+		if ws := h.wrap(txt, size, r.W()-l.px(20), false); len(ws) > 0 {
+			txt = ws[0]
+		}
+		row := scene.Rect{Min: world.Vec{X: r.Min.X, Y: y}, Max: world.Vec{X: r.Max.X, Y: y + rowH}}
+		idx := i
+		h.btns = append(h.btns, Button{Label: "log", R: row, Do: func() { s.ClickLog(idx) }})
+		h.text(r.Min.X+l.px(10), y+rowH/2, txt, size, false, col)
+		y += rowH
+	}
+}
+
+// Decorate adds the play overlays to a built scene in table cm: the
+// drafted path coloured by legality with the chance of getting through
+// dangerous terrain, each turn's Man cost, target lines for the chosen
+// weapon, declared shots, and highlighted units.
+func (s *Session) Decorate(sc *scene.Scene) {
+	if sc == nil || s.mode == ModeHandover {
+		return
+	}
+	add := func(l scene.Layer, p scene.Prim) { p.Layer = l; sc.Layers[l] = append(sc.Layers[l], p) }
+	st := s.State()
+	px := 1.0
+	if sc.Scale > 0 {
+		px = 1 / sc.Scale
+	}
+	if mp := s.PreviewMove(); mp != nil && mp.Report != nil {
+		ok := mp.Err == nil
+		for _, sg := range mp.Report.Segments {
+			col := color.NRGBA{40, 200, 60, 255}
+			if !ok {
+				col = color.NRGBA{220, 40, 30, 255}
+			} else if sg.Dangerous {
+				col = color.NRGBA{240, 150, 20, 255}
+			}
+			var dash []float64
+			if sg.Backwards {
+				dash = []float64{6 * px, 4 * px}
+			}
+			add(scene.LayerRulers, scene.Prim{Kind: scene.Polyline, Pts: []world.Vec{sg.From, sg.To}, Style: scene.Style{Stroke: col, Width: 4 * px, Dash: dash}})
+		}
+		for _, t := range mp.Report.Turns {
+			add(scene.LayerRulers, scene.Prim{Kind: scene.Text, C: t.At.Add(world.Vec{X: 0, Y: -14 * px}), Text: fmt.Sprintf("%.0f deg, %d Man", math.Abs(t.Degrees), atii.TurnCost(t.Degrees)), Size: 12 * px, Bold: true, Align: scene.AlignCenter, Style: scene.Style{Fill: color.NRGBA{20, 20, 20, 255}}, Box: color.NRGBA{255, 255, 255, 220}})
+		}
+		// The end footprint outline.
+		end := mp.Report.End
+		add(scene.LayerRulers, footprintPrim(end, color.NRGBA{30, 30, 30, 200}, 2*px))
+		if mp.Odds != nil {
+			for _, sg := range mp.Report.Segments {
+				for d := math.Ceil(sg.Start); d <= sg.End; d += 2 {
+					p := sg.From.Lerp(sg.To, (d-sg.Start)/math.Max(sg.Length, 1e-9))
+					pr := mp.ReachAt(d)
+					col := color.NRGBA{uint8(255 * (1 - pr)), uint8(200 * pr), 40, 255}
+					add(scene.LayerRulers, scene.Prim{Kind: scene.Circle, C: p, R: 3.5 * px, Style: scene.Style{Fill: col, Stroke: color.NRGBA{0, 0, 0, 255}, Width: 1 * px}})
+				}
+				if sg.Dangerous {
+					add(scene.LayerRulers, scene.Prim{Kind: scene.Text, C: sg.To.Add(world.Vec{Y: 16 * px}), Text: fmt.Sprintf("%.0f%% gets here", 100*mp.ReachAt(sg.End)), Size: 12 * px, Bold: true, Align: scene.AlignCenter, Style: scene.Style{Fill: color.NRGBA{20, 20, 20, 255}}, Box: color.NRGBA{255, 230, 180, 230}})
+				}
+			}
+		}
+	}
+	if st.Step == atii.StepShooting && s.canAct(s.Selected) {
+		if u := st.Unit(s.Selected); u != nil {
+			for _, t := range s.Targets() {
+				tu := st.Unit(t.ID)
+				if tu == nil {
+					continue
+				}
+				col := color.NRGBA{40, 200, 60, 220}
+				label := t.ToHit.String()
+				if t.Reason != "" {
+					col = color.NRGBA{220, 40, 30, 160}
+					label = ""
+					if t.ID == s.Hover {
+						label = t.Reason
+					}
+				}
+				add(scene.LayerLOS, scene.Prim{Kind: scene.Polyline, Pts: []world.Vec{u.Pos, tu.Pos}, Style: scene.Style{Stroke: col, Width: 2 * px, Dash: []float64{8 * px, 5 * px}}})
+				add(scene.LayerLOS, footprintPrim(s.base(tu), col, 4*px))
+				if label != "" {
+					add(scene.LayerMarkers, scene.Prim{Kind: scene.Text, C: tu.Pos.Add(world.Vec{Y: -30 * px}), Text: label, Size: 12 * px, Bold: true, Align: scene.AlignCenter, Style: scene.Style{Fill: color.NRGBA{20, 20, 20, 255}}, Box: color.NRGBA{255, 255, 255, 225}})
+				}
+			}
+			for _, sh := range s.Shots {
+				if tu := st.Unit(sh.Target); tu != nil {
+					add(scene.LayerLOS, scene.Prim{Kind: scene.Polyline, Pts: []world.Vec{u.Pos, tu.Pos}, Style: scene.Style{Stroke: color.NRGBA{255, 200, 40, 255}, Width: 4 * px}})
+				}
+			}
+		}
+	}
+	for _, id := range s.Highlight {
+		if u := st.Unit(id); u != nil && OnTable(u) {
+			add(scene.LayerMarkers, footprintPrim(s.base(u), color.NRGBA{255, 0, 255, 255}, 4*px))
+		}
+	}
+	if p := st.Pending; p != nil && s.mode == ModeTurn {
+		for _, id := range p.Units {
+			if u := st.Unit(id); u != nil && OnTable(u) && id != s.Selected {
+				add(scene.LayerBases, footprintPrim(s.base(u), color.NRGBA{255, 220, 60, 200}, 2*px))
+			}
+		}
+	}
+}
+
+// footprintPrim outlines a base.
+func footprintPrim(b world.Base, col color.NRGBA, w float64) scene.Prim {
+	if b.Foot.Shape == world.Circle {
+		return scene.Prim{Kind: scene.Circle, C: b.Pos, R: b.Foot.Radius, Style: scene.Style{Stroke: col, Width: w}}
+	}
+	pts := b.Corners()
+	return scene.Prim{Kind: scene.Polygon, Pts: pts, Style: scene.Style{Stroke: col, Width: w}}
+}
+
+// Bases returns the scenario's bases moved to where the game has them:
+// titans still to deploy and titans off the table are left out, destroyed
+// titans are marked broken, shields and damage are shown.
+func (s *Session) Bases(in []scene.Base) []scene.Base {
+	st := s.State()
+	var out []scene.Base
+	for _, b := range in {
+		u := st.Unit(b.ID)
+		if u == nil {
+			out = append(out, b)
+			continue
+		}
+		if !OnTable(u) {
+			continue
+		}
+		b.Pos, b.Facing = u.Pos, u.Facing
+		if _, prof := s.profile(u.ID); prof != nil {
+			ts, _ := atii.TitanOf(u)
+			b.Shields = ts.ShieldsUp(prof)
+			n := 0
+			for _, loc := range atii.Locations(prof) {
+				n += int(ts.Level(loc))
+			}
+			b.Damage = n
+			b.Broken = ts.Destroyed
+		}
+		b.Selected = b.ID == s.Selected
+		out = append(out, b)
+	}
+	return out
+}

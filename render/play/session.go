@@ -1,0 +1,1020 @@
+// Package play is the game in the window: a state machine over a running
+// game.Game that turns clicks and keys into ATII commands, asks computer
+// controllers for their decisions off the UI goroutine, keeps the dice log,
+// hides secret information between hotseat players, and draws its overlays
+// and panels as scene primitives. It imports no ebiten: render/app hosts it
+// and feeds it input, and tests drive it directly without a display.
+package play
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/world"
+)
+
+// Controller kinds a side can have in the window.
+const (
+	Human    = "human"
+	Computer = "computer (basic)"
+)
+
+// Mode is what the session waits for.
+type Mode int
+
+// Modes.
+const (
+	// ModeTurn: a human decides on the table.
+	ModeTurn Mode = iota
+	// ModeHandover: the screen is hidden until the next player continues.
+	ModeHandover
+	// ModeThinking: a computer controller is deciding.
+	ModeThinking
+	// ModeDice: manual dice are wanted before the command can be played.
+	ModeDice
+	// ModeOver: the game has ended.
+	ModeOver
+)
+
+// LogEntry is one line of the dice log.
+type LogEntry struct {
+	// Index is the event's position in the game log.
+	Index int
+	Kind  string
+	Turn  int
+	Step  string
+	Text  string
+	Units []string
+	Roll  *rules.Roll
+	// Side and Secret: a secret entry is shown only to Side.
+	Side   string
+	Secret bool
+}
+
+// Session is one game being played in the window.
+type Session struct {
+	G *game.Game
+	// Kinds maps each side to Human or Computer.
+	Kinds map[string]string
+	// AutosavePath, when set, is written after every command.
+	AutosavePath string
+
+	ctrls map[string]game.Controller
+	// viewer is the side whose secrets may be drawn ("" = nobody's).
+	viewer string
+	mode   Mode
+
+	// Selected is the selected unit (any side; only the decider's can act).
+	Selected string
+	// Draft is the move path being drawn (table points after the start).
+	Draft []world.Vec
+	// Facing, when set, is the final facing of the drafted move or the
+	// deploy facing.
+	Facing *float64
+	// Shots are the weapons declared for the selected titan this phase.
+	Shots []atii.Shot
+	// Weapon is the mount chosen for the next target click.
+	Weapon string
+	// Aim is the aim of new declarations.
+	Aim atii.Aim
+	// RepairFirst is the system the rally puts first.
+	RepairFirst string
+
+	// Msg is the last message for the player (an error's reason, what
+	// happened); MsgErr marks it as a refusal.
+	Msg    string
+	MsgErr bool
+
+	// Highlight are units a clicked log entry involves.
+	Highlight []string
+	// Hover is the unit under the cursor (for target reasons).
+	Hover string
+
+	logSeen int
+	log     []LogEntry
+
+	think  <-chan game.Decision
+	cancel context.CancelFunc
+
+	diceNeed  *rules.DiceRequest
+	diceTyped []int
+	diceRetry rules.Command
+}
+
+// New wraps a running game. kinds maps side ids to Human or Computer (a
+// missing side is human).
+func New(g *game.Game, kinds map[string]string) *Session {
+	s := &Session{G: g, Kinds: map[string]string{}, ctrls: map[string]game.Controller{}, Aim: atii.AimHigh}
+	for _, sd := range g.State().Sides {
+		k := kinds[sd.ID]
+		if k != Computer {
+			k = Human
+		}
+		s.Kinds[sd.ID] = k
+		if k == Computer {
+			s.ctrls[sd.ID] = game.Greedy{}
+		}
+	}
+	s.collectLog()
+	s.afterCommand()
+	return s
+}
+
+// SetController replaces the controller of a side (nil makes it human).
+func (s *Session) SetController(side string, c game.Controller) {
+	if c == nil {
+		delete(s.ctrls, side)
+		s.Kinds[side] = Human
+	} else {
+		s.ctrls[side] = c
+		s.Kinds[side] = Computer
+	}
+	s.afterCommand()
+}
+
+// State is the current game state (read only).
+func (s *Session) State() *rules.State { return s.G.State() }
+
+// Mode is what the session waits for.
+func (s *Session) Mode() Mode { return s.mode }
+
+// Viewer is the side whose secret information may be drawn.
+func (s *Session) Viewer() string { return s.viewer }
+
+// Decider is the side that must decide now ("" when the game is over).
+func (s *Session) Decider() string { return s.G.Engine.Decider() }
+
+// Log is the dice and event log as shown to the current viewer.
+func (s *Session) Log() []LogEntry {
+	var out []LogEntry
+	for _, e := range s.log {
+		if e.Secret && e.Side != s.viewer {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// humans counts the human sides.
+func (s *Session) humans() int {
+	n := 0
+	for _, k := range s.Kinds {
+		if k == Human {
+			n++
+		}
+	}
+	return n
+}
+
+// HasSecrets reports whether the game holds information one side must not
+// see (secret objective cards).
+func (s *Session) HasSecrets() bool { return len(s.cards()) > 0 }
+
+func (s *Session) cards() map[string]atii.ObjectiveCard {
+	var g atii.GameProgress
+	if ok, err := s.State().GetExt(atii.ExtGame, &g); err != nil || !ok {
+		return nil
+	}
+	return g.Cards
+}
+
+// Secret returns the secret lines of side (its objective card), only if
+// side is the current viewer; otherwise nil.
+func (s *Session) Secret(side string) []string {
+	if side == "" || side != s.viewer || s.mode == ModeHandover {
+		return nil
+	}
+	c, ok := s.cards()[side]
+	if !ok {
+		return nil
+	}
+	return []string{fmt.Sprintf("Your secret objective: %s (%s)", c.Name, c.Type), c.Text}
+}
+
+// afterCommand updates the mode after anything changed the game.
+func (s *Session) afterCommand() {
+	st := s.State()
+	if st.Over {
+		s.mode = ModeOver
+		s.viewer = "" // at the end every objective is revealed
+		return
+	}
+	if s.mode == ModeDice {
+		return
+	}
+	d := s.Decider()
+	if s.ctrls[d] != nil {
+		s.mode = ModeThinking
+		return
+	}
+	if d != s.viewer {
+		// Hand the screen over when another human takes the decision and
+		// there is something to hide from them.
+		if s.humans() > 1 && s.HasSecrets() && s.viewer != "" {
+			s.mode = ModeHandover
+			s.viewer = ""
+			s.clearDraft()
+			return
+		}
+		if s.mode != ModeHandover {
+			s.viewer = d
+		}
+	}
+	if s.mode != ModeHandover {
+		s.mode = ModeTurn
+	}
+	if s.Selected == "" || !s.canAct(s.Selected) {
+		if p := st.Pending; p != nil && len(p.Units) > 0 && p.Side == d {
+			s.selectUnit(p.Units[0])
+		}
+	}
+}
+
+// Continue dismisses the handover screen: the deciding player now sees
+// their own secrets.
+func (s *Session) Continue() {
+	if s.mode != ModeHandover {
+		return
+	}
+	s.viewer = s.Decider()
+	s.mode = ModeTurn
+	s.afterCommand()
+}
+
+// Poll runs computer decisions: it starts one off the UI goroutine when a
+// computer side must decide and plays its answer when it arrives. It never
+// blocks. It reports whether anything changed.
+func (s *Session) Poll() bool {
+	if s.mode != ModeThinking {
+		return false
+	}
+	if s.think == nil {
+		d := s.Decider()
+		c := s.ctrls[d]
+		if c == nil {
+			s.afterCommand()
+			return true
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		s.cancel = cancel
+		s.think = game.DecideAsync(ctx, c, s.G.ViewFor(d))
+		return false
+	}
+	select {
+	case dec := <-s.think:
+		s.think = nil
+		s.cancel()
+		if dec.Err != nil || dec.Cmd == nil {
+			s.fail(fmt.Errorf("the computer could not decide: %v", dec.Err))
+			// Hand the side to a human rather than stall.
+			d := s.Decider()
+			delete(s.ctrls, d)
+			s.Kinds[d] = Human
+			s.afterCommand()
+			return true
+		}
+		s.submit(dec.Cmd)
+		return true
+	default:
+		return false
+	}
+}
+
+// Wait blocks until a pending computer decision has been played (tests
+// and scripted sessions).
+func (s *Session) Wait() {
+	for s.mode == ModeThinking {
+		if s.think == nil {
+			s.Poll()
+			continue
+		}
+		dec := <-s.think
+		s.think = nil
+		s.cancel()
+		if dec.Err != nil || dec.Cmd == nil {
+			d := s.Decider()
+			delete(s.ctrls, d)
+			s.Kinds[d] = Human
+			s.fail(fmt.Errorf("the computer could not decide: %v", dec.Err))
+			s.afterCommand()
+			return
+		}
+		s.submit(dec.Cmd)
+	}
+}
+
+// Close stops a computer decision in progress.
+func (s *Session) Close() {
+	if s.cancel != nil {
+		s.cancel()
+	}
+}
+
+func (s *Session) fail(err error) {
+	s.Msg, s.MsgErr = err.Error(), true
+}
+
+func (s *Session) note(msg string) {
+	s.Msg, s.MsgErr = msg, false
+}
+
+// submit plays a command, records the log, autosaves. Manual dice that
+// are missing switch to ModeDice.
+func (s *Session) submit(c rules.Command) bool {
+	_, err := s.G.Submit(c)
+	var need *rules.NeedDiceError
+	if errors.As(err, &need) {
+		r := need.Request
+		s.diceNeed, s.diceTyped, s.diceRetry = &r, nil, c
+		s.mode = ModeDice
+		s.note("type the dice: " + r.String())
+		return false
+	}
+	if err != nil {
+		s.fail(err)
+		return false
+	}
+	s.Msg, s.MsgErr = "", false
+	s.clearDraft()
+	s.collectLog()
+	if s.AutosavePath != "" {
+		if err := os.MkdirAll(filepath.Dir(s.AutosavePath), 0o755); err == nil {
+			if err := s.G.SaveFile(s.AutosavePath); err != nil {
+				s.fail(err)
+			}
+		}
+	}
+	s.afterCommand()
+	return true
+}
+
+// Submit plays a command as the current human decider (for tests and the
+// choice buttons).
+func (s *Session) Submit(c rules.Command) error {
+	if s.mode != ModeTurn {
+		return fmt.Errorf("not waiting for a player's command (%s)", s.ModeText())
+	}
+	if !s.submit(c) && s.MsgErr {
+		return errors.New(s.Msg)
+	}
+	return nil
+}
+
+// DiceWanted is the manual dice request being typed (nil when none).
+func (s *Session) DiceWanted() (*rules.DiceRequest, []int) { return s.diceNeed, s.diceTyped }
+
+// TypeDie adds a typed face (1..sides) for the manual dice request;
+// Backspace-like removal with face 0.
+func (s *Session) TypeDie(face int) {
+	if s.mode != ModeDice || s.diceNeed == nil {
+		return
+	}
+	if face == 0 {
+		if n := len(s.diceTyped); n > 0 {
+			s.diceTyped = s.diceTyped[:n-1]
+		}
+		return
+	}
+	if face < 1 || face > s.diceNeed.Sides {
+		s.fail(fmt.Errorf("a D%d shows 1 to %d", s.diceNeed.Sides, s.diceNeed.Sides))
+		return
+	}
+	s.diceTyped = append(s.diceTyped, face)
+	if len(s.diceTyped) >= s.diceNeed.N-s.diceNeed.Have {
+		faces := s.diceTyped
+		c := s.diceRetry
+		s.diceNeed, s.diceTyped, s.diceRetry = nil, nil, nil
+		s.mode = ModeTurn
+		if err := s.G.Engine.ProvideDice(faces...); err != nil {
+			s.fail(err)
+			return
+		}
+		s.submit(c)
+	}
+}
+
+// collectLog appends the game's new events to the dice log.
+func (s *Session) collectLog() {
+	lg := s.State().Log
+	if s.logSeen > len(lg) {
+		s.log, s.logSeen = nil, 0
+	}
+	for i := s.logSeen; i < len(lg); i++ {
+		e := lg[i]
+		if e.Kind == rules.EvDecision || e.Kind == rules.EvPhase {
+			continue
+		}
+		le := LogEntry{Index: i, Kind: e.Kind, Turn: e.Turn, Step: e.Step, Text: e.Text, Units: e.Units, Roll: e.Roll, Side: e.Side}
+		if e.Data["secret"] != "" {
+			le.Secret = true
+		}
+		if e.Roll != nil {
+			le.Text = e.Roll.String()
+			if len(le.Units) == 0 {
+				le.Units = e.Roll.Units
+			}
+		}
+		s.log = append(s.log, le)
+	}
+	s.logSeen = len(lg)
+}
+
+// ClickLog highlights the units of the viewer's log entry i (as returned
+// by Log).
+func (s *Session) ClickLog(i int) {
+	lg := s.Log()
+	if i < 0 || i >= len(lg) {
+		return
+	}
+	s.Highlight = append([]string(nil), lg[i].Units...)
+}
+
+// Undo takes back the last command if it rolled no dice (Ctrl+Z).
+func (s *Session) Undo() error {
+	if s.mode == ModeThinking {
+		return errors.New("wait for the computer to finish")
+	}
+	if err := s.G.Engine.Undo(); err != nil {
+		if errors.Is(err, rules.ErrUndoPastRoll) {
+			err = errors.New("cannot undo past a die roll: the dice have been seen")
+		}
+		s.fail(err)
+		return err
+	}
+	s.log, s.logSeen = nil, 0
+	s.collectLog()
+	s.clearDraft()
+	s.note("undone")
+	s.afterCommand()
+	return nil
+}
+
+// Save writes the game to path (atomically).
+func (s *Session) Save(path string) error {
+	if err := s.G.SaveFile(path); err != nil {
+		s.fail(err)
+		return err
+	}
+	s.note("saved " + path)
+	return nil
+}
+
+// Load replaces the session's game by a saved one, keeping the
+// controllers by side.
+func Load(path string, kinds map[string]string, cfg game.Config) (*Session, error) {
+	g, err := game.LoadFile(path, cfg)
+	if err != nil {
+		return nil, err
+	}
+	s := New(g, kinds)
+	s.note("loaded " + path)
+	return s, nil
+}
+
+func (s *Session) clearDraft() {
+	s.Draft, s.Facing, s.Shots, s.Weapon = nil, nil, nil, ""
+}
+
+// ModeText says what the session waits for, in words.
+func (s *Session) ModeText() string {
+	switch s.mode {
+	case ModeHandover:
+		return "waiting for the next player to take the screen"
+	case ModeThinking:
+		return "the computer is deciding"
+	case ModeDice:
+		return "waiting for manual dice"
+	case ModeOver:
+		return "the game is over"
+	}
+	return "waiting for " + s.Decider()
+}
+
+// SideName is a side's display name.
+func (s *Session) SideName(id string) string {
+	for _, sd := range s.State().Sides {
+		if sd.ID == id {
+			if sd.Name != "" {
+				return sd.Name
+			}
+		}
+	}
+	return id
+}
+
+// canAct reports whether unit id may act in the current decision.
+func (s *Session) canAct(id string) bool {
+	p := s.State().Pending
+	if p == nil || p.Side != s.Decider() {
+		return false
+	}
+	for _, u := range p.Units {
+		if u == id {
+			return true
+		}
+	}
+	return false
+}
+
+// profile returns a unit and its catalogue profile.
+func (s *Session) profile(id string) (*rules.Unit, *catalog.Unit) {
+	u := s.State().Unit(id)
+	if u == nil {
+		return nil, nil
+	}
+	p, err := s.G.Ruleset.Catalogue().Unit(u.Type)
+	if err != nil {
+		return u, nil
+	}
+	return u, p
+}
+
+// base is a unit's base on the table now.
+func (s *Session) base(u *rules.Unit) world.Base {
+	b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing}
+	if p, err := s.G.Ruleset.Catalogue().Unit(u.Type); err == nil {
+		b.Foot = p.Base
+	}
+	return b
+}
+
+// OnTable reports whether a unit is drawn: placed and not off the table.
+func OnTable(u *rules.Unit) bool {
+	return u.Markers.Value(atii.MarkUnplaced) == 0 && !u.OffTable
+}
+
+// selectUnit selects id and resets the per-unit drafts.
+func (s *Session) selectUnit(id string) {
+	if s.Selected != id {
+		s.clearDraft()
+		s.RepairFirst = ""
+	}
+	s.Selected = id
+	if s.State().Step == atii.StepShooting && s.canAct(id) && s.Weapon == "" {
+		if ws := s.Weapons(id); len(ws) > 0 {
+			for _, w := range ws {
+				if w.Usable == "" {
+					s.Weapon = w.Mount
+					break
+				}
+			}
+		}
+	}
+}
+
+// Select selects a unit (clicking its base or its entry).
+func (s *Session) Select(id string) {
+	if s.State().Unit(id) == nil {
+		return
+	}
+	s.selectUnit(id)
+}
+
+// ClickTable is a left click on the table at p, on unit hit ("" for
+// none). What it does depends on the step: select a titan, place a
+// deploying titan, add a waypoint to the drafted move, or declare the
+// chosen weapon at an enemy titan.
+func (s *Session) ClickTable(p world.Vec, hit string) {
+	if s.mode != ModeTurn {
+		return
+	}
+	st := s.State()
+	me := s.Decider()
+	if hit != "" {
+		u := st.Unit(hit)
+		if u != nil && u.Side == me {
+			if st.Step == atii.StepMovement || st.Step == atii.StepAssault {
+				if hit == s.Selected && s.canAct(hit) {
+					// Clicking the mover again: a turn on the spot to face the
+					// cursor is done with the facing keys; ignore.
+					return
+				}
+			}
+			s.selectUnit(hit)
+			return
+		}
+		if u != nil && st.Step == atii.StepShooting && s.canAct(s.Selected) {
+			s.declare(hit)
+			return
+		}
+		if st.Step != atii.StepMovement && st.Step != atii.StepAssault {
+			s.selectUnit(hit)
+			return
+		}
+	}
+	switch st.Step {
+	case atii.StepDeploy:
+		s.deployAt(p)
+	case atii.StepMovement, atii.StepAssault:
+		if s.canAct(s.Selected) {
+			if len(s.Draft) >= atii.MaxWaypoints-1 {
+				s.fail(fmt.Errorf("at most %d waypoints", atii.MaxWaypoints))
+				return
+			}
+			s.Draft = append(s.Draft, p)
+			s.Facing = nil
+		}
+	}
+}
+
+// deployAt places the selected (or first) deploying titan at p, facing the
+// table's centre unless a facing was chosen.
+func (s *Session) deployAt(p world.Vec) {
+	st := s.State()
+	id := s.Selected
+	if !s.canAct(id) {
+		if pd := st.Pending; pd != nil && len(pd.Units) > 0 {
+			id = pd.Units[0]
+		}
+	}
+	t := s.G.Ruleset.World().Table
+	face := world.Bearing(world.Vec{X: t.W / 2, Y: t.H / 2}.Sub(p))
+	if math.Abs(p.Y-t.H/2) > math.Abs(p.X-t.W/2)*t.H/t.W {
+		// Along the long edges face straight across the table.
+		if p.Y < t.H/2 {
+			face = 180
+		} else {
+			face = 0
+		}
+	}
+	if s.Facing != nil {
+		face = *s.Facing
+	}
+	c := s.G.Ruleset.Deploy(s.Decider(), id, p.X, p.Y, world.NormDeg(face))
+	if err := s.G.Engine.Check(s.G.Ruleset.Bind(c)); err != nil {
+		s.fail(fmt.Errorf("cannot deploy %s there: %w", id, err))
+		return
+	}
+	s.submit(c)
+}
+
+// TurnFacing rotates the drafted facing by deg (keys [ and ]): the final
+// facing of the move being drawn, or the deploy facing.
+func (s *Session) TurnFacing(deg float64) {
+	st := s.State()
+	base := 0.0
+	if u := st.Unit(s.Selected); u != nil {
+		base = u.Facing
+		if m := s.PreviewMove(); m != nil && m.Report != nil {
+			base = m.Report.End.Facing
+		}
+	}
+	if s.Facing != nil {
+		base = *s.Facing
+	}
+	f := world.NormDeg(base + deg)
+	s.Facing = &f
+}
+
+// UndoWaypoint removes the last waypoint of the drafted move.
+func (s *Session) UndoWaypoint() {
+	if s.Facing != nil {
+		s.Facing = nil
+		return
+	}
+	if n := len(s.Draft); n > 0 {
+		s.Draft = s.Draft[:n-1]
+	} else if n := len(s.Shots); n > 0 {
+		s.Shots = s.Shots[:n-1]
+	}
+}
+
+// Cancel drops the drafted move or declarations (Esc).
+func (s *Session) Cancel() { s.clearDraft() }
+
+// moveCmd builds the drafted move command.
+func (s *Session) moveCmd() *atii.MoveCmd {
+	var path []atii.Waypoint
+	for _, p := range s.Draft {
+		path = append(path, atii.Waypoint{X: p.X, Y: p.Y})
+	}
+	if s.Facing != nil {
+		if len(path) == 0 {
+			u := s.State().Unit(s.Selected)
+			if u == nil {
+				return nil
+			}
+			path = append(path, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y})
+		}
+		path[len(path)-1].Facing = atii.Face(*s.Facing)
+	}
+	if len(path) == 0 {
+		return nil
+	}
+	return s.G.Ruleset.Move(s.Decider(), s.Selected, path...)
+}
+
+// Commit plays what has been drawn or declared (Enter): the drafted move,
+// the declared shots, or the rally repair.
+func (s *Session) Commit() {
+	if s.mode != ModeTurn {
+		return
+	}
+	st := s.State()
+	switch st.Step {
+	case atii.StepMovement, atii.StepAssault:
+		c := s.moveCmd()
+		if c == nil || !s.canAct(s.Selected) {
+			s.fail(errors.New("draw a path first: click points on the table (H holds the titan instead)"))
+			return
+		}
+		if m := s.PreviewMove(); m != nil && m.Err != nil {
+			s.fail(m.Err)
+			return
+		}
+		s.submit(c)
+	case atii.StepShooting:
+		if s.State().Pending != nil && s.State().Pending.Kind != "fire" && len(s.Shots) == 0 {
+			s.EndStep()
+			return
+		}
+		if len(s.Shots) == 0 {
+			s.fail(errors.New("declare a target first: pick a weapon (1-9) and click an enemy titan; H holds fire"))
+			return
+		}
+		c := s.G.Ruleset.Fire(s.Decider(), s.Selected, s.Shots...)
+		if err := s.G.Engine.Check(s.G.Ruleset.Bind(c)); err != nil {
+			s.fail(err)
+			return
+		}
+		s.submit(c)
+	case atii.StepRally:
+		s.repair()
+	default:
+		s.EndStep()
+	}
+}
+
+// repair rolls the selected titan's repair dice with RepairFirst first.
+func (s *Session) repair() {
+	id := s.Selected
+	if !s.canAct(id) {
+		if p := s.State().Pending; p != nil && len(p.Units) > 0 {
+			id = p.Units[0]
+		}
+	}
+	u, prof := s.profile(id)
+	if u == nil || prof == nil {
+		s.fail(fmt.Errorf("no titan %q to repair", id))
+		return
+	}
+	ts, err := atii.TitanOf(u)
+	if err != nil {
+		s.fail(err)
+		return
+	}
+	rep := atii.Repairable(prof, ts)
+	if s.RepairFirst != "" {
+		order := []string{s.RepairFirst}
+		for _, r := range rep {
+			if r != s.RepairFirst {
+				order = append(order, r)
+			}
+		}
+		rep = order
+	}
+	s.submit(s.G.Ruleset.Repair(s.Decider(), id, rep...))
+}
+
+// Repairable lists what the selected titan could repair in the rally.
+func (s *Session) Repairable() []string {
+	u, prof := s.profile(s.Selected)
+	if u == nil || prof == nil {
+		return nil
+	}
+	ts, err := atii.TitanOf(u)
+	if err != nil {
+		return nil
+	}
+	return atii.Repairable(prof, ts)
+}
+
+// Choices are the discrete legal choices for the current decision (the
+// buttons of the action panel); templates (moves, deployment) are left out.
+func (s *Session) Choices() []rules.Choice {
+	if s.mode != ModeTurn {
+		return nil
+	}
+	var out []rules.Choice
+	for _, c := range s.G.Engine.Legal(s.Decider()) {
+		if c.Continuous != "" {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// Choose plays discrete choice i of Choices.
+func (s *Session) Choose(i int) {
+	cs := s.Choices()
+	if i < 0 || i >= len(cs) {
+		return
+	}
+	s.submit(cs[i].Cmd)
+}
+
+// EndStep ends the decider's part of the step (Space or the End button):
+// the selected titan holds (movement, assault, shooting), the rally roll
+// is made, an overwatch offer is passed, or the first choice is taken.
+func (s *Session) EndStep() {
+	if s.mode == ModeHandover {
+		s.Continue()
+		return
+	}
+	if s.mode != ModeTurn {
+		return
+	}
+	st := s.State()
+	me := s.Decider()
+	cs := s.G.Engine.Legal(me)
+	// Prefer the selected titan's hold, then any hold, then a pass.
+	for _, want := range []func(rules.Choice) bool{
+		func(c rules.Choice) bool {
+			return c.Name == atii.CmdHold && len(c.Units) > 0 && c.Units[0] == s.Selected
+		},
+		func(c rules.Choice) bool { return c.Name == atii.CmdHold },
+		func(c rules.Choice) bool { return c.Name == atii.CmdPass },
+		func(c rules.Choice) bool { return c.Name == atii.CmdOverwatch && len(c.Units) == 0 },
+	} {
+		for _, c := range cs {
+			if want(c) {
+				s.submit(c.Cmd)
+				return
+			}
+		}
+	}
+	switch st.Step {
+	case atii.StepRally:
+		s.repair()
+		return
+	case atii.StepDeploy:
+		s.fail(errors.New("every titan must be deployed: click inside your deployment zone"))
+		return
+	}
+	for _, c := range cs {
+		if c.Continuous == "" {
+			s.submit(c.Cmd)
+			return
+		}
+	}
+	s.fail(errors.New("nothing to end here"))
+}
+
+// Hold makes the selected titan hold (H).
+func (s *Session) Hold() {
+	if s.mode != ModeTurn {
+		return
+	}
+	if s.canAct(s.Selected) {
+		s.submit(s.G.Ruleset.Hold(s.Decider(), s.Selected))
+		return
+	}
+	s.EndStep()
+}
+
+// ChooseOrder answers the initiative: go first or second.
+func (s *Session) ChooseOrder(first bool) {
+	if s.mode != ModeTurn || s.State().Step != atii.StepInitiative {
+		return
+	}
+	for _, c := range s.G.Engine.Legal(s.Decider()) {
+		if oc, ok := c.Cmd.(*atii.OrderCmd); ok && oc.First == first {
+			s.submit(c.Cmd)
+			return
+		}
+	}
+}
+
+// unitIDs returns the ids of a side's titans (sorted), or every side's
+// with side "".
+func (s *Session) unitIDs(side string) []string {
+	var out []string
+	for _, u := range s.State().Units {
+		if side == "" || u.Side == side {
+			out = append(out, u.ID)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// CycleSelection selects the next titan that may act (Tab).
+func (s *Session) CycleSelection() {
+	p := s.State().Pending
+	if p == nil || len(p.Units) == 0 {
+		return
+	}
+	i := 0
+	for k, id := range p.Units {
+		if id == s.Selected {
+			i = k + 1
+		}
+	}
+	s.selectUnit(p.Units[i%len(p.Units)])
+}
+
+// stepName names a flow step for the banner.
+func stepName(step string) string {
+	switch step {
+	case atii.StepMission:
+		return "Mission: objectives"
+	case atii.StepDeploy:
+		return "Deployment"
+	case atii.StepInitiative:
+		return "Initiative"
+	case atii.StepMovement:
+		return "Movement phase"
+	case atii.StepShooting:
+		return "Shooting phase"
+	case atii.StepAssault:
+		return "Assault phase"
+	case atii.StepCloseCombat:
+		return "Close combat"
+	case atii.StepRally:
+		return "Rally phase"
+	case atii.StepEnd:
+		return "End phase"
+	case atii.StepDebrief:
+		return "Debrief"
+	}
+	return step
+}
+
+// Banner is the phase banner: the title (turn and phase), whose decision
+// it is, and what they may do (the keys that do it).
+type Banner struct {
+	Title, Who string
+	Lines      []string
+}
+
+// Banner describes the current decision.
+func (s *Session) Banner() Banner {
+	st := s.State()
+	b := Banner{Title: fmt.Sprintf("Turn %d - %s", st.Turn, stepName(st.Step))}
+	if st.Turn == 0 {
+		b.Title = "Before the battle - " + stepName(st.Step)
+	}
+	d := s.Decider()
+	switch s.mode {
+	case ModeOver:
+		b.Title = "Game over"
+		if st.Result != nil {
+			b.Who = st.Result.Kind
+			if st.Result.Winner != "" {
+				b.Who = s.SideName(st.Result.Winner) + ": " + st.Result.Kind
+			}
+			if st.Result.Text != "" {
+				b.Lines = append(b.Lines, st.Result.Text)
+			}
+		}
+		b.Lines = append(b.Lines, "Ctrl+S saves the finished game; Ctrl+N starts a new one.")
+		return b
+	case ModeHandover:
+		b.Who = "Pass the screen to " + s.SideName(d)
+		b.Lines = []string{"Secret information is hidden. " + s.SideName(d) + ": press Enter or click Continue when only you can see the screen."}
+		return b
+	case ModeThinking:
+		b.Who = s.SideName(d) + " (computer) is deciding..."
+		return b
+	case ModeDice:
+		b.Who = s.SideName(d) + ": roll real dice"
+		if s.diceNeed != nil {
+			b.Lines = []string{fmt.Sprintf("Type %d face(s) with the number keys: %s. Typed so far: %v", s.diceNeed.N-s.diceNeed.Have, s.diceNeed.String(), s.diceTyped)}
+		}
+		return b
+	}
+	b.Who = s.SideName(d) + " to decide"
+	if p := st.Pending; p != nil && p.Prompt != "" {
+		b.Lines = append(b.Lines, p.Prompt)
+	}
+	switch st.Step {
+	case atii.StepDeploy:
+		b.Lines = append(b.Lines, "Click inside your deployment zone to place the selected titan ([ and ] turn it before placing; Tab picks another).")
+	case atii.StepInitiative:
+		b.Lines = append(b.Lines, "Press 1 (or F) to go first, 2 (or S) to go second, or click a choice.")
+	case atii.StepMovement, atii.StepAssault:
+		b.Lines = append(b.Lines, "Click your titan, then click points to draw its path; [ ] set the final facing; Backspace drops a point; Enter moves; H holds; Space ends the step.")
+	case atii.StepShooting:
+		if p := st.Pending; p != nil && p.Kind != "fire" {
+			b.Lines = append(b.Lines, "Pick a choice with its number key or click it; Space passes.")
+		} else {
+			b.Lines = append(b.Lines, "Pick a weapon (1-9), click an enemy titan to declare it (T toggles aim high/low); Enter fires all declared weapons; H holds fire.")
+		}
+	case atii.StepRally:
+		b.Lines = append(b.Lines, "Choose what to repair first (1-9), then Enter rolls the repair dice.")
+	default:
+		b.Lines = append(b.Lines, "Pick a choice with its number key or click it; Space ends the step.")
+	}
+	return b
+}

@@ -1,0 +1,184 @@
+package play
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/world"
+)
+
+func load(t testing.TB, name string) *scenarios.Scenario {
+	t.Helper()
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := scenarios.LoadBundled(name, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return scn
+}
+
+func newSession(t testing.TB, scn *scenarios.Scenario, seed uint64, kinds map[string]string) *Session {
+	t.Helper()
+	g, err := game.New(scn, game.Config{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(g, kinds)
+}
+
+// hudText is every text of the play HUD.
+func hudText(s *Session) string {
+	prims, _ := s.HUD(Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
+	var b strings.Builder
+	for _, p := range prims {
+		if p.Kind == scene.Text {
+			b.WriteString(p.Text)
+			b.WriteByte(32)
+		}
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// A whole game between two computer controllers through the session: the
+// turn flow takes every decision from the controllers (off the UI
+// goroutine) and ends with a result and a debrief.
+func TestComputerGameToTheEnd(t *testing.T) {
+	s := newSession(t, load(t, "titan-duel"), 5, map[string]string{"red": Computer, "blue": Computer})
+	for i := 0; i < 400 && s.Mode() != ModeOver; i++ {
+		s.Wait()
+	}
+	if s.Mode() != ModeOver || !s.State().Over {
+		t.Fatalf("the game should end, mode %v step %s", s.Mode(), s.State().Step)
+	}
+	txt := hudText(s)
+	if !strings.Contains(txt, "Victory points") || !strings.Contains(txt, "Result:") {
+		t.Errorf("the debrief shows no result or VP:\n%s", txt)
+	}
+	rolls := 0
+	for _, e := range s.Log() {
+		if e.Roll != nil {
+			rolls++
+		}
+	}
+	if rolls == 0 {
+		t.Error("the dice log holds no rolls")
+	}
+}
+
+// A human move drawn with clicks is measured with the rules' own checks:
+// a path through the enemy's 10 cm exclusion is refused with the reason
+// (ATII-MOV-6) and a short legal path is played.
+func TestHumanMoveByClicks(t *testing.T) {
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Computer})
+	for i := 0; i < 50 && !(s.Mode() == ModeTurn && s.State().Step == atii.StepMovement && s.Decider() == "red"); i++ {
+		switch {
+		case s.Mode() == ModeThinking:
+			s.Wait()
+		case s.State().Step == atii.StepInitiative:
+			s.ChooseOrder(true)
+		default:
+			s.EndStep()
+		}
+	}
+	if s.State().Step != atii.StepMovement || s.Decider() != "red" {
+		t.Fatalf("did not reach red's movement: %s %s", s.State().Step, s.Decider())
+	}
+	id := s.Selected
+	u := s.State().Unit(id)
+	if u == nil || u.Side != "red" {
+		t.Fatalf("a red titan should be selected, got %q", id)
+	}
+	// Straight at the enemy: illegal.
+	var enemy world.Vec
+	for _, o := range s.State().Units {
+		if o.Side != "red" {
+			enemy = o.Pos
+		}
+	}
+	s.ClickTable(enemy, "")
+	mp := s.PreviewMove()
+	if mp == nil || mp.Err == nil {
+		t.Fatalf("a path onto the enemy must be refused, preview %+v", mp)
+	}
+	s.Commit()
+	if !s.MsgErr || s.State().Unit(id).Pos != u.Pos {
+		t.Fatal("an illegal move must not be played")
+	}
+	s.Cancel()
+	to := u.Pos.Add(world.Heading(u.Facing).Scale(5))
+	s.ClickTable(to, "")
+	if mp := s.PreviewMove(); mp == nil || mp.Err != nil {
+		t.Fatalf("5 cm ahead should be legal: %+v", mp)
+	}
+	s.Commit()
+	got := s.State().Unit(id).Pos
+	if got.Sub(to).Len() > 0.01 {
+		t.Fatalf("moved to %v, want %v (%s)", got, to, s.Msg)
+	}
+}
+
+// Hotseat with secret objectives: during blue's decision nothing of red's
+// objective is drawn, and the handover screen hides everything until blue
+// continues.
+func TestHotseatHidesSecrets(t *testing.T) {
+	scn := load(t, "atii-map-a")
+	src := strings.Replace(string(scn.Source), "  objectives: {red: mobile, blue: mobile}", "  secret: true", 1)
+	cat, _ := assets.LoadCatalogue()
+	scn2, err := scenarios.Parse("secret.yaml", []byte(src), cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, scn2, 11, map[string]string{"red": Human, "blue": Human})
+	if !s.HasSecrets() {
+		t.Fatal("the mission should deal secret objectives")
+	}
+	cards := s.cards()
+	first := s.Decider()
+	other := "red"
+	if first == "red" {
+		other = "blue"
+	}
+	txt := hudText(s)
+	if !strings.Contains(txt, cards[first].Text) {
+		t.Fatalf("%s should see its own objective:\n%s", first, txt)
+	}
+	if strings.Contains(txt, cards[other].Text) && cards[other].Text != cards[first].Text {
+		t.Fatalf("%s's objective is visible on %s's turn", other, first)
+	}
+	// Deploy one titan: the decision passes to the other player.
+	zone := map[string]world.Vec{"red": {X: 90, Y: 15}, "blue": {X: 90, Y: 105}}
+	s.ClickTable(zone[first], "")
+	if s.Decider() != other {
+		t.Fatalf("after deploying the decision should pass to %s (msg %q)", other, s.Msg)
+	}
+	if s.Mode() != ModeHandover {
+		t.Fatalf("a handover screen must hide the table, mode %v", s.Mode())
+	}
+	txt = hudText(s)
+	for _, sd := range []string{"red", "blue"} {
+		if strings.Contains(txt, cards[sd].Text) || strings.Contains(txt, cards[sd].Name) {
+			t.Fatalf("the handover screen shows %s's objective:\n%s", sd, txt)
+		}
+	}
+	s.Continue()
+	txt = hudText(s)
+	if !strings.Contains(txt, cards[other].Text) {
+		t.Fatalf("%s should now see its objective:\n%s", other, txt)
+	}
+	if cards[first].Name != cards[other].Name && strings.Contains(txt, cards[first].Name) {
+		t.Fatalf("%s's objective is drawn on %s's turn:\n%s", first, other, txt)
+	}
+	for _, e := range s.Log() {
+		if e.Secret && e.Side != other {
+			t.Fatalf("the log shows %s's secret entry on %s's turn", e.Side, other)
+		}
+	}
+}
