@@ -238,7 +238,12 @@ func (a *App) panel(out []scene.Prim) []scene.Prim {
 		col := scene.VerdictColor(a.los.Verdict)
 		line(strings.ToUpper(a.los.Verdict.String()), big, true, col)
 		line(a.los.Reason, small, false, hudText())
-		line(fmt.Sprintf("%d sample lines", len(a.los.Lines)), small, false, hudDim())
+		n := len(a.los.Lines)
+		plural := "s"
+		if n == 1 {
+			plural = ""
+		}
+		line(fmt.Sprintf("%d sample line%s", n, plural), small, false, hudDim())
 	}
 	if len(a.rulers) > 0 {
 		y += a.px(10)
