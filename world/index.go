@@ -298,7 +298,17 @@ func (w *World) Trace(a, b Vec, buf []Crossing) []Crossing {
 					pd = (p.X-ax)*dx + (p.Y-ay)*dy
 					qd = (q.X-ax)*dx + (q.Y-ay)*dy
 					tb := (sp*qd - sq*pd) / ((sp - sq) * l2)
-					t0, t1 := max(min(ta, tb), 0), min(max(ta, tb), 1)
+					lo, hi := ta, tb // clamped as in twoCrossings
+					if tb < ta {
+						lo, hi = tb, ta
+					}
+					t0, t1 := 0.0, 1.0
+					if lo > 0 {
+						t0 = lo
+					}
+					if hi < 1 {
+						t1 = hi
+					}
 					if (t1-t0)*l > Eps {
 						buf = append(buf, Crossing{Feature: wd*64 + i, TIn: t0, TOut: t1})
 					}
@@ -692,7 +702,7 @@ func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc
 						out[k] = tr.finish(geo, f, right, 0, rx, ry, out[k])
 						continue
 					}
-					out[k] = tr.twoCrossings(rx, ry, i, j, f, out[k])
+					out[k] = tr.twoCrossings(&sc.rx, &sc.ry, i, j, f, out[k])
 				}
 				continue
 			}
@@ -723,7 +733,7 @@ func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc
 				change := (right ^ (right >> 1)) & (1<<uint(np) - 1)
 				rest := change & (change - 1)
 				if near&(near>>1) == 0 && rest != 0 && rest&(rest-1) == 0 {
-					out[k] = tr.twoCrossings(rx, ry, bits.TrailingZeros64(change), bits.TrailingZeros64(rest), f, out[k])
+					out[k] = tr.twoCrossings(&sc.rx, &sc.ry, bits.TrailingZeros64(change), bits.TrailingZeros64(rest), f, out[k])
 					continue
 				}
 				out[k] = tr.finish(geo, f, right, near, rx, ry, out[k])
@@ -740,9 +750,13 @@ func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc
 
 // twoCrossings appends the crossing of a line that crosses the outline of
 // polygon f (given less the line's start in rx, ry) at edges i and j only:
-// finish's usual case, with crossRel written out.
-func (tr *tracer) twoCrossings(rx, ry []float64, i, j, f int, buf []Crossing) []Crossing {
+// finish's usual case, with crossRel written out. The clamps to [0, 1] are
+// max(min(ta, tb), 0) and min(max(ta, tb), 1) (no NaN can arise: the two
+// side values of a crossed edge differ); they differ from those only in
+// the sign of a zero t1, and such a stretch is never kept.
+func (tr *tracer) twoCrossings(rx, ry *[maxFastPoints + 1]float64, i, j, f int, buf []Crossing) []Crossing {
 	dx, dy, l2 := tr.d.X, tr.d.Y, tr.l2
+	i, j = i&(maxFastPoints-1), j&(maxFastPoints-1) // both are below the point count
 	px, py, qx, qy := rx[i], ry[i], rx[i+1], ry[i+1]
 	sp, sq := dx*py-dy*px, dx*qy-dy*qx
 	pd, qd := px*dx+py*dy, qx*dx+qy*dy
@@ -751,7 +765,17 @@ func (tr *tracer) twoCrossings(rx, ry []float64, i, j, f int, buf []Crossing) []
 	sp, sq = dx*py-dy*px, dx*qy-dy*qx
 	pd, qd = px*dx+py*dy, qx*dx+qy*dy
 	tb := (sp*qd - sq*pd) / ((sp - sq) * l2)
-	t0, t1 := max(min(ta, tb), 0), min(max(ta, tb), 1)
+	lo, hi := ta, tb
+	if tb < ta {
+		lo, hi = tb, ta
+	}
+	t0, t1 := 0.0, 1.0
+	if lo > 0 {
+		t0 = lo
+	}
+	if hi < 1 {
+		t1 = hi
+	}
 	if (t1-t0)*tr.l > Eps {
 		buf = append(buf, Crossing{Feature: f, TIn: t0, TOut: t1})
 	}
@@ -761,20 +785,25 @@ func (tr *tracer) twoCrossings(rx, ry []float64, i, j, f int, buf []Crossing) []
 // fanSides classifies points (less the fan's start) against the first and
 // last lines of a fan, with directions (ax, ay) and (bx, by): bit i of
 // right is set when point i is right of both by more than ta and tb, bit i
-// of open when it is not that far to the same side of both.
+// of open when it is not that far to the same side of both. (The sign of
+// a difference of two numbers is exactly the sign of their true
+// difference, so the sign bits of ta-sa and sa+ta say sa > ta and sa < -ta.)
 //
 //go:noinline
 func fanSides(rx, ry []float64, ax, ay, bx, by, ta, tb float64) (right, open uint64) {
+	const sign = 1 << 63
 	ry = ry[:len(rx)]
+	var far uint64
 	for i, x := range rx {
 		y := ry[i]
 		sa, sb := ax*y-ay*x, bx*y-by*x
-		l := b2i(sa > ta) & b2i(sb > tb)
-		r := b2i(sa < -ta) & b2i(sb < -tb)
-		right |= uint64(r) << uint(i)
-		open |= uint64(1^(l|r)) << uint(i)
+		l := math.Float64bits(ta-sa) & math.Float64bits(tb-sb)
+		r := math.Float64bits(sa+ta) & math.Float64bits(sb+tb)
+		right = right>>1 | r&sign
+		far = far>>1 | (l|r)&sign
 	}
-	return right, open
+	sh := uint(64 - len(rx))
+	return right >> sh, ^far >> sh
 }
 
 // longFeature is feature's exact test for polygons with many points or many
