@@ -169,7 +169,7 @@ func angleBin(d Vec) int {
 	} else {
 		p = 1 - p
 	}
-	return min(int(p*(angleBins/4)), angleBins-1)
+	return min(max(int(p*(angleBins/4)), 0), angleBins-1) // (NaN directions land in bin 0)
 }
 
 // cell returns the index of the grid cell holding p (clamped to the grid).
@@ -216,7 +216,7 @@ func (ix *terrainIndex) clip(a, b Vec) (Vec, Vec, bool) {
 func (ix *terrainIndex) lookup(a, b Vec) (int, int) {
 	c := ix.cell(a)
 	d := b.Sub(a)
-	k := min(int((math.Sqrt(d.Dot(d))+ix.slack)*ix.inv), ix.rings-1)
+	k := min(max(int((math.Sqrt(d.Dot(d))+ix.slack)*ix.inv), 0), ix.rings-1)
 	return (c*angleBins + angleBin(d)) * ix.words, (c*ix.rings + k) * ix.words
 }
 
@@ -334,11 +334,12 @@ func (w *World) Trace(a, b Vec, buf []Crossing) []Crossing {
 // long. It reports false when a is off the grid (callers then trace line by
 // line).
 func (ix *terrainIndex) fanMask(a, lo, hi Vec, maxLen float64, masks []uint64) bool {
-	if a.X < ix.x0 || a.X > ix.x1 || a.Y < ix.y0 || a.Y > ix.y1 || lo == (Vec{}) || hi == (Vec{}) {
+	if !(a.X >= ix.x0 && a.X <= ix.x1 && a.Y >= ix.y0 && a.Y <= ix.y1 && maxLen <= math.MaxFloat64) ||
+		lo == (Vec{}) || hi == (Vec{}) {
 		return false
 	}
 	c := ix.cell(a)
-	k := min(int((maxLen+ix.slack)*ix.inv), ix.rings-1)
+	k := min(max(int((maxLen+ix.slack)*ix.inv), 0), ix.rings-1)
 	b0, b1 := angleBin(lo), angleBin(hi)
 	if lo.Cross(hi) < 0 { // bins grow clockwise on the table (Y down)
 		b0, b1 = b1, b0

@@ -269,3 +269,32 @@ func TestFeaturesAt(t *testing.T) {
 		t.Errorf("on the edge: %v", got)
 	}
 }
+
+// Positions that are not finite numbers (a data file can spell them) give
+// an answer, never a panic: a trace crosses nothing, and LOS, distance and
+// look-ups return whatever their arithmetic gives.
+func TestNonFiniteInputsDoNotPanic(t *testing.T) {
+	w := benchWorld(t)
+	bad := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 1e300}
+	for _, x := range bad {
+		for _, s := range [][2]Vec{{{x, 1}, {5, 5}}, {{1, 1}, {x, 5}}, {{1, x}, {-x, 5}}} {
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Errorf("%v: panic %v", s, r)
+					}
+				}()
+				if cs := w.Trace(s[0], s[1], nil); len(cs) != 0 && (s[0] != s[0] || s[1] != s[1]) {
+					t.Errorf("%v: crossings %v", s, cs)
+				}
+				a, b := circle(s[0].X, s[0].Y, 2), circle(s[1].X, s[1].Y, 2)
+				w.LOS(a, b, atiiTerrain, LOSOptions{})
+				b.Foot = Footprint{Shape: Rect, W: 2, H: 3}
+				w.LOS(a, b, atiiTerrain, LOSOptions{FromFootprint: true})
+				Distance(a, b)
+				Measure(b, a)
+				w.FeaturesAt(s[0], nil)
+			}()
+		}
+	}
+}
