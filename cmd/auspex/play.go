@@ -5,10 +5,18 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/app"
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/sample"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/scenarios"
 )
 
@@ -25,8 +33,12 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 	size := fs.String("window", "1400x900", "initial window size WxH in pixels")
 	noAA := fs.Bool("no-antialias", false, "draw shapes without anti-aliasing (faster on software GL)")
 	crowd := fs.Int("bench-bases", 0, "instead of a scenario, show a generated 180x120 cm table with this many bases and 60 terrain pieces (for --frames-report)")
+	view := fs.Bool("view", false, "open the bundled scenario in view mode (tools only, no game) instead of the start screen")
+	newGame := fs.Bool("game", false, "with a scenario FILE: open the start screen with it selected instead of view mode")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: auspex [play] [FILE | bundled:NAME] [--screenshot OUT.png] [--frames-report N]")
+		fmt.Fprintln(stderr, "usage: auspex [play] [SAVE | FILE | bundled:NAME] [--game] [--view] [--screenshot OUT.png] [--frames-report N]")
+		fmt.Fprintln(stderr, "  no argument: the start screen (new game); SAVE: continue a saved game;")
+		fmt.Fprintln(stderr, "  FILE: view a scenario with hot reload (--game: start a game of it)")
 		fs.PrintDefaults()
 	}
 	pos, err := splitArgs(fs, args)
@@ -47,6 +59,33 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case *crowd > 0:
 		opts.Scene = sample.Crowd(*crowd, 60)
+	case len(pos) == 0 && !*view, len(pos) == 1 && *newGame:
+		cat, cerr := assets.LoadCatalogue()
+		if cerr != nil {
+			fmt.Fprintf(stderr, "auspex: load unit catalogue: %v\n", cerr)
+			return 1
+		}
+		pre := ""
+		if len(pos) == 1 {
+			pre = strings.TrimPrefix(pos[0], "bundled:")
+		}
+		opts.Start = startOptions(cat, pre)
+		opts.AutosavePath = filepath.Join(app.AutosaveDir(), "autosave.json")
+		opts.NewGame = func(a *app.App) { a.OpenStart(*startOptions(cat, "")) }
+	case len(pos) == 1 && isSaveFile(pos[0]):
+		cat, cerr := assets.LoadCatalogue()
+		if cerr != nil {
+			fmt.Fprintf(stderr, "auspex: load unit catalogue: %v\n", cerr)
+			return 1
+		}
+		s, lerr := play.Load(pos[0], nil, game.Config{Catalogue: cat})
+		if lerr != nil {
+			fmt.Fprintf(stderr, "auspex: %v\n", lerr)
+			return 1
+		}
+		opts.Play = s
+		opts.AutosavePath = filepath.Join(app.AutosaveDir(), "autosave.json")
+		opts.NewGame = func(a *app.App) { a.OpenStart(*startOptions(cat, "")) }
 	case len(pos) == 0:
 		opts.Scenario, err = renderLoadScenario("bundled:" + scenarios.DefaultName)
 		if err != nil {
@@ -91,6 +130,23 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "wrote %s\n", *shot)
 	}
 	return 0
+}
+
+// startOptions are the start screen's settings: the seed comes from the
+// clock (the UI layer's source, never the rules').
+func startOptions(cat *catalog.Catalogue, pre string) *app.StartOptions {
+	return &app.StartOptions{Catalogue: cat, Preselect: pre, Seed: uint64(time.Now().UnixNano()) % 1000000,
+		RecentFile: filepath.Join(filepath.Dir(app.AutosaveDir()), "recent.txt")}
+}
+
+// isSaveFile reports whether path holds a saved game (not a scenario).
+func isSaveFile(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	_, err = rules.ParseSave(data)
+	return err == nil
 }
 
 // isBundledArg reports whether a play argument names a bundled scenario.

@@ -27,6 +27,7 @@ import (
 
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/render/adapt"
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/raster"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/render/screen"
@@ -95,6 +96,15 @@ type Options struct {
 	// NoAntiAlias draws shapes without anti-aliasing (faster on software
 	// GL).
 	NoAntiAlias bool
+	// Play, when set, shows a game in play mode (see SetPlay); Start shows
+	// the start screen first instead.
+	Play  *play.Session
+	Start *StartOptions
+	// AutosavePath is where play mode autosaves after every command
+	// ("" = no autosave).
+	AutosavePath string
+	// NewGame is called on Ctrl+N in play mode (the start screen).
+	NewGame func(*App)
 }
 
 // Markers is the game state shown on a unit's base and in the side panel.
@@ -168,6 +178,12 @@ type App struct {
 	frameTimes []time.Duration
 	lastDraw   time.Time
 	panSign    float64
+
+	play     *play.Session
+	prompt   *prompt
+	lastSave string
+	lastSig  string
+	start    *startScreen
 }
 
 // New makes the window's game from opts.
@@ -200,6 +216,12 @@ func New(opts Options) (*App, error) {
 	}
 	if opts.Err != nil {
 		a.banner = opts.Err.Error()
+	}
+	if opts.Play != nil {
+		a.SetPlay(opts.Play)
+	}
+	if opts.Start != nil {
+		a.openStart(*opts.Start)
 	}
 	return a, nil
 }
@@ -344,7 +366,9 @@ func (a *App) px(n float64) float64 { return n * a.dsf }
 func (a *App) toolbarH() float64    { return a.px(38) }
 func (a *App) statusH() float64     { return a.px(24) }
 func (a *App) panelW() float64      { return math.Min(a.px(340), float64(a.w)*0.45) }
-func (a *App) panelShown() bool     { return a.selected != "" || a.los != nil || len(a.rulers) > 0 }
+func (a *App) panelShown() bool {
+	return a.play == nil && (a.selected != "" || a.los != nil || len(a.rulers) > 0)
+}
 
 // viewport is the area the table may use (between toolbar and status bar).
 func (a *App) viewport() (x, y, w, h float64) {
@@ -459,8 +483,21 @@ func (a *App) Update() error {
 		ebiten.SetWindowTitle("Auspex - " + a.title)
 		a.lastSet = a.title
 	}
-	a.handleKeys()
+	if a.start != nil {
+		a.updateStart()
+		return nil
+	}
+	if a.play == nil || !a.updatePlay() {
+		a.handleKeys()
+	}
 	a.handleMouse()
+	if a.play != nil {
+		a.selected = a.play.Selected
+		if sig := a.playSig(); sig != a.lastSig {
+			a.lastSig = sig
+			a.dirty = true
+		}
+	}
 	if a.opts.FramesReport > 0 && !a.opts.FramesIdle {
 		// Move by a pixel each frame so every frame redraws everything.
 		a.cam.Pan(world.Vec{X: a.panSign})
@@ -597,6 +634,9 @@ func (a *App) handleKeys() {
 	}
 	digits := []ebiten.Key{ebiten.KeyDigit1, ebiten.KeyDigit2, ebiten.KeyDigit3, ebiten.KeyDigit4, ebiten.KeyDigit5, ebiten.KeyDigit6, ebiten.KeyDigit7, ebiten.KeyDigit8}
 	for i, k := range digits {
+		if a.play != nil {
+			break // number keys pick weapons and choices in play mode
+		}
 		if press(k) {
 			a.toggleRing(RingSteps()[i])
 		}
@@ -671,7 +711,17 @@ func (a *App) handleMouse() {
 		a.dirty = true
 	}
 
+	if a.play != nil && moved {
+		a.playHover(p)
+	}
 	if in.MousePressed(ebiten.MouseButtonLeft) {
+		if a.play != nil && cur.Y > a.toolbarH() && a.tool == ToolSelect && a.playClick(cur, p) {
+			a.dirty = true
+			return
+		}
+		if a.play != nil && a.play.Mode() == play.ModeHandover {
+			return
+		}
 		if a.clickToolbar(cur) || a.inPanel(cur) || a.inStatus(cur) {
 			return
 		}
@@ -731,6 +781,9 @@ func (a *App) sceneInput() *scene.Input {
 	in.Bases = make([]scene.Base, len(a.base.Bases))
 	copy(in.Bases, a.base.Bases)
 	in.Arcs, in.Rings, in.Rulers, in.SightLines, in.Marks = nil, nil, nil, nil, nil
+	if a.play != nil {
+		in.Bases = a.play.Bases(in.Bases)
+	}
 	for i := range in.Bases {
 		b := &in.Bases[i]
 		b.Selected = b.ID == a.selected
@@ -804,7 +857,11 @@ func (a *App) Draw(dst *ebiten.Image) {
 	// skipping it keeps idle frames cheap on software GL.
 	aa := a.rend.AntiAlias
 	a.rend.AntiAlias = false
-	a.rend.DrawPrims(dst, a.hud(), 1, world.Vec{})
+	if a.start != nil {
+		a.drawStart(dst)
+	} else {
+		a.rend.DrawPrims(dst, a.hud(), 1, world.Vec{})
+	}
 	a.rend.AntiAlias = aa
 	a.afterDraw(dst)
 }
@@ -815,10 +872,15 @@ func (a *App) redraw() {
 	tl := a.cam.ToWorld(world.Vec{})
 	br := a.cam.ToWorld(world.Vec{X: float64(a.w), Y: float64(a.h)})
 	vis := scene.Rect{Min: tl, Max: br}
+	// The builder sizes text and lines in pixels of its Scale: give it
+	// logical pixels so labels keep their physical size on HiDPI screens.
 	a.sc = scene.Build(a.sceneInput(), scene.View{
-		Scale: a.cam.Scale, Visible: &vis, Grid: a.grid, EdgeRulers: a.edgeRulers, Legend: a.legend,
+		Scale: a.cam.Scale / a.dsf, Visible: &vis, Grid: a.grid, EdgeRulers: a.edgeRulers, Legend: a.legend,
 		Title: a.title, Measure: a.fonts.Measure,
 	})
+	if a.play != nil {
+		a.play.Decorate(a.sc)
+	}
 	a.rend.Draw(a.worldImg, a.sc, a.cam.Scale, a.cam.Off)
 }
 

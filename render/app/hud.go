@@ -134,6 +134,13 @@ func (a *App) hud() []scene.Prim {
 	if a.banner != "" {
 		out = a.bannerPrims(out)
 	}
+	if a.play != nil {
+		prims, _ := a.play.HUD(a.playLayout())
+		out = append(out, prims...)
+		if a.prompt != nil {
+			out = a.promptPrims(out)
+		}
+	}
 	if a.help {
 		out = a.helpPrims(out)
 	}
@@ -288,6 +295,9 @@ func (a *App) bannerPrims(out []scene.Prim) []scene.Prim {
 func (a *App) helpPrims(out []scene.Prim) []scene.Prim {
 	size := a.px(14)
 	lines := helpLines()
+	if a.play != nil {
+		lines = append(playHelpLines(), lines...)
+	}
 	keyW := 0.0
 	descW := 0.0
 	for _, l := range lines {

@@ -1,0 +1,299 @@
+package app
+
+import (
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/world"
+)
+
+// prompt is the in-window file name prompt (save and load).
+type prompt struct {
+	title string
+	text  string
+	do    func(path string) error
+}
+
+// Play is the game session shown (nil in view mode).
+func (a *App) Play() *play.Session { return a.play }
+
+// SetPlay shows a game in the window (nil returns to view mode).
+func (a *App) SetPlay(s *play.Session) {
+	if a.play != nil && a.play != s {
+		a.play.Close()
+	}
+	a.play = s
+	if s != nil {
+		if a.scn != s.G.Scenario {
+			a.setScenario(s.G.Scenario)
+		}
+		a.title = s.G.Scenario.Name
+		if s.AutosavePath == "" {
+			s.AutosavePath = a.opts.AutosavePath
+		}
+	}
+	a.dirty = true
+}
+
+// AutosaveDir is where the window autosaves games:
+// os.UserConfigDir()/auspex/autosave.
+func AutosaveDir() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "auspex", "autosave")
+}
+
+// playLayout is the play HUD's area.
+func (a *App) playLayout() play.Layout {
+	return play.Layout{W: float64(a.w), H: float64(a.h), DSF: a.dsf, Top: a.toolbarH(), Bottom: a.statusH(), Measure: a.fonts.Measure}
+}
+
+// playSig is a cheap summary of what the play overlays depend on, so the
+// table is redrawn only when it changes.
+func (a *App) playSig() string {
+	s := a.play
+	f := ""
+	if s.Facing != nil {
+		f = fmt.Sprintf("%.1f", *s.Facing)
+	}
+	return fmt.Sprintf("%d|%d|%s|%v|%s|%v|%s|%s|%v|%s|%s", s.State().Seq, s.Mode(), s.Selected, s.Draft, f, s.Shots, s.Weapon, s.Aim, s.Highlight, s.Hover, s.RepairFirst)
+}
+
+// ctrl reports whether a control (or command) key is held.
+func (a *App) ctrl() bool {
+	return a.in.KeyDown(ebiten.KeyControl) || a.in.KeyDown(ebiten.KeyControlLeft) || a.in.KeyDown(ebiten.KeyMeta)
+}
+
+// updatePlay runs the game's turn flow for one frame: computer decisions,
+// the file prompt, the play keys. It reports whether the frame's keys were
+// consumed (the view tools then ignore them).
+func (a *App) updatePlay() bool {
+	s := a.play
+	if s.Poll() {
+		a.dirty = true
+	}
+	if a.prompt != nil {
+		a.updatePrompt()
+		return true
+	}
+	press := a.in.KeyPressed
+	ctrl := a.ctrl()
+	switch {
+	case ctrl && press(ebiten.KeyZ):
+		_ = s.Undo()
+	case ctrl && press(ebiten.KeyS):
+		a.askSave()
+	case ctrl && press(ebiten.KeyO):
+		a.askLoad()
+	case ctrl && press(ebiten.KeyN):
+		if a.opts.NewGame != nil {
+			a.opts.NewGame(a)
+		}
+	case ctrl:
+		return false
+	}
+	if s.Mode() == play.ModeHandover {
+		if press(ebiten.KeyEnter) || press(ebiten.KeySpace) || press(ebiten.KeyNumpadEnter) {
+			s.Continue()
+		}
+		return true
+	}
+	if s.Mode() == play.ModeDice {
+		for _, r := range a.in.Chars() {
+			if r >= '1' && r <= '9' {
+				s.TypeDie(int(r - '0'))
+			}
+		}
+		if press(ebiten.KeyBackspace) {
+			s.TypeDie(0)
+		}
+		return true
+	}
+	if ctrl {
+		return true
+	}
+	switch {
+	case press(ebiten.KeyEnter) || press(ebiten.KeyNumpadEnter):
+		s.Commit()
+	case press(ebiten.KeySpace):
+		s.EndStep()
+	case press(ebiten.KeyH):
+		s.Hold()
+	case press(ebiten.KeyT):
+		s.ToggleAim()
+	case press(ebiten.KeyTab):
+		s.CycleSelection()
+	case press(ebiten.KeyBracketLeft):
+		s.TurnFacing(-45)
+	case press(ebiten.KeyBracketRight):
+		s.TurnFacing(45)
+	case press(ebiten.KeyBackspace) && (len(s.Draft) > 0 || s.Facing != nil || len(s.Shots) > 0):
+		s.UndoWaypoint()
+		return true
+	case press(ebiten.KeyEscape) && (len(s.Draft) > 0 || s.Facing != nil || len(s.Shots) > 0 || len(s.Highlight) > 0):
+		s.Cancel()
+		s.Highlight = nil
+		return true
+	}
+	st := s.State()
+	if st.Step == atii.StepInitiative && s.Mode() == play.ModeTurn {
+		if press(ebiten.KeyF) {
+			s.ChooseOrder(true)
+		}
+		if press(ebiten.KeyS) {
+			s.ChooseOrder(false)
+		}
+	}
+	digits := []ebiten.Key{ebiten.KeyDigit1, ebiten.KeyDigit2, ebiten.KeyDigit3, ebiten.KeyDigit4, ebiten.KeyDigit5, ebiten.KeyDigit6, ebiten.KeyDigit7, ebiten.KeyDigit8, ebiten.KeyDigit9}
+	for i, k := range digits {
+		if press(k) {
+			s.PickWeapon(i)
+		}
+	}
+	return false
+}
+
+// playClick handles a left click in play mode: HUD buttons first, then
+// the table. It reports whether the click was used.
+func (a *App) playClick(cur, p world.Vec) bool {
+	if a.prompt != nil {
+		return true
+	}
+	_, btns := a.play.HUD(a.playLayout())
+	for i := len(btns) - 1; i >= 0; i-- {
+		if btns[i].R.Contains(cur) {
+			btns[i].Do()
+			return true
+		}
+	}
+	if a.play.Mode() == play.ModeHandover {
+		return true
+	}
+	l := a.playLayout()
+	if l.PanelRect().Contains(cur) || cur.Y < l.Top+l.BannerH() || cur.Y > l.H-l.Bottom-l.LogH() && cur.X < l.W-l.PanelW() {
+		return true
+	}
+	if cur.Y < a.toolbarH() {
+		return false
+	}
+	hit := ""
+	if b := a.baseAt(p); b != nil {
+		hit = b.ID
+	}
+	a.play.ClickTable(p, hit)
+	return true
+}
+
+// playHover records the titan under the cursor (target reasons show on
+// hover).
+func (a *App) playHover(p world.Vec) {
+	hit := ""
+	if b := a.baseAt(p); b != nil {
+		hit = b.ID
+	}
+	a.play.Hover = hit
+}
+
+func (a *App) askSave() {
+	dir := filepath.Join(filepath.Dir(AutosaveDir()), "saves")
+	name := strings.ReplaceAll(strings.ToLower(a.title), " ", "-") + "-" + time.Now().Format("20060102-1504") + ".json"
+	a.prompt = &prompt{title: "Save the game as (Enter saves, Esc cancels):", text: filepath.Join(dir, name), do: func(path string) error {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		return a.play.Save(path)
+	}}
+}
+
+func (a *App) askLoad() {
+	def := a.lastSave
+	if def == "" {
+		def = filepath.Join(AutosaveDir(), "autosave.json")
+	}
+	a.prompt = &prompt{title: "Load a saved game (Enter loads, Esc cancels):", text: def, do: func(path string) error {
+		s, err := play.Load(path, a.play.Kinds, game.Config{})
+		if err != nil {
+			return err
+		}
+		s.AutosavePath = a.play.AutosavePath
+		a.SetPlay(s)
+		return nil
+	}}
+}
+
+func (a *App) updatePrompt() {
+	p := a.prompt
+	press := a.in.KeyPressed
+	for _, r := range a.in.Chars() {
+		if r >= 32 && r != 127 {
+			p.text += string(r)
+		}
+	}
+	switch {
+	case press(ebiten.KeyEscape):
+		a.prompt = nil
+	case press(ebiten.KeyBackspace):
+		if n := len([]rune(p.text)); n > 0 {
+			p.text = string([]rune(p.text)[:n-1])
+		}
+	case press(ebiten.KeyEnter) || press(ebiten.KeyNumpadEnter):
+		path := strings.TrimSpace(p.text)
+		a.prompt = nil
+		if err := p.do(path); err != nil {
+			a.play.Msg, a.play.MsgErr = err.Error(), true
+		} else {
+			a.lastSave = path
+		}
+	}
+	a.dirty = true
+}
+
+// promptPrims draws the file prompt.
+func (a *App) promptPrims(out []scene.Prim) []scene.Prim {
+	p := a.prompt
+	size := a.px(14)
+	w := float64(a.w) * 0.7
+	h := a.px(90)
+	x0, y0 := (float64(a.w)-w)/2, (float64(a.h)-h)/2
+	out = append(out, rectPrim(scene.Rect{Min: world.Vec{X: x0, Y: y0}, Max: world.Vec{X: x0 + w, Y: y0 + h}}, color.NRGBA{20, 22, 26, 250}, hudActive(), a.px(2)))
+	out = a.txt(out, x0+a.px(16), y0+a.px(24), p.title, size, true, hudActive())
+	box := scene.Rect{Min: world.Vec{X: x0 + a.px(16), Y: y0 + a.px(42)}, Max: world.Vec{X: x0 + w - a.px(16), Y: y0 + a.px(72)}}
+	out = append(out, rectPrim(box, color.NRGBA{250, 250, 250, 255}, hudDim(), a.px(1)))
+	txt := p.text + "|"
+	for a.fonts.Measure(txt, size, false) > box.W()-a.px(12) && len(txt) > 1 {
+		txt = txt[1:]
+	}
+	out = a.txt(out, box.Min.X+a.px(6), (box.Min.Y+box.Max.Y)/2, txt, size, false, color.NRGBA{10, 10, 10, 255})
+	return out
+}
+
+// playHelpLines are the keys of play mode, for the help overlay.
+func playHelpLines() [][2]string {
+	return [][2]string{
+		{"Click", "select your titan; deploy: place it; move: add a path point; shoot: declare the chosen weapon at an enemy"},
+		{"Enter", "move along the drawn path / fire every declared weapon / roll the repair dice / continue after a handover"},
+		{"Space", "end the step: the selected titan holds, or pass"},
+		{"H", "hold (the selected titan does not move or fire)"},
+		{"1-9", "pick a weapon (shooting), the system to repair first (rally), or a listed choice"},
+		{"F / S", "initiative: go first / second"},
+		{"[ and ]", "turn the final facing of the move (or the deploy facing) 45 degrees"},
+		{"T", "aim high or low"},
+		{"Tab", "select the next titan that may act"},
+		{"Backspace, Esc", "drop the last path point or declaration; Esc drops all"},
+		{"Ctrl+Z", "undo back to the last die roll"},
+		{"Ctrl+S, Ctrl+O", "save, load (file prompt); games autosave every command"},
+		{"Ctrl+N", "new game (start screen)"},
+	}
+}

@@ -1,0 +1,481 @@
+package app
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/adapt"
+	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/render/raster"
+	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/world"
+)
+
+// StartOptions configure the start screen.
+type StartOptions struct {
+	// Catalogue parses scenarios (required).
+	Catalogue *catalog.Catalogue
+	// Preselect is the bundled scenario name or file chosen at first
+	// (default scenarios.DefaultName).
+	Preselect string
+	// Seed is the seed shown at first; the caller picks it from a
+	// non-rules source (the clock).
+	Seed uint64
+	// RecentFile lists recently played files (one per line); "" = none.
+	RecentFile string
+}
+
+// startEntry is one scenario on the start screen.
+type startEntry struct {
+	label, name, file string
+	scn               *scenarios.Scenario
+	err               error
+}
+
+// startScreen is the start screen's state.
+type startScreen struct {
+	opts      StartOptions
+	entries   []startEntry
+	sel       int
+	options   map[string]bool
+	kinds     map[string]string
+	seed      string
+	editing   bool
+	manual    bool
+	err       string
+	thumbs    map[string]*ebiten.Image
+	btns      []play.Button
+	thumbRect scene.Rect
+}
+
+// RecentFiles reads the recent files list (missing file: none).
+func RecentFiles(path string) []string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// AddRecent puts file first in the recent files list (at most 8 kept).
+func AddRecent(list, file string) error {
+	if list == "" || file == "" {
+		return nil
+	}
+	out := []string{file}
+	for _, f := range RecentFiles(list) {
+		if f != file && len(out) < 8 {
+			out = append(out, f)
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(list), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(list, []byte(strings.Join(out, "\n")+"\n"), 0o644)
+}
+
+// openStart shows the start screen.
+func (a *App) openStart(o StartOptions) {
+	st := &startScreen{opts: o, options: map[string]bool{}, kinds: map[string]string{}, seed: strconv.FormatUint(o.Seed, 10), thumbs: map[string]*ebiten.Image{}}
+	pre := o.Preselect
+	if pre == "" {
+		pre = scenarios.DefaultName
+	}
+	for _, b := range scenarios.Bundled() {
+		if b.System != string(catalog.ATII) {
+			continue
+		}
+		e := startEntry{label: b.Title, name: b.Name}
+		if e.label == "" {
+			e.label = b.Name
+		}
+		e.scn, e.err = scenarios.LoadBundled(b.Name, o.Catalogue)
+		st.entries = append(st.entries, e)
+	}
+	if o.RecentFile != "" {
+		for _, f := range RecentFiles(o.RecentFile) {
+			e := startEntry{label: "recent: " + filepath.Base(f), file: f}
+			e.scn, e.err = scenarios.Load(f, o.Catalogue)
+			st.entries = append(st.entries, e)
+		}
+	}
+	if strings.Contains(pre, "/") || strings.HasSuffix(pre, ".yaml") {
+		e := startEntry{label: "file: " + filepath.Base(pre), file: pre}
+		e.scn, e.err = scenarios.Load(pre, o.Catalogue)
+		st.entries = append([]startEntry{e}, st.entries...)
+	}
+	for i, e := range st.entries {
+		if e.name == pre || e.file == pre {
+			st.sel = i
+			break
+		}
+	}
+	for _, op := range atii.RulesOptions() {
+		st.options[op.Name] = op.Default == "on"
+	}
+	a.start = st
+	a.selectEntry(st.sel)
+	a.title = "new game"
+	a.dirty = true
+}
+
+// OpenStart shows the start screen (a game in progress is left; its
+// autosave keeps it).
+func (a *App) OpenStart(o StartOptions) {
+	if a.play != nil {
+		a.play.Close()
+		a.play = nil
+	}
+	a.openStart(o)
+}
+
+// StartShown reports whether the start screen is open.
+func (a *App) StartShown() bool { return a.start != nil }
+
+// selectEntry picks scenario i, its sides' controllers and its options.
+func (a *App) selectEntry(i int) {
+	st := a.start
+	if i < 0 || i >= len(st.entries) {
+		return
+	}
+	st.sel = i
+	e := st.entries[i]
+	if e.scn == nil {
+		return
+	}
+	kinds := map[string]string{}
+	for _, sd := range e.scn.Sides {
+		k := play.Human
+		if sd.Controller.Type == "ai" || sd.Controller.Type == "scripted" {
+			k = play.Computer
+		}
+		if old, ok := st.kinds[sd.ID]; ok {
+			k = old
+		}
+		kinds[sd.ID] = k
+	}
+	st.kinds = kinds
+	for _, op := range atii.RulesOptions() {
+		on := op.Default == "on"
+		for _, so := range e.scn.Options {
+			if so == op.Name {
+				on = true
+			}
+		}
+		st.options[op.Name] = on
+	}
+}
+
+// StartGame starts the selected game (Enter on the start screen).
+func (a *App) StartGame() error {
+	st := a.start
+	if st == nil {
+		return fmt.Errorf("no start screen")
+	}
+	e := st.entries[st.sel]
+	if e.scn == nil {
+		return fmt.Errorf("%s does not load: %v", e.label, e.err)
+	}
+	seed, err := strconv.ParseUint(strings.TrimSpace(st.seed), 10, 64)
+	if err != nil {
+		return fmt.Errorf("the seed must be a whole number: %q", st.seed)
+	}
+	opts := map[string]string{}
+	for k, on := range st.options {
+		opts[k] = "off"
+		if on {
+			opts[k] = "on"
+		}
+	}
+	cfg := game.Config{Seed: seed, Options: opts, ManualDice: st.manual}
+	var g *game.Game
+	for tries := 0; tries < 64; tries++ {
+		g, err = game.New(e.scn, cfg)
+		var need *rules.NeedDiceError
+		if err == nil || !st.manual || !asNeed(err, &need) {
+			break
+		}
+		// Manual dice for the game's start: the rolls before the first
+		// decision are taken from the seed in the window and shown in the
+		// log; the players roll every die after that.
+		cfg.ManualDice = false
+	}
+	if err != nil {
+		return err
+	}
+	if st.manual && !g.Engine.State().Over {
+		// Switch the engine to manual dice for play.
+		data, serr := g.Save()
+		if serr == nil {
+			if g2, lerr := game.Load(data, game.Config{ManualDice: true}); lerr == nil {
+				g = g2
+			}
+		}
+	}
+	s := play.New(g, st.kinds)
+	a.start = nil
+	for _, im := range st.thumbs {
+		im.Deallocate()
+	}
+	a.setScenario(e.scn)
+	a.fitted = false
+	a.SetPlay(s)
+	if e.file != "" {
+		_ = AddRecent(st.opts.RecentFile, e.file)
+	}
+	return nil
+}
+
+func asNeed(err error, need **rules.NeedDiceError) bool {
+	n, ok := err.(*rules.NeedDiceError)
+	if ok {
+		*need = n
+	}
+	return ok
+}
+
+// updateStart handles the start screen's input.
+func (a *App) updateStart() {
+	st := a.start
+	press := a.in.KeyPressed
+	if st.editing {
+		for _, r := range a.in.Chars() {
+			if r >= '0' && r <= '9' && len(st.seed) < 19 {
+				st.seed += string(r)
+			}
+		}
+		if press(ebiten.KeyBackspace) && len(st.seed) > 0 {
+			st.seed = st.seed[:len(st.seed)-1]
+		}
+		if press(ebiten.KeyEscape) || press(ebiten.KeyTab) {
+			st.editing = false
+		}
+	}
+	switch {
+	case press(ebiten.KeyEnter) || press(ebiten.KeyNumpadEnter):
+		if err := a.StartGame(); err != nil {
+			st.err = err.Error()
+		}
+		return
+	case press(ebiten.KeyArrowDown):
+		a.selectEntry((st.sel + 1) % len(st.entries))
+	case press(ebiten.KeyArrowUp):
+		a.selectEntry((st.sel + len(st.entries) - 1) % len(st.entries))
+	case press(ebiten.KeyM) && !st.editing:
+		st.manual = !st.manual
+	}
+	if a.in.MousePressed(ebiten.MouseButtonLeft) {
+		cx, cy := a.in.Cursor()
+		p := world.Vec{X: float64(cx) * a.dsf, Y: float64(cy) * a.dsf}
+		for _, b := range st.btns {
+			if b.R.Contains(p) {
+				b.Do()
+				break
+			}
+		}
+	}
+	a.dirty = true
+}
+
+// StartButton returns the centre (device-independent px) of the start
+// screen's button with label, for scripted clicks.
+func (a *App) StartButton(label string) (int, int, bool) {
+	if a.start == nil {
+		return 0, 0, false
+	}
+	a.startPrims()
+	for _, b := range a.start.btns {
+		if b.Label == label {
+			c := b.R.Min.Lerp(b.R.Max, 0.5)
+			return int(c.X / a.dsf), int(c.Y / a.dsf), true
+		}
+	}
+	return 0, 0, false
+}
+
+// startPrims lays out the start screen and its buttons.
+func (a *App) startPrims() []scene.Prim {
+	st := a.start
+	st.btns = nil
+	var out []scene.Prim
+	W, H := float64(a.w), float64(a.h)
+	out = append(out, rectPrim(scene.Rect{Max: world.Vec{X: W, Y: H}}, color.NRGBA{30, 33, 38, 255}, transparent(), 0))
+	big, norm, small := a.px(22), a.px(14), a.px(12)
+	x, y := a.px(30), a.px(40)
+	out = a.txt(out, x, y, "Auspex - new game", big, true, hudActive())
+	y += a.px(26)
+	out = a.txt(out, x, y, "Pick a titan scenario, who plays each side and the rules, then press Enter or Start.", norm, false, hudText())
+	button := func(x, y, w float64, label string, active bool, do func()) {
+		r := scene.Rect{Min: world.Vec{X: x, Y: y}, Max: world.Vec{X: x + w, Y: y + a.px(26)}}
+		fill, tc := hudButton(), hudText()
+		if active {
+			fill, tc = hudActive(), color.NRGBA{20, 20, 20, 255}
+		}
+		out = append(out, rectPrim(r, fill, color.NRGBA{90, 95, 105, 255}, a.px(1)))
+		out = a.txt(out, x+a.px(8), y+a.px(13), label, norm, active, tc)
+		st.btns = append(st.btns, play.Button{Label: label, R: r, Do: do})
+	}
+	// Scenarios.
+	y += a.px(30)
+	out = a.txt(out, x, y, "Scenario (Up/Down)", norm, true, hudText())
+	y += a.px(14)
+	colW := math.Min(a.px(340), W*0.3)
+	for i, e := range st.entries {
+		i := i
+		label := e.label
+		if e.err != nil {
+			label += " (does not load)"
+		}
+		button(x, y, colW, label, i == st.sel, func() { a.selectEntry(i) })
+		y += a.px(30)
+	}
+	// Middle column: description, sides, options.
+	x2 := x + colW + a.px(30)
+	y2 := a.px(110)
+	colW2 := math.Min(a.px(420), W*0.35)
+	e := st.entries[st.sel]
+	if e.scn != nil {
+		out = a.txt(out, x2, y2, e.scn.Name, norm, true, hudActive())
+		y2 += a.px(20)
+		for _, l := range a.wrap(e.scn.Description, small, colW2, false) {
+			out = a.txt(out, x2, y2, l, small, false, hudText())
+			y2 += small * 1.35
+		}
+		y2 += a.px(10)
+		out = a.txt(out, x2, y2, "Sides (click to switch human / computer)", norm, true, hudText())
+		y2 += a.px(14)
+		for _, sd := range e.scn.Sides {
+			id := sd.ID
+			k := st.kinds[id]
+			n := 0
+			for _, f := range sd.Formations {
+				n += len(f.Units)
+			}
+			button(x2, y2, colW2, fmt.Sprintf("%s (%d titans): %s", sd.Name, n, k), false, func() {
+				if st.kinds[id] == play.Human {
+					st.kinds[id] = play.Computer
+				} else {
+					st.kinds[id] = play.Human
+				}
+			})
+			y2 += a.px(30)
+		}
+	} else if e.err != nil {
+		for _, l := range a.wrap(e.err.Error(), small, colW2, false) {
+			out = a.txt(out, x2, y2, l, small, false, color.NRGBA{255, 120, 120, 255})
+			y2 += small * 1.35
+		}
+	}
+	y2 += a.px(10)
+	out = a.txt(out, x2, y2, "Advanced rules (Adeptus Titanicus II options)", norm, true, hudText())
+	y2 += a.px(14)
+	for _, op := range atii.RulesOptions() {
+		name := op.Name
+		box := "[ ] "
+		if st.options[name] {
+			box = "[x] "
+		}
+		label := box + strings.TrimPrefix(name, "atii/")
+		button(x2, y2, colW2, label, false, func() { st.options[name] = !st.options[name] })
+		y2 += a.px(28)
+		if y2 > H-a.px(140) {
+			break
+		}
+	}
+	// Right column: thumbnail, seed, dice, start.
+	x3 := x2 + colW2 + a.px(30)
+	y3 := a.px(110)
+	tw := W - x3 - a.px(30)
+	if tw > a.px(120) {
+		st.thumbRect = scene.Rect{Min: world.Vec{X: x3, Y: y3}, Max: world.Vec{X: x3 + tw, Y: y3 + tw*2/3}}
+		out = append(out, rectPrim(st.thumbRect, color.NRGBA{50, 54, 60, 255}, hudDim(), a.px(1)))
+		y3 += tw*2/3 + a.px(20)
+	} else {
+		st.thumbRect = scene.Rect{}
+		x3 = x2
+		y3 = y2 + a.px(20)
+		tw = colW2
+	}
+	seed := st.seed
+	if st.editing {
+		seed += "|"
+	}
+	button(x3, y3, tw, "Seed: "+seed+" (click to type)", st.editing, func() { st.editing = !st.editing })
+	y3 += a.px(32)
+	dice := "[ ] manual dice: roll real dice and type them (M)"
+	if st.manual {
+		dice = "[x] manual dice: roll real dice and type them (M)"
+	}
+	button(x3, y3, tw, dice, false, func() { st.manual = !st.manual })
+	y3 += a.px(40)
+	button(x3, y3, a.px(160), "Start (Enter)", true, func() {
+		if err := a.StartGame(); err != nil && a.start != nil {
+			a.start.err = err.Error()
+		}
+	})
+	if st.err != "" {
+		y3 += a.px(40)
+		for _, l := range a.wrap(st.err, small, tw, false) {
+			out = a.txt(out, x3, y3, l, small, false, color.NRGBA{255, 120, 120, 255})
+			y3 += small * 1.35
+		}
+	}
+	return out
+}
+
+// drawStart draws the start screen with the selected scenario's
+// thumbnail (rendered once per scenario by render/raster and cached).
+func (a *App) drawStart(dst *ebiten.Image) {
+	prims := a.startPrims()
+	a.rend.DrawPrims(dst, prims, 1, world.Vec{})
+	st := a.start
+	if st.thumbRect.W() <= 0 {
+		return
+	}
+	e := st.entries[st.sel]
+	if e.scn == nil {
+		return
+	}
+	key := e.name + e.file
+	im, ok := st.thumbs[key]
+	if !ok {
+		im = a.thumbnail(e.scn, st.thumbRect.W(), st.thumbRect.H())
+		st.thumbs[key] = im
+	}
+	if im == nil {
+		return
+	}
+	var op ebiten.DrawImageOptions
+	op.GeoM.Translate(st.thumbRect.Min.X, st.thumbRect.Min.Y)
+	dst.DrawImage(im, &op)
+}
+
+// thumbnail renders a scenario small with the PNG renderer.
+func (a *App) thumbnail(s *scenarios.Scenario, w, h float64) *ebiten.Image {
+	in := adapt.Input(s)
+	scale := math.Min(w/(in.Table.W+8), h/(in.Table.H+8))
+	sc := scene.Build(in, scene.View{Scale: scale, Measure: a.fonts.Measure})
+	img, err := raster.Render(sc, a.fonts)
+	if err != nil {
+		return nil
+	}
+	return ebiten.NewImageFromImage(img)
+}
