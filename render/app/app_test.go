@@ -473,3 +473,26 @@ func TestPlusMinusZoom(t *testing.T) {
 		t.Fatalf("- gave scale %v, want %v", got, s0)
 	}
 }
+
+// On a HiDPI screen (device scale 2) labels are twice as many device
+// pixels, so they keep their physical size.
+func TestHiDPILabelsScale(t *testing.T) {
+	s := loadDuel(t)
+	size := func(dsf float64) float64 {
+		h := newHarness(t, app.Options{Scenario: s})
+		h.a.SetSize(int(winW*dsf), int(winH*dsf), dsf)
+		h.in.Key(ebiten.KeyHome)
+		h.flush()
+		for _, p := range h.a.Scene().All() {
+			if p.Kind == scene.Text && p.ID == "base:"+s.Units()[0].ID {
+				return p.Size * h.a.Camera().Scale // device pixels
+			}
+		}
+		t.Fatal("no unit label")
+		return 0
+	}
+	one, two := size(1), size(2)
+	if math.Abs(two-2*one) > 1e-6 {
+		t.Fatalf("label %v device px at scale 1, %v at scale 2; want double", one, two)
+	}
+}
