@@ -379,7 +379,13 @@ func (a *App) viewport() (x, y, w, h float64) {
 // panel never hides part of a freshly fitted table.
 func (a *App) fit() {
 	x, y, w, h := a.viewport()
-	if w-a.panelW() > w*0.5 {
+	if a.play != nil {
+		// Leave the play banner, the dice log and the side panel free.
+		l := a.playLayout()
+		y += l.BannerH() + a.px(22)
+		h -= l.BannerH() + a.px(22) + l.LogH()
+		w -= l.PanelW()
+	} else if w-a.panelW() > w*0.5 {
 		w -= a.panelW()
 	}
 	a.cam.Fit(a.base.Table, x, y, w, h, a.px(40))

@@ -124,6 +124,7 @@ func (a *App) updatePlay() bool {
 	if ctrl {
 		return true
 	}
+	used := true
 	switch {
 	case press(ebiten.KeyEnter) || press(ebiten.KeyNumpadEnter):
 		s.Commit()
@@ -146,14 +147,18 @@ func (a *App) updatePlay() bool {
 		s.Cancel()
 		s.Highlight = nil
 		return true
+	default:
+		used = false
 	}
 	st := s.State()
 	if st.Step == atii.StepInitiative && s.Mode() == play.ModeTurn {
 		if press(ebiten.KeyF) {
 			s.ChooseOrder(true)
+			return true
 		}
 		if press(ebiten.KeyS) {
 			s.ChooseOrder(false)
+			return true
 		}
 	}
 	digits := []ebiten.Key{ebiten.KeyDigit1, ebiten.KeyDigit2, ebiten.KeyDigit3, ebiten.KeyDigit4, ebiten.KeyDigit5, ebiten.KeyDigit6, ebiten.KeyDigit7, ebiten.KeyDigit8, ebiten.KeyDigit9}
@@ -162,7 +167,7 @@ func (a *App) updatePlay() bool {
 			s.PickWeapon(i)
 		}
 	}
-	return false
+	return used
 }
 
 // playClick handles a left click in play mode: HUD buttons first, then
