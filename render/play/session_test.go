@@ -182,3 +182,18 @@ func TestHotseatHidesSecrets(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkHUD measures building the play HUD and the move preview for a
+// frame (the work done on the UI goroutine when something changes).
+func BenchmarkHUD(b *testing.B) {
+	s := newSession(b, load(b, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s.ChooseOrder(true)
+	if u := s.State().Unit(s.Selected); u != nil {
+		s.ClickTable(u.Pos.Add(world.Vec{X: 3, Y: 6}), "")
+	}
+	l := Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.HUD(l)
+	}
+}
