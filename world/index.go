@@ -298,7 +298,7 @@ func (w *World) Trace(a, b Vec, buf []Crossing) []Crossing {
 					pd = (p.X-ax)*dx + (p.Y-ay)*dy
 					qd = (q.X-ax)*dx + (q.Y-ay)*dy
 					tb := (sp*qd - sq*pd) / ((sp - sq) * l2)
-					lo, hi := ta, tb // clamped as in twoCrossings
+					lo, hi := ta, tb // clamped as in traceFan
 					if tb < ta {
 						lo, hi = tb, ta
 					}
@@ -682,62 +682,84 @@ func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc
 			t0 := first.l*(Eps*(1+1e-9)+e/minL) + e
 			t1 := last.l*(Eps*(1+1e-9)+e/minL) + e
 			rightAll, open := fanSides(rx[:np], ry[:np], first.d.X, first.d.Y, last.d.X, last.d.Y, t0, t1)
+			// With no open points every line crosses the same edges.
+			var change, right uint64
 			if open == 0 {
-				// Every line sees every point on the same side.
-				right := rightAll | (rightAll&1)<<uint(np)
-				change := (right ^ (right >> 1)) & (1<<uint(np) - 1)
-				if change == 0 {
+				right = rightAll | (rightAll&1)<<uint(np)
+				if change = (right ^ (right >> 1)) & (1<<uint(np) - 1); change == 0 {
 					continue
 				}
-				rest := change & (change - 1)
-				i, j := bits.TrailingZeros64(change), bits.TrailingZeros64(rest)
-				two := rest&(rest-1) == 0
-				for k := range trs {
-					tr := &trs[k]
-					dx, dy, l, l2 := tr.d.X, tr.d.Y, tr.l, tr.l2
-					rl := g.r * l
-					if s := relx*dx + rely*dy; (s+rl)*(s-l2-rl) > 0 {
-						continue // wholly before the start or beyond the end
-					}
-					if !two {
-						out[k] = tr.finish(geo, f, right, 0, rx, ry, out[k])
-						continue
-					}
-					out[k] = tr.twoCrossings(&sc.rx, &sc.ry, i, j, f, out[k])
-				}
-				continue
 			}
 			for k := range trs {
 				tr := &trs[k]
 				dx, dy, l, l2 := tr.d.X, tr.d.Y, tr.l, tr.l2
 				rl := g.r * l
-				c := dx*rely - dy*relx
 				s := relx*dx + rely*dy
-				if b2i(c*c <= rl*rl)&b2i((s+rl)*(s-l2-rl) <= 0) == 0 {
-					continue
-				}
-				// featureRel for the open points only.
-				tol := Eps * l
-				right, near := rightAll, uint64(0)
-				for mo := open; mo != 0; mo &= mo - 1 {
-					i := bits.TrailingZeros64(mo)
-					sv := dx*ry[i] - dy*rx[i]
-					if sv < 0 {
-						right |= 1 << uint(i)
+				if open != 0 {
+					c := dx*rely - dy*relx
+					if b2i(c*c <= rl*rl)&b2i((s+rl)*(s-l2-rl) <= 0) == 0 {
+						continue
 					}
-					if math.Abs(sv) <= tol {
-						near |= 1 << uint(i)
+					// featureRel for the open points only.
+					tol := Eps * l
+					var near uint64
+					right = rightAll
+					for mo := open; mo != 0; mo &= mo - 1 {
+						i := bits.TrailingZeros64(mo)
+						sv := dx*ry[i] - dy*rx[i]
+						if sv < 0 {
+							right |= 1 << uint(i)
+						}
+						if math.Abs(sv) <= tol {
+							near |= 1 << uint(i)
+						}
 					}
+					right |= (right & 1) << uint(np)
+					near |= (near & 1) << uint(np)
+					change = (right ^ (right >> 1)) & (1<<uint(np) - 1)
+					if near&(near>>1) != 0 {
+						out[k] = tr.slowFeature(geo, f, out[k])
+						continue
+					}
+				} else if (s+rl)*(s-l2-rl) > 0 {
+					continue // wholly before the start or beyond the end
 				}
-				right |= (right & 1) << uint(np)
-				near |= (near & 1) << uint(np)
-				change := (right ^ (right >> 1)) & (1<<uint(np) - 1)
 				rest := change & (change - 1)
-				if near&(near>>1) == 0 && rest != 0 && rest&(rest-1) == 0 {
-					out[k] = tr.twoCrossings(&sc.rx, &sc.ry, bits.TrailingZeros64(change), bits.TrailingZeros64(rest), f, out[k])
+				if change == 0 {
 					continue
 				}
-				out[k] = tr.finish(geo, f, right, near, rx, ry, out[k])
+				if rest&(rest-1) != 0 {
+					out[k] = tr.finish(geo, f, right, 0, rx, ry, out[k])
+					continue
+				}
+				// The two crossings: crossRel written out, and the clamps
+				// max(min(ta, tb), 0) and min(max(ta, tb), 1) (no NaN can
+				// arise: the side values of a crossed edge differ; they
+				// differ from those only in the sign of a zero t1, and
+				// such a stretch is never kept).
+				i, j := bits.TrailingZeros64(change)&(maxFastPoints-1), bits.TrailingZeros64(rest)&(maxFastPoints-1)
+				px, py, qx, qy := sc.rx[i], sc.ry[i], sc.rx[i+1], sc.ry[i+1]
+				sp, sq := dx*py-dy*px, dx*qy-dy*qx
+				pd, qd := px*dx+py*dy, qx*dx+qy*dy
+				ta := (sp*qd - sq*pd) / ((sp - sq) * l2)
+				px, py, qx, qy = sc.rx[j], sc.ry[j], sc.rx[j+1], sc.ry[j+1]
+				sp, sq = dx*py-dy*px, dx*qy-dy*qx
+				pd, qd = px*dx+py*dy, qx*dx+qy*dy
+				tb := (sp*qd - sq*pd) / ((sp - sq) * l2)
+				lo, hi := ta, tb
+				if tb < ta {
+					lo, hi = tb, ta
+				}
+				t0, t1 := 0.0, 1.0
+				if lo > 0 {
+					t0 = lo
+				}
+				if hi < 1 {
+					t1 = hi
+				}
+				if (t1-t0)*l > Eps {
+					out[k] = append(out[k], Crossing{Feature: f, TIn: t0, TOut: t1})
+				}
 			}
 		}
 	}
@@ -747,40 +769,6 @@ func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc
 		}
 	}
 	return true
-}
-
-// twoCrossings appends the crossing of a line that crosses the outline of
-// polygon f (given less the line's start in rx, ry) at edges i and j only:
-// finish's usual case, with crossRel written out. The clamps to [0, 1] are
-// max(min(ta, tb), 0) and min(max(ta, tb), 1) (no NaN can arise: the two
-// side values of a crossed edge differ); they differ from those only in
-// the sign of a zero t1, and such a stretch is never kept.
-func (tr *tracer) twoCrossings(rx, ry *[maxFastPoints + 1]float64, i, j, f int, buf []Crossing) []Crossing {
-	dx, dy, l2 := tr.d.X, tr.d.Y, tr.l2
-	i, j = i&(maxFastPoints-1), j&(maxFastPoints-1) // both are below the point count
-	px, py, qx, qy := rx[i], ry[i], rx[i+1], ry[i+1]
-	sp, sq := dx*py-dy*px, dx*qy-dy*qx
-	pd, qd := px*dx+py*dy, qx*dx+qy*dy
-	ta := (sp*qd - sq*pd) / ((sp - sq) * l2)
-	px, py, qx, qy = rx[j], ry[j], rx[j+1], ry[j+1]
-	sp, sq = dx*py-dy*px, dx*qy-dy*qx
-	pd, qd = px*dx+py*dy, qx*dx+qy*dy
-	tb := (sp*qd - sq*pd) / ((sp - sq) * l2)
-	lo, hi := ta, tb
-	if tb < ta {
-		lo, hi = tb, ta
-	}
-	t0, t1 := 0.0, 1.0
-	if lo > 0 {
-		t0 = lo
-	}
-	if hi < 1 {
-		t1 = hi
-	}
-	if (t1-t0)*tr.l > Eps {
-		buf = append(buf, Crossing{Feature: f, TIn: t0, TOut: t1})
-	}
-	return buf
 }
 
 // fanSides classifies points (less the fan's start) against the first and
