@@ -1,19 +1,17 @@
 // Package screen draws a scene onto an ebiten image. Every shape is turned
 // into triangles (polygons by ear clipping, strokes as quads) and the whole
 // picture goes to the GPU in a few anti-aliased DrawTriangles32 calls; text
-// uses the embedded fonts through golang/freetype faces drawn by ebiten's
-// text package, which caches glyph images on the GPU. It mirrors the PNG
-// backend primitive for primitive.
+// uses the embedded fonts through golang/freetype faces wrapped by text/v2's
+// GoXFace, which caches glyph images on the GPU. It mirrors the PNG backend
+// primitive for primitive.
 //
 // Why not ebiten/vector's FillPath per shape: each path is its own stencil
 // pass, and any other draw to the same image ends ebiten's batching, so a
 // 500-unit table took over half a second per frame. One triangle batch
 // draws the same table in a few milliseconds.
 //
-// text/v2's GoXFace would wrap the same faces, but text/v2 pulls in modules
-// (go-text/typesetting, srwiley/rasterx, x/text) that go.mod does not pin;
-// the v1 text package draws font.Face glyphs identically with no new
-// dependency. Only Renderer.drawString touches it.
+// Only Renderer.drawString touches text/v2; faces are wrapped once each and
+// kept, so glyph caches survive between frames.
 package screen
 
 import (
@@ -22,7 +20,7 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text" //nolint:staticcheck // see the package comment
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font"
 
 	"github.com/auspex/auspex/render/scene"
@@ -37,6 +35,9 @@ type Renderer struct {
 	AntiAlias bool
 
 	fonts *textfont.Fonts
+	// gox wraps each freetype face once for text/v2 (glyph caches live in
+	// the wrapper, so it must be reused).
+	gox   map[font.Face]*text.GoXFace
 	dst   *ebiten.Image
 	white *ebiten.Image
 	vs    []ebiten.Vertex
@@ -333,10 +334,20 @@ func (r *Renderer) texts(dst *ebiten.Image, texts []*scene.Prim) {
 	}
 }
 
-// drawString draws s with its baseline starting at (x, y).
+// drawString draws s with its baseline starting at (x, y). text/v2 places
+// the top of the line box at the origin, so the origin is lifted by the
+// face's ascent.
 func (r *Renderer) drawString(dst *ebiten.Image, s string, face font.Face, x, y float64, c color.NRGBA) {
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(x, y)
+	g := r.gox[face]
+	if g == nil {
+		if r.gox == nil {
+			r.gox = map[font.Face]*text.GoXFace{}
+		}
+		g = text.NewGoXFace(face)
+		r.gox[face] = g
+	}
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x, y-g.Metrics().HAscent)
 	op.ColorScale.ScaleWithColor(c)
-	text.DrawWithOptions(dst, s, face, op)
+	text.Draw(dst, s, g, op)
 }
