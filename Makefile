@@ -52,10 +52,20 @@ lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 
-# fuzz runs the scenario parser fuzzer for FUZZTIME (default 60s).
+# fuzz runs each fuzzer (scenario parser, save loader) for FUZZTIME.
 FUZZTIME ?= 60s
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./scenarios/
+	$(GO) test -run '^$$' -fuzz FuzzLoadSave -fuzztime $(FUZZTIME) ./rules/
+
+# screenshots regenerates the pictures in docs/img (exports headless, window
+# shots under a virtual X server).
+screenshots: build deps-display
+	./$(BIN) render bundled:titan-duel -o docs/img/titan-duel.png
+	./$(BIN) render bundled:titan-duel -o docs/img/titan-duel.svg
+	./$(BIN) render bundled:atii-map-a -o docs/img/atii-map-a.png
+	./$(BIN) render bundled:atii-map-c -o docs/img/atii-map-c.png
+	AUSPEX_DOC_SHOTS=$(CURDIR)/docs/img xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -run DocScreenshots ./render/app/
 
 clean:
 	rm -rf bin
