@@ -59,7 +59,7 @@ func cmdLOS(args []string, stdout, stderr io.Writer) int {
 		}
 		effect := "no effect on sight"
 		if len(what) > 0 {
-			effect = strings.Join(what, ", ") + fmt.Sprintf(" of %d lines", h.Lines)
+			effect = strings.Join(what, ", ") + fmt.Sprintf(" of the %d sight lines (%d cross it, up to %.1f cm deep)", len(r.Lines), h.Lines, h.MaxDepth)
 		}
 		inside := ""
 		for _, i := range r.TargetIn {
