@@ -49,7 +49,7 @@ func Input(s *scenarios.Scenario) *scene.Input {
 		if label == "" {
 			label = z.ID
 		}
-		in.Zones = append(in.Zones, scene.Zone{ID: z.ID, Label: label, Polys: z.Area.Polygons(), Color: c})
+		in.Zones = append(in.Zones, scene.Zone{ID: z.ID, Label: label, Polys: z.Area.Polygons(), Outline: z.Area.Outline(), Color: c})
 	}
 	for _, o := range s.Objectives {
 		label := o.Label

@@ -331,7 +331,11 @@ func (b *builder) zones() {
 		if len(z.Polys) > 1 {
 			// Pieces of a union or difference share internal edges: outline
 			// only the edges that belong to one piece.
-			for _, run := range outerEdges(z.Polys) {
+			runs := chainSegments(z.Outline)
+			if len(runs) == 0 {
+				runs = outerEdges(z.Polys)
+			}
+			for _, run := range runs {
 				b.add(Prim{Layer: LayerZones, Kind: Polyline, ID: id, Pts: run, Style: line})
 			}
 		}

@@ -357,3 +357,41 @@ func outerEdges(polys [][]world.Vec) [][]world.Vec {
 	}
 	return runs
 }
+
+// chainSegments joins border segments that share end points into
+// polylines (in whatever order and direction the segments come), so dash
+// patterns run on across the joins instead of restarting on every piece.
+func chainSegments(segs [][2]world.Vec) [][]world.Vec {
+	const tol = 1e-6
+	used := make([]bool, len(segs))
+	var runs [][]world.Vec
+	for i := range segs {
+		if used[i] {
+			continue
+		}
+		used[i] = true
+		run := []world.Vec{segs[i][0], segs[i][1]}
+		for extended := true; extended; {
+			extended = false
+			end := run[len(run)-1]
+			for j := range segs {
+				if used[j] {
+					continue
+				}
+				switch {
+				case segs[j][0].Dist(end) <= tol:
+					run = append(run, segs[j][1])
+				case segs[j][1].Dist(end) <= tol:
+					run = append(run, segs[j][0])
+				default:
+					continue
+				}
+				used[j] = true
+				extended = true
+				break
+			}
+		}
+		runs = append(runs, run)
+	}
+	return runs
+}

@@ -33,7 +33,11 @@ type Zone struct {
 	ID    string
 	Label string
 	Polys [][]world.Vec
-	Color color.NRGBA
+	// Outline is the zone's border as segments, when the caller knows it
+	// exactly (scenarios.Area.Outline); otherwise the builder works out the
+	// outer edges of Polys itself.
+	Outline [][2]world.Vec
+	Color   color.NRGBA
 }
 
 // Objective is an objective marker: a token at Pos with an optional control
