@@ -298,16 +298,12 @@ func (w *World) Trace(a, b Vec, buf []Crossing) []Crossing {
 					pd = (p.X-ax)*dx + (p.Y-ay)*dy
 					qd = (q.X-ax)*dx + (q.Y-ay)*dy
 					tb := (sp*qd - sq*pd) / ((sp - sq) * l2)
-					lo, hi := ta, tb // clamped as in traceFan
-					if tb < ta {
-						lo, hi = tb, ta
+					t0, t1 := min(ta, tb), max(ta, tb) // clamped as in traceFan
+					if !(t0 > 0) {
+						t0 = 0
 					}
-					t0, t1 := 0.0, 1.0
-					if lo > 0 {
-						t0 = lo
-					}
-					if hi < 1 {
-						t1 = hi
+					if !(t1 < 1) {
+						t1 = 1
 					}
 					if (t1-t0)*l > Eps {
 						buf = append(buf, Crossing{Feature: wd*64 + i, TIn: t0, TOut: t1})
@@ -733,10 +729,9 @@ func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc
 					continue
 				}
 				// The two crossings: crossRel written out, and the clamps
-				// max(min(ta, tb), 0) and min(max(ta, tb), 1) (no NaN can
-				// arise: the side values of a crossed edge differ; they
-				// differ from those only in the sign of a zero t1, and
-				// such a stretch is never kept).
+				// max(min(ta, tb), 0) and min(max(ta, tb), 1) with the
+				// clamping as branches (usually not taken; no NaN can
+				// arise, as the side values of a crossed edge differ).
 				i, j := bits.TrailingZeros64(change)&(maxFastPoints-1), bits.TrailingZeros64(rest)&(maxFastPoints-1)
 				px, py, qx, qy := sc.rx[i], sc.ry[i], sc.rx[i+1], sc.ry[i+1]
 				sp, sq := dx*py-dy*px, dx*qy-dy*qx
@@ -746,16 +741,12 @@ func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc
 				sp, sq = dx*py-dy*px, dx*qy-dy*qx
 				pd, qd = px*dx+py*dy, qx*dx+qy*dy
 				tb := (sp*qd - sq*pd) / ((sp - sq) * l2)
-				lo, hi := ta, tb
-				if tb < ta {
-					lo, hi = tb, ta
+				t0, t1 := min(ta, tb), max(ta, tb)
+				if !(t0 > 0) {
+					t0 = 0
 				}
-				t0, t1 := 0.0, 1.0
-				if lo > 0 {
-					t0 = lo
-				}
-				if hi < 1 {
-					t1 = hi
+				if !(t1 < 1) {
+					t1 = 1
 				}
 				if (t1-t0)*l > Eps {
 					out[k] = append(out[k], Crossing{Feature: f, TIn: t0, TOut: t1})
