@@ -58,6 +58,24 @@ type startScreen struct {
 	thumbs    map[string]*ebiten.Image
 	btns      []play.Button
 	thumbRect scene.Rect
+	// optCur is the rule option under the keyboard cursor (Left/Right
+	// move it, Space toggles it); its description is shown unless the
+	// mouse hovers another one.
+	optCur int
+}
+
+// startOptionList is the ATII options in the start screen's order: the
+// advanced rules first, then the alternative readings.
+func startOptionList() []atii.OptionInfo {
+	var adv, rd []atii.OptionInfo
+	for _, o := range atii.OptionList() {
+		if o.Kind == "advanced" {
+			adv = append(adv, o)
+		} else {
+			rd = append(rd, o)
+		}
+	}
+	return append(adv, rd...)
 }
 
 // RecentFiles reads the recent files list (missing file: none).
@@ -265,8 +283,10 @@ func (a *App) updateStart() {
 		if press(ebiten.KeyBackspace) && len(st.seed) > 0 {
 			st.seed = st.seed[:len(st.seed)-1]
 		}
-		if press(ebiten.KeyEscape) || press(ebiten.KeyTab) {
+		if press(ebiten.KeyEscape) || press(ebiten.KeyTab) || press(ebiten.KeyEnter) || press(ebiten.KeyNumpadEnter) {
 			st.editing = false
+			a.dirty = true
+			return
 		}
 	}
 	switch {
@@ -279,8 +299,28 @@ func (a *App) updateStart() {
 		a.selectEntry((st.sel + 1) % len(st.entries))
 	case press(ebiten.KeyArrowUp):
 		a.selectEntry((st.sel + len(st.entries) - 1) % len(st.entries))
-	case press(ebiten.KeyM) && !st.editing:
+	case st.editing:
+	case press(ebiten.KeyM):
 		st.manual = !st.manual
+	case press(ebiten.KeyE):
+		st.editing = true
+	case press(ebiten.KeyArrowRight):
+		st.optCur = (st.optCur + 1) % len(startOptionList())
+	case press(ebiten.KeyArrowLeft):
+		n := len(startOptionList())
+		st.optCur = (st.optCur + n - 1) % n
+	case press(ebiten.KeySpace):
+		id := startOptionList()[st.optCur].ID
+		st.options[id] = !st.options[id]
+	default:
+		if e := st.entries[st.sel]; e.scn != nil {
+			digits := []ebiten.Key{ebiten.KeyDigit1, ebiten.KeyDigit2, ebiten.KeyDigit3, ebiten.KeyDigit4}
+			for i, k := range digits {
+				if press(k) && i < len(e.scn.Sides) {
+					st.toggleSide(e.scn.Sides[i].ID)
+				}
+			}
+		}
 	}
 	if a.in.MousePressed(ebiten.MouseButtonLeft) {
 		cx, cy := a.in.Cursor()
@@ -293,6 +333,15 @@ func (a *App) updateStart() {
 		}
 	}
 	a.dirty = true
+}
+
+// toggleSide switches a side between human and computer.
+func (st *startScreen) toggleSide(id string) {
+	if st.kinds[id] == play.Human {
+		st.kinds[id] = play.Computer
+	} else {
+		st.kinds[id] = play.Human
+	}
 }
 
 // StartButton returns the centre (device-independent px) of the start
@@ -322,7 +371,9 @@ func (a *App) startPrims() []scene.Prim {
 	x, y := a.px(30), a.px(40)
 	out = a.txt(out, x, y, "Auspex - new game", big, true, hudActive())
 	y += a.px(26)
-	out = a.txt(out, x, y, "Pick a titan scenario, who plays each side and the rules, then press Enter or Start.", norm, false, hudText())
+	out = a.txt(out, x, y, "Pick a titan scenario, who plays each side and the rules, then press Enter or Start. Every control has its key in brackets.", norm, false, hudText())
+	cx, cy := a.in.Cursor()
+	mouse := world.Vec{X: float64(cx) * a.dsf, Y: float64(cy) * a.dsf}
 	button := func(x, y, w float64, label string, active bool, do func()) {
 		r := scene.Rect{Min: world.Vec{X: x, Y: y}, Max: world.Vec{X: x + w, Y: y + a.px(26)}}
 		fill, tc := hudButton(), hudText()
@@ -335,7 +386,7 @@ func (a *App) startPrims() []scene.Prim {
 	}
 	// Scenarios.
 	y += a.px(30)
-	out = a.txt(out, x, y, "Scenario (Up/Down)", norm, true, hudText())
+	out = a.txt(out, x, y, "Scenario (Up / Down)", norm, true, hudText())
 	y += a.px(14)
 	colW := math.Min(a.px(340), W*0.3)
 	for i, e := range st.entries {
@@ -360,23 +411,28 @@ func (a *App) startPrims() []scene.Prim {
 			y2 += small * 1.35
 		}
 		y2 += a.px(10)
-		out = a.txt(out, x2, y2, "Sides (click to switch human / computer)", norm, true, hudText())
+		out = a.txt(out, x2, y2, "Sides (click or press the side's number: human / computer)", norm, true, hudText())
 		y2 += a.px(14)
-		for _, sd := range e.scn.Sides {
+		for i, sd := range e.scn.Sides {
 			id := sd.ID
 			k := st.kinds[id]
 			n := 0
 			for _, f := range sd.Formations {
 				n += len(f.Units)
 			}
-			button(x2, y2, colW2, fmt.Sprintf("%s (%d titans): %s", sd.Name, n, k), false, func() {
-				if st.kinds[id] == play.Human {
-					st.kinds[id] = play.Computer
-				} else {
-					st.kinds[id] = play.Human
-				}
-			})
+			titans := "titans"
+			if n == 1 {
+				titans = "titan"
+			}
+			button(x2, y2, colW2, fmt.Sprintf("[%d] %s (%d %s): %s", i+1, sd.Name, n, titans, k), false, func() { st.toggleSide(id) })
 			y2 += a.px(30)
+		}
+		if e.scn.Mission != nil && e.scn.Mission.Secret {
+			for _, l := range a.wrap("Secret objectives: with two human players, the window hides each player's objective and asks to pass the screen.", small, colW2, false) {
+				out = a.txt(out, x2, y2, l, small, false, hudActive())
+				y2 += small * 1.35
+			}
+			y2 += a.px(4)
 		}
 	} else if e.err != nil {
 		for _, l := range a.wrap(e.err.Error(), small, colW2, false) {
@@ -385,20 +441,40 @@ func (a *App) startPrims() []scene.Prim {
 		}
 	}
 	y2 += a.px(10)
-	out = a.txt(out, x2, y2, "Advanced rules (Adeptus Titanicus II options)", norm, true, hudText())
+	out = a.txt(out, x2, y2, "Rules options (Left / Right choose, Space or click toggles)", norm, true, hudText())
 	y2 += a.px(14)
-	for _, op := range atii.RulesOptions() {
-		name := op.Name
+	docOf := startOptionList()[st.optCur%len(startOptionList())]
+	kind := ""
+	for i, op := range startOptionList() {
+		name := op.ID
 		box := "[ ] "
 		if st.options[name] {
 			box = "[x] "
 		}
-		label := box + strings.TrimPrefix(name, "atii/")
-		button(x2, y2, colW2, label, false, func() { st.options[name] = !st.options[name] })
+		if op.Kind != kind {
+			kind = op.Kind
+			head := "Advanced rules"
+			if kind != "advanced" {
+				head = "Alternative readings of unclear rules"
+			}
+			out = a.txt(out, x2, y2+a.px(8), head, small, true, hudDim())
+			y2 += a.px(18)
+		}
+		label := box + atii.OptionTitle(name)
+		r := scene.Rect{Min: world.Vec{X: x2, Y: y2}, Max: world.Vec{X: x2 + colW2, Y: y2 + a.px(26)}}
+		if r.Contains(mouse) {
+			docOf = op
+		}
+		button(x2, y2, colW2, label, i == st.optCur, func() { st.options[name] = !st.options[name]; st.optCur = i })
 		y2 += a.px(28)
 		if y2 > H-a.px(140) {
 			break
 		}
+	}
+	y2 += a.px(6)
+	for _, l := range a.wrap(atii.OptionTitle(docOf.ID)+": "+docOf.Description, small, colW2, false) {
+		out = a.txt(out, x2, y2, l, small, false, hudText())
+		y2 += small * 1.35
 	}
 	// Right column: thumbnail, seed, dice, start.
 	x3 := x2 + colW2 + a.px(30)
@@ -418,7 +494,7 @@ func (a *App) startPrims() []scene.Prim {
 	if st.editing {
 		seed += "|"
 	}
-	button(x3, y3, tw, "Seed: "+seed+" (click to type)", st.editing, func() { st.editing = !st.editing })
+	button(x3, y3, tw, "Seed: "+seed+" (E or click to type, Enter or Tab ends)", st.editing, func() { st.editing = !st.editing })
 	y3 += a.px(32)
 	dice := "[ ] manual dice: roll real dice and type them (M)"
 	if st.manual {

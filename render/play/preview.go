@@ -34,80 +34,20 @@ func (s *Session) PreviewMove() *MovePreview {
 	if c == nil {
 		return nil
 	}
-	st := s.State()
-	u, prof := s.profile(s.Selected)
-	if u == nil || prof == nil {
+	_, prof := s.profile(s.Selected)
+	if prof == nil {
 		return nil
 	}
-	ts, err := atii.TitanOf(u)
-	if err != nil {
-		return &MovePreview{Err: err}
+	// The rules measure and price the path; the preview only explains.
+	v, _ := s.G.Ruleset.PlanMove(s.State(), c)
+	if !v.Measured {
+		return &MovePreview{Err: s.G.Engine.Check(s.G.Ruleset.Bind(c))}
 	}
-	opts, err := atii.ParseOptions(st.Options)
-	if err != nil {
-		return &MovePreview{Err: err}
-	}
-	assault := st.Step == atii.StepAssault
-	path := make([]world.Waypoint, len(c.Path))
-	for i, wp := range c.Path {
-		path[i] = world.Waypoint{To: world.Vec{X: wp.X, Y: wp.Y}}
-		if wp.Facing != nil {
-			path[i].Facing, path[i].Turn = world.NormDeg(*wp.Facing), true
-		}
-	}
-	start := s.base(u)
-	mo := world.MoveOptions{FaceMovement: true, KeepoutDist: atii.EnemyExclusion}
-	inCC := false
-	for i := range st.Units {
-		o := &st.Units[i]
-		if o.ID == u.ID || o.Destroyed || !OnTable(o) {
-			continue
-		}
-		ob := s.base(o)
-		mo.Blockers = append(mo.Blockers, ob)
-		if o.Side != u.Side {
-			if !assault {
-				mo.Keepout = append(mo.Keepout, ob)
-			}
-			if world.Distance(start, ob) <= world.Eps {
-				inCC = true
-			}
-		}
-	}
-	w := s.G.Ruleset.World()
-	terrain := s.G.Ruleset.Terrain(st)
-	rep := w.MeasureMove(start, path, terrain, prof.Class, mo)
-	mp := &MovePreview{Report: &rep}
+	rep := v.Report
+	mp := &MovePreview{Report: &rep, Check: v.Check, Odds: v.Odds}
 	mp.Err = s.G.Engine.Check(s.G.Ruleset.Bind(c))
-	plan := planOf(&rep, assault, inCC)
-	if chk, err := atii.CheckMove(prof, ts, plan, opts); err == nil {
-		mp.Check = chk
-	}
-	if odds, err := atii.MoveOddsFor(prof, ts, plan, opts); err == nil && odds.Check.Dangerous {
-		mp.Odds = &odds
-	}
-	mp.Lines = moveLines(&rep, mp.Check, prof, mp.Odds, w)
+	mp.Lines = moveLines(&rep, mp.Check, prof, mp.Odds, s.G.Ruleset.World())
 	return mp
-}
-
-// planOf converts a measured path into the plan the movement rules price:
-// the turns made before each segment (pivots at one point combined) and a
-// final turn, as the move command does.
-func planOf(rep *world.MoveReport, assault, inCC bool) atii.MovePlan {
-	plan := atii.MovePlan{Assault: assault, InCloseCombat: inCC}
-	ti := 0
-	for _, sg := range rep.Segments {
-		turn := 0.0
-		for ti < len(rep.Turns) && rep.Turns[ti].PathDist <= sg.Start+1e-9 {
-			turn += rep.Turns[ti].Degrees
-			ti++
-		}
-		plan.Segments = append(plan.Segments, atii.MoveSegment{Length: sg.Length, TurnBefore: turn, Backwards: sg.Backwards, Dangerous: sg.Dangerous, Impassable: sg.Impassable})
-	}
-	for ; ti < len(rep.Turns); ti++ {
-		plan.FinalTurn += rep.Turns[ti].Degrees
-	}
-	return plan
 }
 
 func moveLines(rep *world.MoveReport, chk atii.MoveCheck, prof *catalog.Unit, odds *atii.MoveOdds, w *world.World) []string {
@@ -243,8 +183,7 @@ func (s *Session) Targets() []TargetInfo {
 
 func (s *Session) target(u *unitT, prof *catalog.Unit, w WeaponInfo, t *unitT) TargetInfo {
 	ti := TargetInfo{ID: t.ID}
-	tprof, err := s.G.Ruleset.Catalogue().Unit(t.Type)
-	if err != nil {
+	if _, err := s.G.Ruleset.Catalogue().Unit(t.Type); err != nil {
 		ti.Reason = err.Error()
 		return ti
 	}
@@ -274,13 +213,16 @@ func (s *Session) target(u *unitT, prof *catalog.Unit, w WeaponInfo, t *unitT) T
 	case !w.Weapon.Unlimited && geo.Range > w.Weapon.Range+1e-9:
 		ti.Reason = fmt.Sprintf("out of range: %.1f cm, range %.0f cm", geo.Range, w.Weapon.Range)
 	}
-	ats, _ := atii.TitanOf(u)
-	tts, _ := atii.TitanOf(t)
 	opts, _ := atii.ParseOptions(st.Options)
-	sh := atii.ShotSetup{Attacker: prof, AttackerID: u.ID, AttackerState: ats, Mount: w.Mount, Weapon: w.Weapon,
-		Target: tprof, TargetID: t.ID, TargetState: tts, Range: geo.Range, InArc: geo.InArc, Visible: geo.LOS != world.LOSBlocked,
-		Cover: geo.LOS == world.LOSCover, LegsHidden: geo.LegsHidden, Hit: geo.Hit,
-		FirerMoved: u.Moved, TargetMoved: t.Moved, TargetMovedCM: t.MovedDist, Aim: aim}
+	// The ruleset's own setup of this shot: the odds shown are the odds
+	// the fire command rolls against.
+	sh, err := s.G.Ruleset.ShotSetupFor(st, u.ID, atii.Shot{Mount: w.Mount, Target: t.ID, Aim: aim})
+	if err != nil {
+		if ti.Reason == "" {
+			ti.Reason = trimReason(err.Error())
+		}
+		return ti
+	}
 	ti.LegsHidden = geo.LegsHidden
 	if th, err := atii.ToHit(sh, opts); err == nil {
 		ti.ToHit = th

@@ -1,0 +1,108 @@
+package play
+
+import (
+	"math"
+	"testing"
+
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/world"
+)
+
+// toShooting plays hotseat holds until the first shooting activation.
+func toShooting(t *testing.T, s *Session) {
+	t.Helper()
+	inRange := func() bool {
+		if !(s.Mode() == ModeTurn && s.State().Step == atii.StepShooting && s.State().Pending != nil && s.State().Pending.Kind == "fire") {
+			return false
+		}
+		for _, w := range s.Weapons(s.Selected) {
+			s.Weapon = w.Mount
+			for _, ti := range s.Targets() {
+				if ti.Reason == "" {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for i := 0; i < 400 && !inRange(); i++ {
+		if s.State().Step == atii.StepInitiative {
+			s.ChooseOrder(true)
+			continue
+		}
+		if s.State().Step == atii.StepMovement && s.canAct(s.Selected) {
+			// Turn on the spot to face the enemy, then go 6 cm at it.
+			u := s.State().Unit(s.Selected)
+			moved := false
+			for _, d := range []float64{15, 8, 3} {
+				for _, o := range s.State().Units {
+					if o.Side != u.Side && !moved {
+						f := world.Bearing(o.Pos.Sub(u.Pos))
+						s.Draft = []world.Vec{u.Pos.Add(world.Heading(f).Scale(d))}
+						s.Facing = &f
+						s.Commit()
+						moved = !s.MsgErr
+					}
+				}
+			}
+			if moved {
+				continue
+			}
+		}
+		s.EndStep()
+	}
+	if s.State().Step != atii.StepShooting {
+		t.Fatalf("did not reach the shooting phase: %s (%s)", s.State().Step, s.Msg)
+	}
+}
+
+// The odds the shooting panel shows are the odds of the ruleset's own shot
+// setup (ATII-SHT-2 to-hit, ATII-SHT-6 outcome): the UI builds no setup of
+// its own, so preview and roll cannot disagree.
+func TestTargetOddsAreTheRulesOdds(t *testing.T) {
+	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": Human, "blue": Human})
+	toShooting(t, s)
+	st := s.State()
+	opts, err := atii.ParseOptions(st.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, w := range s.Weapons(s.Selected) {
+		if w.Usable != "" {
+			continue
+		}
+		s.Weapon = w.Mount
+		for _, ti := range s.Targets() {
+			setup, err := s.G.Ruleset.ShotSetupFor(st, s.Selected, atii.Shot{Mount: w.Mount, Target: ti.ID, Aim: s.Aim})
+			if err != nil {
+				t.Fatal(err)
+			}
+			th, err := atii.ToHit(setup, opts)
+			if err != nil {
+				if ti.Reason == "" {
+					t.Errorf("%s at %s: the rules refuse (%v) but the UI offers the shot", w.Mount, ti.ID, err)
+				}
+				continue
+			}
+			if th.String() != ti.ToHit.String() {
+				t.Errorf("%s at %s: UI to-hit %v, rules %v", w.Mount, ti.ID, ti.ToHit, th)
+			}
+			if ti.Reason != "" {
+				t.Logf("%s at %s: %s", w.Mount, ti.ID, ti.Reason)
+				continue
+			}
+			want, err := atii.OddsShot(setup, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ti.Odds == nil || math.Abs(ti.Odds.AtLeastOneTitanHit-want.AtLeastOneTitanHit) > 1e-12 || math.Abs(ti.Odds.ShieldsDown.Mean()-want.ShieldsDown.Mean()) > 1e-12 {
+				t.Errorf("%s at %s: UI odds %+v, rules %+v", w.Mount, ti.ID, ti.Odds, want)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no weapon could be previewed at a target: the test checks nothing")
+	}
+}
