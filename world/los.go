@@ -378,8 +378,9 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 			fan = false
 		}
 		ends[k], tips[k] = [2]Vec{a, b}, b
-		maxLen = max(maxLen, math.Sqrt(ab.X*ab.X+ab.Y*ab.Y))
+		maxLen = max(maxLen, ab.X*ab.X+ab.Y*ab.Y) // squared for now
 	}
+	maxLen = math.Sqrt(maxLen)
 	// One candidate look-up for the whole fan of lines.
 	if len(c.masks) != w.idx.words {
 		c.masks = make([]uint64, w.idx.words)
@@ -407,14 +408,15 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	for k := range lines {
 		a, b := ends[k][0], ends[k][1]
 		var raw []Crossing
+		var length float64
 		if fan {
-			raw = c.fanOut[k]
+			raw, length = c.fanOut[k], c.fan.trs[k].l // the same sum
 		} else {
 			c.raw = w.Trace(a, b, c.raw)
 			raw = c.raw
+			ab := b.Sub(a)
+			length = math.Sqrt(ab.Dot(ab))
 		}
-		ab := b.Sub(a)
-		length := math.Sqrt(ab.Dot(ab))
 		line := &lines[k]
 		line.From, line.To = a, b
 		line.Blocked, line.BlockedAt, line.BlockedBy, line.Obscured = false, b, -1, false
