@@ -86,8 +86,17 @@ type Options struct {
 	FramesReport int
 	Report       io.Writer
 	// FramesIdle makes the frame report measure idle frames (nothing
-	// changes, the table picture is reused) instead of full redraws.
+	// changes: the window draws nothing and ebiten keeps the last picture)
+	// instead of panning frames.
 	FramesIdle bool
+	// FramesDynamic makes the frame report measure frames where only a
+	// dynamic layer changes: the camera stays and a ruler's end moves
+	// every frame.
+	FramesDynamic bool
+	// FramesZoom makes the frame report zoom in and out a little every
+	// frame, so the cached table picture is rebuilt each frame (the cost
+	// of a full redraw).
+	FramesZoom bool
 	// ScreenshotDir is where F12 saves pictures (default: current dir).
 	ScreenshotDir string
 	// WindowW, WindowH set the initial window size in device-independent
@@ -164,9 +173,25 @@ type App struct {
 	panX, panY int
 	cursor     world.Vec // device px
 
-	dirty    bool
-	sc       *scene.Scene
-	worldImg *ebiten.Image
+	dirty bool
+	sc    *scene.Scene
+	// cache holds the layers that rarely change (see cachedLayers) drawn
+	// at cacheScale with the camera offset cacheOff; its pixel (0, 0) was
+	// screen pixel cacheRect.Min then. cacheBounds is the scene's extent
+	// in those screen pixels; cachePrims the primitives drawn into it.
+	cache       *ebiten.Image
+	cacheScale  float64
+	cacheOff    world.Vec
+	cacheRect   image.Rectangle
+	cacheBounds scene.Rect
+	cacheSet    []scene.Layer
+	cachePrims  [scene.NumLayers][]scene.Prim
+	// lastHUD and lastDst are what the last drawn frame showed, so a frame
+	// where nothing changed draws nothing at all.
+	lastHUD []scene.Prim
+	lastDst *ebiten.Image
+	// running is set by Run (Draw then paints ebiten's screen).
+	running bool
 
 	frames     int
 	quit       bool
@@ -274,10 +299,11 @@ func (a *App) SetMarkers(m map[string]Markers) {
 
 // Close releases the window's offscreen image.
 func (a *App) Close() {
-	if a.worldImg != nil {
-		a.worldImg.Deallocate()
-		a.worldImg = nil
+	if a.cache != nil {
+		a.cache.Deallocate()
+		a.cache = nil
 	}
+	a.lastDst, a.lastHUD = nil, nil
 }
 
 // Accessors for tests and the integrator.
@@ -504,13 +530,36 @@ func (a *App) Update() error {
 			a.dirty = true
 		}
 	}
-	if a.opts.FramesReport > 0 && !a.opts.FramesIdle {
-		// Move by a pixel each frame so every frame redraws everything.
+	if a.opts.FramesReport > 0 {
+		a.benchStep()
+	}
+	return nil
+}
+
+// benchStep changes the view for the frame report: a pixel of panning
+// (default), a zoom step (FramesZoom), a moving ruler (FramesDynamic) or
+// nothing (FramesIdle).
+func (a *App) benchStep() {
+	switch {
+	case a.opts.FramesIdle:
+	case a.opts.FramesZoom:
+		a.cam.ZoomAt(world.Vec{X: float64(a.w) / 2, Y: float64(a.h) / 2}, math.Pow(1.01, a.panSign))
+		a.panSign = -a.panSign
+		a.dirty = true
+	case a.opts.FramesDynamic:
+		if len(a.base.Bases) == 0 {
+			return
+		}
+		t := float64(a.frames) * 0.1
+		c := world.Vec{X: a.base.Table.W / 2, Y: a.base.Table.H / 2}
+		to := c.Add(world.Vec{X: math.Cos(t) * a.base.Table.W / 3, Y: math.Sin(t) * a.base.Table.H / 3})
+		a.rulers = []rulerState{{from: adapt.Endpoint{Base: &a.base.Bases[0].Base}, to: adapt.Endpoint{Point: to}}}
+		a.dirty = true
+	default:
 		a.cam.Pan(world.Vec{X: a.panSign})
 		a.panSign = -a.panSign
 		a.dirty = true
 	}
-	return nil
 }
 
 func (a *App) pollReloads() {
@@ -831,7 +880,11 @@ func (a *App) sceneInput() *scene.Input {
 // background is the colour around the table.
 func background() color.NRGBA { return color.NRGBA{58, 62, 66, 255} }
 
-// Draw implements ebiten.Game.
+// Draw implements ebiten.Game. A frame where nothing changed (scene, camera,
+// HUD) draws nothing: Run turns off ebiten's clearing of the screen, so the
+// last picture stays and ebiten stops presenting it after a few frames.
+// Otherwise the cached layers are copied (shifted when the camera only
+// panned), the dynamic layers drawn on top, then the HUD.
 func (a *App) Draw(dst *ebiten.Image) {
 	if a.opts.FramesReport > 0 {
 		now := time.Now()
@@ -847,48 +900,236 @@ func (a *App) Draw(dst *ebiten.Image) {
 	if !a.fitted {
 		a.fit()
 	}
-	if a.worldImg == nil || a.worldImg.Bounds() != b {
-		if a.worldImg != nil {
-			a.worldImg.Deallocate()
+	var hud []scene.Prim
+	if a.start == nil {
+		hud = a.hud()
+	}
+	// An image drawn last frame still holds that picture, unless it is the
+	// screen of a loop that clears it every frame (Run turns that off).
+	keep := dst == a.lastDst && !a.dirty && a.start == nil && hudEqual(hud, a.lastHUD) &&
+		!(a.running && ebiten.IsScreenClearedEveryFrame())
+	if !keep {
+		if a.dirty || a.sc == nil {
+			a.buildScene()
+			a.dirty = false
 		}
-		a.worldImg = ebiten.NewImage(b.Dx(), b.Dy())
-		a.dirty = true
+		a.drawTable(dst)
+		// The HUD is axis-aligned boxes and text: no anti-aliasing needed.
+		aa := a.rend.AntiAlias
+		a.rend.AntiAlias = false
+		if a.start != nil {
+			a.drawStart(dst)
+		} else {
+			a.rend.DrawPrims(dst, hud, 1, world.Vec{})
+		}
+		a.rend.AntiAlias = aa
+		a.lastDst, a.lastHUD = dst, hud
 	}
-	if a.dirty {
-		a.redraw()
-		a.dirty = false
-	}
-	dst.DrawImage(a.worldImg, nil)
-	// The HUD is axis-aligned boxes and text: no anti-aliasing needed, and
-	// skipping it keeps idle frames cheap on software GL.
-	aa := a.rend.AntiAlias
-	a.rend.AntiAlias = false
-	if a.start != nil {
-		a.drawStart(dst)
-	} else {
-		a.rend.DrawPrims(dst, a.hud(), 1, world.Vec{})
-	}
-	a.rend.AntiAlias = aa
 	a.afterDraw(dst)
 }
 
-// redraw rebuilds the scene for the current camera and draws it.
-func (a *App) redraw() {
-	a.worldImg.Fill(background())
-	tl := a.cam.ToWorld(world.Vec{})
-	br := a.cam.ToWorld(world.Vec{X: float64(a.w), Y: float64(a.h)})
-	vis := scene.Rect{Min: tl, Max: br}
+// cachedLayers lists the layers drawn into the cached picture, in drawing
+// order: everything that does not move with the pointer. The unit labels
+// (markers) join them when no arc, ruler or sight line is shown, since
+// labels are drawn above those.
+func cachedLayers(sc *scene.Scene) []scene.Layer {
+	set := []scene.Layer{scene.LayerTable, scene.LayerGrid, scene.LayerTerrain, scene.LayerZones, scene.LayerObjectives, scene.LayerHUD, scene.LayerBases}
+	if len(sc.Layers[scene.LayerArcs]) == 0 && len(sc.Layers[scene.LayerRulers]) == 0 && len(sc.Layers[scene.LayerLOS]) == 0 {
+		set = append(set, scene.LayerMarkers)
+	}
+	return set
+}
+
+// dynamicLayers are the layers of sc not in cached, in drawing order.
+func dynamicLayers(cached []scene.Layer) []scene.Layer {
+	var out []scene.Layer
+	for l := scene.Layer(0); l < scene.Layer(scene.NumLayers); l++ {
+		in := false
+		for _, c := range cached {
+			in = in || c == l
+		}
+		if !in {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// cacheMargin is how far (device px) the cached picture reaches beyond
+// each side of the window, so panning reuses it; kept so the picture stays
+// within 4096 px.
+func (a *App) cacheMargin() (int, int) {
+	mx, my := a.w/4, a.h/4
+	mx = max(0, min(mx, (4096-a.w)/2))
+	my = max(0, min(my, (4096-a.h)/2))
+	return mx, my
+}
+
+// cacheShift is how far (whole device px) the camera panned since the
+// cache was drawn, and whether the cache still serves the camera: same
+// scale, a whole-pixel shift, and the window's part of the scene inside
+// the cached picture.
+func (a *App) cacheShift() (image.Point, bool) {
+	if a.cache == nil || a.cacheScale != a.cam.Scale {
+		return image.Point{}, false
+	}
+	d := a.cam.Off.Sub(a.cacheOff)
+	dx, dy := math.Round(d.X), math.Round(d.Y)
+	if math.Abs(d.X-dx) > 1e-6 || math.Abs(d.Y-dy) > 1e-6 {
+		return image.Point{}, false
+	}
+	sh := image.Pt(int(dx), int(dy))
+	need := image.Rect(0, 0, a.w, a.h).Intersect(pxRect(a.cacheBounds).Add(sh))
+	return sh, need.Empty() || need.In(a.cacheRect.Add(sh))
+}
+
+// pxRect is the smallest whole-pixel rectangle around r.
+func pxRect(r scene.Rect) image.Rectangle {
+	return image.Rect(int(math.Floor(r.Min.X)), int(math.Floor(r.Min.Y)), int(math.Ceil(r.Max.X)), int(math.Ceil(r.Max.Y)))
+}
+
+// buildScene rebuilds the scene for the current state. Primitives are kept
+// for the area the cached picture covers (the window plus a margin) so
+// that panning does not change the scene.
+func (a *App) buildScene() {
+	var region image.Rectangle
+	if _, ok := a.cacheShift(); ok {
+		region = a.cacheRect
+		// In the cache's frame: screen px at the time it was drawn.
+		tl := a.cacheCam().ToWorld(world.Vec{X: float64(region.Min.X), Y: float64(region.Min.Y)})
+		br := a.cacheCam().ToWorld(world.Vec{X: float64(region.Max.X), Y: float64(region.Max.Y)})
+		a.sc = a.build(scene.Rect{Min: tl, Max: br})
+		return
+	}
+	mx, my := a.cacheMargin()
+	tl := a.cam.ToWorld(world.Vec{X: float64(-mx), Y: float64(-my)})
+	br := a.cam.ToWorld(world.Vec{X: float64(a.w + mx), Y: float64(a.h + my)})
+	a.sc = a.build(scene.Rect{Min: tl, Max: br})
+}
+
+// cacheCam is the camera the cache was drawn with.
+func (a *App) cacheCam() Camera { return Camera{Scale: a.cacheScale, Off: a.cacheOff} }
+
+// build makes the scene of the current state for the visible table area
+// vis.
+func (a *App) build(vis scene.Rect) *scene.Scene {
 	// The builder sizes text and lines in pixels of its Scale: give it
 	// logical pixels so labels keep their physical size on HiDPI screens.
-	a.sc = scene.Build(a.sceneInput(), scene.View{
+	sc := scene.Build(a.sceneInput(), scene.View{
 		Scale: a.cam.Scale / a.dsf, Visible: &vis, Grid: a.grid, EdgeRulers: a.edgeRulers, Legend: a.legend,
 		Title: a.title, Measure: a.fonts.Measure,
 	})
 	if a.play != nil {
-		a.play.Decorate(a.sc)
+		a.play.Decorate(sc)
 	}
-	a.rend.Draw(a.worldImg, a.sc, a.cam.Scale, a.cam.Off)
+	return sc
 }
+
+// drawTable paints the table (every scene layer) onto dst: the cached
+// picture, redrawn first when the camera zoomed, panned out of it, or its
+// layers changed, then the dynamic layers.
+func (a *App) drawTable(dst *ebiten.Image) {
+	set := cachedLayers(a.sc)
+	sh, ok := a.cacheShift()
+	if !ok || !sameLayers(set, a.cacheSet) || !a.cacheCurrent(set) {
+		a.redrawCache(set)
+		sh = image.Point{}
+	}
+	at := a.cacheRect.Add(sh)
+	screen := dst.Bounds()
+	// Background where the cached picture does not reach.
+	for _, r := range []image.Rectangle{
+		image.Rect(screen.Min.X, screen.Min.Y, screen.Max.X, at.Min.Y),
+		image.Rect(screen.Min.X, at.Max.Y, screen.Max.X, screen.Max.Y),
+		image.Rect(screen.Min.X, at.Min.Y, at.Min.X, at.Max.Y),
+		image.Rect(at.Max.X, at.Min.Y, screen.Max.X, at.Max.Y),
+	} {
+		if r = r.Intersect(screen); !r.Empty() {
+			dst.SubImage(r).(*ebiten.Image).Fill(background())
+		}
+	}
+	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	op.GeoM.Translate(float64(at.Min.X), float64(at.Min.Y))
+	dst.DrawImage(a.cache, op)
+	a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
+}
+
+// cacheCurrent reports whether the cached picture shows the same
+// primitives as the scene for the layers in set.
+func (a *App) cacheCurrent(set []scene.Layer) bool {
+	for _, l := range set {
+		if !primsEqual(a.sc.Layers[l], a.cachePrims[l]) {
+			return false
+		}
+	}
+	return true
+}
+
+// redrawCache draws the layers in set into the cached picture for the
+// current camera: the window plus a margin, clipped to the scene.
+func (a *App) redrawCache(set []scene.Layer) {
+	mx, my := a.cacheMargin()
+	bounds := scene.Rect{Min: a.cam.ToScreen(a.sc.Bounds.Min), Max: a.cam.ToScreen(a.sc.Bounds.Max)}
+	r := image.Rect(-mx, -my, a.w+mx, a.h+my).Intersect(pxRect(bounds))
+	if r.Empty() {
+		r = image.Rect(0, 0, 1, 1)
+	}
+	if a.cache == nil || a.cache.Bounds().Size() != r.Size() {
+		if a.cache != nil {
+			a.cache.Deallocate()
+		}
+		a.cache = ebiten.NewImage(r.Dx(), r.Dy())
+	}
+	a.cache.Fill(background())
+	a.rend.DrawLayers(a.cache, a.sc, set, a.cam.Scale, a.cam.Off.Sub(world.Vec{X: float64(r.Min.X), Y: float64(r.Min.Y)}))
+	a.cacheScale, a.cacheOff, a.cacheRect, a.cacheBounds = a.cam.Scale, a.cam.Off, r, bounds
+	a.cacheSet = set
+	a.cachePrims = [scene.NumLayers][]scene.Prim{}
+	for _, l := range set {
+		a.cachePrims[l] = a.sc.Layers[l]
+	}
+}
+
+func sameLayers(a, b []scene.Layer) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// primsEqual compares two primitive lists field by field.
+func primsEqual(a, b []scene.Prim) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		p, q := &a[i], &b[i]
+		if p.Layer != q.Layer || p.Kind != q.Kind || p.ID != q.ID || p.C != q.C || p.R != q.R || p.A0 != q.A0 || p.A1 != q.A1 ||
+			p.Text != q.Text || p.Size != q.Size || p.Bold != q.Bold || p.Align != q.Align || p.Icon != q.Icon || p.Box != q.Box ||
+			p.Fill != q.Fill || p.Stroke != q.Stroke || p.Width != q.Width || len(p.Pts) != len(q.Pts) || len(p.Dash) != len(q.Dash) {
+			return false
+		}
+		for j := range p.Pts {
+			if p.Pts[j] != q.Pts[j] {
+				return false
+			}
+		}
+		for j := range p.Dash {
+			if p.Dash[j] != q.Dash[j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// hudEqual reports whether two HUD frames are the same.
+func hudEqual(a, b []scene.Prim) bool { return a != nil && primsEqual(a, b) }
 
 // afterDraw takes screenshots and collects frame reports.
 func (a *App) afterDraw(dst *ebiten.Image) {
@@ -924,9 +1165,14 @@ func (a *App) report() {
 	}
 	avg := sum / time.Duration(len(ts))
 	p95 := ts[len(ts)*95/100]
-	kind := "full redraws"
-	if a.opts.FramesIdle {
+	kind := "panning frames (one pixel each)"
+	switch {
+	case a.opts.FramesIdle:
 		kind = "idle frames"
+	case a.opts.FramesZoom:
+		kind = "zooming frames (full redraws)"
+	case a.opts.FramesDynamic:
+		kind = "frames with a moving ruler"
 	}
 	fmt.Fprintf(w, "frames: %d %s at %dx%d px, %d bases, %d terrain features, anti-aliasing %v\n", len(ts), kind, a.w, a.h, len(a.base.Bases), len(a.base.Features), a.rend.AntiAlias)
 	fmt.Fprintf(w, "frame time: avg %.2f ms, p95 %.2f ms, max %.2f ms (%.0f fps)\n",
@@ -970,6 +1216,10 @@ func Run(a *App) error {
 	if a.opts.FramesReport > 0 {
 		ebiten.SetVsyncEnabled(false)
 	}
+	// Draw paints nothing when nothing changed: ebiten must keep the last
+	// picture instead of clearing it.
+	ebiten.SetScreenClearedEveryFrame(false)
+	a.running = true
 	err := ebiten.RunGame(a)
 	if errors.Is(err, ebiten.Termination) {
 		return nil

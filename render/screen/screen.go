@@ -1,7 +1,7 @@
 // Package screen draws a scene onto an ebiten image. Every shape is turned
 // into triangles (polygons by ear clipping, strokes as quads) and the whole
-// picture goes to the GPU in a few anti-aliased DrawTriangles32 calls; text
-// uses the embedded fonts through golang/freetype faces wrapped by text/v2's
+// picture goes to the GPU in a few DrawTriangles32 calls; text uses the
+// embedded fonts through golang/freetype faces wrapped by text/v2's
 // GoXFace, which caches glyph images on the GPU. It mirrors the PNG backend
 // primitive for primitive.
 //
@@ -9,6 +9,15 @@
 // pass, and any other draw to the same image ends ebiten's batching, so a
 // 500-unit table took over half a second per frame. One triangle batch
 // draws the same table in a few milliseconds.
+//
+// Anti-aliasing is done with edge fringes (as nanovg does): every filled
+// polygon without an outline gets a one-pixel ring whose alpha fades to
+// zero outwards, and every stroke is a solid core with a one-pixel fading
+// border on both sides. That costs a few more triangles but no extra fill:
+// ebiten's own DrawTrianglesOptions.AntiAlias renders into an offscreen
+// image twice the destination's width and height and scales it down on
+// every flush, which under a software GL (Xvfb's llvmpipe) quadrupled the
+// cost of a 1920 x 1080 frame.
 //
 // Only Renderer.drawString touches text/v2; faces are wrapped once each and
 // kept, so glyph caches survive between frames.
@@ -30,8 +39,8 @@ import (
 
 // Renderer draws scenes. Use it from the game goroutine only.
 type Renderer struct {
-	// AntiAlias smooths shape edges (on by default). It costs extra GPU
-	// work, a lot under software GL.
+	// AntiAlias smooths shape edges with one-pixel fading fringes (on by
+	// default). It adds triangles, not fill.
 	AntiAlias bool
 
 	fonts *textfont.Fonts
@@ -67,10 +76,26 @@ func (r *Renderer) Face(px float64, bold bool) font.Face { return r.fonts.Face(p
 // every text label on top (labels are placed by the scene so they do not
 // cover each other; drawing them last keeps them legible over arcs).
 func (r *Renderer) Draw(dst *ebiten.Image, sc *scene.Scene, scale float64, off world.Vec) {
+	r.DrawLayers(dst, sc, nil, scale, off)
+}
+
+// DrawLayers paints the listed layers of sc (all of them when layers is
+// nil) in the order given, shapes first and then their labels, as Draw
+// does. The window draws the layers that rarely change once into a cached
+// image and the others on top each frame.
+func (r *Renderer) DrawLayers(dst *ebiten.Image, sc *scene.Scene, layers []scene.Layer, scale float64, off world.Vec) {
 	r.begin(dst, scale, off)
 	var texts []*scene.Prim
-	for l := range sc.Layers {
-		texts = r.shapes(sc.Layers[l], texts)
+	if layers == nil {
+		for l := range sc.Layers {
+			texts = r.shapes(sc.Layers[l], texts)
+		}
+	} else {
+		for _, l := range layers {
+			if l >= 0 && int(l) < len(sc.Layers) {
+				texts = r.shapes(sc.Layers[l], texts)
+			}
+		}
 	}
 	r.texts(dst, texts)
 }
@@ -112,8 +137,7 @@ func (r *Renderer) flush(dst *ebiten.Image) {
 	if len(r.is) == 0 {
 		return
 	}
-	op := &ebiten.DrawTrianglesOptions{AntiAlias: r.AntiAlias}
-	dst.DrawTriangles32(r.vs, r.is, r.white, op)
+	dst.DrawTriangles32(r.vs, r.is, r.white, &ebiten.DrawTrianglesOptions{})
 	r.vs, r.is = r.vs[:0], r.is[:0]
 }
 
@@ -143,7 +167,7 @@ func (r *Renderer) prim(p *scene.Prim) {
 		if len(p.Pts) < 2 || r.offscreen(p.Pts, p.Width*r.scale+2) {
 			return
 		}
-		r.fill(p.Pts, p.Fill)
+		r.fill(p.Pts, p.Fill, !outlined(p.Style))
 		r.stroke(p.Pts, true, p.Style)
 	case scene.Polyline:
 		if len(p.Pts) < 2 || r.offscreen(p.Pts, p.Width*r.scale+2) {
@@ -160,14 +184,14 @@ func (r *Renderer) prim(p *scene.Prim) {
 			return
 		}
 		pts := scene.CirclePoints(p.C, p.R, scene.CircleSegments(p.R*r.scale))
-		r.fill(pts, p.Fill)
+		r.fill(pts, p.Fill, !outlined(p.Style))
 		r.stroke(pts, true, p.Style)
 	case scene.Wedge:
 		if r.circleOff(p.C, p.R) {
 			return
 		}
 		pts := scene.WedgePoints(p.C, p.R, p.A0, p.A1, scene.CircleSegments(p.R*r.scale))
-		r.fill(pts, p.Fill)
+		r.fill(pts, p.Fill, !outlined(p.Style))
 		r.stroke(pts, true, p.Style)
 	case scene.Icon:
 		if r.circleOff(p.C, p.R) {
@@ -179,10 +203,11 @@ func (r *Renderer) prim(p *scene.Prim) {
 	}
 }
 
-// vertex appends a vertex in straight-alpha colour c.
-func (r *Renderer) vertex(x, y float32, c color.NRGBA) {
+// vertex appends a vertex in straight-alpha colour c with its alpha
+// multiplied by k (0 for the outer edge of a fringe).
+func (r *Renderer) vertex(x, y float32, c color.NRGBA, k float32) {
 	r.vs = append(r.vs, ebiten.Vertex{DstX: x, DstY: y, SrcX: 1.5, SrcY: 1.5,
-		ColorR: float32(c.R) / 255, ColorG: float32(c.G) / 255, ColorB: float32(c.B) / 255, ColorA: float32(c.A) / 255})
+		ColorR: float32(c.R) / 255, ColorG: float32(c.G) / 255, ColorB: float32(c.B) / 255, ColorA: float32(c.A) / 255 * k})
 }
 
 // room makes sure n more vertices fit in one draw call, drawing the batch
@@ -198,8 +223,9 @@ func (r *Renderer) room(n int) bool {
 	return true
 }
 
-// fill triangulates the polygon pts (table cm) in colour c.
-func (r *Renderer) fill(pts []world.Vec, c color.NRGBA) {
+// fill triangulates the polygon pts (table cm) in colour c; fringe adds
+// the anti-aliasing ring (only worth it when no outline covers the edge).
+func (r *Renderer) fill(pts []world.Vec, c color.NRGBA, fringe bool) {
 	if c.A == 0 || len(pts) < 3 {
 		return
 	}
@@ -209,30 +235,105 @@ func (r *Renderer) fill(pts []world.Vec, c color.NRGBA) {
 		r.xs = append(r.xs, x)
 		r.ys = append(r.ys, y)
 	}
-	r.fillPx(c)
+	r.fillPx(c, fringe && r.AntiAlias)
 }
 
-// fillPx triangulates the polygon in r.xs, r.ys (pixels).
-func (r *Renderer) fillPx(c color.NRGBA) {
+// fillPx triangulates the polygon in r.xs, r.ys (pixels), with a fading
+// one-pixel ring outside its edges when fringe is set.
+func (r *Renderer) fillPx(c color.NRGBA, fringe bool) {
 	n := len(r.xs)
-	if n < 3 || !r.room(n) {
+	need := n
+	if fringe {
+		need = 2 * n
+	}
+	if n < 3 || !r.room(need) {
 		return
 	}
 	base := uint32(len(r.vs))
 	for i := 0; i < n; i++ {
-		r.vertex(r.xs[i], r.ys[i], c)
+		r.vertex(r.xs[i], r.ys[i], c, 1)
 	}
 	start := len(r.is)
 	r.is = earClip(r.xs, r.ys, r.is)
 	for i := start; i < len(r.is); i++ {
 		r.is[i] += base
 	}
+	if fringe {
+		r.fringe(base, c)
+	}
+}
+
+// fringe adds the anti-aliasing ring around the polygon in r.xs, r.ys
+// whose vertices start at index base: each vertex gets a twin one pixel
+// outside (along the mitred normal of its two edges) with alpha zero, and
+// the quads between the ring's inner and outer edges fade the colour out.
+func (r *Renderer) fringe(base uint32, c color.NRGBA) {
+	xs, ys := r.xs, r.ys
+	n := len(xs)
+	area := float32(0)
+	for i := 0; i < n; i++ {
+		j := (i + 1) % n
+		area += xs[i]*ys[j] - xs[j]*ys[i]
+	}
+	// The interior lies left of each edge direction when area > 0, so the
+	// outward normal of direction (dx, dy) is (dy, -dx); else (-dy, dx).
+	sgn := float32(1)
+	if area < 0 {
+		sgn = -1
+	}
+	normal := func(i, j int) (float32, float32) {
+		dx, dy := xs[j]-xs[i], ys[j]-ys[i]
+		l := float32(math.Hypot(float64(dx), float64(dy)))
+		if l < 1e-4 {
+			return 0, 0
+		}
+		return sgn * dy / l, -sgn * dx / l
+	}
+	outer := uint32(len(r.vs))
+	for i := 0; i < n; i++ {
+		ax, ay := normal((i+n-1)%n, i)
+		bx, by := normal(i, (i+1)%n)
+		mx, my := ax+bx, ay+by
+		ml := float32(math.Hypot(float64(mx), float64(my)))
+		switch {
+		case ml < 1e-3:
+			// A spike (or a repeated point): use whichever normal exists.
+			mx, my = bx, by
+			if mx == 0 && my == 0 {
+				mx, my = ax, ay
+			}
+		default:
+			mx, my = mx/ml, my/ml
+			// Mitre: the ring keeps a one-pixel width along both edges,
+			// limited at sharp corners.
+			if d := mx*bx + my*by; d > 0.35 {
+				mx, my = mx/d, my/d
+			} else {
+				mx, my = mx/0.35, my/0.35
+			}
+		}
+		r.vertex(xs[i]+mx, ys[i]+my, c, 0)
+	}
+	for i := 0; i < n; i++ {
+		j := (i + 1) % n
+		ii, ij := base+uint32(i), base+uint32(j)
+		oi, oj := outer+uint32(i), outer+uint32(j)
+		r.is = append(r.is, ii, ij, oj, ii, oj, oi)
+	}
 }
 
 // quad adds segment a-b as a rectangle of half width hw, extended by hw at
-// both ends so that joins and caps are covered.
+// both ends so that joins and caps are covered. With anti-aliasing the
+// rectangle is a solid core with a one-pixel border on each long side
+// fading to transparent; lines thinner than a pixel fade from their centre
+// with the alpha scaled to their coverage.
 func (r *Renderer) quad(ax, ay, bx, by, hw float32, c color.NRGBA) {
-	if !r.room(4) {
+	aa := r.AntiAlias
+	n := 4
+	if aa {
+		n = 8
+	}
+	if !r.room(n) {
 		return
 	}
 	dx, dy := bx-ax, by-ay
@@ -240,15 +341,43 @@ func (r *Renderer) quad(ax, ay, bx, by, hw float32, c color.NRGBA) {
 	if l < 1e-6 {
 		dx, dy, l = 1, 0, 1
 	}
-	ux, uy := dx/l*hw, dy/l*hw
-	nx, ny := -uy, ux
+	ex, ey := dx/l, dy/l
+	ux, uy := ex*hw, ey*hw
 	ax, ay, bx, by = ax-ux, ay-uy, bx+ux, by+uy
 	base := uint32(len(r.vs))
-	r.vertex(ax+nx, ay+ny, c)
-	r.vertex(bx+nx, by+ny, c)
-	r.vertex(bx-nx, by-ny, c)
-	r.vertex(ax-nx, ay-ny, c)
-	r.is = append(r.is, base, base+1, base+2, base, base+2, base+3)
+	if !aa {
+		nx, ny := -uy, ux
+		r.vertex(ax+nx, ay+ny, c, 1)
+		r.vertex(bx+nx, by+ny, c, 1)
+		r.vertex(bx-nx, by-ny, c, 1)
+		r.vertex(ax-nx, ay-ny, c, 1)
+		r.is = append(r.is, base, base+1, base+2, base, base+2, base+3)
+		return
+	}
+	core, k := hw-0.5, float32(1)
+	if core < 0 {
+		core, k = 0, 2*hw
+	}
+	edge := hw + 0.5
+	// Across the line: outer left (alpha 0), core left, core right, outer
+	// right (alpha 0); each at both ends a and b.
+	offs := [4]float32{edge, core, -core, -edge}
+	alphas := [4]float32{0, k, k, 0}
+	nx, ny := -ey, ex
+	for i := 0; i < 4; i++ {
+		r.vertex(ax+nx*offs[i], ay+ny*offs[i], c, alphas[i])
+		r.vertex(bx+nx*offs[i], by+ny*offs[i], c, alphas[i])
+	}
+	for i := uint32(0); i < 3; i++ {
+		a0, b0, a1, b1 := base+2*i, base+2*i+1, base+2*i+2, base+2*i+3
+		r.is = append(r.is, a0, b0, b1, a0, b1, a1)
+	}
+}
+
+// outlined reports whether st draws an opaque, solid outline that hides a
+// fill's edge (so the fill needs no fringe of its own).
+func outlined(st scene.Style) bool {
+	return st.Stroke.A == 255 && st.Width > 0 && len(st.Dash) == 0
 }
 
 func (r *Renderer) halfWidth(st scene.Style) float32 {
@@ -320,7 +449,7 @@ func (r *Renderer) texts(dst *ebiten.Image, texts []*scene.Prim) {
 			x1, y1 := float32(x+w+pad), float32(float64(cy)+size*0.6+pad/2)
 			r.xs = append(r.xs[:0], x0, x1, x1, x0)
 			r.ys = append(r.ys[:0], y0, y0, y1, y1)
-			r.fillPx(p.Box)
+			r.fillPx(p.Box, false)
 		}
 	}
 	r.flush(dst)
