@@ -190,6 +190,12 @@ type App struct {
 	// where nothing changed draws nothing at all.
 	lastHUD []scene.Prim
 	lastDst *ebiten.Image
+	// drawnSc, drawnSet and drawnShift are the scene, cached layers and
+	// cache shift of the last frame drawn (drawnSc nil after the start
+	// screen), so the next frame can redraw only what changed.
+	drawnSc    *scene.Scene
+	drawnSet   []scene.Layer
+	drawnShift image.Point
 	// running is set by Run (Draw then paints ebiten's screen).
 	running bool
 
@@ -201,6 +207,7 @@ type App struct {
 	statusTill int
 
 	frameTimes []time.Duration
+	draws      int
 	lastDraw   time.Time
 	panSign    float64
 
@@ -303,7 +310,7 @@ func (a *App) Close() {
 		a.cache.Deallocate()
 		a.cache = nil
 	}
-	a.lastDst, a.lastHUD = nil, nil
+	a.lastDst, a.lastHUD, a.drawnSc = nil, nil, nil
 }
 
 // Accessors for tests and the integrator.
@@ -877,6 +884,9 @@ func (a *App) sceneInput() *scene.Input {
 	return &in
 }
 
+// reportWarmup is how many frames the frame report skips at the start.
+const reportWarmup = 10
+
 // background is the colour around the table.
 func background() color.NRGBA { return color.NRGBA{58, 62, 66, 255} }
 
@@ -887,8 +897,10 @@ func background() color.NRGBA { return color.NRGBA{58, 62, 66, 255} }
 // panned), the dynamic layers drawn on top, then the HUD.
 func (a *App) Draw(dst *ebiten.Image) {
 	if a.opts.FramesReport > 0 {
+		// The first frames (window setup, shader compilation, the first
+		// full picture) are not counted.
 		now := time.Now()
-		if !a.lastDraw.IsZero() {
+		if a.draws++; a.draws > reportWarmup {
 			a.frameTimes = append(a.frameTimes, now.Sub(a.lastDraw))
 		}
 		a.lastDraw = now
@@ -913,19 +925,82 @@ func (a *App) Draw(dst *ebiten.Image) {
 			a.buildScene()
 			a.dirty = false
 		}
-		a.drawTable(dst)
-		// The HUD is axis-aligned boxes and text: no anti-aliasing needed.
-		aa := a.rend.AntiAlias
-		a.rend.AntiAlias = false
-		if a.start != nil {
-			a.drawStart(dst)
-		} else {
-			a.rend.DrawPrims(dst, hud, 1, world.Vec{})
+		// Patching only the changed part needs last frame's picture in dst.
+		patch := dst == a.lastDst && a.start == nil && a.drawnSc != nil && !(a.running && ebiten.IsScreenClearedEveryFrame())
+		if !patch || !a.patchFrame(dst, hud) {
+			a.drawTable(dst)
+			a.drawHUD(dst, hud)
 		}
-		a.rend.AntiAlias = aa
-		a.lastDst, a.lastHUD = dst, hud
+		a.lastDst, a.lastHUD, a.drawnSc = dst, hud, a.sc
+		if a.start != nil {
+			a.drawnSc = nil
+		}
 	}
 	a.afterDraw(dst)
+}
+
+// drawHUD draws the HUD prims (or the start screen) over the table. The
+// HUD is axis-aligned boxes and text: no anti-aliasing needed.
+func (a *App) drawHUD(dst *ebiten.Image, hud []scene.Prim) {
+	aa := a.rend.AntiAlias
+	a.rend.AntiAlias = false
+	if a.start != nil {
+		a.drawStart(dst)
+	} else {
+		a.rend.DrawPrims(dst, hud, 1, world.Vec{})
+	}
+	a.rend.AntiAlias = aa
+}
+
+// patchFrame redraws only the part of dst where the dynamic layers or the
+// HUD changed since the last frame (a ruler's old and new place, say): it
+// copies that rectangle back from the cached picture and draws the
+// dynamic layers and the HUD clipped to it. It is false, having drawn
+// nothing, when the cached picture or its position changed or the change
+// covers much of the window (a full frame is then as cheap).
+func (a *App) patchFrame(dst *ebiten.Image, hud []scene.Prim) bool {
+	set := cachedLayers(a.sc)
+	sh, ok := a.cacheShift()
+	if !ok || sh != a.drawnShift || !sameLayers(set, a.cacheSet) || !sameLayers(set, a.drawnSet) || !a.cacheCurrent(set) {
+		return false
+	}
+	var dmg image.Rectangle
+	for _, l := range dynamicLayers(set) {
+		if !primsEqual(a.sc.Layers[l], a.drawnSc.Layers[l]) {
+			dmg = dmg.Union(a.primsBounds(a.sc.Layers[l], a.cam.Scale, a.cam.Off))
+			dmg = dmg.Union(a.primsBounds(a.drawnSc.Layers[l], a.cam.Scale, a.cam.Off))
+		}
+	}
+	if len(hud) != len(a.lastHUD) {
+		dmg = dmg.Union(a.primsBounds(hud, 1, world.Vec{})).Union(a.primsBounds(a.lastHUD, 1, world.Vec{}))
+	} else {
+		for i := range hud {
+			if !primsEqual(hud[i:i+1], a.lastHUD[i:i+1]) {
+				dmg = dmg.Union(a.rend.Bounds(&hud[i], 1, world.Vec{})).Union(a.rend.Bounds(&a.lastHUD[i], 1, world.Vec{}))
+			}
+		}
+	}
+	dmg = dmg.Intersect(dst.Bounds())
+	if dmg.Empty() {
+		return true
+	}
+	if dmg.Dx()*dmg.Dy() > dst.Bounds().Dx()*dst.Bounds().Dy()/2 {
+		return false
+	}
+	sub := dst.SubImage(dmg).(*ebiten.Image)
+	a.blitCache(sub, sh)
+	a.rend.DrawLayers(sub, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
+	a.drawHUD(sub, hud)
+	return true
+}
+
+// primsBounds is the pixel rectangle the prims may touch.
+func (a *App) primsBounds(ps []scene.Prim, scale float64, off world.Vec) image.Rectangle {
+	var r image.Rectangle
+	for i := range ps {
+		r = r.Union(a.rend.Bounds(&ps[i], scale, off))
+	}
+	return r
 }
 
 // cachedLayers lists the layers drawn into the cached picture, in drawing
@@ -1035,6 +1110,15 @@ func (a *App) drawTable(dst *ebiten.Image) {
 		a.redrawCache(set)
 		sh = image.Point{}
 	}
+	a.blitCache(dst, sh)
+	a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
+	a.drawnShift, a.drawnSet = sh, set
+}
+
+// blitCache copies the cached picture, shifted by sh, into dst (which may
+// be a sub-image of the screen) and paints the background where the
+// picture does not reach.
+func (a *App) blitCache(dst *ebiten.Image, sh image.Point) {
 	at := a.cacheRect.Add(sh)
 	screen := dst.Bounds()
 	// Background where the cached picture does not reach.
@@ -1051,7 +1135,6 @@ func (a *App) drawTable(dst *ebiten.Image) {
 	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
 	op.GeoM.Translate(float64(at.Min.X), float64(at.Min.Y))
 	dst.DrawImage(a.cache, op)
-	a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
 }
 
 // cacheCurrent reports whether the cached picture shows the same
@@ -1174,7 +1257,7 @@ func (a *App) report() {
 	case a.opts.FramesDynamic:
 		kind = "frames with a moving ruler"
 	}
-	fmt.Fprintf(w, "frames: %d %s at %dx%d px, %d bases, %d terrain features, anti-aliasing %v\n", len(ts), kind, a.w, a.h, len(a.base.Bases), len(a.base.Features), a.rend.AntiAlias)
+	fmt.Fprintf(w, "frames: %d %s (after %d warm-up frames) at %dx%d px, %d bases, %d terrain features, anti-aliasing %v\n", len(ts), kind, reportWarmup, a.w, a.h, len(a.base.Bases), len(a.base.Features), a.rend.AntiAlias)
 	fmt.Fprintf(w, "frame time: avg %.2f ms, p95 %.2f ms, max %.2f ms (%.0f fps)\n",
 		ms(avg), ms(p95), ms(ts[len(ts)-1]), 1000/ms(avg))
 }

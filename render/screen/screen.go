@@ -56,8 +56,9 @@ type Renderer struct {
 	// Transform: a table point p is drawn at p*scale+off (device pixels).
 	scale float64
 	off   world.Vec
-	// clipW, clipH cull primitives entirely outside the destination.
-	clipW, clipH float64
+	// clip (device px) culls primitives entirely outside the destination
+	// (its bounds, which need not start at 0 for a sub-image).
+	clipX0, clipY0, clipX1, clipY1 float64
 }
 
 // New returns a renderer using fonts for text.
@@ -111,7 +112,7 @@ func (r *Renderer) begin(dst *ebiten.Image, scale float64, off world.Vec) {
 	r.dst = dst
 	r.scale, r.off = scale, off
 	b := dst.Bounds()
-	r.clipW, r.clipH = float64(b.Dx()), float64(b.Dy())
+	r.clipX0, r.clipY0, r.clipX1, r.clipY1 = float64(b.Min.X), float64(b.Min.Y), float64(b.Max.X), float64(b.Max.Y)
 	if r.white == nil {
 		img := ebiten.NewImage(3, 3)
 		img.Fill(color.White)
@@ -153,12 +154,12 @@ func (r *Renderer) offscreen(pts []world.Vec, pad float64) bool {
 		minX, minY = math.Min(minX, x), math.Min(minY, y)
 		maxX, maxY = math.Max(maxX, x), math.Max(maxY, y)
 	}
-	return maxX < -pad || maxY < -pad || minX > r.clipW+pad || minY > r.clipH+pad
+	return maxX < r.clipX0-pad || maxY < r.clipY0-pad || minX > r.clipX1+pad || minY > r.clipY1+pad
 }
 
 func (r *Renderer) circleOff(c world.Vec, rad float64) bool {
 	x, y, rr := c.X*r.scale+r.off.X, c.Y*r.scale+r.off.Y, rad*r.scale+4
-	return x+rr < 0 || y+rr < 0 || x-rr > r.clipW || y-rr > r.clipH
+	return x+rr < r.clipX0 || y+rr < r.clipY0 || x-rr > r.clipX1 || y-rr > r.clipY1
 }
 
 func (r *Renderer) prim(p *scene.Prim) {
@@ -439,7 +440,7 @@ func (r *Renderer) texts(dst *ebiten.Image, texts []*scene.Prim) {
 		case scene.AlignRight:
 			x -= w
 		}
-		if x > r.clipW || x+w < 0 || float64(cy)-size > r.clipH || float64(cy)+size < 0 {
+		if x > r.clipX1 || x+w < r.clipX0 || float64(cy)-size > r.clipY1 || float64(cy)+size < r.clipY0 {
 			continue
 		}
 		xs[i] = x
@@ -479,4 +480,44 @@ func (r *Renderer) drawString(dst *ebiten.Image, s string, face font.Face, x, y 
 	op.GeoM.Translate(x, y-g.Metrics().HAscent)
 	op.ColorScale.ScaleWithColor(c)
 	text.Draw(dst, s, g, op)
+}
+
+// Bounds is the pixel rectangle that drawing p with the transform (a table
+// point q at q*scale+off) may touch, including outlines, anti-aliasing
+// fringes and label boxes. The window uses it to redraw only the part of
+// the screen where something changed.
+func (r *Renderer) Bounds(p *scene.Prim, scale float64, off world.Vec) image.Rectangle {
+	pad := p.Width*scale + 3
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	grow := func(x, y, d float64) {
+		minX, minY = math.Min(minX, x-d), math.Min(minY, y-d)
+		maxX, maxY = math.Max(maxX, x+d), math.Max(maxY, y+d)
+	}
+	switch p.Kind {
+	case scene.Text:
+		size := p.Size * scale
+		if size < 4 || p.Text == "" || r.fonts == nil {
+			return image.Rectangle{}
+		}
+		w := r.fonts.Measure(p.Text, size, p.Bold)
+		x, y := p.C.X*scale+off.X, p.C.Y*scale+off.Y
+		switch p.Align {
+		case scene.AlignCenter:
+			x -= w / 2
+		case scene.AlignRight:
+			x -= w
+		}
+		grow(x, y, size+2)
+		grow(x+w, y, size+2)
+	case scene.Circle, scene.Wedge, scene.Icon:
+		grow(p.C.X*scale+off.X, p.C.Y*scale+off.Y, p.R*scale+pad)
+	default:
+		for _, v := range p.Pts {
+			grow(v.X*scale+off.X, v.Y*scale+off.Y, pad)
+		}
+	}
+	if minX > maxX {
+		return image.Rectangle{}
+	}
+	return image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX)), int(math.Ceil(maxY)))
 }
