@@ -405,12 +405,18 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	lines := c.lines[:n]
 	cross := c.cross[:0]
 	blocked, obscured := 0, 0
+	var fanOut [][]Crossing
+	var fanTrs []tracer
+	if fan {
+		fanOut, fanTrs = c.fanOut[:n], c.fan.trs[:n]
+	}
+	counts := c.counts[:n]
 	for k := range lines {
 		a, b := ends[k][0], ends[k][1]
 		var raw []Crossing
 		var length float64
 		if fan {
-			raw, length = c.fanOut[k], c.fan.trs[k].l // the same sum
+			raw, length = fanOut[k], fanTrs[k].l // the same sum
 		} else {
 			c.raw = w.Trace(a, b, c.raw)
 			raw = c.raw
@@ -455,7 +461,7 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 			h.Lines++
 			h.MaxDepth = max(h.MaxDepth, depth)
 		}
-		c.counts[k] = len(cross) - start
+		counts[k] = len(cross) - start
 		// Credit the first blocker, or every obscuring feature.
 		if line.Blocked {
 			blocked++
@@ -472,8 +478,8 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	}
 	// cross no longer moves: hand each line its crossings.
 	off := 0
-	for k := range lines {
-		m := off + c.counts[k]
+	for k, m := range counts {
+		m += off
 		lines[k].Crossings = cross[off:m:m]
 		off = m
 	}
