@@ -97,6 +97,9 @@ type Options struct {
 	// frame, so the cached table picture is rebuilt each frame (the cost
 	// of a full redraw).
 	FramesZoom bool
+	// FramesMarkers makes the frame report measure frames where one
+	// unit's damage marker changes (as when dice resolve in play).
+	FramesMarkers bool
 	// ScreenshotDir is where F12 saves pictures (default: current dir).
 	ScreenshotDir string
 	// WindowW, WindowH set the initial window size in device-independent
@@ -183,7 +186,7 @@ type App struct {
 	cacheScale  float64
 	cacheOff    world.Vec
 	cacheRect   image.Rectangle
-	cacheBounds scene.Rect
+	cacheBounds image.Rectangle
 	cacheSet    []scene.Layer
 	cachePrims  [scene.NumLayers][]scene.Prim
 	// lastHUD and lastDst are what the last drawn frame showed, so a frame
@@ -553,6 +556,11 @@ func (a *App) benchStep() {
 		a.cam.ZoomAt(world.Vec{X: float64(a.w) / 2, Y: float64(a.h) / 2}, math.Pow(1.01, a.panSign))
 		a.panSign = -a.panSign
 		a.dirty = true
+	case a.opts.FramesMarkers:
+		if len(a.base.Bases) == 0 {
+			return
+		}
+		a.SetMarkers(map[string]Markers{a.base.Bases[len(a.base.Bases)/2].ID: {Damage: a.frames % 5, Shields: -1}})
 	case a.opts.FramesDynamic:
 		if len(a.base.Bases) == 0 {
 			return
@@ -961,25 +969,17 @@ func (a *App) drawHUD(dst *ebiten.Image, hud []scene.Prim) {
 func (a *App) patchFrame(dst *ebiten.Image, hud []scene.Prim) bool {
 	set := cachedLayers(a.sc)
 	sh, ok := a.cacheShift()
-	if !ok || sh != a.drawnShift || !sameLayers(set, a.cacheSet) || !sameLayers(set, a.drawnSet) || !a.cacheCurrent(set) {
+	if !ok || sh != a.drawnShift || !sameLayers(set, a.cacheSet) || !sameLayers(set, a.drawnSet) {
 		return false
 	}
-	var dmg image.Rectangle
+	_, dmg, full := a.updateCache(set)
+	if full {
+		return false
+	}
 	for _, l := range dynamicLayers(set) {
-		if !primsEqual(a.sc.Layers[l], a.drawnSc.Layers[l]) {
-			dmg = dmg.Union(a.primsBounds(a.sc.Layers[l], a.cam.Scale, a.cam.Off))
-			dmg = dmg.Union(a.primsBounds(a.drawnSc.Layers[l], a.cam.Scale, a.cam.Off))
-		}
+		dmg = dmg.Union(a.diffBounds(a.sc.Layers[l], a.drawnSc.Layers[l], a.cam.Scale, a.cam.Off))
 	}
-	if len(hud) != len(a.lastHUD) {
-		dmg = dmg.Union(a.primsBounds(hud, 1, world.Vec{})).Union(a.primsBounds(a.lastHUD, 1, world.Vec{}))
-	} else {
-		for i := range hud {
-			if !primsEqual(hud[i:i+1], a.lastHUD[i:i+1]) {
-				dmg = dmg.Union(a.rend.Bounds(&hud[i], 1, world.Vec{})).Union(a.rend.Bounds(&a.lastHUD[i], 1, world.Vec{}))
-			}
-		}
-	}
+	dmg = dmg.Union(a.diffBounds(hud, a.lastHUD, 1, world.Vec{}))
 	dmg = dmg.Intersect(dst.Bounds())
 	if dmg.Empty() {
 		return true
@@ -1001,6 +1001,67 @@ func (a *App) primsBounds(ps []scene.Prim, scale float64, off world.Vec) image.R
 		r = r.Union(a.rend.Bounds(&ps[i], scale, off))
 	}
 	return r
+}
+
+// diffBounds is the pixel rectangle where drawing now instead of was
+// changes the picture. The lists are matched from both ends; between the
+// common head and tail, prims at the same offset that are equal are
+// skipped when both middles have the same length, and all of both middles
+// count otherwise (something was added or removed).
+func (a *App) diffBounds(now, was []scene.Prim, scale float64, off world.Vec) image.Rectangle {
+	h := 0
+	for h < len(now) && h < len(was) && primsEqual(now[h:h+1], was[h:h+1]) {
+		h++
+	}
+	t := 0
+	for t < len(now)-h && t < len(was)-h && primsEqual(now[len(now)-1-t:len(now)-t], was[len(was)-1-t:len(was)-t]) {
+		t++
+	}
+	now, was = now[h:len(now)-t], was[h:len(was)-t]
+	if len(now) != len(was) {
+		return a.primsBounds(now, scale, off).Union(a.primsBounds(was, scale, off))
+	}
+	var r image.Rectangle
+	for i := range now {
+		if !primsEqual(now[i:i+1], was[i:i+1]) {
+			r = r.Union(a.rend.Bounds(&now[i], scale, off)).Union(a.rend.Bounds(&was[i], scale, off))
+		}
+	}
+	return r
+}
+
+// updateCache brings the cached picture up to date with the scene for the
+// layers in set and returns its shift for the current camera. When only
+// some cached primitives changed (a unit selected, a marker added) it
+// redraws just the rectangle around them inside the picture and returns
+// that rectangle in screen pixels as dmg; full is true when it redrew the
+// whole picture (zoom, panned too far, the layer set or much changed).
+func (a *App) updateCache(set []scene.Layer) (sh image.Point, dmg image.Rectangle, full bool) {
+	sh, ok := a.cacheShift()
+	if !ok || !sameLayers(set, a.cacheSet) {
+		a.redrawCache(set)
+		return image.Point{}, image.Rectangle{}, true
+	}
+	// In the picture's frame: screen pixels when it was drawn.
+	var cd image.Rectangle
+	for _, l := range set {
+		cd = cd.Union(a.diffBounds(a.sc.Layers[l], a.cachePrims[l], a.cacheScale, a.cacheOff))
+	}
+	cd = cd.Intersect(a.cacheRect)
+	if cd.Empty() {
+		return sh, image.Rectangle{}, false
+	}
+	if cd.Dx()*cd.Dy() > a.cacheRect.Dx()*a.cacheRect.Dy()/2 {
+		a.redrawCache(set)
+		return image.Point{}, image.Rectangle{}, true
+	}
+	sub := a.cache.SubImage(cd.Sub(a.cacheRect.Min)).(*ebiten.Image)
+	sub.Fill(background())
+	a.rend.DrawLayers(sub, a.sc, set, a.cacheScale, a.cacheOff.Sub(world.Vec{X: float64(a.cacheRect.Min.X), Y: float64(a.cacheRect.Min.Y)}))
+	for _, l := range set {
+		a.cachePrims[l] = a.sc.Layers[l]
+	}
+	return sh, cd.Add(sh), false
 }
 
 // cachedLayers lists the layers drawn into the cached picture, in drawing
@@ -1054,7 +1115,7 @@ func (a *App) cacheShift() (image.Point, bool) {
 		return image.Point{}, false
 	}
 	sh := image.Pt(int(dx), int(dy))
-	need := image.Rect(0, 0, a.w, a.h).Intersect(pxRect(a.cacheBounds).Add(sh))
+	need := image.Rect(0, 0, a.w, a.h).Intersect(a.cacheBounds.Add(sh))
 	return sh, need.Empty() || need.In(a.cacheRect.Add(sh))
 }
 
@@ -1105,11 +1166,7 @@ func (a *App) build(vis scene.Rect) *scene.Scene {
 // layers changed, then the dynamic layers.
 func (a *App) drawTable(dst *ebiten.Image) {
 	set := cachedLayers(a.sc)
-	sh, ok := a.cacheShift()
-	if !ok || !sameLayers(set, a.cacheSet) || !a.cacheCurrent(set) {
-		a.redrawCache(set)
-		sh = image.Point{}
-	}
+	sh, _, _ := a.updateCache(set)
 	a.blitCache(dst, sh)
 	a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
 	a.drawnShift, a.drawnSet = sh, set
@@ -1137,23 +1194,16 @@ func (a *App) blitCache(dst *ebiten.Image, sh image.Point) {
 	dst.DrawImage(a.cache, op)
 }
 
-// cacheCurrent reports whether the cached picture shows the same
-// primitives as the scene for the layers in set.
-func (a *App) cacheCurrent(set []scene.Layer) bool {
-	for _, l := range set {
-		if !primsEqual(a.sc.Layers[l], a.cachePrims[l]) {
-			return false
-		}
-	}
-	return true
-}
-
 // redrawCache draws the layers in set into the cached picture for the
 // current camera: the window plus a margin, clipped to the scene.
 func (a *App) redrawCache(set []scene.Layer) {
 	mx, my := a.cacheMargin()
-	bounds := scene.Rect{Min: a.cam.ToScreen(a.sc.Bounds.Min), Max: a.cam.ToScreen(a.sc.Bounds.Max)}
-	r := image.Rect(-mx, -my, a.w+mx, a.h+my).Intersect(pxRect(bounds))
+	// The scene's extent, and labels that hang over its edge.
+	bounds := pxRect(scene.Rect{Min: a.cam.ToScreen(a.sc.Bounds.Min), Max: a.cam.ToScreen(a.sc.Bounds.Max)})
+	for _, l := range set {
+		bounds = bounds.Union(a.primsBounds(a.sc.Layers[l], a.cam.Scale, a.cam.Off))
+	}
+	r := image.Rect(-mx, -my, a.w+mx, a.h+my).Intersect(bounds)
 	if r.Empty() {
 		r = image.Rect(0, 0, 1, 1)
 	}
@@ -1256,6 +1306,8 @@ func (a *App) report() {
 		kind = "zooming frames (full redraws)"
 	case a.opts.FramesDynamic:
 		kind = "frames with a moving ruler"
+	case a.opts.FramesMarkers:
+		kind = "frames where a unit's damage marker changes"
 	}
 	fmt.Fprintf(w, "frames: %d %s (after %d warm-up frames) at %dx%d px, %d bases, %d terrain features, anti-aliasing %v\n", len(ts), kind, reportWarmup, a.w, a.h, len(a.base.Bases), len(a.base.Features), a.rend.AntiAlias)
 	fmt.Fprintf(w, "frame time: avg %.2f ms, p95 %.2f ms, max %.2f ms (%.0f fps)\n",
