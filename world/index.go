@@ -164,12 +164,13 @@ func angleBin(d Vec) int {
 		return 0
 	}
 	p := d.X / (math.Abs(d.X) + math.Abs(d.Y))
+	// Both halves of the circle worked out and one picked, so that the
+	// sign of d.Y (a coin toss in a trace) takes no branch.
+	b, south := int((1-p)*(angleBins/4)), int((3+p)*(angleBins/4))
 	if d.Y < 0 {
-		p = 3 + p
-	} else {
-		p = 1 - p
+		b = south
 	}
-	return min(max(int(p*(angleBins/4)), 0), angleBins-1) // (NaN directions land in bin 0)
+	return min(max(b, 0), angleBins-1) // (NaN directions land in bin 0)
 }
 
 // cell returns the index of the grid cell holding p (clamped to the grid).
