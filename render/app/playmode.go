@@ -68,7 +68,11 @@ func (a *App) playSig() string {
 	if s.Facing != nil {
 		f = fmt.Sprintf("%.1f", *s.Facing)
 	}
-	return fmt.Sprintf("%d|%d|%s|%v|%s|%v|%s|%s|%v|%s|%s", s.State().Seq, s.Mode(), s.Selected, s.Draft, f, s.Shots, s.Weapon, s.Aim, s.Highlight, s.Hover, s.RepairFirst)
+	tray := -1
+	if t := s.Tray(); t != nil {
+		tray = t.At
+	}
+	return fmt.Sprintf("%d|%d|%s|%v|%s|%v|%s|%s|%v|%s|%s|%d", s.State().Seq, s.Mode(), s.Selected, s.Draft, f, s.Shots, s.Weapon, s.Aim, s.Highlight, s.Hover, s.RepairFirst, tray)
 }
 
 // ctrl reports whether a control (or command) key is held.
@@ -82,6 +86,9 @@ func (a *App) ctrl() bool {
 func (a *App) updatePlay() bool {
 	s := a.play
 	if s.Poll() {
+		a.dirty = true
+	}
+	if s.Tick(1 / float64(ebiten.TPS())) {
 		a.dirty = true
 	}
 	if a.prompt != nil {
@@ -123,6 +130,16 @@ func (a *App) updatePlay() bool {
 	}
 	if ctrl {
 		return true
+	}
+	if s.Tray() != nil && s.Mode() != play.ModeHandover {
+		switch {
+		case press(ebiten.KeySpace) || press(ebiten.KeyEnter) || press(ebiten.KeyNumpadEnter):
+			s.TrayNext()
+			return true
+		case press(ebiten.KeyEscape):
+			s.TrayClose()
+			return true
+		}
 	}
 	used := true
 	switch {
@@ -289,7 +306,8 @@ func playHelpLines() [][2]string {
 	return [][2]string{
 		{"Click", "select your titan; deploy: place it; move: add a path point; shoot: declare the chosen weapon at an enemy"},
 		{"Enter", "move along the drawn path / fire every declared weapon / roll the repair dice / continue after a handover"},
-		{"Space", "end the step: the selected titan holds, or pass"},
+		{"Space", "end the step: the selected titan holds, or pass; with dice showing: the next dice"},
+		{"Esc (dice)", "close the dice tray (every roll stays in the dice log)"},
 		{"H", "hold (the selected titan does not move or fire)"},
 		{"1-9", "pick a weapon (shooting), the system to repair first (rally), or a listed choice"},
 		{"F / S", "initiative: go first / second"},

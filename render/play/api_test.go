@@ -1,7 +1,9 @@
 package play
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/auspex/auspex/rules/atii"
@@ -104,5 +106,65 @@ func TestTargetOddsAreTheRulesOdds(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no weapon could be previewed at a target: the test checks nothing")
+	}
+}
+
+// Firing shows its dice in the tray step by step (ATII-SHT-2 to hit
+// first): the steps are the command's rolls in order, the faces are
+// coloured against the target, Space walks through, and the tray moves on
+// by itself after its delay.
+func TestDiceTrayAfterFiring(t *testing.T) {
+	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": Human, "blue": Human})
+	toShooting(t, s)
+	for _, w := range s.Weapons(s.Selected) {
+		s.Weapon = w.Mount
+		for _, ti := range s.Targets() {
+			if ti.Reason == "" {
+				s.declare(ti.ID)
+			}
+		}
+	}
+	if len(s.Shots) == 0 {
+		t.Fatal("nothing to declare")
+	}
+	mark := len(s.State().Log)
+	s.Commit()
+	if s.MsgErr {
+		t.Fatal(s.Msg)
+	}
+	tr := s.Tray()
+	if tr == nil || len(tr.Steps) == 0 {
+		t.Fatal("no dice tray after firing")
+	}
+	var rolls []string
+	for _, e := range s.State().Log[mark:] {
+		if e.Roll != nil {
+			rolls = append(rolls, e.Roll.String())
+		}
+	}
+	var shown []string
+	for _, st := range tr.Steps {
+		if st.Roll != nil {
+			shown = append(shown, st.Roll.String())
+		}
+	}
+	if strings.Join(shown, "\n") != strings.Join(rolls, "\n") {
+		t.Fatalf("tray rolls differ from the log:\n%v\n%v", shown, rolls)
+	}
+	txt := hudText(s)
+	if !strings.Contains(txt, "Dice 1 of") || !strings.Contains(txt, tr.Steps[0].Roll.Purpose) {
+		t.Errorf("the tray is not drawn:\n%s", txt)
+	}
+	if n := len(tr.Steps); n > 1 {
+		s.TrayNext()
+		if s.Tray() == nil || s.Tray().At != 1 || !strings.Contains(hudText(s), fmt.Sprintf("Dice 2 of %d", n)) {
+			t.Error("Space should show the second dice step")
+		}
+	}
+	for i := 0; i < 1000 && s.Tray() != nil; i++ {
+		s.Tick(0.1)
+	}
+	if s.Tray() != nil {
+		t.Error("the tray should move on by itself and close")
 	}
 }

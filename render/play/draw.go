@@ -144,6 +144,7 @@ func (s *Session) HUD(l Layout) ([]scene.Prim, []Button) {
 	s.banner(h)
 	s.panel(h)
 	s.logStrip(h)
+	s.drawTray(h)
 	return h.out, h.btns
 }
 

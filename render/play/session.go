@@ -105,6 +105,11 @@ type Session struct {
 	think  <-chan game.Decision
 	cancel context.CancelFunc
 
+	// TrayDelay is how long each dice tray step stays before the next
+	// (seconds; 0 waits for Space or a click).
+	TrayDelay float64
+	tray      *Tray
+
 	diceNeed  *rules.DiceRequest
 	diceTyped []int
 	diceRetry rules.Command
@@ -113,7 +118,7 @@ type Session struct {
 // New wraps a running game. kinds maps side ids to Human or Computer (a
 // missing side is human).
 func New(g *game.Game, kinds map[string]string) *Session {
-	s := &Session{G: g, Kinds: map[string]string{}, ctrls: map[string]game.Controller{}, Aim: atii.AimHigh}
+	s := &Session{G: g, Kinds: map[string]string{}, ctrls: map[string]game.Controller{}, Aim: atii.AimHigh, TrayDelay: DefaultTrayDelay}
 	for _, sd := range g.State().Sides {
 		k := kinds[sd.ID]
 		if k != Computer {
@@ -259,6 +264,10 @@ func (s *Session) Poll() bool {
 		return false
 	}
 	if s.think == nil {
+		if s.tray != nil {
+			// Let the player see the dice before the computer goes on.
+			return false
+		}
 		d := s.Decider()
 		c := s.ctrls[d]
 		if c == nil {
@@ -294,6 +303,7 @@ func (s *Session) Poll() bool {
 // and scripted sessions).
 func (s *Session) Wait() {
 	for s.mode == ModeThinking {
+		s.tray = nil
 		if s.think == nil {
 			s.Poll()
 			continue
@@ -331,6 +341,7 @@ func (s *Session) note(msg string) {
 // submit plays a command, records the log, autosaves. Manual dice that
 // are missing switch to ModeDice.
 func (s *Session) submit(c rules.Command) bool {
+	before := len(s.State().Log)
 	_, err := s.G.Submit(c)
 	var need *rules.NeedDiceError
 	if errors.As(err, &need) {
@@ -347,6 +358,7 @@ func (s *Session) submit(c rules.Command) bool {
 	s.Msg, s.MsgErr = "", false
 	s.clearDraft()
 	s.collectLog()
+	s.buildTray(before)
 	if s.AutosavePath != "" {
 		if err := os.MkdirAll(filepath.Dir(s.AutosavePath), 0o755); err == nil {
 			if err := s.G.SaveFile(s.AutosavePath); err != nil {
@@ -454,6 +466,7 @@ func (s *Session) Undo() error {
 	s.log, s.logSeen = nil, 0
 	s.collectLog()
 	s.clearDraft()
+	s.tray = nil
 	s.note("undone")
 	s.afterCommand()
 	return nil

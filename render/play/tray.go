@@ -1,0 +1,228 @@
+package play
+
+import (
+	"fmt"
+	"image/color"
+	"regexp"
+	"strings"
+
+	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/world"
+)
+
+// TrayStep is one step of the dice tray: a roll with what it was for, the
+// target and modifiers, and the results that followed it (a shield down,
+// damage, a close combat strike).
+type TrayStep struct {
+	// Head is the action the roll belongs to ("red-reaver fires Gatling
+	// Blaster at blue-reaver", "close combat: a against b").
+	Head string
+	// Roll is nil for a step of results only (a close combat summary).
+	Roll  *rules.Roll
+	Lines []string
+	Units []string
+}
+
+// Tray is the dice rolled by the last command, shown one step at a time.
+type Tray struct {
+	Steps []TrayStep
+	// At is the step shown.
+	At int
+	// age is how long the step has been shown (seconds).
+	age float64
+}
+
+// DefaultTrayDelay is how long a dice step stays before the tray moves on
+// by itself (seconds).
+const DefaultTrayDelay = 1.4
+
+// Tray is the dice tray shown (nil when none).
+func (s *Session) Tray() *Tray { return s.tray }
+
+// buildTray turns the log entries from index from into tray steps.
+func (s *Session) buildTray(from int) {
+	lg := s.State().Log
+	var steps []TrayStep
+	head := ""
+	rolls := 0
+	// A close combat strike line of the log.
+	strikeRe := regexp.MustCompile(`^(\S+) strikes (\S+) with (.+?): `)
+	for i := from; i < len(lg); i++ {
+		e := lg[i]
+		if e.Data["secret"] != "" && e.Side != s.viewer {
+			continue
+		}
+		switch {
+		case e.Kind == rules.EvDecision || e.Kind == rules.EvPhase:
+			continue
+		case e.Roll != nil:
+			r := *e.Roll
+			units := r.Units
+			if len(units) == 0 {
+				units = e.Units
+			}
+			steps = append(steps, TrayStep{Head: head, Roll: &r, Units: units})
+			rolls++
+		case e.Kind == "fired" || strings.HasPrefix(e.Text, "close combat:"):
+			head = e.Text
+			if i := strings.Index(head, ": "); i > 0 && e.Kind == "fired" {
+				head = head[:i]
+			}
+		default:
+			line := e.Text
+			if m := strikeRe.FindStringSubmatch(line); m != nil {
+				if sw := s.swiftness(m[1], m[3]); sw > 0 {
+					line = fmt.Sprintf("swiftness %d: %s", sw, line)
+				}
+				// Close combat results come after all of its rolls: give
+				// them their own step so each strike reads on its own.
+				steps = append(steps, TrayStep{Head: "close combat: strikes in swiftness order", Lines: []string{line}, Units: []string{m[1], m[2]}})
+				continue
+			}
+			if n := len(steps); n > 0 && line != "" {
+				steps[n-1].Lines = append(steps[n-1].Lines, line)
+			}
+		}
+	}
+	if rolls == 0 {
+		return
+	}
+	s.tray = &Tray{Steps: steps}
+}
+
+// swiftness is the Swiftness of the close combat weapon called name of
+// unit id (0 when unknown, e.g. improvised attacks).
+func (s *Session) swiftness(id, name string) int {
+	for _, w := range s.Weapons(id) {
+		if w.Name == name && w.Weapon != nil {
+			return w.Weapon.Swiftness
+		}
+	}
+	return 0
+}
+
+// TrayNext shows the next dice step (Space, Enter or a click on the
+// tray); after the last step the tray closes.
+func (s *Session) TrayNext() {
+	if s.tray == nil {
+		return
+	}
+	s.tray.At++
+	s.tray.age = 0
+	if s.tray.At >= len(s.tray.Steps) {
+		s.tray = nil
+	}
+}
+
+// TrayClose closes the dice tray (Esc); the dice stay in the log.
+func (s *Session) TrayClose() { s.tray = nil }
+
+// Tick advances the dice tray by itself after TrayDelay seconds per step
+// (dt is the frame's duration). It reports whether the tray changed.
+func (s *Session) Tick(dt float64) bool {
+	if s.tray == nil || s.TrayDelay <= 0 {
+		return false
+	}
+	s.tray.age += dt
+	if s.tray.age >= s.TrayDelay {
+		s.TrayNext()
+		return true
+	}
+	return false
+}
+
+// TrayRect is where the dice tray is drawn: above the dice log, left of
+// the side panel.
+func (l Layout) TrayRect() scene.Rect {
+	w := l.W - l.PanelW()
+	bottom := l.H - l.Bottom - l.LogH() - l.px(8)
+	tw := minf(w-l.px(24), l.px(620))
+	return scene.Rect{Min: world.Vec{X: (w - tw) / 2, Y: bottom - l.px(170)}, Max: world.Vec{X: (w + tw) / 2, Y: bottom}}
+}
+
+func minf(a, b float64) float64 {
+	if a < b {
+		return a
+	}
+	return b
+}
+
+// Die colours of the tray.
+var (
+	dieGood    = color.NRGBA{60, 170, 80, 255}
+	dieBad     = color.NRGBA{190, 60, 50, 255}
+	dieNeutral = color.NRGBA{235, 235, 225, 255}
+)
+
+// drawTray draws the current dice step: the faces as dice coloured
+// against the target, what the roll was for, the modifiers and the
+// results. Clicking it shows the next step.
+func (s *Session) drawTray(h *hudb) {
+	t := s.tray
+	if t == nil || t.At >= len(t.Steps) {
+		return
+	}
+	l := h.l
+	r := l.TrayRect()
+	st := t.Steps[t.At]
+	h.rect(r, color.NRGBA{16, 18, 22, 240}, colGold, l.px(2))
+	h.btns = append(h.btns, Button{Label: "dice tray", R: r, Do: s.TrayNext})
+	x := r.Min.X + l.px(12)
+	c := &column{h: h, x: x, y: r.Min.Y + l.px(8), w: r.W() - l.px(24), maxY: r.Max.Y - l.px(22)}
+	title := fmt.Sprintf("Dice %d of %d", t.At+1, len(t.Steps))
+	if st.Head != "" {
+		title += " - " + st.Head
+	}
+	c.line(title, l.px(13), true, colGold)
+	if ro := st.Roll; ro != nil {
+		c.line(ro.Purpose, l.px(13), true, colText)
+		size := l.px(34)
+		dx := x
+		y := c.y + l.px(4)
+		hits := 0
+		for _, f := range ro.Faces {
+			fill, ink := dieNeutral, color.NRGBA{20, 20, 20, 255}
+			if ro.Target > 0 {
+				if f >= ro.Target {
+					fill, ink = dieGood, color.NRGBA{255, 255, 255, 255}
+					hits++
+				} else {
+					fill, ink = dieBad, color.NRGBA{255, 255, 255, 255}
+				}
+			}
+			if dx+size > r.Max.X-l.px(12) {
+				break
+			}
+			h.rect(scene.Rect{Min: world.Vec{X: dx, Y: y}, Max: world.Vec{X: dx + size, Y: y + size}}, fill, color.NRGBA{0, 0, 0, 255}, l.px(1.5))
+			lbl := fmt.Sprint(f)
+			h.text(dx+size/2-l.measure(lbl, l.px(18), true)/2, y+size/2, lbl, l.px(18), true, ink)
+			dx += size + l.px(6)
+		}
+		c.y = y + size + l.px(6)
+		need := fmt.Sprintf("%dD%d", len(ro.Faces), ro.Sides)
+		if ro.Target > 0 {
+			need += fmt.Sprintf(", need %d+: %d succeed, %d fail", ro.Target, hits, len(ro.Faces)-hits)
+		} else {
+			sum := 0
+			for _, f := range ro.Faces {
+				sum += f
+			}
+			if len(ro.Faces) > 1 {
+				need += fmt.Sprintf(", total %d", sum)
+			}
+		}
+		if len(ro.Mods) > 0 {
+			need += " (" + strings.Join(ro.Mods, ", ") + ")"
+		}
+		c.line(need, l.px(12), false, colText)
+	}
+	for _, ln := range st.Lines {
+		c.line("=> "+ln, l.px(12), true, colGood)
+	}
+	hint := "Space or click: next dice   Esc: skip the rest"
+	if s.TrayDelay > 0 {
+		hint += "   (moves on by itself)"
+	}
+	h.text(x, r.Max.Y-l.px(11), hint, l.px(11), false, colDim)
+}
