@@ -280,11 +280,11 @@ func (w *World) Trace(a, b Vec, buf []Crossing) []Crossing {
 			pts := geo[i].pts
 			n := len(pts) - 1
 			if n <= maxFastPoints {
-				right, near := sides(pts[:n], ax, ay, dx, dy, tol1)
+				right, nearest := rightSides(pts[:n], ax, ay, dx, dy)
 				right |= (right & 1) << uint(n)
 				change := (right ^ (right >> 1)) & (1<<uint(n) - 1)
 				rest := change & (change - 1)
-				if near == 0 && rest != 0 && rest&(rest-1) == 0 {
+				if nearest >= tol1 && rest != 0 && rest&(rest-1) == 0 {
 					j := bits.TrailingZeros64(rest)
 					k := bits.TrailingZeros64(change)
 					p, q := pts[k], pts[k+1]
@@ -311,7 +311,7 @@ func (w *World) Trace(a, b Vec, buf []Crossing) []Crossing {
 					}
 					continue
 				}
-				if near == 0 && change == 0 {
+				if nearest >= tol1 && change == 0 {
 					continue
 				}
 			}
@@ -464,19 +464,21 @@ func sides(pts []Vec, ax, ay, dx, dy float64, tol1 uint64) (right, near uint64) 
 	return right >> sh, near >> sh
 }
 
-// sidesRel is sides for points given less the line's start.
+// rightSides is sides when only the right mask is wanted: instead of the
+// mask of points near the line it returns the bits of the smallest |s|, so
+// the caller can tell that no point is within tol of the line (and so no
+// side value is -0, which would have put a point on the line to the right)
+// before trusting the mask.
 //
 //go:noinline
-func sidesRel(rx, ry []float64, dx, dy float64, tol1 uint64) (right, near uint64) {
-	const sign = 1 << 63
-	ry = ry[:len(rx)]
-	for i, x := range rx {
-		sb := math.Float64bits(dx*ry[i] - dy*x)
-		right = right>>1 | sb&sign
-		near = near>>1 | (sb&^sign-tol1)&sign
+func rightSides(pts []Vec, ax, ay, dx, dy float64) (right, nearest uint64) {
+	nearest = math.MaxUint64
+	for i, p := range pts {
+		sb := math.Float64bits(dx*(p.Y-ay) - dy*(p.X-ax))
+		right |= sb >> 63 << uint(i&63)
+		nearest = min(nearest, sb<<1>>1)
 	}
-	sh := uint(64 - len(rx))
-	return right >> sh, near >> sh
+	return right, nearest
 }
 
 // onLine clears, in the mask right, the bits of the points in near whose
