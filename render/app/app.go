@@ -94,9 +94,12 @@ type Options struct {
 	// every frame.
 	FramesDynamic bool
 	// FramesZoom makes the frame report zoom in and out a little every
-	// frame, so the cached table picture is rebuilt each frame (the cost
-	// of a full redraw).
+	// frame (the cached picture is scaled until the zoom settles).
 	FramesZoom bool
+	// FramesGrid makes the frame report turn the 10 cm grid on and off
+	// every frame: the grid spans the table, so each frame redraws the
+	// whole cached picture (a full redraw).
+	FramesGrid bool
 	// FramesMarkers makes the frame report measure frames where one
 	// unit's damage marker changes (as when dice resolve in play).
 	FramesMarkers bool
@@ -199,6 +202,12 @@ type App struct {
 	drawnSc    *scene.Scene
 	drawnSet   []scene.Layer
 	drawnShift image.Point
+	// previewing is set while zoom frames scale the cached picture;
+	// zoomedAt is the frame of the last zoom step (previewScale its
+	// scale).
+	previewing   bool
+	zoomedAt     int
+	previewScale float64
 	// running is set by Run (Draw then paints ebiten's screen).
 	running bool
 
@@ -553,8 +562,14 @@ func (a *App) benchStep() {
 	switch {
 	case a.opts.FramesIdle:
 	case a.opts.FramesZoom:
+		// In steps of 1 %, 20 frames in, then 20 out.
+		if a.frames%20 == 0 {
+			a.panSign = -a.panSign
+		}
 		a.cam.ZoomAt(world.Vec{X: float64(a.w) / 2, Y: float64(a.h) / 2}, math.Pow(1.01, a.panSign))
-		a.panSign = -a.panSign
+		a.dirty = true
+	case a.opts.FramesGrid:
+		a.grid = !a.grid
 		a.dirty = true
 	case a.opts.FramesMarkers:
 		if len(a.base.Bases) == 0 {
@@ -926,7 +941,8 @@ func (a *App) Draw(dst *ebiten.Image) {
 	}
 	// An image drawn last frame still holds that picture, unless it is the
 	// screen of a loop that clears it every frame (Run turns that off).
-	keep := dst == a.lastDst && !a.dirty && a.start == nil && hudEqual(hud, a.lastHUD) &&
+	settle := a.previewing && a.frames-a.zoomedAt >= zoomSettle
+	keep := dst == a.lastDst && !a.dirty && !settle && a.start == nil && hudEqual(hud, a.lastHUD) &&
 		!(a.running && ebiten.IsScreenClearedEveryFrame())
 	if !keep {
 		if a.dirty || a.sc == nil {
@@ -1166,10 +1182,46 @@ func (a *App) build(vis scene.Rect) *scene.Scene {
 // layers changed, then the dynamic layers.
 func (a *App) drawTable(dst *ebiten.Image) {
 	set := cachedLayers(a.sc)
+	if a.running && a.cache != nil && a.cacheScale != a.cam.Scale && sameLayers(set, a.cacheSet) &&
+		(!a.previewing || a.frames-a.zoomedAt < zoomSettle) {
+		a.drawZoomPreview(dst, set)
+		return
+	}
+	a.previewing = false
 	sh, _, _ := a.updateCache(set)
 	a.blitCache(dst, sh)
 	a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
 	a.drawnShift, a.drawnSet = sh, set
+}
+
+// zoomSettle is how many frames (at 60 per second) the window waits after
+// the last zoom step before it redraws the cached picture at the new
+// scale; until then the old picture is scaled.
+const zoomSettle = 8
+
+// drawZoomPreview draws the cached picture scaled to the current camera
+// (blurred or coarse, but in the right place) with the dynamic layers
+// exact on top. While the wheel turns, every frame would otherwise redraw
+// the whole table; the sharp picture is drawn zoomSettle frames after the
+// zoom stops.
+func (a *App) drawZoomPreview(dst *ebiten.Image, set []scene.Layer) {
+	if !a.previewing || a.previewScale != a.cam.Scale {
+		a.zoomedAt, a.previewScale = a.frames, a.cam.Scale
+	}
+	a.previewing = true
+	k := a.cam.Scale / a.cacheScale
+	r := a.cacheRect
+	x0, y0 := (float64(r.Min.X)-a.cacheOff.X)*k+a.cam.Off.X, (float64(r.Min.Y)-a.cacheOff.Y)*k+a.cam.Off.Y
+	fillOutside(dst, image.Rect(int(math.Ceil(x0)), int(math.Ceil(y0)), int(math.Floor(x0+float64(r.Dx())*k)), int(math.Floor(y0+float64(r.Dy())*k))))
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	// A cache pixel c shows the table point (c + rect.Min - cacheOff) /
+	// cacheScale, which the camera puts at that point * Scale + Off.
+	op.GeoM.Translate(float64(a.cacheRect.Min.X)-a.cacheOff.X, float64(a.cacheRect.Min.Y)-a.cacheOff.Y)
+	op.GeoM.Scale(k, k)
+	op.GeoM.Translate(a.cam.Off.X, a.cam.Off.Y)
+	dst.DrawImage(a.cache, op)
+	a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
+	a.drawnShift, a.drawnSet = image.Pt(math.MinInt32, 0), set
 }
 
 // blitCache copies the cached picture, shifted by sh, into dst (which may
@@ -1177,8 +1229,15 @@ func (a *App) drawTable(dst *ebiten.Image) {
 // picture does not reach.
 func (a *App) blitCache(dst *ebiten.Image, sh image.Point) {
 	at := a.cacheRect.Add(sh)
+	fillOutside(dst, at)
+	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	op.GeoM.Translate(float64(at.Min.X), float64(at.Min.Y))
+	dst.DrawImage(a.cache, op)
+}
+
+// fillOutside paints the background on the part of dst outside at.
+func fillOutside(dst *ebiten.Image, at image.Rectangle) {
 	screen := dst.Bounds()
-	// Background where the cached picture does not reach.
 	for _, r := range []image.Rectangle{
 		image.Rect(screen.Min.X, screen.Min.Y, screen.Max.X, at.Min.Y),
 		image.Rect(screen.Min.X, at.Max.Y, screen.Max.X, screen.Max.Y),
@@ -1189,9 +1248,6 @@ func (a *App) blitCache(dst *ebiten.Image, sh image.Point) {
 			dst.SubImage(r).(*ebiten.Image).Fill(background())
 		}
 	}
-	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
-	op.GeoM.Translate(float64(at.Min.X), float64(at.Min.Y))
-	dst.DrawImage(a.cache, op)
 }
 
 // redrawCache draws the layers in set into the cached picture for the
@@ -1303,9 +1359,11 @@ func (a *App) report() {
 	case a.opts.FramesIdle:
 		kind = "idle frames"
 	case a.opts.FramesZoom:
-		kind = "zooming frames (full redraws)"
+		kind = "zooming frames"
 	case a.opts.FramesDynamic:
 		kind = "frames with a moving ruler"
+	case a.opts.FramesGrid:
+		kind = "frames turning the grid on or off (full redraws)"
 	case a.opts.FramesMarkers:
 		kind = "frames where a unit's damage marker changes"
 	}
