@@ -72,7 +72,12 @@ func (a *App) playSig() string {
 	if t := s.Tray(); t != nil {
 		tray = t.At
 	}
-	return fmt.Sprintf("%d|%d|%s|%v|%s|%v|%s|%s|%v|%s|%s|%d", s.State().Seq, s.Mode(), s.Selected, s.Draft, f, s.Shots, s.Weapon, s.Aim, s.Highlight, s.Hover, s.RepairFirst, tray)
+	cur := ""
+	if s.State().Step == atii.StepDeploy {
+		// The deployment preview follows the mouse.
+		cur = fmt.Sprintf("%.1f,%.1f", s.Cursor.X, s.Cursor.Y)
+	}
+	return fmt.Sprintf("%d|%d|%s|%v|%s|%v|%s|%s|%v|%s|%s|%d|%s", s.State().Seq, s.Mode(), s.Selected, s.Draft, f, s.Shots, s.Weapon, s.Aim, s.Highlight, s.Hover, s.RepairFirst, tray, cur)
 }
 
 // ctrl reports whether a control (or command) key is held.
@@ -226,6 +231,7 @@ func (a *App) playHover(p world.Vec) {
 		hit = b.ID
 	}
 	a.play.Hover = hit
+	a.play.Cursor, a.play.HasCursor = p, true
 }
 
 func (a *App) askSave() {

@@ -428,6 +428,7 @@ func (a *App) startPrims() []scene.Prim {
 			y2 += a.px(30)
 		}
 		if e.scn.Mission != nil && e.scn.Mission.Secret {
+			y2 += a.px(6)
 			for _, l := range a.wrap("Secret objectives: with two human players, the window hides each player's objective and asks to pass the screen.", small, colW2, false) {
 				out = a.txt(out, x2, y2, l, small, false, hudActive())
 				y2 += small * 1.35
@@ -461,18 +462,23 @@ func (a *App) startPrims() []scene.Prim {
 			y2 += a.px(18)
 		}
 		label := box + atii.OptionTitle(name)
+		if i == st.optCur {
+			label = "> " + label
+		}
 		r := scene.Rect{Min: world.Vec{X: x2, Y: y2}, Max: world.Vec{X: x2 + colW2, Y: y2 + a.px(26)}}
 		if r.Contains(mouse) {
 			docOf = op
 		}
-		button(x2, y2, colW2, label, i == st.optCur, func() { st.options[name] = !st.options[name]; st.optCur = i })
+		button(x2, y2, colW2, label, false, func() { st.options[name] = !st.options[name]; st.optCur = i })
 		y2 += a.px(28)
 		if y2 > H-a.px(140) {
 			break
 		}
 	}
 	y2 += a.px(6)
-	for _, l := range a.wrap(atii.OptionTitle(docOf.ID)+": "+docOf.Description, small, colW2, false) {
+	out = a.txt(out, x2, y2, atii.OptionTitle(docOf.ID), small, true, hudActive())
+	y2 += small * 1.35
+	for _, l := range a.wrap(docOf.Description, small, colW2, false) {
 		out = a.txt(out, x2, y2, l, small, false, hudText())
 		y2 += small * 1.35
 	}

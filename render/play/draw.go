@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/auspex/auspex/render/adapt"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
@@ -294,7 +295,7 @@ func (s *Session) actions(c *column) {
 		if mp := s.PreviewMove(); mp != nil {
 			c.line("Move preview ("+s.Selected+")", norm, true, colText)
 			if mp.Err != nil {
-				c.line("ILLEGAL: "+mp.Err.Error(), small, true, colBad)
+				c.line("ILLEGAL: "+Reason(mp.Err), small, true, colBad)
 			} else {
 				c.line("legal: Enter to move", small, true, colGood)
 			}
@@ -557,6 +558,34 @@ func (s *Session) Decorate(sc *scene.Scene) {
 			}
 		}
 	}
+	if st.Step == atii.StepDeploy && s.mode == ModeTurn {
+		if z := s.DeployZone(); z != nil && z.Area != nil {
+			for _, poly := range z.Area.Polygons() {
+				add(scene.LayerMarkers, scene.Prim{Kind: scene.Polygon, Pts: poly, Style: scene.Style{Fill: color.NRGBA{255, 200, 40, 40}, Stroke: color.NRGBA{255, 200, 40, 255}, Width: 3 * px, Dash: []float64{10 * px, 6 * px}}})
+			}
+		}
+		if b, verdict, ok := s.DeployGhost(); ok {
+			col := color.NRGBA{40, 200, 60, 255}
+			if verdict != nil {
+				col = color.NRGBA{220, 40, 30, 255}
+			}
+			add(scene.LayerMarkers, footprintPrim(b, col, 3*px))
+			reach := b.Foot.Radius
+			if b.Foot.Shape != world.Circle {
+				reach = math.Max(b.Foot.W, b.Foot.H) / 2
+			}
+			tip := b.Pos.Add(world.Heading(b.Facing).Scale(reach + 30*px))
+			add(scene.LayerMarkers, scene.Prim{Kind: scene.Polyline, Pts: []world.Vec{b.Pos, tip}, Style: scene.Style{Stroke: col, Width: 3 * px}})
+			for _, side := range []float64{150, -150} {
+				add(scene.LayerMarkers, scene.Prim{Kind: scene.Polyline, Pts: []world.Vec{tip, tip.Add(world.Heading(b.Facing + side).Scale(10 * px))}, Style: scene.Style{Stroke: col, Width: 3 * px}})
+			}
+			label := fmt.Sprintf("%s facing %.0f deg: click to deploy", s.deployUnit(), b.Facing)
+			if verdict != nil {
+				label = "cannot deploy here: " + Reason(verdict)
+			}
+			add(scene.LayerMarkers, scene.Prim{Kind: scene.Text, C: b.Pos.Add(world.Vec{Y: reach + 18*px}), Text: label, Size: 12 * px, Bold: true, Align: scene.AlignCenter, Style: scene.Style{Fill: color.NRGBA{20, 20, 20, 255}}, Box: color.NRGBA{255, 255, 255, 230}})
+		}
+	}
 	for _, id := range s.Highlight {
 		if u := st.Unit(id); u != nil && OnTable(u) {
 			add(scene.LayerMarkers, footprintPrim(s.base(u), color.NRGBA{255, 0, 255, 255}, 4*px))
@@ -586,6 +615,25 @@ func footprintPrim(b world.Base, col color.NRGBA, w float64) scene.Prim {
 func (s *Session) Bases(in []scene.Base) []scene.Base {
 	st := s.State()
 	var out []scene.Base
+	// Titans deployed in play have no base in the scenario: add theirs.
+	have := map[string]bool{}
+	for _, b := range in {
+		have[b.ID] = true
+	}
+	if sc := s.G.Scenario; sc != nil {
+		for _, sd := range sc.Sides {
+			for _, f := range sd.Formations {
+				for _, su := range f.Units {
+					if have[su.ID] || st.Unit(su.ID) == nil {
+						continue
+					}
+					c := sd.Colour
+					b := scene.Base{Base: s.base(st.Unit(su.ID)), Label: adapt.TableLabel(su), Side: sd.ID, Color: color.NRGBA{c.R, c.G, c.B, 255}, Shields: -1}
+					in = append(in, b)
+				}
+			}
+		}
+	}
 	for _, b := range in {
 		u := st.Unit(b.ID)
 		if u == nil {

@@ -240,6 +240,7 @@ func (s *Session) target(u *unitT, prof *catalog.Unit, w WeaponInfo, t *unitT) T
 
 // trimReason drops the "fire: unit:" prefixes of a command error.
 func trimReason(s string) string {
+	s = Reason(errors.New(s))
 	if i := strings.LastIndex(s, ": "); i > 0 && i < len(s)-2 && len(s) > 90 {
 		return s[i+2:]
 	}

@@ -14,11 +14,13 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/scenarios"
 	"github.com/auspex/auspex/world"
 )
 
@@ -98,6 +100,10 @@ type Session struct {
 	Highlight []string
 	// Hover is the unit under the cursor (for target reasons).
 	Hover string
+	// Cursor is the table point under the mouse (HasCursor when known):
+	// the deployment step previews the titan there.
+	Cursor    world.Vec
+	HasCursor bool
 
 	logSeen int
 	log     []LogEntry
@@ -331,7 +337,7 @@ func (s *Session) Close() {
 }
 
 func (s *Session) fail(err error) {
-	s.Msg, s.MsgErr = err.Error(), true
+	s.Msg, s.MsgErr = Reason(err), true
 }
 
 func (s *Session) note(msg string) {
@@ -498,6 +504,19 @@ func (s *Session) clearDraft() {
 	s.Draft, s.Facing, s.Shots, s.Weapon = nil, nil, nil, ""
 }
 
+// Reason is an error's text for the player: without the engine's
+// "illegal command: " and the command name prefixes.
+func Reason(err error) string {
+	if err == nil {
+		return ""
+	}
+	msg := strings.TrimPrefix(err.Error(), "illegal command: ")
+	for _, c := range []string{atii.CmdDeploy, atii.CmdMove, atii.CmdFire, atii.CmdHold, atii.CmdRepair} {
+		msg = strings.TrimPrefix(msg, c+": ")
+	}
+	return msg
+}
+
 // ModeText says what the session waits for, in words.
 func (s *Session) ModeText() string {
 	switch s.mode {
@@ -524,6 +543,9 @@ func (s *Session) SideName(id string) string {
 	}
 	return id
 }
+
+// Playable reports whether unit id may act in the current decision.
+func (s *Session) Playable(id string) bool { return s.canAct(id) }
 
 // canAct reports whether unit id may act in the current decision.
 func (s *Session) canAct(id string) bool {
@@ -640,32 +662,76 @@ func (s *Session) ClickTable(p world.Vec, hit string) {
 	}
 }
 
-// deployAt places the selected (or first) deploying titan at p, facing the
-// table's centre unless a facing was chosen.
-func (s *Session) deployAt(p world.Vec) {
-	st := s.State()
+// deployUnit is the titan a click in the deployment step places: the
+// selected one when it may deploy, else the first still to deploy.
+func (s *Session) deployUnit() string {
 	id := s.Selected
 	if !s.canAct(id) {
-		if pd := st.Pending; pd != nil && len(pd.Units) > 0 {
+		if pd := s.State().Pending; pd != nil && len(pd.Units) > 0 {
 			id = pd.Units[0]
 		}
+	}
+	return id
+}
+
+// deployFacing is the facing a titan deployed at p gets: the drafted
+// facing when one was set ([ and ]), else towards the table's centre
+// (straight across the table along the long edges).
+func (s *Session) deployFacing(p world.Vec) float64 {
+	if s.Facing != nil {
+		return *s.Facing
 	}
 	t := s.G.Ruleset.World().Table
 	face := world.Bearing(world.Vec{X: t.W / 2, Y: t.H / 2}.Sub(p))
 	if math.Abs(p.Y-t.H/2) > math.Abs(p.X-t.W/2)*t.H/t.W {
-		// Along the long edges face straight across the table.
 		if p.Y < t.H/2 {
 			face = 180
 		} else {
 			face = 0
 		}
 	}
-	if s.Facing != nil {
-		face = *s.Facing
+	return world.NormDeg(face)
+}
+
+// DeployGhost is the titan that a click at the cursor would deploy: its
+// base there with its facing, and the rules' verdict (nil when the
+// placement is legal). ok is false outside the deployment step.
+func (s *Session) DeployGhost() (b world.Base, verdict error, ok bool) {
+	if s.mode != ModeTurn || s.State().Step != atii.StepDeploy || !s.HasCursor {
+		return b, nil, false
 	}
-	c := s.G.Ruleset.Deploy(s.Decider(), id, p.X, p.Y, world.NormDeg(face))
+	id := s.deployUnit()
+	u := s.State().Unit(id)
+	if u == nil {
+		return b, nil, false
+	}
+	p := s.Cursor
+	b = s.base(u)
+	b.Pos, b.Facing = p, s.deployFacing(p)
+	c := s.G.Ruleset.Deploy(s.Decider(), id, p.X, p.Y, b.Facing)
+	return b, s.G.Engine.Check(s.G.Ruleset.Bind(c)), true
+}
+
+// DeployZone is the deciding side's deployment zone (nil when none).
+func (s *Session) DeployZone() *scenarios.Zone {
+	sc := s.G.Scenario
+	if sc == nil {
+		return nil
+	}
+	if sd := sc.Side(s.Decider()); sd != nil && sd.Zone != "" {
+		return sc.Zone(sd.Zone)
+	}
+	return nil
+}
+
+// deployAt places the deploying titan at p (see deployUnit and
+// deployFacing); a refused placement says why.
+func (s *Session) deployAt(p world.Vec) {
+	id := s.deployUnit()
+	face := s.deployFacing(p)
+	c := s.G.Ruleset.Deploy(s.Decider(), id, p.X, p.Y, face)
 	if err := s.G.Engine.Check(s.G.Ruleset.Bind(c)); err != nil {
-		s.fail(fmt.Errorf("cannot deploy %s there: %w", id, err))
+		s.fail(fmt.Errorf("cannot deploy %s there: %s", id, Reason(err)))
 		return
 	}
 	s.submit(c)
@@ -676,7 +742,9 @@ func (s *Session) deployAt(p world.Vec) {
 func (s *Session) TurnFacing(deg float64) {
 	st := s.State()
 	base := 0.0
-	if u := st.Unit(s.Selected); u != nil {
+	if st.Step == atii.StepDeploy {
+		base = s.deployFacing(s.Cursor)
+	} else if u := st.Unit(s.Selected); u != nil {
 		base = u.Facing
 		if m := s.PreviewMove(); m != nil && m.Report != nil {
 			base = m.Report.End.Facing
@@ -1013,7 +1081,11 @@ func (s *Session) Banner() Banner {
 	}
 	switch st.Step {
 	case atii.StepDeploy:
-		b.Lines = append(b.Lines, "Click inside your deployment zone to place the selected titan ([ and ] turn it before placing; Tab picks another).")
+		zone := "your deployment zone"
+		if z := s.DeployZone(); z != nil && z.Name != "" {
+			zone = z.Name + " (outlined in gold)"
+		}
+		b.Lines = append(b.Lines, "Click inside "+zone+" to place "+s.deployUnit()+"; the arrow shows its facing: [ and ] turn it; Tab picks another titan.")
 	case atii.StepInitiative:
 		b.Lines = append(b.Lines, "Press 1 (or F) to go first, 2 (or S) to go second, or click a choice.")
 	case atii.StepMovement, atii.StepAssault:

@@ -208,7 +208,7 @@ func (s *Session) drawTray(h *hudb) {
 			for _, f := range ro.Faces {
 				sum += f
 			}
-			if len(ro.Faces) > 1 {
+			if len(ro.Faces) > 1 && !strings.Contains(ro.Purpose, "initiative") && !strings.Contains(ro.Purpose, "roll-off") {
 				need += fmt.Sprintf(", total %d", sum)
 			}
 		}

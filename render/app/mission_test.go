@@ -1,0 +1,246 @@
+package app_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/app"
+	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/world"
+)
+
+// hudText is every text the play HUD draws now.
+func hudText(h *harness) string {
+	prims, _ := h.a.Play().HUD(play.Layout{W: winW, H: winH, DSF: 1, Top: 38, Bottom: 24})
+	var b strings.Builder
+	for _, p := range prims {
+		if p.Kind == scene.Text {
+			b.WriteString(p.Text)
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
+
+// A hotseat game of the bundled mission through the window: the start
+// screen starts titan-mission for two humans; each player's secret
+// objective is hidden behind a handover screen; titans are deployed by
+// clicks inside the zones (a placement outside is refused with the reason,
+// ] turns the facing); the first turn is played with clicks and keys (a
+// move, fire with the dice tray, the rally's repair choice when a titan
+// can repair); then both sides are handed to the computer and the game
+// plays on to the debrief, which reveals both objectives.
+func TestHotseatMissionThroughTheWindow(t *testing.T) {
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	auto := filepath.Join(t.TempDir(), "autosave.json")
+	h := newHarness(t, app.Options{Start: &app.StartOptions{Catalogue: cat, Seed: 9, Preselect: "titan-mission"}, AutosavePath: auto})
+	h.shot("play-start-mission")
+	h.in.Key(ebiten.KeyEnter)
+	h.flush()
+	s := h.a.Play()
+	if s == nil {
+		t.Fatal("Enter should start the mission")
+	}
+	if s.Kinds["red"] != play.Human || s.Kinds["blue"] != play.Human || !s.HasSecrets() {
+		t.Fatalf("a hotseat mission with secrets: kinds %v, secrets %v", s.Kinds, s.HasSecrets())
+	}
+	s.TrayDelay = 0 // the test walks the tray with Space
+	h.in.Key(ebiten.KeyHome)
+	h.flush()
+	zoneY := map[string]float64{"red": 12, "blue": 88}
+	deployed := map[string]int{}
+	refused, turned, handovers, trays, repairs := false, false, 0, 0, 0
+	seen := map[string]bool{}
+	for i := 0; i < 300 && s.State().Turn < 2 && !s.State().Over; i++ {
+		st := s.State()
+		if s.Mode() == play.ModeHandover {
+			handovers++
+			txt := hudText(h)
+			for sd, c := range cardsOf(s) {
+				if strings.Contains(txt, c) {
+					t.Fatalf("the handover screen shows %s's objective", sd)
+				}
+			}
+			if handovers == 1 {
+				h.shot("play-handover")
+			}
+			h.in.Key(ebiten.KeyEnter)
+			h.flush()
+			continue
+		}
+		if tr := s.Tray(); tr != nil {
+			trays++
+			if trays == 1 {
+				h.shot("play-dice-tray")
+			}
+			h.in.Key(ebiten.KeySpace)
+			h.flush()
+			continue
+		}
+		if !seen[st.Step] {
+			seen[st.Step] = true
+			h.shot("play-mission-" + st.Step)
+		}
+		me := s.Decider()
+		switch st.Step {
+		case atii.StepDeploy:
+			if !refused {
+				// The middle of the table is nobody's zone.
+				x, y := h.at(world.Vec{X: 75, Y: 50})
+				h.in.Push(app.Step{X: x, Y: y})
+				h.flush()
+				h.in.Click(x, y)
+				h.flush()
+				h.shot("play-deploy-refused")
+				if !s.MsgErr || !strings.Contains(s.Msg, "cannot deploy") {
+					t.Fatalf("a placement outside the zone must be refused with the reason, got %q", s.Msg)
+				}
+				refused = true
+				continue
+			}
+			p := world.Vec{X: 45 + 60*float64(deployed[me]), Y: zoneY[me]}
+			x, y := h.at(p)
+			h.in.Push(app.Step{X: x, Y: y})
+			id := s.Selected
+			if !turned {
+				h.in.Key(ebiten.KeyBracketRight)
+			}
+			h.flush()
+			if !turned {
+				h.shot("play-deploy-preview")
+			}
+			h.in.Click(x, y)
+			h.flush()
+			if s.MsgErr {
+				t.Fatalf("deploying %s at %v: %s", id, p, s.Msg)
+			}
+			if !turned {
+				want := 225.0
+				if me == "blue" {
+					want = 45
+				}
+				if u := s.State().Unit(id); u == nil || u.Facing != want {
+					t.Errorf("] before deploying should turn %s to %v, got %+v", id, want, u)
+				}
+				turned = true
+			}
+			deployed[me]++
+		case atii.StepInitiative:
+			h.in.Key(ebiten.KeyF)
+		case atii.StepMovement:
+			u := st.Unit(s.Selected)
+			if u == nil || !s.Playable(u.ID) {
+				h.in.Key(ebiten.KeySpace)
+				break
+			}
+			to := u.Pos.Add(world.Heading(u.Facing).Scale(10))
+			x, y := h.at(to)
+			h.in.Click(x, y)
+			h.flush()
+			if mp := s.PreviewMove(); mp == nil || mp.Err != nil {
+				h.in.Key(ebiten.KeyH)
+			} else {
+				h.in.Key(ebiten.KeyEnter)
+			}
+		case atii.StepShooting:
+			if st.Pending == nil || st.Pending.Kind != "fire" {
+				h.in.Key(ebiten.KeySpace)
+				break
+			}
+			declared := false
+			for k, w := range s.Weapons(s.Selected) {
+				if w.Usable != "" {
+					continue
+				}
+				h.in.Key(ebiten.Key(int(ebiten.KeyDigit1) + k))
+				h.flush()
+				for _, ti := range s.Targets() {
+					if ti.Reason == "" && !declared {
+						x, y := h.at(st.Unit(ti.ID).Pos)
+						h.in.Click(x, y)
+						h.flush()
+						declared = len(s.Shots) > 0
+					}
+				}
+			}
+			if declared {
+				h.in.Key(ebiten.KeyEnter)
+			} else {
+				h.in.Key(ebiten.KeyH)
+			}
+		case atii.StepRally:
+			if rp := s.Repairable(); len(rp) > 1 {
+				h.in.Key(ebiten.KeyDigit2)
+				h.flush()
+				if s.RepairFirst != rp[1] {
+					t.Errorf("2 should put %s first, got %q", rp[1], s.RepairFirst)
+				}
+				h.shot("play-rally")
+				repairs++
+			}
+			h.in.Key(ebiten.KeyEnter)
+		default:
+			h.in.Key(ebiten.KeySpace)
+		}
+		h.flush()
+	}
+	if s.State().Turn < 2 {
+		t.Fatalf("turn 1 did not end: step %s mode %v msg %q", s.State().Step, s.Mode(), s.Msg)
+	}
+	if deployed["red"] != 2 || deployed["blue"] != 2 {
+		t.Errorf("deployed %v, want two titans a side", deployed)
+	}
+	if handovers < 2 {
+		t.Errorf("only %d handover screens in a hotseat game with secrets", handovers)
+	}
+	// Both sides to the computer: the game plays on to the end.
+	s.TrayDelay = 0.02
+	s.SetController("red", game.Greedy{})
+	s.SetController("blue", game.Greedy{})
+	for i := 0; i < 20000 && s.Mode() != play.ModeOver; i++ {
+		h.run(1)
+	}
+	if s.Mode() != play.ModeOver {
+		t.Fatalf("the game did not end: turn %d step %s", s.State().Turn, s.State().Step)
+	}
+	s.TrayClose()
+	h.run(3)
+	h.shot("play-end")
+	txt := hudText(h)
+	for _, want := range []string{"Result:", "Victory points", "Objectives revealed"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("the debrief lacks %q", want)
+		}
+	}
+	for sd, c := range cardsOf(s) {
+		if !strings.Contains(txt, c) {
+			t.Errorf("the debrief does not reveal %s's objective %q", sd, c)
+		}
+	}
+	fmt.Fprintf(os.Stderr, "mission test: %d handovers, %d dice trays, %d repair choices, result %+v\n", handovers, trays, repairs, s.State().Result)
+}
+
+// cardsOf maps each side to its objective card's name.
+func cardsOf(s *play.Session) map[string]string {
+	var g atii.GameProgress
+	out := map[string]string{}
+	if ok, err := s.State().GetExt(atii.ExtGame, &g); err != nil || !ok {
+		return out
+	}
+	for sd, c := range g.Cards {
+		out[sd] = c.Name
+	}
+	return out
+}
