@@ -591,15 +591,16 @@ func (tr *tracer) moreCrossings(pts []Vec, f int, ta, tb float64, change uint64,
 	return tr.emit(ts[:n], f, buf)
 }
 
-// fanScratch holds buffers for traceFan.
+// fanScratch holds buffers for traceFan (and LOS's prepared lines).
 type fanScratch struct {
 	rx, ry [maxFastPoints + 1]float64
 	trs    []tracer
 }
 
-// traceFan traces the segments from a to each of ends (a fan: every end in
-// front of a and the ends ordered across it, so the lines turn one way and
-// span less than a half turn) against the candidates in masks, appending
+// traceFan traces the segments trs (prepared as in Trace: a is b less d, l2
+// is d·d and l its square root), all from one point (a fan: every end in
+// front of it and the ends ordered across it, so the lines turn one way and
+// span less than a half turn), against the candidates in masks, appending
 // line k's crossings, sorted, to out[k][:0]. It reports false, having done
 // nothing, when the lines are not so ordered (callers then trace line by
 // line).
@@ -615,17 +616,11 @@ type fanScratch struct {
 // line crosses the same two edges. The side values that are worked out use
 // the same expression as feature, so the crossings are the same numbers as
 // tracing each line on its own.
-func (w *World) traceFan(a Vec, ends []Vec, masks []uint64, out [][]Crossing, sc *fanScratch) bool {
-	n := len(ends)
-	if cap(sc.trs) < n {
-		sc.trs = make([]tracer, n)
-	}
-	trs := sc.trs[:n]
+func (w *World) traceFan(trs []tracer, masks []uint64, out [][]Crossing, sc *fanScratch) bool {
+	n := len(trs)
+	a := trs[0].a
 	maxL, minL := 0.0, math.Inf(1)
-	for k, b := range ends {
-		d := b.Sub(a)
-		l2 := d.Dot(d)
-		trs[k].a, trs[k].b, trs[k].d, trs[k].l2, trs[k].l = a, b, d, l2, math.Sqrt(l2)
+	for k := range trs {
 		maxL, minL = max(maxL, trs[k].l), min(minL, trs[k].l)
 	}
 	if !(minL > 0) {

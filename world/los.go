@@ -364,7 +364,11 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		c.tips = make([]Vec, n)
 	}
 	ends, tips := c.ends[:n], c.tips[:n]
-	fan := eo == 0 // every line starts at the observer's centre and heads forward
+	if cap(c.fan.trs) < n {
+		c.fan.trs = make([]tracer, n)
+	}
+	trs := c.fan.trs[:n] // the lines prepared for traceFan
+	fan := eo == 0       // every line starts at the observer's centre and heads forward
 	maxLen := 0.0
 	for k := range ends {
 		s := float64(2*k+1)/float64(n) - 1
@@ -378,9 +382,10 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 			fan = false
 		}
 		ends[k], tips[k] = [2]Vec{a, b}, b
-		maxLen = max(maxLen, ab.X*ab.X+ab.Y*ab.Y) // squared for now
+		l2 := ab.X*ab.X + ab.Y*ab.Y
+		trs[k].a, trs[k].b, trs[k].d, trs[k].l2, trs[k].l = a, b, ab, l2, math.Sqrt(l2)
+		maxLen = max(maxLen, trs[k].l)
 	}
-	maxLen = math.Sqrt(maxLen)
 	// One candidate look-up for the whole fan of lines.
 	if len(c.masks) != w.idx.words {
 		c.masks = make([]uint64, w.idx.words)
@@ -394,7 +399,7 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		for len(c.fanOut) < n {
 			c.fanOut = append(c.fanOut, nil)
 		}
-		fan = w.traceFan(from.Pos, tips, c.masks, c.fanOut, &c.fan)
+		fan = w.traceFan(trs, c.masks, c.fanOut, &c.fan)
 	}
 
 	hOn := opt.ObserverHeight > 0 && opt.TargetHeight > 0
@@ -406,9 +411,8 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	cross := c.cross[:0]
 	blocked, obscured := 0, 0
 	var fanOut [][]Crossing
-	var fanTrs []tracer
 	if fan {
-		fanOut, fanTrs = c.fanOut[:n], c.fan.trs[:n]
+		fanOut = c.fanOut[:n]
 	}
 	counts := c.counts[:n]
 	for k := range lines {
@@ -416,7 +420,7 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		var raw []Crossing
 		var length float64
 		if fan {
-			raw, length = fanOut[k], fanTrs[k].l // the same sum
+			raw, length = fanOut[k], trs[k].l // the same sum
 		} else {
 			c.raw = w.Trace(a, b, c.raw)
 			raw = c.raw
