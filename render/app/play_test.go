@@ -5,6 +5,7 @@ import (
 	"image"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -68,8 +69,23 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 	var moveTo world.Vec
 	var mover string
 	seen := map[string]bool{}
-	for i := 0; i < 200 && s.State().Turn < 2 && !s.State().Over; i++ {
+	turn, repaired, trayShot := 0, "", false
+	// Play on until red's rally offers a repair choice (or turn 5).
+	for i := 0; i < 900 && (s.State().Turn < 2 || repaired == "" && s.State().Turn < 5) && !s.State().Over; i++ {
 		st := s.State()
+		if st.Turn != turn {
+			turn = st.Turn
+			moved, fired = false, false
+		}
+		if tr := s.Tray(); tr != nil && s.Mode() != play.ModeThinking {
+			if !trayShot && tr.Steps[tr.At].Roll != nil && strings.HasPrefix(tr.Steps[tr.At].Roll.Purpose, "to hit") {
+				h.shot("play-dice-tray")
+				trayShot = true
+			}
+			h.in.Key(ebiten.KeySpace)
+			h.flush()
+			continue
+		}
 		if s.Mode() == play.ModeThinking {
 			h.run(3)
 			continue
@@ -88,17 +104,25 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 				break
 			}
 			u := st.Unit(s.Selected)
-			moveTo = u.Pos.Add(world.Heading(u.Facing).Scale(8))
-			mover = u.ID
-			x, y := h.at(moveTo)
+			to := u.Pos.Add(world.Heading(u.Facing).Scale(8))
+			x, y := h.at(to)
 			h.in.Click(x, y)
 			h.flush()
+			moved = true
+			if turn > 1 {
+				if mp := s.PreviewMove(); mp == nil || mp.Err != nil {
+					h.in.Key(ebiten.KeyH)
+				} else {
+					h.in.Key(ebiten.KeyEnter)
+				}
+				break
+			}
+			moveTo, mover = to, u.ID
 			h.shot("play-move-preview")
 			if mp := s.PreviewMove(); mp == nil || mp.Err != nil {
 				t.Fatalf("an 8 cm move ahead should be legal: %+v", mp)
 			}
 			h.in.Key(ebiten.KeyEnter)
-			moved = true
 		case atii.StepShooting:
 			if fired || st.Pending == nil || st.Pending.Kind != "fire" {
 				h.in.Key(ebiten.KeySpace)
@@ -125,8 +149,22 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 			}
 			fired = true
 		default:
-			// Assault: hold; rally: roll the repair dice.
+			// Assault: hold; rally: choose what to repair first (the
+			// second system when there are two), then roll.
 			if step == atii.StepRally {
+				if rp := s.Repairable(); len(rp) > 0 && s.Playable(s.Selected) {
+					k, want := ebiten.KeyDigit1, rp[0]
+					if len(rp) > 1 {
+						k, want = ebiten.KeyDigit2, rp[1]
+					}
+					h.in.Key(k)
+					h.flush()
+					if s.RepairFirst != want {
+						t.Errorf("the repair choice key should put %s first, got %q", want, s.RepairFirst)
+					}
+					h.shot("play-rally")
+					repaired = want
+				}
 				h.in.Key(ebiten.KeyEnter)
 			} else {
 				h.in.Key(ebiten.KeySpace)
@@ -138,7 +176,7 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 	if st.Turn < 2 {
 		t.Fatalf("turn 1 did not end through the window: step %s, mode %v, msg %q", st.Step, s.Mode(), s.Msg)
 	}
-	if !moved || mover == "" {
+	if mover == "" {
 		t.Fatal("no move was made")
 	}
 	// The move in turn 1 put the titan where it was clicked (the log's
@@ -182,5 +220,21 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 	if gold == 0 {
 		t.Error("the phase banner's title is not drawn")
 	}
-	fmt.Fprintln(os.Stderr, "play test: turn", st.Turn, "step", st.Step, "rolls", rolls)
+	if repaired != "" {
+		// The last red repair roll fixed the chosen system first
+		// (ATII-REP-1).
+		last := ""
+		for _, e := range st.Log {
+			if e.Step == atii.StepRally && strings.HasPrefix(e.Text, "red") && strings.Contains(e.Text, "repair(s): ") {
+				last = e.Text
+			}
+		}
+		if last != "" {
+			first := strings.TrimSpace(strings.Split(strings.SplitN(last, "repair(s): ", 2)[1], ",")[0])
+			if first != repaired {
+				t.Errorf("chose %s first, the rally repaired %q first (%s)", repaired, first, last)
+			}
+		}
+	}
+	fmt.Fprintln(os.Stderr, "play test: turn", st.Turn, "step", st.Step, "rolls", rolls, "repair choice", repaired, "tray shot", trayShot)
 }

@@ -199,7 +199,7 @@ func (s *Session) banner(h *hudb) {
 // side's secrets is drawn.
 func (s *Session) handover(h *hudb) {
 	l := h.l
-	h.rect(scene.Rect{Max: world.Vec{X: l.W, Y: l.H}}, color.NRGBA{18, 20, 24, 255}, color.NRGBA{}, 0)
+	h.rect(scene.Rect{Min: world.Vec{Y: l.Top}, Max: world.Vec{X: l.W, Y: l.H - l.Bottom}}, color.NRGBA{18, 20, 24, 255}, color.NRGBA{}, 0)
 	b := s.Banner()
 	y := l.H/2 - l.px(40)
 	h.text(l.W/2-l.measure(b.Who, l.px(22), true)/2, y, b.Who, l.px(22), true, colGold)
