@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
 )
 
 // toShooting plays hotseat holds until the first shooting activation.
-func toShooting(t *testing.T, s *Session) {
+func toShooting(t testing.TB, s *Session) {
 	t.Helper()
 	inRange := func() bool {
 		if !(s.Mode() == ModeTurn && s.State().Step == atii.StepShooting && s.State().Pending != nil && s.State().Pending.Kind == "fire") {
@@ -166,5 +167,54 @@ func TestDiceTrayAfterFiring(t *testing.T) {
 	}
 	if s.Tray() != nil {
 		t.Error("the tray should move on by itself and close")
+	}
+}
+
+// BenchmarkFrameWithDiceTray measures the UI's own work for one frame
+// while the dice tray shows a shot's rolls: the tray clock, the computer
+// poll and building the whole HUD (banner, panel with target odds, log,
+// tray).
+func BenchmarkFrameWithDiceTray(b *testing.B) {
+	s := newSession(b, load(b, "titan-duel"), 3, map[string]string{"red": Human, "blue": Human})
+	toShooting(b, s)
+	for _, w := range s.Weapons(s.Selected) {
+		s.Weapon = w.Mount
+		for _, ti := range s.Targets() {
+			if ti.Reason == "" {
+				s.declare(ti.ID)
+			}
+		}
+	}
+	s.Commit()
+	if s.Tray() == nil {
+		b.Fatal("no tray")
+	}
+	s.TrayDelay = 0
+	l := Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.Tick(1.0 / 60)
+		s.Poll()
+		s.HUD(l)
+	}
+}
+
+// BenchmarkDeployPreview measures the deployment preview for one frame:
+// the rules' verdict on the titan at the cursor and its overlays.
+func BenchmarkDeployPreview(b *testing.B) {
+	s := newSession(b, load(b, "titan-mission"), 9, map[string]string{"red": Human, "blue": Human})
+	if s.Mode() == ModeHandover {
+		s.Continue()
+	}
+	if s.State().Step != atii.StepDeploy {
+		b.Fatalf("step %s", s.State().Step)
+	}
+	s.Cursor, s.HasCursor = world.Vec{X: 40, Y: 90}, true
+	l := Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sc := &scene.Scene{Scale: 5}
+		s.Decorate(sc)
+		s.HUD(l)
 	}
 }
