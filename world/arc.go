@@ -168,7 +168,89 @@ func (a Arc) Contains(observer Base, target Vec) bool { return a.ContainsPoint(o
 // arc (the wedge from the observer's centre). A footprint overlapping the
 // observer's centre is in every arc. The edges are lines from the centre
 // and count as in (within Eps cm of an edge line is on it).
+//
+// Most targets are decided without an angle: the footprint's centre well
+// inside the wedge, its bounding circle well clear of both edges, or its
+// inscribed circle well across an edge. Only targets near an edge take the
+// exact test (containsBaseExact), and every shortcut keeps a margin far
+// above the rounding of either path, so the answers are the exact test's.
 func (a Arc) ContainsBase(observer Base, target Base) bool {
+	if a.Half >= 180 {
+		return true
+	}
+	if !(a.Half >= 0) || !(math.Abs(observer.Facing) <= 1e6) {
+		// Odd arcs, and facings so large that Facing+Centre±Half rounds
+		// by more than the shortcuts' margins: the exact test.
+		return a.containsBaseExact(observer, target)
+	}
+	var ch, sh float64
+	switch a.Half {
+	case 45:
+		ch, sh = math.Sqrt2/2, math.Sqrt2/2
+	case 90:
+		ch, sh = 0, 1
+	default:
+		sh, ch = math.Sincos(a.Half * (math.Pi / 180))
+	}
+	h := Heading(observer.Facing + a.Centre)
+	dx, dy := target.Pos.X-observer.Pos.X, target.Pos.Y-observer.Pos.Y
+	dot, cross := h.X*dx+h.Y*dy, h.X*dy-h.Y*dx
+	l := math.Sqrt(dx*dx + dy*dy)
+	// s is |d| sin(Half - |off|): positive inside the wedge, negative
+	// outside (|off| and Half both lie in [0, 180]).
+	s := sh*dot - ch*math.Abs(cross)
+	const angTol = 1e-9 // radians; ArcEps is 1.7e-12 rad, rounding ~1e-15
+	if s > angTol*l {
+		return true
+	}
+	if !(s < -angTol*l) {
+		return a.containsBaseExact(observer, target)
+	}
+	// The centre is outside the wedge, so the footprint is in exactly when
+	// it meets an edge ray. Edge directions: h turned by -Half and +Half.
+	lx, ly := h.X*ch+h.Y*sh, h.Y*ch-h.X*sh
+	rx, ry := h.X*ch-h.Y*sh, h.Y*ch+h.X*sh
+	var inner, outer float64 // inscribed and bounding radius
+	if target.Foot.Shape == Rect {
+		hw, hh := target.Foot.W/2, target.Foot.H/2
+		inner, outer = min(hw, hh), math.Sqrt(hw*hw+hh*hh)
+	} else {
+		inner, outer = target.Foot.Radius, target.Foot.Radius
+	}
+	// Margin for the difference between these edge vectors and the exact
+	// test's, and for rounding in both: far below what anyone measures.
+	m := 1e-9*(l+outer) + 1e-9
+	near := false
+	for _, e := range [2][2]float64{{lx, ly}, {rx, ry}} {
+		t := dx*e[0] + dy*e[1]
+		if t <= 0 {
+			// The apex is the nearest point of this ray.
+			if l <= outer+Eps+m {
+				near = true
+			}
+			continue
+		}
+		c := math.Abs(dx*e[1] - dy*e[0])
+		if c <= outer+Eps+m {
+			if c < inner-m && t > outer+m {
+				// The inscribed circle straddles the ray beyond the apex.
+				return true
+			}
+			near = true
+		} else if !(c > outer+Eps+m) {
+			near = true // NaN
+		}
+	}
+	if near {
+		return a.containsBaseExact(observer, target)
+	}
+	return false
+}
+
+// containsBaseExact is ContainsBase worked out in full: the centre's bearing,
+// the observer's centre in the footprint, then each edge as a segment
+// against the footprint.
+func (a Arc) containsBaseExact(observer Base, target Base) bool {
 	if a.Half >= 180 || a.ContainsPoint(observer, target.Pos) {
 		return true
 	}
