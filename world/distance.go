@@ -198,7 +198,7 @@ func rectRectDistUV(dx, dy, ca, sa, cb, sb, ahw, ahh, bhw, bhh float64) float64 
 	oy := ahh + bhw*auy + bhh*avy - math.Abs(cy)
 	ou := bhw + ahw*aux + ahh*auy - math.Abs(bu)
 	ov := bhh + ahw*avx + ahh*avy - math.Abs(bv)
-	if min(ox, oy, ou, ov) >= 0 {
+	if ox >= 0 && oy >= 0 && ou >= 0 && ov >= 0 {
 		return 0
 	}
 	// A corner of b in a's axes is (cx ± bhw*ux ± bhh*vx, cy ± bhw*uy ±
@@ -207,6 +207,10 @@ func rectRectDistUV(dx, dy, ca, sa, cb, sb, ahw, ahh, bhw, bhh float64) float64 
 	bx1, bx2, by1, by2 := bhw*ux, bhh*vx, bhw*uy, bhh*vy
 	ax1, ax2, ay1, ay2 := ahw*ux, ahh*uy, ahw*vx, ahh*vy
 	// Sums in the same order as corner = centre ± first term ± second.
+	if ahw > math.MaxFloat64 || ahh > math.MaxFloat64 || bhw > math.MaxFloat64 || bhh > math.MaxFloat64 {
+		// An infinite half size, where pos(-Inf) would be NaN.
+		return infRectRectDist(cx, cy, bu, bv, bx1, bx2, by1, by2, ax1, ax2, ay1, ay2, ahw, ahh, bhw, bhh)
+	}
 	best := cornerBox(cx-bx1, bx2, cy-by1, by2, ahw, ahh)
 	best = min(best, cornerBox(cx+bx1, bx2, cy+by1, by2, ahw, ahh))
 	best = min(best, cornerBox(-bu-ax1, ax2, -bv-ay1, ay2, bhw, bhh))
@@ -217,21 +221,57 @@ func rectRectDistUV(dx, dy, ca, sa, cb, sb, ahw, ahh, bhw, bhh float64) float64 
 // cornerBox is the smaller squared distance from the box [-hw,hw]x[-hh,hh]
 // to the points (x-dx, y-dy) and (x+dx, y+dy).
 func cornerBox(x, dx, y, dy, hw, hh float64) float64 {
-	q1x, q1y := max(0, math.Abs(x-dx)-hw), max(0, math.Abs(y-dy)-hh)
-	q2x, q2y := max(0, math.Abs(x+dx)-hw), max(0, math.Abs(y+dy)-hh)
+	q1x, q1y := pos(math.Abs(x-dx)-hw), pos(math.Abs(y-dy)-hh)
+	q2x, q2y := pos(math.Abs(x+dx)-hw), pos(math.Abs(y+dy)-hh)
 	return min(q1x*q1x+q1y*q1y, q2x*q2x+q2y*q2y)
 }
+
+// infRectRectDist is rectRectDistUV's corner search with max in place of
+// pos, for infinite half sizes (invalid footprints, but the answer stays
+// what it always was).
+func infRectRectDist(cx, cy, bu, bv, bx1, bx2, by1, by2, ax1, ax2, ay1, ay2, ahw, ahh, bhw, bhh float64) float64 {
+	box := func(x, dx, y, dy, hw, hh float64) float64 {
+		q1x, q1y := max(0, math.Abs(x-dx)-hw), max(0, math.Abs(y-dy)-hh)
+		q2x, q2y := max(0, math.Abs(x+dx)-hw), max(0, math.Abs(y+dy)-hh)
+		return min(q1x*q1x+q1y*q1y, q2x*q2x+q2y*q2y)
+	}
+	best := box(cx-bx1, bx2, cy-by1, by2, ahw, ahh)
+	best = min(best, box(cx+bx1, bx2, cy+by1, by2, ahw, ahh))
+	best = min(best, box(-bu-ax1, ax2, -bv-ay1, ay2, bhw, bhh))
+	best = min(best, box(-bu+ax1, ax2, -bv+ay1, ay2, bhw, bhh))
+	return math.Sqrt(best)
+}
+
+// pos is max(0, t) for squaring, in three instructions and no branch: t+|t|
+// is exactly 2t or +0 and halving is exact, so pos(t)*pos(t) is bit for bit
+// max(0, t)*max(0, t) for every t except -Inf, where it is NaN rather than
+// 0 (above MaxFloat64/2 it gives +Inf rather than t, whose square is +Inf
+// anyway).
+func pos(t float64) float64 { return (t + math.Abs(t)) * 0.5 }
 
 // rectSAT returns the smallest overlap of the two rects' projections over
 // the four separating axes: negative when they are apart, 0 when they touch,
 // and the penetration depth when they overlap.
 func rectSAT(fa, fb *frame) float64 {
-	d := fb.c.Sub(fa.c)
-	m := math.Inf(1)
-	for _, n := range [4]Vec{fa.u, fa.v, fb.u, fb.v} {
-		m = min(m, fa.extent(n)+fb.extent(n)-math.Abs(d.Dot(n)))
-	}
-	return m
+	// The loop over the axes fa.u, fa.v, fb.u, fb.v written out.
+	dx, dy := fb.c.X-fa.c.X, fb.c.Y-fa.c.Y
+	return min(satAxis(fa, fb, dx, dy, fa.u), satAxis(fa, fb, dx, dy, fa.v),
+		satAxis(fa, fb, dx, dy, fb.u), satAxis(fa, fb, dx, dy, fb.v))
+}
+
+// rectsMeet is rectSAT(fa, fb) >= 0, stopping at the first separating axis.
+func rectsMeet(fa, fb *frame) bool {
+	dx, dy := fb.c.X-fa.c.X, fb.c.Y-fa.c.Y
+	return satAxis(fa, fb, dx, dy, fa.u) >= 0 && satAxis(fa, fb, dx, dy, fa.v) >= 0 &&
+		satAxis(fa, fb, dx, dy, fb.u) >= 0 && satAxis(fa, fb, dx, dy, fb.v) >= 0
+}
+
+// satAxis is the overlap of the two rects' projections on the unit axis n
+// (centres (dx, dy) apart): extent's and Dot's arithmetic, in their order.
+func satAxis(fa, fb *frame, dx, dy float64, n Vec) float64 {
+	ea := fa.hw*math.Abs(n.X*fa.u.X+n.Y*fa.u.Y) + fa.hh*math.Abs(n.X*fa.v.X+n.Y*fa.v.Y)
+	eb := fb.hw*math.Abs(n.X*fb.u.X+n.Y*fb.u.Y) + fb.hh*math.Abs(n.X*fb.v.X+n.Y*fb.v.Y)
+	return ea + eb - math.Abs(dx*n.X+dy*n.Y)
 }
 
 // penetration is how deeply two footprints overlap (the smallest move that
@@ -295,22 +335,63 @@ func frameMeasure(fa, fb *frame) Measurement {
 		return m
 	}
 	ca, cb := fa.corners(), fb.corners()
-	if rectSAT(fa, fb) >= 0 {
+	if rectsMeet(fa, fb) {
 		p := rectSharedPoint(fa, fb, ca, cb)
 		return Measurement{0, p, p}
 	}
+	// Only corners whose rough distance (worked in the rects' own axes,
+	// as Distance does) is within a hair of the smallest can be the
+	// nearest; the others are skipped. The hair is far above the rounding
+	// of either way of working, so the pick is the full loop's, ties
+	// included (they are taken in the same order). Any NaN keeps them all.
+	rough := cornerDist2(fa, fb)
+	m := min(rough[0], rough[1], rough[2], rough[3], rough[4], rough[5], rough[6], rough[7])
+	tol := 1e-9 * (1 + math.Abs(fa.c.X) + math.Abs(fa.c.Y) + math.Abs(fb.c.X) + math.Abs(fb.c.Y) +
+		fa.hw + fa.hh + fb.hw + fb.hh)
+	lim := math.Sqrt(m) + tol
+	lim *= lim
 	best := Measurement{Dist: math.Inf(1)}
 	for i := 0; i < 4; i++ {
-		q := fb.closest(ca[i])
-		if d := ca[i].Dist(q); d < best.Dist {
-			best = Measurement{d, ca[i], q}
+		if !(rough[2*i] > lim) {
+			q := fb.closest(ca[i])
+			if d := ca[i].Dist(q); d < best.Dist {
+				best = Measurement{d, ca[i], q}
+			}
 		}
-		q = fa.closest(cb[i])
-		if d := cb[i].Dist(q); d < best.Dist {
-			best = Measurement{d, q, cb[i]}
+		if !(rough[2*i+1] > lim) {
+			q := fa.closest(cb[i])
+			if d := cb[i].Dist(q); d < best.Dist {
+				best = Measurement{d, q, cb[i]}
+			}
 		}
 	}
 	return best
+}
+
+// cornerDist2 returns the squared distances from each corner of rect a to
+// rect b and from each corner of rect b to rect a, in the order a0, b0,
+// a1, b1, ... of corners(), worked in the rects' own axes (see
+// rectRectDistUV) rather than on the table.
+func cornerDist2(fa, fb *frame) [8]float64 {
+	ca, sa, cb, sb := fa.u.X, fa.u.Y, fb.u.X, fb.u.Y
+	dx, dy := fb.c.X-fa.c.X, fb.c.Y-fa.c.Y
+	cx, cy := dx*ca+dy*sa, dx*-sa+dy*ca // b's centre in a's axes
+	ux, uy := cb*ca+sb*sa, cb*-sa+sb*ca // b's u in a's axes
+	vx, vy := -sb*ca+cb*sa, -sb*-sa+cb*ca
+	bu, bv := cx*ux+cy*uy, cx*vx+cy*vy // b's centre in b's axes, from a
+	bx1, bx2, by1, by2 := fb.hw*ux, fb.hh*vx, fb.hw*uy, fb.hh*vy
+	ax1, ax2, ay1, ay2 := fa.hw*ux, fa.hh*uy, fa.hw*vx, fa.hh*vy
+	box := func(x, y, hw, hh float64) float64 {
+		qx, qy := pos(math.Abs(x)-hw), pos(math.Abs(y)-hh)
+		return qx*qx + qy*qy
+	}
+	// corners(): 0 is -u-v, 1 is +u-v, 2 is +u+v, 3 is -u+v.
+	var out [8]float64
+	for i, sg := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+		out[2*i] = box(-bu+sg[0]*ax1+sg[1]*ax2, -bv+sg[0]*ay1+sg[1]*ay2, fb.hw, fb.hh)
+		out[2*i+1] = box(cx+sg[0]*bx1+sg[1]*bx2, cy+sg[0]*by1+sg[1]*by2, fa.hw, fa.hh)
+	}
+	return out
 }
 
 // circleRectMeasure measures circle c to rect r (FromPt on the circle).
