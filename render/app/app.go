@@ -181,11 +181,13 @@ type App struct {
 
 	dirty bool
 	sc    *scene.Scene
-	// cache holds the layers that rarely change (see cachedLayers) drawn
+	// cache holds the shapes of the layers that rarely change (see
+	// cachedLayers) and labels their text and the markers layer, drawn
 	// at cacheScale with the camera offset cacheOff; its pixel (0, 0) was
 	// screen pixel cacheRect.Min then. cacheBounds is the scene's extent
 	// in those screen pixels; cachePrims the primitives drawn into it.
 	cache       *ebiten.Image
+	labels      *ebiten.Image
 	cacheScale  float64
 	cacheOff    world.Vec
 	cacheRect   image.Rectangle
@@ -318,11 +320,18 @@ func (a *App) SetMarkers(m map[string]Markers) {
 
 // Close releases the window's offscreen image.
 func (a *App) Close() {
-	if a.cache != nil {
-		a.cache.Deallocate()
-		a.cache = nil
-	}
+	a.freeCache()
 	a.lastDst, a.lastHUD, a.drawnSc = nil, nil, nil
+}
+
+// freeCache releases the cached images.
+func (a *App) freeCache() {
+	for _, im := range []**ebiten.Image{&a.cache, &a.labels} {
+		if *im != nil {
+			(*im).Deallocate()
+			*im = nil
+		}
+	}
 }
 
 // Accessors for tests and the integrator.
@@ -1006,6 +1015,7 @@ func (a *App) patchFrame(dst *ebiten.Image, hud []scene.Prim) bool {
 	sub := dst.SubImage(dmg).(*ebiten.Image)
 	a.blitCache(sub, sh)
 	a.rend.DrawLayers(sub, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
+	a.blitLabels(sub, sh)
 	a.drawHUD(sub, hud)
 	return true
 }
@@ -1071,25 +1081,26 @@ func (a *App) updateCache(set []scene.Layer) (sh image.Point, dmg image.Rectangl
 		a.redrawCache(set)
 		return image.Point{}, image.Rectangle{}, true
 	}
-	sub := a.cache.SubImage(cd.Sub(a.cacheRect.Min)).(*ebiten.Image)
-	sub.Fill(background())
-	a.rend.DrawLayers(sub, a.sc, set, a.cacheScale, a.cacheOff.Sub(world.Vec{X: float64(a.cacheRect.Min.X), Y: float64(a.cacheRect.Min.Y)}))
+	a.paintCache(cd.Sub(a.cacheRect.Min))
 	for _, l := range set {
 		a.cachePrims[l] = a.sc.Layers[l]
 	}
 	return sh, cd.Add(sh), false
 }
 
-// cachedLayers lists the layers drawn into the cached picture, in drawing
-// order: everything that does not move with the pointer. The unit labels
-// (markers) join them when no arc, ruler or sight line is shown, since
-// labels are drawn above those.
-func cachedLayers(sc *scene.Scene) []scene.Layer {
-	set := []scene.Layer{scene.LayerTable, scene.LayerGrid, scene.LayerTerrain, scene.LayerZones, scene.LayerObjectives, scene.LayerHUD, scene.LayerBases}
-	if len(sc.Layers[scene.LayerArcs]) == 0 && len(sc.Layers[scene.LayerRulers]) == 0 && len(sc.Layers[scene.LayerLOS]) == 0 {
-		set = append(set, scene.LayerMarkers)
-	}
-	return set
+// shapeLayers are the cached layers whose shapes go into the cached
+// picture and whose text goes into the cached labels, in drawing order.
+func shapeLayers() []scene.Layer {
+	return []scene.Layer{scene.LayerTable, scene.LayerGrid, scene.LayerTerrain, scene.LayerZones, scene.LayerObjectives, scene.LayerHUD, scene.LayerBases}
+}
+
+// cachedLayers lists every layer kept in the two cached images: all but
+// the arcs, rulers and sight lines, which follow the pointer. The shapes
+// go into the picture; the labels and the markers layer (unit labels and
+// state markers) into a transparent labels image drawn over the arcs,
+// rulers and sight lines, so that no line hides a name.
+func cachedLayers(*scene.Scene) []scene.Layer {
+	return append(shapeLayers(), scene.LayerMarkers)
 }
 
 // dynamicLayers are the layers of sc not in cached, in drawing order.
@@ -1191,6 +1202,7 @@ func (a *App) drawTable(dst *ebiten.Image) {
 	sh, _, _ := a.updateCache(set)
 	a.blitCache(dst, sh)
 	a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
+	a.blitLabels(dst, sh)
 	a.drawnShift, a.drawnSet = sh, set
 }
 
@@ -1221,6 +1233,7 @@ func (a *App) drawZoomPreview(dst *ebiten.Image, set []scene.Layer) {
 	op.GeoM.Translate(a.cam.Off.X, a.cam.Off.Y)
 	dst.DrawImage(a.cache, op)
 	a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
+	dst.DrawImage(a.labels, op)
 	a.drawnShift, a.drawnSet = image.Pt(math.MinInt32, 0), set
 }
 
@@ -1233,6 +1246,27 @@ func (a *App) blitCache(dst *ebiten.Image, sh image.Point) {
 	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
 	op.GeoM.Translate(float64(at.Min.X), float64(at.Min.Y))
 	dst.DrawImage(a.cache, op)
+}
+
+// blitLabels draws the cached labels, shifted by sh, over dst.
+func (a *App) blitLabels(dst *ebiten.Image, sh image.Point) {
+	at := a.cacheRect.Add(sh)
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(at.Min.X), float64(at.Min.Y))
+	dst.DrawImage(a.labels, op)
+}
+
+// paintCache redraws the rectangle r (pixels of the cached images) of the
+// cached picture and labels from the scene.
+func (a *App) paintCache(r image.Rectangle) {
+	off := a.cacheOff.Sub(world.Vec{X: float64(a.cacheRect.Min.X), Y: float64(a.cacheRect.Min.Y)})
+	pic := a.cache.SubImage(r).(*ebiten.Image)
+	pic.Fill(background())
+	a.rend.DrawShapes(pic, a.sc, shapeLayers(), a.cacheScale, off)
+	lab := a.labels.SubImage(r).(*ebiten.Image)
+	lab.Clear()
+	a.rend.DrawTexts(lab, a.sc, shapeLayers(), a.cacheScale, off)
+	a.rend.DrawLayers(lab, a.sc, []scene.Layer{scene.LayerMarkers}, a.cacheScale, off)
 }
 
 // fillOutside paints the background on the part of dst outside at.
@@ -1264,14 +1298,12 @@ func (a *App) redrawCache(set []scene.Layer) {
 		r = image.Rect(0, 0, 1, 1)
 	}
 	if a.cache == nil || a.cache.Bounds().Size() != r.Size() {
-		if a.cache != nil {
-			a.cache.Deallocate()
-		}
+		a.freeCache()
 		a.cache = ebiten.NewImage(r.Dx(), r.Dy())
+		a.labels = ebiten.NewImage(r.Dx(), r.Dy())
 	}
-	a.cache.Fill(background())
-	a.rend.DrawLayers(a.cache, a.sc, set, a.cam.Scale, a.cam.Off.Sub(world.Vec{X: float64(r.Min.X), Y: float64(r.Min.Y)}))
 	a.cacheScale, a.cacheOff, a.cacheRect, a.cacheBounds = a.cam.Scale, a.cam.Off, r, bounds
+	a.paintCache(a.cache.Bounds())
 	a.cacheSet = set
 	a.cachePrims = [scene.NumLayers][]scene.Prim{}
 	for _, l := range set {

@@ -101,6 +101,38 @@ func (r *Renderer) DrawLayers(dst *ebiten.Image, sc *scene.Scene, layers []scene
 	r.texts(dst, texts)
 }
 
+// DrawShapes paints only the shapes (no text) of the listed layers of sc,
+// in order, as one batch.
+func (r *Renderer) DrawShapes(dst *ebiten.Image, sc *scene.Scene, layers []scene.Layer, scale float64, off world.Vec) {
+	r.begin(dst, scale, off)
+	for _, l := range layers {
+		if l >= 0 && int(l) < len(sc.Layers) {
+			r.shapes(sc.Layers[l], nil)
+		}
+	}
+	r.flush(dst)
+}
+
+// DrawTexts paints only the text labels (with their boxes) of the listed
+// layers of sc. With DrawShapes it splits a picture into shapes and the
+// labels drawn above everything, so the window can keep them in separate
+// cached images with changing layers between them.
+func (r *Renderer) DrawTexts(dst *ebiten.Image, sc *scene.Scene, layers []scene.Layer, scale float64, off world.Vec) {
+	r.begin(dst, scale, off)
+	var texts []*scene.Prim
+	for _, l := range layers {
+		if l < 0 || int(l) >= len(sc.Layers) {
+			continue
+		}
+		for i := range sc.Layers[l] {
+			if sc.Layers[l][i].Kind == scene.Text {
+				texts = append(texts, &sc.Layers[l][i])
+			}
+		}
+	}
+	r.texts(dst, texts)
+}
+
 // DrawPrims paints prims with the given transform (shapes first, then
 // text, as Draw); the window's HUD uses it with scale 1 and screen pixels.
 func (r *Renderer) DrawPrims(dst *ebiten.Image, prims []scene.Prim, scale float64, off world.Vec) {
