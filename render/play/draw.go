@@ -290,6 +290,15 @@ func (s *Session) actions(c *column) {
 	l := c.h.l
 	small, norm := l.px(12), l.px(13)
 	st := s.State()
+	if r := s.Result; r != nil {
+		c.line("Last move ("+r.Unit+")", norm, true, colText)
+		col := colGood
+		if !r.Complete {
+			col = colGold
+		}
+		c.line(r.Text(), small, true, col)
+		c.gap(6)
+	}
 	switch st.Step {
 	case atii.StepMovement, atii.StepAssault:
 		if mp := s.PreviewMove(); mp != nil {
@@ -338,15 +347,15 @@ func (s *Session) actions(c *column) {
 			return
 		}
 	case atii.StepRally:
-		rp := s.Repairable()
+		rp := s.RepairChoices()
 		if s.canAct(s.Selected) && len(rp) > 0 {
 			c.line("Repair first (1-9), Enter rolls:", norm, true, colText)
 			for i, r := range rp {
 				col := colText
-				if r == s.RepairFirst || (s.RepairFirst == "" && i == 0) {
+				if r.System == s.RepairFirst || (s.RepairFirst == "" && i == 0) {
 					col = colGold
 				}
-				c.line(fmt.Sprintf("  %d. %s", i+1, r), small, false, col)
+				c.line(fmt.Sprintf("  %d. %s", i+1, r.Label), small, false, col)
 			}
 			c.gap(6)
 		}
@@ -529,6 +538,23 @@ func (s *Session) Decorate(sc *scene.Scene) {
 			}
 		}
 	}
+	if r := s.Result; r != nil {
+		reached, unreached := r.Split()
+		if len(reached) > 1 {
+			add(scene.LayerRulers, scene.Prim{Kind: scene.Polyline, Pts: reached, Style: scene.Style{Stroke: color.NRGBA{240, 150, 20, 255}, Width: 4 * px}})
+		}
+		if len(unreached) > 1 {
+			add(scene.LayerRulers, scene.Prim{Kind: scene.Polyline, Pts: unreached, Style: scene.Style{Stroke: color.NRGBA{120, 120, 120, 170}, Width: 3 * px, Dash: []float64{6 * px, 5 * px}}})
+			end := unreached[len(unreached)-1]
+			add(scene.LayerRulers, scene.Prim{Kind: scene.Circle, C: end, R: 4 * px, Style: scene.Style{Stroke: color.NRGBA{120, 120, 120, 200}, Width: 2 * px}})
+		}
+		add(scene.LayerRulers, scene.Prim{Kind: scene.Circle, C: r.End, R: 6 * px, Style: scene.Style{Fill: color.NRGBA{240, 150, 20, 255}, Stroke: color.NRGBA{0, 0, 0, 255}, Width: 1.5 * px}})
+		label := fmt.Sprintf("stopped: allowance %.0f cm used up", r.Allowance)
+		if r.Complete {
+			label = fmt.Sprintf("allowance %.0f cm: path completed", r.Allowance)
+		}
+		add(scene.LayerRulers, scene.Prim{Kind: scene.Text, C: r.End.Add(world.Vec{Y: -22 * px}), Text: label, Size: 12 * px, Bold: true, Align: scene.AlignCenter, Style: scene.Style{Fill: color.NRGBA{20, 20, 20, 255}}, Box: color.NRGBA{255, 230, 180, 235}})
+	}
 	if st.Step == atii.StepShooting && s.canAct(s.Selected) {
 		if u := st.Unit(s.Selected); u != nil {
 			for _, t := range s.Targets() {
@@ -579,7 +605,10 @@ func (s *Session) Decorate(sc *scene.Scene) {
 			for _, side := range []float64{150, -150} {
 				add(scene.LayerMarkers, scene.Prim{Kind: scene.Polyline, Pts: []world.Vec{tip, tip.Add(world.Heading(b.Facing + side).Scale(10 * px))}, Style: scene.Style{Stroke: col, Width: 3 * px}})
 			}
-			label := fmt.Sprintf("%s facing %.0f deg: click to deploy", s.deployUnit(), b.Facing)
+			label := fmt.Sprintf("%s facing %.0f deg: press and drag to aim, or click", s.deployUnit(), b.Facing)
+			if s.drag != nil {
+				label = fmt.Sprintf("%s facing %.0f deg: release to deploy", s.deployUnit(), b.Facing)
+			}
 			if verdict != nil {
 				label = "cannot deploy here: " + Reason(verdict)
 			}

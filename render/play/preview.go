@@ -314,9 +314,9 @@ func (s *Session) PickWeapon(i int) {
 		}
 		s.Weapon = ws[i].Mount
 	case st.Step == atii.StepRally:
-		rp := s.Repairable()
+		rp := s.RepairChoices()
 		if i >= 0 && i < len(rp) {
-			s.RepairFirst = rp[i]
+			s.RepairFirst = rp[i].System
 		}
 	case st.Step == atii.StepInitiative:
 		s.ChooseOrder(i == 0)

@@ -119,6 +119,16 @@ type Session struct {
 	diceNeed  *rules.DiceRequest
 	diceTyped []int
 	diceRetry rules.Command
+
+	// drag is a press-and-drag on the table in progress.
+	drag *dragState
+	// Result is the last move that rolled dangerous terrain dice: where
+	// the titan got against the path asked for (nil when none; cleared by
+	// the next action).
+	Result *MoveResult
+	// pre is the state before the last command (the close combat order of
+	// the dice tray is worked out on it).
+	pre *rules.State
 }
 
 // New wraps a running game. kinds maps side ids to Human or Computer (a
@@ -348,6 +358,9 @@ func (s *Session) note(msg string) {
 // are missing switch to ModeDice.
 func (s *Session) submit(c rules.Command) bool {
 	before := len(s.State().Log)
+	s.Result = nil
+	pre := s.G.Engine.Snapshot()
+	mr := s.moveAsked(c)
 	_, err := s.G.Submit(c)
 	var need *rules.NeedDiceError
 	if errors.As(err, &need) {
@@ -364,7 +377,9 @@ func (s *Session) submit(c rules.Command) bool {
 	s.Msg, s.MsgErr = "", false
 	s.clearDraft()
 	s.collectLog()
+	s.pre = pre
 	s.buildTray(before)
+	s.Result = s.moveResult(mr, before)
 	if s.AutosavePath != "" {
 		if err := os.MkdirAll(filepath.Dir(s.AutosavePath), 0o755); err == nil {
 			if err := s.G.SaveFile(s.AutosavePath); err != nil {
@@ -502,6 +517,7 @@ func Load(path string, kinds map[string]string, cfg game.Config) (*Session, erro
 
 func (s *Session) clearDraft() {
 	s.Draft, s.Facing, s.Shots, s.Weapon = nil, nil, nil, ""
+	s.drag = nil
 }
 
 // Reason is an error's text for the player: without the engine's
@@ -623,6 +639,7 @@ func (s *Session) ClickTable(p world.Vec, hit string) {
 	if s.mode != ModeTurn {
 		return
 	}
+	s.Result = nil
 	st := s.State()
 	me := s.Decider()
 	if hit != "" {
@@ -649,7 +666,7 @@ func (s *Session) ClickTable(p world.Vec, hit string) {
 	}
 	switch st.Step {
 	case atii.StepDeploy:
-		s.deployAt(p)
+		s.deployAt(p, s.deployFacing(p))
 	case atii.StepMovement, atii.StepAssault:
 		if s.canAct(s.Selected) {
 			if len(s.Draft) >= atii.MaxWaypoints-1 {
@@ -708,6 +725,10 @@ func (s *Session) DeployGhost() (b world.Base, verdict error, ok bool) {
 	p := s.Cursor
 	b = s.base(u)
 	b.Pos, b.Facing = p, s.deployFacing(p)
+	if d := s.drag; d != nil && d.kind == dragDeploy {
+		b.Pos, b.Facing = d.from, s.dragFacing(d)
+		p = d.from
+	}
 	c := s.G.Ruleset.Deploy(s.Decider(), id, p.X, p.Y, b.Facing)
 	return b, s.G.Engine.Check(s.G.Ruleset.Bind(c)), true
 }
@@ -724,11 +745,10 @@ func (s *Session) DeployZone() *scenarios.Zone {
 	return nil
 }
 
-// deployAt places the deploying titan at p (see deployUnit and
-// deployFacing); a refused placement says why.
-func (s *Session) deployAt(p world.Vec) {
+// deployAt places the deploying titan (see deployUnit) at p facing face;
+// a refused placement says why.
+func (s *Session) deployAt(p world.Vec, face float64) {
 	id := s.deployUnit()
-	face := s.deployFacing(p)
 	c := s.G.Ruleset.Deploy(s.Decider(), id, p.X, p.Y, face)
 	if err := s.G.Engine.Check(s.G.Ruleset.Bind(c)); err != nil {
 		s.fail(fmt.Errorf("cannot deploy %s there: %s", id, Reason(err)))
@@ -742,8 +762,14 @@ func (s *Session) deployAt(p world.Vec) {
 func (s *Session) TurnFacing(deg float64) {
 	st := s.State()
 	base := 0.0
+	s.Result = nil
 	if st.Step == atii.StepDeploy {
 		base = s.deployFacing(s.Cursor)
+		if d := s.drag; d != nil && d.kind == dragDeploy {
+			base = s.dragFacing(d)
+			d.moved = false
+			d.at = d.from
+		}
 	} else if u := st.Unit(s.Selected); u != nil {
 		base = u.Facing
 		if m := s.PreviewMove(); m != nil && m.Report != nil {
@@ -771,12 +797,15 @@ func (s *Session) UndoWaypoint() {
 }
 
 // Cancel drops the drafted move or declarations (Esc).
-func (s *Session) Cancel() { s.clearDraft() }
+func (s *Session) Cancel() {
+	s.clearDraft()
+	s.Result = nil
+}
 
 // moveCmd builds the drafted move command.
 func (s *Session) moveCmd() *atii.MoveCmd {
 	var path []atii.Waypoint
-	for _, p := range s.Draft {
+	for _, p := range s.Path() {
 		path = append(path, atii.Waypoint{X: p.X, Y: p.Y})
 	}
 	if s.Facing != nil {
@@ -806,7 +835,7 @@ func (s *Session) Commit() {
 	case atii.StepMovement, atii.StepAssault:
 		c := s.moveCmd()
 		if c == nil || !s.canAct(s.Selected) {
-			s.fail(errors.New("draw a path first: click points on the table (H holds the titan instead)"))
+			s.fail(errors.New("draw a path first: drag from your titan or click points on the table (H holds the titan instead)"))
 			return
 		}
 		if m := s.PreviewMove(); m != nil && m.Err != nil {
@@ -1085,11 +1114,11 @@ func (s *Session) Banner() Banner {
 		if z := s.DeployZone(); z != nil && z.Name != "" {
 			zone = z.Name + " (outlined in gold)"
 		}
-		b.Lines = append(b.Lines, "Click inside "+zone+" to place "+s.deployUnit()+"; the arrow shows its facing: [ and ] turn it; Tab picks another titan.")
+		b.Lines = append(b.Lines, "Press inside "+zone+" to place "+s.deployUnit()+", drag to aim the facing arrow, release to deploy (a click faces it across the table; [ and ] turn it); Tab picks another titan.")
 	case atii.StepInitiative:
 		b.Lines = append(b.Lines, "Press 1 (or F) to go first, 2 (or S) to go second, or click a choice.")
 	case atii.StepMovement, atii.StepAssault:
-		b.Lines = append(b.Lines, "Click your titan, then click points to draw its path; [ ] set the final facing; Backspace drops a point; Enter moves; H holds; Space ends the step.")
+		b.Lines = append(b.Lines, "Drag from your titan (or the path's last point) to draw a leg, or click points; wheel while dragging or [ ] set the final facing; Backspace drops a point; Enter moves; H holds; Space ends the step.")
 	case atii.StepShooting:
 		if p := st.Pending; p != nil && p.Kind != "fire" {
 			b.Lines = append(b.Lines, "Pick a choice with its number key or click it; Space passes.")

@@ -3,11 +3,11 @@ package play
 import (
 	"fmt"
 	"image/color"
-	"regexp"
 	"strings"
 
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
 )
 
@@ -46,8 +46,7 @@ func (s *Session) buildTray(from int) {
 	var steps []TrayStep
 	head := ""
 	rolls := 0
-	// A close combat strike line of the log.
-	strikeRe := regexp.MustCompile(`^(\S+) strikes (\S+) with (.+?): `)
+	var fight *ccReplay
 	for i := from; i < len(lg); i++ {
 		e := lg[i]
 		if e.Data["secret"] != "" && e.Side != s.viewer {
@@ -69,16 +68,24 @@ func (s *Session) buildTray(from int) {
 			if i := strings.Index(head, ": "); i > 0 && e.Kind == "fired" {
 				head = head[:i]
 			}
+			fight = nil
+			if e.Kind != "fired" && len(e.Units) == 2 {
+				fight = s.replayFight(e.Units[0], e.Units[1])
+			}
 		default:
 			line := e.Text
-			if m := strikeRe.FindStringSubmatch(line); m != nil {
-				if sw := s.swiftness(m[1], m[3]); sw > 0 {
-					line = fmt.Sprintf("swiftness %d: %s", sw, line)
+			if fight != nil && fight.isStrike(e) {
+				sl := fight.strike(e.Units[0], e.Units[1])
+				if sl != nil {
+					line = fmt.Sprintf("swiftness %d: %s", sl.Swiftness, line)
 				}
 				// Close combat results come after all of its rolls: give
 				// them their own step so each strike reads on its own.
-				steps = append(steps, TrayStep{Head: "close combat: strikes in swiftness order", Lines: []string{line}, Units: []string{m[1], m[2]}})
+				steps = append(steps, TrayStep{Head: "close combat: strikes in swiftness order", Lines: []string{line}, Units: []string{e.Units[0], e.Units[1]}})
 				continue
+			}
+			if fight != nil {
+				fight.damage(e)
 			}
 			if n := len(steps); n > 0 && line != "" {
 				steps[n-1].Lines = append(steps[n-1].Lines, line)
@@ -91,15 +98,86 @@ func (s *Session) buildTray(from int) {
 	s.tray = &Tray{Steps: steps}
 }
 
-// swiftness is the Swiftness of the close combat weapon called name of
-// unit id (0 when unknown, e.g. improvised attacks).
-func (s *Session) swiftness(id, name string) int {
-	for _, w := range s.Weapons(id) {
-		if w.Name == name && w.Weapon != nil {
-			return w.Weapon.Swiftness
+// ccReplay follows a logged close combat against the rules' strike order
+// (atii.CloseCombatOrder) to tell each logged strike's swiftness.
+type ccReplay struct {
+	a, b  string
+	slots []atii.CCSlot
+	next  int
+	// cur is the swiftness of the strike being read; silenced records the
+	// mounts put out of action during the fight and at which swiftness.
+	cur      int
+	silenced map[string]map[string]int
+}
+
+// replayFight starts following the close combat between a and b. The
+// strike order comes from the state before the last command, with the
+// titans where they stand now (a charge moved them into contact).
+func (s *Session) replayFight(a, b string) *ccReplay {
+	st := s.pre
+	if st == nil {
+		st = s.State()
+	} else {
+		st = st.Clone()
+		for i := range st.Units {
+			if u := s.State().Unit(st.Units[i].ID); u != nil {
+				st.Units[i].Pos, st.Units[i].Facing = u.Pos, u.Facing
+			}
 		}
 	}
-	return 0
+	slots, err := s.G.Ruleset.CloseCombatOrder(st, a, b)
+	if err != nil {
+		return nil
+	}
+	return &ccReplay{a: a, b: b, slots: slots, silenced: map[string]map[string]int{}}
+}
+
+// isStrike reports whether e is a strike of the fight: a message naming
+// the two combatants, attacker first.
+func (f *ccReplay) isStrike(e rules.Event) bool {
+	if e.Kind != rules.EvMessage || e.Roll != nil || len(e.Units) != 2 {
+		return false
+	}
+	return e.Units[0] == f.a && e.Units[1] == f.b || e.Units[0] == f.b && e.Units[1] == f.a
+}
+
+// strike matches the next logged strike of attacker at target to its slot
+// (nil when none is left): slots silenced by damage from a swifter blow
+// are skipped, as the rules skip them.
+func (f *ccReplay) strike(attacker, target string) *atii.CCSlot {
+	for k := f.next; k < len(f.slots); k++ {
+		sl := f.slots[k]
+		if sl.Attacker != attacker || sl.Target != target {
+			continue
+		}
+		if sw, ok := f.silenced[attacker][sl.Mount]; ok && sw > sl.Swiftness {
+			continue
+		}
+		f.next = k + 1
+		f.cur = sl.Swiftness
+		return &f.slots[k]
+	}
+	return nil
+}
+
+// damage notes a location of a combatant damaged to Superficial or worse
+// (its weapon can no longer strike, ATII-CC-2).
+func (f *ccReplay) damage(e rules.Event) {
+	if e.Kind != rules.EvDamaged || len(e.Units) != 1 {
+		return
+	}
+	var lv atii.Level
+	if err := lv.UnmarshalText([]byte(e.Data["level"])); err != nil || lv < atii.Superficial {
+		return
+	}
+	m := f.silenced[e.Units[0]]
+	if m == nil {
+		m = map[string]int{}
+		f.silenced[e.Units[0]] = m
+	}
+	if _, ok := m[e.Data["location"]]; !ok {
+		m[e.Data["location"]] = f.cur
+	}
 }
 
 // TrayNext shows the next dice step (Space, Enter or a click on the
