@@ -800,7 +800,7 @@ func (a *App) handleMouse() {
 			a.dirty = true
 		}
 	}
-	if _, wy := in.Wheel(); wy != 0 {
+	if _, wy := in.Wheel(); wy != 0 && (a.play == nil || !a.play.Wheel(wy)) {
 		a.cam.ZoomAt(cur, math.Pow(1.15, wy))
 		a.dirty = true
 	}
