@@ -306,8 +306,21 @@ func InContact(a, b Base) bool { return Distance(a, b) <= Eps }
 // b. When the footprints touch or overlap both points are the same point,
 // which lies in both footprints (within Eps).
 func Measure(a, b Base) Measurement {
-	fa, fb := a.frame(), b.frame()
+	var fa, fb frame
+	fa.set(&a)
+	fb.set(&b)
 	return frameMeasure(&fa, &fb)
+}
+
+// set makes f the frame of b (b.frame() built in place, the same numbers).
+func (f *frame) set(b *Base) {
+	if b.Foot.Shape != Rect {
+		*f = frame{c: b.Pos, r: b.Foot.Radius}
+		return
+	}
+	s, c := math.Sincos(b.Facing * math.Pi / 180)
+	f.c, f.u, f.v = b.Pos, Vec{c, s}, Vec{-s, c}
+	f.hw, f.hh, f.r, f.rect = b.Foot.W/2, b.Foot.H/2, 0, true
 }
 
 func frameMeasure(fa, fb *frame) Measurement {
@@ -339,12 +352,23 @@ func frameMeasure(fa, fb *frame) Measurement {
 		p := rectSharedPoint(fa, fb, ca, cb)
 		return Measurement{0, p, p}
 	}
-	// Only corners whose rough distance (worked in the rects' own axes,
-	// as Distance does) is within a hair of the smallest can be the
-	// nearest; the others are skipped. The hair is far above the rounding
-	// of either way of working, so the pick is the full loop's, ties
-	// included (they are taken in the same order). Any NaN keeps them all.
-	rough := cornerDist2(fa, fb)
+	// Only corners whose rough squared distance (rectDist2's arithmetic,
+	// with no closest point built) is within a hair of the smallest can be
+	// the nearest; the others are skipped. The hair is far above the
+	// rounding of either way of working, so the pick is the full loop's,
+	// ties included (they are taken in the same order). Any NaN keeps them
+	// all.
+	var rough [8]float64
+	for i := 0; i < 4; i++ {
+		dx, dy := ca[i].X-fb.c.X, ca[i].Y-fb.c.Y
+		x := pos(math.Abs(dx*fb.u.X+dy*fb.u.Y) - fb.hw)
+		y := pos(math.Abs(dx*fb.v.X+dy*fb.v.Y) - fb.hh)
+		rough[2*i] = x*x + y*y
+		dx, dy = cb[i].X-fa.c.X, cb[i].Y-fa.c.Y
+		x = pos(math.Abs(dx*fa.u.X+dy*fa.u.Y) - fa.hw)
+		y = pos(math.Abs(dx*fa.v.X+dy*fa.v.Y) - fa.hh)
+		rough[2*i+1] = x*x + y*y
+	}
 	m := min(rough[0], rough[1], rough[2], rough[3], rough[4], rough[5], rough[6], rough[7])
 	tol := 1e-9 * (1 + math.Abs(fa.c.X) + math.Abs(fa.c.Y) + math.Abs(fb.c.X) + math.Abs(fb.c.Y) +
 		fa.hw + fa.hh + fb.hw + fb.hh)
@@ -366,32 +390,6 @@ func frameMeasure(fa, fb *frame) Measurement {
 		}
 	}
 	return best
-}
-
-// cornerDist2 returns the squared distances from each corner of rect a to
-// rect b and from each corner of rect b to rect a, in the order a0, b0,
-// a1, b1, ... of corners(), worked in the rects' own axes (see
-// rectRectDistUV) rather than on the table.
-func cornerDist2(fa, fb *frame) [8]float64 {
-	ca, sa, cb, sb := fa.u.X, fa.u.Y, fb.u.X, fb.u.Y
-	dx, dy := fb.c.X-fa.c.X, fb.c.Y-fa.c.Y
-	cx, cy := dx*ca+dy*sa, dx*-sa+dy*ca // b's centre in a's axes
-	ux, uy := cb*ca+sb*sa, cb*-sa+sb*ca // b's u in a's axes
-	vx, vy := -sb*ca+cb*sa, -sb*-sa+cb*ca
-	bu, bv := cx*ux+cy*uy, cx*vx+cy*vy // b's centre in b's axes, from a
-	bx1, bx2, by1, by2 := fb.hw*ux, fb.hh*vx, fb.hw*uy, fb.hh*vy
-	ax1, ax2, ay1, ay2 := fa.hw*ux, fa.hh*uy, fa.hw*vx, fa.hh*vy
-	box := func(x, y, hw, hh float64) float64 {
-		qx, qy := pos(math.Abs(x)-hw), pos(math.Abs(y)-hh)
-		return qx*qx + qy*qy
-	}
-	// corners(): 0 is -u-v, 1 is +u-v, 2 is +u+v, 3 is -u+v.
-	var out [8]float64
-	for i, sg := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
-		out[2*i] = box(-bu+sg[0]*ax1+sg[1]*ax2, -bv+sg[0]*ay1+sg[1]*ay2, fb.hw, fb.hh)
-		out[2*i+1] = box(cx+sg[0]*bx1+sg[1]*bx2, cy+sg[0]*by1+sg[1]*by2, fa.hw, fa.hh)
-	}
-	return out
 }
 
 // circleRectMeasure measures circle c to rect r (FromPt on the circle).
