@@ -77,7 +77,7 @@ func (a *App) playSig() string {
 		// The deployment preview follows the mouse.
 		cur = fmt.Sprintf("%.1f,%.1f", s.Cursor.X, s.Cursor.Y)
 	}
-	return fmt.Sprintf("%d|%d|%s|%v|%s|%v|%s|%s|%v|%s|%s|%d|%s", s.State().Seq, s.Mode(), s.Selected, s.Draft, f, s.Shots, s.Weapon, s.Aim, s.Highlight, s.Hover, s.RepairFirst, tray, cur)
+	return fmt.Sprintf("%d|%d|%s|%v|%s|%v|%s|%s|%v|%s|%s|%d|%s|%v|%v", s.State().Seq, s.Mode(), s.Selected, s.Path(), f, s.Shots, s.Weapon, s.Aim, s.Highlight, s.Hover, s.RepairFirst, tray, cur, s.Dragging(), s.Result != nil)
 }
 
 // ctrl reports whether a control (or command) key is held.
@@ -100,6 +100,7 @@ func (a *App) updatePlay() bool {
 		a.updatePrompt()
 		return true
 	}
+	a.updateDrag()
 	press := a.in.KeyPressed
 	ctrl := a.ctrl()
 	switch {
@@ -165,6 +166,9 @@ func (a *App) updatePlay() bool {
 	case press(ebiten.KeyBackspace) && (len(s.Draft) > 0 || s.Facing != nil || len(s.Shots) > 0):
 		s.UndoWaypoint()
 		return true
+	case press(ebiten.KeyEscape) && s.Dragging():
+		s.CancelDrag()
+		return true
 	case press(ebiten.KeyEscape) && (len(s.Draft) > 0 || s.Facing != nil || len(s.Shots) > 0 || len(s.Highlight) > 0):
 		s.Cancel()
 		s.Highlight = nil
@@ -219,8 +223,26 @@ func (a *App) playClick(cur, p world.Vec) bool {
 	if b := a.baseAt(p); b != nil {
 		hit = b.ID
 	}
-	a.play.ClickTable(p, hit)
+	a.play.PressTable(p, hit)
 	return true
+}
+
+// updateDrag follows a press-and-drag on the table (a path leg, a
+// deployment's facing): the dragged point follows the mouse, and the
+// release completes it.
+func (a *App) updateDrag() {
+	s := a.play
+	if !s.Dragging() {
+		return
+	}
+	cx, cy := a.in.Cursor()
+	p := a.cam.ToWorld(world.Vec{X: float64(cx) * a.dsf, Y: float64(cy) * a.dsf})
+	if a.in.MouseReleased(ebiten.MouseButtonLeft) || !a.in.MouseDown(ebiten.MouseButtonLeft) {
+		s.ReleaseTable(p)
+	} else {
+		s.DragTo(p)
+	}
+	a.dirty = true
 }
 
 // playHover records the titan under the cursor (target reasons show on
@@ -311,6 +333,8 @@ func (a *App) promptPrims(out []scene.Prim) []scene.Prim {
 func playHelpLines() [][2]string {
 	return [][2]string{
 		{"Click", "select your titan; deploy: place it; move: add a path point; shoot: declare the chosen weapon at an enemy"},
+		{"Drag", "move: from your titan or the path's last point, draws a leg; deploy: press to place, drag to aim, release"},
+		{"Wheel (dragging)", "turn the final facing of the dragged move 15 degrees"},
 		{"Enter", "move along the drawn path / fire every declared weapon / roll the repair dice / continue after a handover"},
 		{"Space", "end the step: the selected titan holds, or pass; with dice showing: the next dice"},
 		{"Esc (dice)", "close the dice tray (every roll stays in the dice log)"},

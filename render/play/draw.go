@@ -238,6 +238,16 @@ func (s *Session) panel(h *hudb) {
 	if len(s.Secret(s.viewer)) > 0 {
 		c.gap(6)
 	}
+	// The last dangerous move: the rolled allowance against the path.
+	if r := s.Result; r != nil {
+		c.line("Last move ("+r.Unit+")", norm, true, colText)
+		col := colGood
+		if !r.Complete {
+			col = colGold
+		}
+		c.line(r.Text(), small, true, col)
+		c.gap(6)
+	}
 	// Actions.
 	if s.mode == ModeTurn {
 		s.actions(c)
@@ -290,15 +300,6 @@ func (s *Session) actions(c *column) {
 	l := c.h.l
 	small, norm := l.px(12), l.px(13)
 	st := s.State()
-	if r := s.Result; r != nil {
-		c.line("Last move ("+r.Unit+")", norm, true, colText)
-		col := colGood
-		if !r.Complete {
-			col = colGold
-		}
-		c.line(r.Text(), small, true, col)
-		c.gap(6)
-	}
 	switch st.Step {
 	case atii.StepMovement, atii.StepAssault:
 		if mp := s.PreviewMove(); mp != nil {

@@ -123,7 +123,10 @@ func (s *Session) moveResult(m *MoveResult, from int) *MoveResult {
 	moved := false
 	for i := from; i < len(lg); i++ {
 		e := lg[i]
-		if e.Roll != nil && len(m.Faces) == 0 && hasUnit(e.Roll.Units, m.Unit) {
+		// A move rolls nothing but its dangerous terrain dice, before it
+		// is logged as moved. (The roll names the titan's profile rather
+		// than the titan, so it is not matched by unit.)
+		if e.Roll != nil && len(m.Faces) == 0 && !moved {
 			m.Faces = append([]int(nil), e.Roll.Faces...)
 		}
 		if e.Kind == rules.EvMoved && hasUnit(e.Units, m.Unit) {
