@@ -170,10 +170,12 @@ func (a Arc) Contains(observer Base, target Vec) bool { return a.ContainsPoint(o
 // and count as in (within Eps cm of an edge line is on it).
 //
 // Most targets are decided without an angle: the footprint's centre well
-// inside the wedge, its bounding circle well clear of both edges, or its
-// inscribed circle well across an edge. Only targets near an edge take the
-// exact test (containsBaseExact), and every shortcut keeps a margin far
-// above the rounding of either path, so the answers are the exact test's.
+// inside the wedge, its bounding circle well clear of both edges, its
+// inscribed circle well across an edge, or a rect's extent across an edge
+// line well short of or well past it. Only targets within a hair of an
+// edge, or around the observer's centre, take the exact test
+// (containsBaseExact); every shortcut keeps a margin far above the rounding
+// of either path, so the answers are the exact test's.
 func (a Arc) ContainsBase(observer Base, target Base) bool {
 	if a.Half >= 180 {
 		return true
@@ -221,6 +223,7 @@ func (a Arc) ContainsBase(observer Base, target Base) bool {
 	// test's, and for rounding in both: far below what anyone measures.
 	m := 1e-9*(l+outer) + 1e-9
 	near := false
+	var ux, uy float64 // a rect target's u axis, once needed
 	for _, e := range [2][2]float64{{lx, ly}, {rx, ry}} {
 		t := dx*e[0] + dy*e[1]
 		if t <= 0 {
@@ -231,15 +234,34 @@ func (a Arc) ContainsBase(observer Base, target Base) bool {
 			continue
 		}
 		c := math.Abs(dx*e[1] - dy*e[0])
-		if c <= outer+Eps+m {
-			if c < inner-m && t > outer+m {
-				// The inscribed circle straddles the ray beyond the apex.
+		if c > outer+Eps+m {
+			continue
+		}
+		if !(c <= outer+Eps+m) {
+			near = true // NaN
+			continue
+		}
+		if c < inner-m && t > outer+m {
+			// The inscribed circle straddles the ray beyond the apex.
+			return true
+		}
+		if target.Foot.Shape == Rect {
+			// The rect's half extent across the edge line: it misses
+			// the line when c is beyond it and, lying wholly beyond the
+			// apex, meets the ray when c is short of it.
+			if ux == 0 && uy == 0 {
+				uy, ux = math.Sincos(target.Facing * (math.Pi / 180))
+			}
+			hw, hh := target.Foot.W/2, target.Foot.H/2
+			ext := hw*math.Abs(e[1]*ux-e[0]*uy) + hh*math.Abs(e[1]*uy+e[0]*ux)
+			if c > ext+Eps+m {
+				continue
+			}
+			if c < ext-m && t > outer+m {
 				return true
 			}
-			near = true
-		} else if !(c > outer+Eps+m) {
-			near = true // NaN
 		}
+		near = true
 	}
 	if near {
 		return a.containsBaseExact(observer, target)
