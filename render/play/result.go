@@ -29,6 +29,9 @@ type MoveResult struct {
 	Complete  bool
 	// Reason is why the move stopped short ("" when complete).
 	Reason string
+	// dice is how many dangerous terrain dice the move rolls (one per Man
+	// left after its turns; none when the turns spent it all).
+	dice int
 }
 
 // Text sums the result up, e.g. "stopped after 9.5 of 14.0 cm: dangerous
@@ -41,6 +44,9 @@ func (m *MoveResult) Text() string {
 		sum += f
 	}
 	roll := fmt.Sprintf("rolled %s = %d", strings.Join(fs, "+"), sum)
+	if len(fs) == 0 {
+		roll = "no dice: the turns used every Man point"
+	}
 	if m.Complete {
 		return fmt.Sprintf("dangerous terrain: %s, allowance %.0f cm: path completed (%.1f cm)", roll, m.Allowance, m.Length)
 	}
@@ -90,10 +96,10 @@ func (s *Session) moveAsked(c rules.Command) *MoveResult {
 		return nil
 	}
 	v, _ := s.G.Ruleset.PlanMove(s.State(), mc)
-	if !v.Measured || !v.Check.Dangerous || v.Check.DangerDice <= 0 {
+	if !v.Measured || !v.Check.Dangerous {
 		return nil
 	}
-	m := &MoveResult{Unit: mc.Unit, Asked: []world.Vec{u.Pos}, Length: v.Report.Total}
+	m := &MoveResult{Unit: mc.Unit, Asked: []world.Vec{u.Pos}, Length: v.Report.Total, dice: v.Check.DangerDice}
 	for _, wp := range mc.Path {
 		m.Asked = append(m.Asked, world.Vec{X: wp.X, Y: wp.Y})
 	}
@@ -126,7 +132,7 @@ func (s *Session) moveResult(m *MoveResult, from int) *MoveResult {
 		// A move rolls nothing but its dangerous terrain dice, before it
 		// is logged as moved. (The roll names the titan's profile rather
 		// than the titan, so it is not matched by unit.)
-		if e.Roll != nil && len(m.Faces) == 0 && !moved {
+		if e.Roll != nil && len(m.Faces) == 0 && !moved && m.dice > 0 {
 			m.Faces = append([]int(nil), e.Roll.Faces...)
 		}
 		if e.Kind == rules.EvMoved && hasUnit(e.Units, m.Unit) {
@@ -139,7 +145,7 @@ func (s *Session) moveResult(m *MoveResult, from int) *MoveResult {
 			}
 		}
 	}
-	if !moved || len(m.Faces) == 0 {
+	if !moved || len(m.Faces) != m.dice {
 		return nil
 	}
 	sum := 0

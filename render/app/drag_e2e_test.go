@@ -1,0 +1,166 @@
+package app_test
+
+import (
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/app"
+	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/world"
+)
+
+// toStep plays the window's session (trays skipped, computer waited for,
+// red goes first) until red must decide in step.
+func (h *harness) toStep(s *play.Session, step string) {
+	h.t.Helper()
+	for i := 0; i < 200 && !(s.Mode() == play.ModeTurn && s.State().Step == step && s.Decider() == "red" && s.Tray() == nil); i++ {
+		switch {
+		case s.Tray() != nil:
+			s.TrayClose()
+		case s.Mode() == play.ModeThinking:
+			h.run(3)
+			continue
+		case s.State().Step == atii.StepInitiative:
+			s.ChooseOrder(true)
+		default:
+			s.EndStep()
+		}
+		h.run(1)
+	}
+	if s.State().Step != step || s.Decider() != "red" {
+		h.t.Fatalf("did not reach red's %s: %s %s", step, s.State().Step, s.Decider())
+	}
+}
+
+// A move dragged with the mouse through the window: the press on the
+// titan starts the leg, the live preview follows the held button (into
+// Tanglewood, dangerous terrain: ATII-MOV-4), the wheel turns the final
+// facing without zooming, the release adds the point and Enter moves; the
+// result then shows the rolled allowance against the path.
+func TestDragAMoveThroughTheWindow(t *testing.T) {
+	g, err := game.New(loadDuel(t), game.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Computer})
+	h := newHarness(t, app.Options{Play: s})
+	h.toStep(s, atii.StepMovement)
+	id := s.Selected
+	u := *s.State().Unit(id)
+	to := world.Vec{X: 27, Y: 27}
+	x0, y0 := h.at(u.Pos)
+	x1, y1 := h.at(to)
+	left := []ebiten.MouseButton{ebiten.MouseButtonLeft}
+	h.in.Push(app.Step{X: x0, Y: y0}, app.Step{X: x0, Y: y0, Buttons: left})
+	for i := 1; i <= 6; i++ {
+		h.in.Push(app.Step{X: x0 + (x1-x0)*i/6, Y: y0 + (y1-y0)*i/6, Buttons: left})
+	}
+	// Run exactly the scripted frames: the button is still held.
+	h.run(h.in.Pending())
+	if !s.Dragging() {
+		t.Fatal("holding the button after a press on the titan should drag")
+	}
+	if p := s.Path(); len(p) != 1 || p[0].Sub(to).Len() > 0.5 {
+		t.Fatalf("the dragged leg should end under the mouse near %v: %v", to, p)
+	}
+	mp := s.PreviewMove()
+	if mp == nil || mp.Odds == nil {
+		t.Fatalf("the leg into the woods should preview its dangerous terrain odds: %+v", mp)
+	}
+	// A wheel notch while dragging turns the facing, not the camera.
+	before := mp.Report.End.Facing
+	h.in.Push(app.Step{X: x1, Y: y1, Buttons: left, WheelY: 1}, app.Step{X: x1, Y: y1, Buttons: left})
+	h.run(h.in.Pending())
+	if s.Facing == nil || world.RelDeg(*s.Facing-before) < play.WheelStep-0.01 {
+		t.Fatalf("the wheel should turn the final facing by %.0f from %.1f: %v", play.WheelStep, before, s.Facing)
+	}
+	if x, y := h.at(to); x != x1 || y != y1 {
+		t.Errorf("the wheel zoomed the camera while dragging: %v,%v -> %v,%v", x1, y1, x, y)
+	}
+	// Backspace drops the facing again (every Man point left for the
+	// dangerous terrain dice), still dragging.
+	h.in.Push(app.Step{X: x1, Y: y1, Buttons: left, Keys: []ebiten.Key{ebiten.KeyBackspace}}, app.Step{X: x1, Y: y1, Buttons: left})
+	h.run(h.in.Pending())
+	if s.Facing != nil || !s.Dragging() {
+		t.Fatalf("Backspace should drop the facing and keep dragging: %v %v", s.Facing, s.Dragging())
+	}
+	h.shot("play-move-drag")
+	h.in.Push(app.Step{X: x1, Y: y1})
+	h.flush()
+	if s.Dragging() || len(s.Draft) != 1 {
+		t.Fatalf("the release should add one point: %v", s.Draft)
+	}
+	h.in.Key(ebiten.KeyEnter)
+	h.flush()
+	r := s.Result
+	if r == nil {
+		t.Fatalf("a move into the woods should leave its result (%s)", s.Msg)
+	}
+	if got := s.State().Unit(id).Pos; got != r.End {
+		t.Errorf("the result marks %v, the titan stands at %v", r.End, got)
+	}
+	s.TrayClose()
+	h.run(2)
+	h.shot("play-move-result")
+}
+
+// Deployment by drag in the window: press inside the zone, drag to aim,
+// release deploys there facing the drag.
+func TestDeployByDragThroughTheWindow(t *testing.T) {
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := scenarios.LoadBundled("atii-map-a", cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.New(scn, game.Config{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Human})
+	h := newHarness(t, app.Options{Play: s})
+	for i := 0; i < 20 && !(s.State().Step == atii.StepDeploy && s.Mode() == play.ModeTurn); i++ {
+		if s.Mode() == play.ModeHandover {
+			s.Continue()
+		} else {
+			s.EndStep()
+		}
+		h.run(1)
+	}
+	z := s.DeployZone()
+	if z == nil || z.Area == nil {
+		t.Fatalf("no deployment zone (step %s)", s.State().Step)
+	}
+	p := z.Area.Centroid()
+	aim := p.Add(world.Heading(120).Scale(12))
+	x0, y0 := h.at(p)
+	x1, y1 := h.at(aim)
+	id := s.Selected
+	if !s.Playable(id) {
+		id = s.State().Pending.Units[0]
+	}
+	left := []ebiten.MouseButton{ebiten.MouseButtonLeft}
+	h.in.Push(app.Step{X: x0, Y: y0}, app.Step{X: x0, Y: y0, Buttons: left})
+	for i := 1; i <= 5; i++ {
+		h.in.Push(app.Step{X: x0 + (x1-x0)*i/5, Y: y0 + (y1-y0)*i/5, Buttons: left})
+	}
+	h.run(h.in.Pending())
+	b, verdict, ok := s.DeployGhost()
+	if !ok || verdict != nil || world.RelDeg(b.Facing-120) > 3 || world.RelDeg(b.Facing-120) < -3 {
+		t.Fatalf("the ghost should face the drag (120): %+v %v", b, verdict)
+	}
+	h.shot("play-deploy-drag")
+	h.in.Push(app.Step{X: x1, Y: y1})
+	h.flush()
+	u := s.State().Unit(id)
+	if u.Markers.Value(atii.MarkUnplaced) > 0 || u.Pos.Sub(p).Len() > 0.5 || world.RelDeg(u.Facing-120) > 3 || world.RelDeg(u.Facing-120) < -3 {
+		t.Fatalf("%s should be deployed at %v facing 120: %v facing %.1f (%s)", id, p, u.Pos, u.Facing, s.Msg)
+	}
+}
