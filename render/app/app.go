@@ -182,12 +182,15 @@ type App struct {
 	dirty bool
 	sc    *scene.Scene
 	// cache holds the shapes of the layers that rarely change (see
-	// cachedLayers) and labels their text and the markers layer, drawn
+	// cachedLayers), labels their text and the markers layer, composed
+	// both (what the table shows without arcs, rulers or sight lines); all
+	// drawn
 	// at cacheScale with the camera offset cacheOff; its pixel (0, 0) was
 	// screen pixel cacheRect.Min then. cacheBounds is the scene's extent
 	// in those screen pixels; cachePrims the primitives drawn into it.
 	cache       *ebiten.Image
 	labels      *ebiten.Image
+	composed    *ebiten.Image
 	cacheScale  float64
 	cacheOff    world.Vec
 	cacheRect   image.Rectangle
@@ -326,7 +329,7 @@ func (a *App) Close() {
 
 // freeCache releases the cached images.
 func (a *App) freeCache() {
-	for _, im := range []**ebiten.Image{&a.cache, &a.labels} {
+	for _, im := range []**ebiten.Image{&a.cache, &a.labels, &a.composed} {
 		if *im != nil {
 			(*im).Deallocate()
 			*im = nil
@@ -997,27 +1000,89 @@ func (a *App) patchFrame(dst *ebiten.Image, hud []scene.Prim) bool {
 	if !ok || sh != a.drawnShift || !sameLayers(set, a.cacheSet) || !sameLayers(set, a.drawnSet) {
 		return false
 	}
-	_, dmg, full := a.updateCache(set)
+	_, cd, full := a.updateCache(set)
 	if full {
 		return false
 	}
+	rs := []image.Rectangle{cd}
 	for _, l := range dynamicLayers(set) {
-		dmg = dmg.Union(a.diffBounds(a.sc.Layers[l], a.drawnSc.Layers[l], a.cam.Scale, a.cam.Off))
+		rs = append(rs, a.diffRects(a.sc.Layers[l], a.drawnSc.Layers[l], a.cam.Scale, a.cam.Off)...)
 	}
-	dmg = dmg.Union(a.diffBounds(hud, a.lastHUD, 1, world.Vec{}))
-	dmg = dmg.Intersect(dst.Bounds())
-	if dmg.Empty() {
-		return true
+	rs = append(rs, a.diffRects(hud, a.lastHUD, 1, world.Vec{})...)
+	rs = mergeRects(rs, dst.Bounds())
+	area := 0
+	for _, r := range rs {
+		area += r.Dx() * r.Dy()
 	}
-	if dmg.Dx()*dmg.Dy() > dst.Bounds().Dx()*dst.Bounds().Dy()/2 {
+	if area > dst.Bounds().Dx()*dst.Bounds().Dy()/2 {
 		return false
 	}
-	sub := dst.SubImage(dmg).(*ebiten.Image)
-	a.blitCache(sub, sh)
-	a.rend.DrawLayers(sub, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
-	a.blitLabels(sub, sh)
-	a.drawHUD(sub, hud)
+	for _, r := range rs {
+		sub := dst.SubImage(r).(*ebiten.Image)
+		a.drawCached(sub, sh, set)
+		a.drawHUD(sub, hud)
+	}
 	return true
+}
+
+// mergeRects clips rs to within and merges overlapping rectangles (all of
+// them into one when there are many), dropping empty ones.
+func mergeRects(rs []image.Rectangle, within image.Rectangle) []image.Rectangle {
+	var out []image.Rectangle
+	for _, r := range rs {
+		if r = r.Intersect(within); !r.Empty() {
+			out = append(out, r)
+		}
+	}
+	if len(out) > 32 {
+		var u image.Rectangle
+		for _, r := range out {
+			u = u.Union(r)
+		}
+		return []image.Rectangle{u}
+	}
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(out) && !merged; i++ {
+			for j := i + 1; j < len(out); j++ {
+				if out[i].Inset(-2).Overlaps(out[j]) {
+					out[i] = out[i].Union(out[j])
+					out = append(out[:j], out[j+1:]...)
+					merged = true
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// overlays reports whether the scene shows anything in the layers not
+// cached (arcs, rulers, sight lines).
+func (a *App) overlays(set []scene.Layer) bool {
+	for _, l := range dynamicLayers(set) {
+		if len(a.sc.Layers[l]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// drawCached paints the table onto dst (the screen or a part of it) from
+// the cached images shifted by sh: the composed picture when no arc,
+// ruler or sight line is shown, else the shapes, those layers, and the
+// labels over them.
+func (a *App) drawCached(dst *ebiten.Image, sh image.Point, set []scene.Layer) {
+	if !a.overlays(set) {
+		a.blit(dst, a.composed, sh)
+		return
+	}
+	a.blit(dst, a.cache, sh)
+	a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
+	at := a.cacheRect.Add(sh)
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(at.Min.X), float64(at.Min.Y))
+	dst.DrawImage(a.labels, op)
 }
 
 // primsBounds is the pixel rectangle the prims may touch.
@@ -1054,6 +1119,22 @@ func (a *App) diffBounds(now, was []scene.Prim, scale float64, off world.Vec) im
 		}
 	}
 	return r
+}
+
+// diffRects is diffBounds as a list: one rectangle per changed primitive
+// when the lists changed in place, so that two small changes far apart do
+// not make one large rectangle.
+func (a *App) diffRects(now, was []scene.Prim, scale float64, off world.Vec) []image.Rectangle {
+	if len(now) != len(was) {
+		return []image.Rectangle{a.diffBounds(now, was, scale, off)}
+	}
+	var rs []image.Rectangle
+	for i := range now {
+		if !primsEqual(now[i:i+1], was[i:i+1]) {
+			rs = append(rs, a.rend.Bounds(&now[i], scale, off).Union(a.rend.Bounds(&was[i], scale, off)))
+		}
+	}
+	return rs
 }
 
 // updateCache brings the cached picture up to date with the scene for the
@@ -1200,9 +1281,7 @@ func (a *App) drawTable(dst *ebiten.Image) {
 	}
 	a.previewing = false
 	sh, _, _ := a.updateCache(set)
-	a.blitCache(dst, sh)
-	a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
-	a.blitLabels(dst, sh)
+	a.drawCached(dst, sh, set)
 	a.drawnShift, a.drawnSet = sh, set
 }
 
@@ -1231,29 +1310,25 @@ func (a *App) drawZoomPreview(dst *ebiten.Image, set []scene.Layer) {
 	op.GeoM.Translate(float64(a.cacheRect.Min.X)-a.cacheOff.X, float64(a.cacheRect.Min.Y)-a.cacheOff.Y)
 	op.GeoM.Scale(k, k)
 	op.GeoM.Translate(a.cam.Off.X, a.cam.Off.Y)
-	dst.DrawImage(a.cache, op)
-	a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
-	dst.DrawImage(a.labels, op)
+	if !a.overlays(set) {
+		dst.DrawImage(a.composed, op)
+	} else {
+		dst.DrawImage(a.cache, op)
+		a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
+		dst.DrawImage(a.labels, op)
+	}
 	a.drawnShift, a.drawnSet = image.Pt(math.MinInt32, 0), set
 }
 
-// blitCache copies the cached picture, shifted by sh, into dst (which may
-// be a sub-image of the screen) and paints the background where the
-// picture does not reach.
-func (a *App) blitCache(dst *ebiten.Image, sh image.Point) {
+// blit copies the cached image im, shifted by sh, into dst (which may be
+// a sub-image of the screen) and paints the background where it does not
+// reach.
+func (a *App) blit(dst, im *ebiten.Image, sh image.Point) {
 	at := a.cacheRect.Add(sh)
 	fillOutside(dst, at)
 	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
 	op.GeoM.Translate(float64(at.Min.X), float64(at.Min.Y))
-	dst.DrawImage(a.cache, op)
-}
-
-// blitLabels draws the cached labels, shifted by sh, over dst.
-func (a *App) blitLabels(dst *ebiten.Image, sh image.Point) {
-	at := a.cacheRect.Add(sh)
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(float64(at.Min.X), float64(at.Min.Y))
-	dst.DrawImage(a.labels, op)
+	dst.DrawImage(im, op)
 }
 
 // paintCache redraws the rectangle r (pixels of the cached images) of the
@@ -1267,6 +1342,11 @@ func (a *App) paintCache(r image.Rectangle) {
 	lab.Clear()
 	a.rend.DrawTexts(lab, a.sc, shapeLayers(), a.cacheScale, off)
 	a.rend.DrawLayers(lab, a.sc, []scene.Layer{scene.LayerMarkers}, a.cacheScale, off)
+	// The composed picture: shapes with the labels over them.
+	comp := a.composed.SubImage(r).(*ebiten.Image)
+	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	comp.DrawImage(a.cache, op)
+	comp.DrawImage(a.labels, &ebiten.DrawImageOptions{})
 }
 
 // fillOutside paints the background on the part of dst outside at.
@@ -1301,6 +1381,7 @@ func (a *App) redrawCache(set []scene.Layer) {
 		a.freeCache()
 		a.cache = ebiten.NewImage(r.Dx(), r.Dy())
 		a.labels = ebiten.NewImage(r.Dx(), r.Dy())
+		a.composed = ebiten.NewImage(r.Dx(), r.Dy())
 	}
 	a.cacheScale, a.cacheOff, a.cacheRect, a.cacheBounds = a.cam.Scale, a.cam.Off, r, bounds
 	a.paintCache(a.cache.Bounds())
