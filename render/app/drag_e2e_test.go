@@ -53,6 +53,13 @@ func TestDragAMoveThroughTheWindow(t *testing.T) {
 	id := s.Selected
 	u := *s.State().Unit(id)
 	to := world.Vec{X: 27, Y: 27}
+	// Zoom in on the titan first (the wheel zooms when nothing is dragged).
+	zx, zy := h.at(u.Pos)
+	h.in.Push(app.Step{X: zx, Y: zy, WheelY: 3}, app.Step{X: zx, Y: zy, WheelY: 3})
+	h.flush()
+	if x, y := h.at(to); x-zx > -60 {
+		t.Fatalf("the wheel should zoom in when nothing is dragged: %d,%d from %d,%d", x, y, zx, zy)
+	}
 	x0, y0 := h.at(u.Pos)
 	x1, y1 := h.at(to)
 	left := []ebiten.MouseButton{ebiten.MouseButtonLeft}
@@ -103,6 +110,15 @@ func TestDragAMoveThroughTheWindow(t *testing.T) {
 	}
 	if got := s.State().Unit(id).Pos; got != r.End {
 		t.Errorf("the result marks %v, the titan stands at %v", r.End, got)
+	}
+	s.TrayClose()
+	h.run(2)
+	for i := 0; i < 100 && s.Mode() == play.ModeThinking; i++ {
+		h.run(3)
+	}
+	// The computer's turn to fire leaves the result shown.
+	if s.Result == nil {
+		t.Error("the move result should stay up while the computer acts")
 	}
 	s.TrayClose()
 	h.run(2)
@@ -163,4 +179,37 @@ func TestDeployByDragThroughTheWindow(t *testing.T) {
 	if u.Markers.Value(atii.MarkUnplaced) > 0 || u.Pos.Sub(p).Len() > 0.5 || world.RelDeg(u.Facing-120) > 3 || world.RelDeg(u.Facing-120) < -3 {
 		t.Fatalf("%s should be deployed at %v facing 120: %v facing %.1f (%s)", id, p, u.Pos, u.Facing, s.Msg)
 	}
+}
+
+// The rally list in the window groups identical repairs with each
+// system's damage (ATII-REP-1), and the number keys pick the groups.
+func TestRallyListThroughTheWindow(t *testing.T) {
+	g, err := game.New(loadDuel(t), game.Config{Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Computer})
+	u := s.State().Unit("red-reaver")
+	ts, err := atii.TitanOf(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.ShieldsDown, ts.Head = 2, atii.Major
+	if err := u.SetExt(atii.ExtTitan, ts); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, app.Options{Play: s})
+	h.toStep(s, atii.StepRally)
+	s.Select("red-reaver")
+	h.run(2)
+	cs := s.RepairChoices()
+	if len(cs) < 2 {
+		t.Fatalf("a titan with Major head damage and two shields down has two groups, got %+v", cs)
+	}
+	h.in.Key(ebiten.KeyDigit2)
+	h.flush()
+	if s.RepairFirst != cs[1].System {
+		t.Errorf("2 should put %s first, got %q", cs[1].System, s.RepairFirst)
+	}
+	h.shot("play-rally-grouped")
 }

@@ -545,16 +545,42 @@ func (s *Session) Decorate(sc *scene.Scene) {
 			add(scene.LayerRulers, scene.Prim{Kind: scene.Polyline, Pts: reached, Style: scene.Style{Stroke: color.NRGBA{240, 150, 20, 255}, Width: 4 * px}})
 		}
 		if len(unreached) > 1 {
-			add(scene.LayerRulers, scene.Prim{Kind: scene.Polyline, Pts: unreached, Style: scene.Style{Stroke: color.NRGBA{120, 120, 120, 170}, Width: 3 * px, Dash: []float64{6 * px, 5 * px}}})
+			// The part the allowance did not reach: dimmed and dashed.
+			add(scene.LayerRulers, scene.Prim{Kind: scene.Polyline, Pts: unreached, Style: scene.Style{Stroke: color.NRGBA{30, 30, 30, 150}, Width: 5 * px}})
+			add(scene.LayerRulers, scene.Prim{Kind: scene.Polyline, Pts: unreached, Style: scene.Style{Stroke: color.NRGBA{235, 235, 235, 220}, Width: 3 * px, Dash: []float64{6 * px, 5 * px}}})
 			end := unreached[len(unreached)-1]
-			add(scene.LayerRulers, scene.Prim{Kind: scene.Circle, C: end, R: 4 * px, Style: scene.Style{Stroke: color.NRGBA{120, 120, 120, 200}, Width: 2 * px}})
+			add(scene.LayerRulers, scene.Prim{Kind: scene.Circle, C: end, R: 5 * px, Style: scene.Style{Stroke: color.NRGBA{235, 235, 235, 230}, Width: 2 * px}})
 		}
 		add(scene.LayerRulers, scene.Prim{Kind: scene.Circle, C: r.End, R: 6 * px, Style: scene.Style{Fill: color.NRGBA{240, 150, 20, 255}, Stroke: color.NRGBA{0, 0, 0, 255}, Width: 1.5 * px}})
 		label := fmt.Sprintf("stopped: allowance %.0f cm used up", r.Allowance)
+		if r.Reason != "" && !strings.HasPrefix(r.Reason, "dangerous terrain allowance") {
+			label = fmt.Sprintf("stopped: %s (allowance %.0f cm)", r.Reason, r.Allowance)
+		}
 		if r.Complete {
 			label = fmt.Sprintf("allowance %.0f cm: path completed", r.Allowance)
 		}
-		add(scene.LayerRulers, scene.Prim{Kind: scene.Text, C: r.End.Add(world.Vec{Y: -22 * px}), Text: label, Size: 12 * px, Bold: true, Align: scene.AlignCenter, Style: scene.Style{Fill: color.NRGBA{20, 20, 20, 255}}, Box: color.NRGBA{255, 230, 180, 235}})
+		reach := 0.0
+		if u := st.Unit(r.Unit); u != nil {
+			b := s.base(u)
+			reach = b.Foot.Radius
+			if b.Foot.Shape != world.Circle {
+				reach = math.Max(b.Foot.W, b.Foot.H) / 2
+			}
+		}
+		// The label stands beside the titan, across the path from the
+		// part not reached (on the right-hand side of the table).
+		at := r.End.Add(world.Vec{Y: reach + 16*px})
+		if len(unreached) > 1 {
+			if d := unreached[len(unreached)-1].Sub(r.End); d.Len() > 1e-9 {
+				d = d.Scale(1 / d.Len())
+				side := world.Vec{X: -d.Y, Y: d.X}
+				if side.X < 0 {
+					side = side.Scale(-1)
+				}
+				at = r.End.Add(side.Scale(reach + 12*px + 0.5*scene.EstimateWidth(label, 12*px, true)*math.Abs(side.X)))
+			}
+		}
+		add(scene.LayerRulers, scene.Prim{Kind: scene.Text, C: at, Text: label, Size: 12 * px, Bold: true, Align: scene.AlignCenter, Style: scene.Style{Fill: color.NRGBA{20, 20, 20, 255}}, Box: color.NRGBA{255, 230, 180, 235}})
 	}
 	if st.Step == atii.StepShooting && s.canAct(s.Selected) {
 		if u := st.Unit(s.Selected); u != nil {

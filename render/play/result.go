@@ -35,7 +35,7 @@ type MoveResult struct {
 }
 
 // Text sums the result up, e.g. "stopped after 9.5 of 14.0 cm: dangerous
-// terrain allowance used up (7.0 cm) (rolled 3+4 = 7, allowance 7 cm)".
+// terrain allowance used up (7.0 cm); rolled 3+4 = 7".
 func (m *MoveResult) Text() string {
 	var fs []string
 	sum := 0
@@ -54,7 +54,7 @@ func (m *MoveResult) Text() string {
 	if why == "" {
 		why = fmt.Sprintf("allowance %.0f cm used up", m.Allowance)
 	}
-	return fmt.Sprintf("stopped after %.1f of %.1f cm: %s (%s, allowance %.0f cm)", m.Distance, m.Length, why, roll, m.Allowance)
+	return fmt.Sprintf("stopped after %.1f of %.1f cm: %s; %s", m.Distance, m.Length, why, roll)
 }
 
 // Split cuts the asked path where the titan stopped: the part it covered

@@ -358,7 +358,9 @@ func (s *Session) note(msg string) {
 // are missing switch to ModeDice.
 func (s *Session) submit(c rules.Command) bool {
 	before := len(s.State().Log)
-	s.Result = nil
+	// A human's command ends the shown move result; a computer's leaves
+	// it for the player to see (unless it makes a result of its own).
+	human := s.ctrls[s.Decider()] == nil
 	pre := s.G.Engine.Snapshot()
 	mr := s.moveAsked(c)
 	_, err := s.G.Submit(c)
@@ -379,7 +381,9 @@ func (s *Session) submit(c rules.Command) bool {
 	s.collectLog()
 	s.pre = pre
 	s.buildTray(before)
-	s.Result = s.moveResult(mr, before)
+	if r := s.moveResult(mr, before); r != nil || human {
+		s.Result = r
+	}
 	if s.AutosavePath != "" {
 		if err := os.MkdirAll(filepath.Dir(s.AutosavePath), 0o755); err == nil {
 			if err := s.G.SaveFile(s.AutosavePath); err != nil {
@@ -1112,13 +1116,13 @@ func (s *Session) Banner() Banner {
 	case atii.StepDeploy:
 		zone := "your deployment zone"
 		if z := s.DeployZone(); z != nil && z.Name != "" {
-			zone = z.Name + " (outlined in gold)"
+			zone = z.Name
 		}
-		b.Lines = append(b.Lines, "Press inside "+zone+" to place "+s.deployUnit()+", drag to aim the facing arrow, release to deploy (a click faces it across the table; [ and ] turn it); Tab picks another titan.")
+		b.Lines = append(b.Lines, "Press inside "+zone+" (gold) to place "+s.deployUnit()+", drag to aim, release to deploy; a click faces it across the table; [ ] turn it; Tab: another titan.")
 	case atii.StepInitiative:
 		b.Lines = append(b.Lines, "Press 1 (or F) to go first, 2 (or S) to go second, or click a choice.")
 	case atii.StepMovement, atii.StepAssault:
-		b.Lines = append(b.Lines, "Drag from your titan (or the path's last point) to draw a leg, or click points; wheel while dragging or [ ] set the final facing; Backspace drops a point; Enter moves; H holds; Space ends the step.")
+		b.Lines = append(b.Lines, "Drag from your titan or the path's end (or click points); wheel or [ ] turn the final facing; Enter moves; H holds; Space ends the step.")
 	case atii.StepShooting:
 		if p := st.Pending; p != nil && p.Kind != "fire" {
 			b.Lines = append(b.Lines, "Pick a choice with its number key or click it; Space passes.")
