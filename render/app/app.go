@@ -80,9 +80,10 @@ type Options struct {
 	// ScreenshotAfter frames (default 10) and ends the game.
 	Screenshot      string
 	ScreenshotAfter int
-	// FramesReport, when > 0, pans a little every frame so each frame is
-	// fully redrawn, and after that many frames prints frame times to
-	// Report and ends the game.
+	// FramesReport, when > 0, pans a pixel every frame (or does what one
+	// of the Frames options below says), and after that many frames (not
+	// counting 10 warm-up frames) prints frame times to Report and ends
+	// the game.
 	FramesReport int
 	Report       io.Writer
 	// FramesIdle makes the frame report measure idle frames (nothing
@@ -215,6 +216,8 @@ type App struct {
 	previewScale float64
 	// running is set by Run (Draw then paints ebiten's screen).
 	running bool
+	// drewStart is set when the last frame drawn showed the start screen.
+	drewStart bool
 
 	frames     int
 	quit       bool
@@ -947,14 +950,18 @@ func (a *App) Draw(dst *ebiten.Image) {
 	if !a.fitted {
 		a.fit()
 	}
+	// The HUD, or the start screen's primitives when it is open (its
+	// thumbnail follows the selected entry, which they show).
 	var hud []scene.Prim
 	if a.start == nil {
 		hud = a.hud()
+	} else {
+		hud = a.startPrims()
 	}
 	// An image drawn last frame still holds that picture, unless it is the
 	// screen of a loop that clears it every frame (Run turns that off).
 	settle := a.previewing && a.frames-a.zoomedAt >= zoomSettle
-	keep := dst == a.lastDst && !a.dirty && !settle && a.start == nil && hudEqual(hud, a.lastHUD) &&
+	keep := dst == a.lastDst && !a.dirty && !settle && (a.start != nil) == a.drewStart && hudEqual(hud, a.lastHUD) &&
 		!(a.running && ebiten.IsScreenClearedEveryFrame())
 	if !keep {
 		if a.dirty || a.sc == nil {
@@ -967,7 +974,7 @@ func (a *App) Draw(dst *ebiten.Image) {
 			a.drawTable(dst)
 			a.drawHUD(dst, hud)
 		}
-		a.lastDst, a.lastHUD, a.drawnSc = dst, hud, a.sc
+		a.lastDst, a.lastHUD, a.drawnSc, a.drewStart = dst, hud, a.sc, a.start != nil
 		if a.start != nil {
 			a.drawnSc = nil
 		}
