@@ -181,11 +181,11 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 				h.in.Key(ebiten.KeyH)
 			}
 		case atii.StepRally:
-			if rp := s.Repairable(); len(rp) > 1 {
+			if rp := s.RepairChoices(); len(rp) > 1 {
 				h.in.Key(ebiten.KeyDigit2)
 				h.flush()
-				if s.RepairFirst != rp[1] {
-					t.Errorf("2 should put %s first, got %q", rp[1], s.RepairFirst)
+				if s.RepairFirst != rp[1].System {
+					t.Errorf("2 should put %s first, got %q", rp[1].System, s.RepairFirst)
 				}
 				h.shot("play-rally")
 				repairs++

@@ -152,10 +152,10 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 			// Assault: hold; rally: choose what to repair first (the
 			// second system when there are two), then roll.
 			if step == atii.StepRally {
-				if rp := s.Repairable(); len(rp) > 0 && s.Playable(s.Selected) {
-					k, want := ebiten.KeyDigit1, rp[0]
+				if rp := s.RepairChoices(); len(rp) > 0 && s.Playable(s.Selected) {
+					k, want := ebiten.KeyDigit1, rp[0].System
 					if len(rp) > 1 {
-						k, want = ebiten.KeyDigit2, rp[1]
+						k, want = ebiten.KeyDigit2, rp[1].System
 					}
 					h.in.Key(k)
 					h.flush()
