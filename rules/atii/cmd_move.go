@@ -215,6 +215,7 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 		return p, fmt.Errorf("%s cannot take that path: %s", c.Unit, reason)
 	}
 	p.plan = planFromReport(&p.rep, p.assault, len(p.contact) > 0)
+	p.plan.Unit = t.u.ID
 	p.check, err = CheckMove(t.prof, p.ts, p.plan, p.opts)
 	if err != nil {
 		return p, fmt.Errorf("%s: %w", c.Unit, err)

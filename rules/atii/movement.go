@@ -152,6 +152,9 @@ type MovePlan struct {
 	// InCloseCombat is set when the titan starts in base contact with an
 	// enemy titan.
 	InCloseCombat bool `json:"in_close_combat,omitempty"`
+	// Unit is the moving titan's id in the game, named on the logged
+	// dangerous-terrain roll (the profile id when empty).
+	Unit string `json:"unit,omitempty"`
 }
 
 // TurnCost is the Man a turn of deg degrees uses: one point per 45 degrees
@@ -372,7 +375,11 @@ func ResolveMove(u *catalog.Unit, s TitanState, plan MovePlan, opts Options, d r
 	total := 0
 	var faces []int
 	if c.Dangerous && c.DangerDice > 0 {
-		faces, err = rollDice(d, rules.Roll{Purpose: fmt.Sprintf("dangerous terrain: %dD6 cm", c.DangerDice), Sides: 6, Units: []string{u.ID}}, c.DangerDice)
+		who := plan.Unit
+		if who == "" {
+			who = u.ID
+		}
+		faces, err = rollDice(d, rules.Roll{Purpose: fmt.Sprintf("dangerous terrain: %dD6 cm", c.DangerDice), Sides: 6, Units: []string{who}}, c.DangerDice)
 		if err != nil {
 			return MoveOutcome{Check: c}, fmt.Errorf("%s move: %w", u.ID, err)
 		}
