@@ -28,8 +28,9 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	shot := fs.String("screenshot", "", "render the first frames, write the window to this PNG and exit")
 	after := fs.Int("screenshot-after", 10, "frames to run before --screenshot is taken")
-	frames := fs.Int("frames-report", 0, "run this many fully redrawn frames, print frame times and exit")
-	idle := fs.Bool("frames-idle", false, "with --frames-report: measure idle frames (nothing moves) instead of full redraws")
+	frames := fs.Int("frames-report", 0, "run this many frames (after 10 warm-up frames), print frame times and exit")
+	idle := fs.Bool("frames-idle", false, "with --frames-report: measure idle frames (same as --frames-mode idle)")
+	mode := fs.String("frames-mode", "pan", "with --frames-report: what changes every frame: idle, pan, dynamic (a ruler end moves), markers (a damage marker changes), zoom, grid (full redraw)")
 	size := fs.String("window", "1400x900", "initial window size WxH in pixels")
 	noAA := fs.Bool("no-antialias", false, "draw shapes without anti-aliasing (faster on software GL)")
 	crowd := fs.Int("bench-bases", 0, "instead of a scenario, show a generated 180x120 cm table with this many bases and 60 terrain pieces (for --frames-report)")
@@ -50,6 +51,22 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opts := app.Options{Screenshot: *shot, ScreenshotAfter: *after, FramesReport: *frames, Report: stdout, NoAntiAlias: *noAA, FramesIdle: *idle}
+	switch *mode {
+	case "pan":
+	case "idle":
+		opts.FramesIdle = true
+	case "dynamic":
+		opts.FramesDynamic = true
+	case "markers":
+		opts.FramesMarkers = true
+	case "zoom":
+		opts.FramesZoom = true
+	case "grid":
+		opts.FramesGrid = true
+	default:
+		fmt.Fprintf(stderr, "auspex: --frames-mode %q: want idle, pan, dynamic, markers, zoom or grid\n", *mode)
+		return 2
+	}
 	if _, err := fmt.Sscanf(*size, "%dx%d", &opts.WindowW, &opts.WindowH); err != nil || opts.WindowW < 200 || opts.WindowH < 150 {
 		fmt.Fprintf(stderr, "auspex: --window wants WxH of at least 200x150, got %q\n", *size)
 		return 2
