@@ -39,7 +39,7 @@ func (b Base) frame() frame {
 	if b.Foot.Shape != Rect {
 		return frame{c: b.Pos, r: b.Foot.Radius}
 	}
-	s, c := math.Sincos(b.Facing * math.Pi / 180)
+	s, c := sincosDeg(b.Facing)
 	return frame{c: b.Pos, u: Vec{c, s}, v: Vec{-s, c}, hw: b.Foot.W / 2, hh: b.Foot.H / 2, rect: true}
 }
 
@@ -149,16 +149,21 @@ func Distance(a, b Base) float64 {
 	}
 	// The same arithmetic as frame and rectRectDist, without building
 	// the frames.
-	sa, ca := math.Sincos(a.Facing * math.Pi / 180)
-	sb, cb := math.Sincos(b.Facing * math.Pi / 180)
-	return rectRectDistUV(b.Pos.X-a.Pos.X, b.Pos.Y-a.Pos.Y, ca, sa, cb, sb,
+	return rectPairDist(b.Pos.X-a.Pos.X, b.Pos.Y-a.Pos.Y, a.Facing, b.Facing,
 		a.Foot.W/2, a.Foot.H/2, b.Foot.W/2, b.Foot.H/2)
+}
+
+// rectPairDist is rectRectDistUV for rects given by their facings in
+// degrees (sincosDeg's sines and cosines).
+func rectPairDist(dx, dy, fa, fb, ahw, ahh, bhw, bhh float64) float64 {
+	sa, ca, sb, cb := sincos2Deg(fa, fb)
+	return rectRectDistUV(dx, dy, ca, sa, cb, sb, ahw, ahh, bhw, bhh)
 }
 
 // circleRectDist is the distance from the circle of radius r about p to the
 // rect base b: frame's and pointDist's arithmetic, without the frame.
 func circleRectDist(p Vec, r float64, b Base) float64 {
-	s, c := math.Sincos(b.Facing * math.Pi / 180)
+	s, c := sincosDeg(b.Facing)
 	dx, dy := p.X-b.Pos.X, p.Y-b.Pos.Y
 	x := max(0, math.Abs(dx*c+dy*s)-b.Foot.W/2)
 	y := max(0, math.Abs(dx*-s+dy*c)-b.Foot.H/2)
@@ -206,25 +211,34 @@ func rectRectDistUV(dx, dy, ca, sa, cb, sb, ahw, ahh, bhw, bhh float64) float64 
 	// ± ahh*vy). Multiplying by ±1 is exact, so the products are taken once.
 	bx1, bx2, by1, by2 := bhw*ux, bhh*vx, bhw*uy, bhh*vy
 	ax1, ax2, ay1, ay2 := ahw*ux, ahh*uy, ahw*vx, ahh*vy
-	// Sums in the same order as corner = centre ± first term ± second.
 	if ahw > math.MaxFloat64 || ahh > math.MaxFloat64 || bhw > math.MaxFloat64 || bhh > math.MaxFloat64 {
 		// An infinite half size, where pos(-Inf) would be NaN.
 		return infRectRectDist(cx, cy, bu, bv, bx1, bx2, by1, by2, ax1, ax2, ay1, ay2, ahw, ahh, bhw, bhh)
 	}
-	best := cornerBox(cx-bx1, bx2, cy-by1, by2, ahw, ahh)
-	best = min(best, cornerBox(cx+bx1, bx2, cy+by1, by2, ahw, ahh))
-	best = min(best, cornerBox(-bu-ax1, ax2, -bv-ay1, ay2, bhw, bhh))
-	best = min(best, cornerBox(-bu+ax1, ax2, -bv+ay1, ay2, bhw, bhh))
-	return math.Sqrt(best)
+	// boxDist2 gives four times the squared distance; the scaling is
+	// exact (short of overflow far beyond any table).
+	best := min(boxDist2(math.Abs(cx-bx1-bx2)-ahw, math.Abs(cy-by1-by2)-ahh),
+		boxDist2(math.Abs(cx-bx1+bx2)-ahw, math.Abs(cy-by1+by2)-ahh),
+		boxDist2(math.Abs(cx+bx1-bx2)-ahw, math.Abs(cy+by1-by2)-ahh),
+		boxDist2(math.Abs(cx+bx1+bx2)-ahw, math.Abs(cy+by1+by2)-ahh))
+	best = min(best, boxDist2(math.Abs(bu+ax1-ax2)-bhw, math.Abs(bv+ay1-ay2)-bhh),
+		boxDist2(math.Abs(bu+ax1+ax2)-bhw, math.Abs(bv+ay1+ay2)-bhh),
+		boxDist2(math.Abs(bu-ax1-ax2)-bhw, math.Abs(bv-ay1-ay2)-bhh),
+		boxDist2(math.Abs(bu-ax1+ax2)-bhw, math.Abs(bv-ay1+ay2)-bhh))
+	return math.Sqrt(best * 0.25)
 }
 
-// cornerBox is the smaller squared distance from the box [-hw,hw]x[-hh,hh]
-// to the points (x-dx, y-dy) and (x+dx, y+dy).
-func cornerBox(x, dx, y, dy, hw, hh float64) float64 {
-	q1x, q1y := pos(math.Abs(x-dx)-hw), pos(math.Abs(y-dy)-hh)
-	q2x, q2y := pos(math.Abs(x+dx)-hw), pos(math.Abs(y+dy)-hh)
-	return min(q1x*q1x+q1y*q1y, q2x*q2x+q2y*q2y)
+// boxDist2 is four times the squared distance from (x, y) to the box
+// [-hw,hw]x[-hh,hh], given tx = |x|-hw and ty = |y|-hh: t+|t| is 2*max(0,
+// t) without a branch (NaN for t = -Inf, which only infinite half sizes
+// give; rectRectDistUV sends those elsewhere).
+func boxDist2(tx, ty float64) float64 {
+	qx, qy := dpos(tx), dpos(ty)
+	return qx*qx + qy*qy
 }
+
+// dpos is 2*max(0, t) for squaring (see boxDist2).
+func dpos(t float64) float64 { return t + math.Abs(t) }
 
 // infRectRectDist is rectRectDistUV's corner search with max in place of
 // pos, for infinite half sizes (invalid footprints, but the answer stays
@@ -237,8 +251,8 @@ func infRectRectDist(cx, cy, bu, bv, bx1, bx2, by1, by2, ax1, ax2, ay1, ay2, ahw
 	}
 	best := box(cx-bx1, bx2, cy-by1, by2, ahw, ahh)
 	best = min(best, box(cx+bx1, bx2, cy+by1, by2, ahw, ahh))
-	best = min(best, box(-bu-ax1, ax2, -bv-ay1, ay2, bhw, bhh))
-	best = min(best, box(-bu+ax1, ax2, -bv+ay1, ay2, bhw, bhh))
+	best = min(best, box(bu+ax1, ax2, bv+ay1, ay2, bhw, bhh))
+	best = min(best, box(bu-ax1, ax2, bv-ay1, ay2, bhw, bhh))
 	return math.Sqrt(best)
 }
 
@@ -318,7 +332,7 @@ func (f *frame) set(b *Base) {
 		*f = frame{c: b.Pos, r: b.Foot.Radius}
 		return
 	}
-	s, c := math.Sincos(b.Facing * math.Pi / 180)
+	s, c := sincosDeg(b.Facing)
 	f.c, f.u, f.v = b.Pos, Vec{c, s}, Vec{-s, c}
 	f.hw, f.hh, f.r, f.rect = b.Foot.W/2, b.Foot.H/2, 0, true
 }
