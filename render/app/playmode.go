@@ -24,6 +24,15 @@ type prompt struct {
 	do    func(path string) error
 }
 
+// Prompt is the in-window file prompt open now: its title and the text
+// typed so far (ok is false when no prompt is open).
+func (a *App) Prompt() (title, text string, ok bool) {
+	if a.prompt == nil {
+		return "", "", false
+	}
+	return a.prompt.title, a.prompt.text, true
+}
+
 // Play is the game session shown (nil in view mode).
 func (a *App) Play() *play.Session { return a.play }
 
@@ -259,7 +268,7 @@ func (a *App) playHover(p world.Vec) {
 func (a *App) askSave() {
 	dir := filepath.Join(filepath.Dir(AutosaveDir()), "saves")
 	name := strings.ReplaceAll(strings.ToLower(a.title), " ", "-") + "-" + time.Now().Format("20060102-1504") + ".json"
-	a.prompt = &prompt{title: "Save the game as (Enter saves, Esc cancels):", text: filepath.Join(dir, name), do: func(path string) error {
+	a.prompt = &prompt{title: "Save the game as (Enter saves, Ctrl+U clears, Esc cancels):", text: filepath.Join(dir, name), do: func(path string) error {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return err
 		}
@@ -272,7 +281,7 @@ func (a *App) askLoad() {
 	if def == "" {
 		def = filepath.Join(AutosaveDir(), "autosave.json")
 	}
-	a.prompt = &prompt{title: "Load a saved game (Enter loads, Esc cancels):", text: def, do: func(path string) error {
+	a.prompt = &prompt{title: "Load a saved game (Enter loads, Ctrl+U clears, Esc cancels):", text: def, do: func(path string) error {
 		s, err := play.Load(path, a.play.Kinds, game.Config{})
 		if err != nil {
 			return err
@@ -294,6 +303,9 @@ func (a *App) updatePrompt() {
 	switch {
 	case press(ebiten.KeyEscape):
 		a.prompt = nil
+	case a.ctrl() && (press(ebiten.KeyU) || press(ebiten.KeyBackspace)):
+		// Clear the whole name (Backspace does not repeat here).
+		p.text = ""
 	case press(ebiten.KeyBackspace):
 		if n := len([]rune(p.text)); n > 0 {
 			p.text = string([]rune(p.text)[:n-1])
@@ -346,7 +358,7 @@ func playHelpLines() [][2]string {
 		{"Tab", "select the next titan that may act"},
 		{"Backspace, Esc", "drop the last path point or declaration; Esc drops all"},
 		{"Ctrl+Z", "undo back to the last die roll"},
-		{"Ctrl+S, Ctrl+O", "save, load (file prompt); games autosave every command"},
+		{"Ctrl+S, Ctrl+O", "save, load (file prompt; Ctrl+U clears the name); games autosave every command"},
 		{"Ctrl+N", "new game (start screen)"},
 	}
 }

@@ -476,10 +476,20 @@ func (s *Session) ClickLog(i int) {
 	s.Highlight = append([]string(nil), lg[i].Units...)
 }
 
-// Undo takes back the last command if it rolled no dice (Ctrl+Z).
+// Undo takes back the last command if it rolled no dice (Ctrl+Z). While
+// manual dice are wanted it drops the command waiting for them instead
+// (nothing was played). A refusal is returned and shown as the message.
 func (s *Session) Undo() error {
 	if s.mode == ModeThinking {
 		return errors.New("wait for the computer to finish")
+	}
+	if s.mode == ModeDice {
+		s.diceNeed, s.diceTyped, s.diceRetry = nil, nil, nil
+		s.G.Engine.ClearDice()
+		s.mode = ModeTurn
+		s.note("the dice request is dropped: decide again")
+		s.afterCommand()
+		return nil
 	}
 	if err := s.G.Engine.Undo(); err != nil {
 		if errors.Is(err, rules.ErrUndoPastRoll) {
@@ -507,16 +517,37 @@ func (s *Session) Save(path string) error {
 	return nil
 }
 
-// Load replaces the session's game by a saved one, keeping the
-// controllers by side.
+// Load starts a session on a saved game, with the controllers kinds (as
+// New). A game that was taking its dice from the players when saved (its
+// last command used manual dice) goes on with manual dice even when cfg
+// does not ask for them. Errors name the file and say what is wrong
+// (unreadable, corrupt, truncated, newer version, hash mismatch: see
+// game.Load); on error no session is returned.
 func Load(path string, kinds map[string]string, cfg game.Config) (*Session, error) {
-	g, err := game.LoadFile(path, cfg)
+	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("load %s: %w", path, err)
+	}
+	if !cfg.ManualDice {
+		cfg.ManualDice = savedManual(data)
+	}
+	g, err := game.Load(data, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %w", path, err)
 	}
 	s := New(g, kinds)
 	s.note("loaded " + path)
 	return s, nil
+}
+
+// savedManual reports whether a save's last command took manual dice
+// (false when the save cannot be read: game.Load reports why).
+func savedManual(data []byte) bool {
+	sv, err := rules.ParseSave(data)
+	if err != nil || len(sv.Commands) == 0 {
+		return false
+	}
+	return sv.Commands[len(sv.Commands)-1].Manual
 }
 
 func (s *Session) clearDraft() {
