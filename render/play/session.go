@@ -147,6 +147,13 @@ func New(g *game.Game, kinds map[string]string) *Session {
 	}
 	s.collectLog()
 	s.afterCommand()
+	// Two players at one screen with secrets: whoever opened the game may
+	// not be the side to decide, so start (a new game or a loaded one)
+	// behind the handover screen.
+	if s.mode == ModeTurn && s.humans() > 1 && s.HasSecrets() {
+		s.mode, s.viewer = ModeHandover, ""
+		s.clearDraft()
+	}
 	return s
 }
 

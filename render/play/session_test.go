@@ -1,6 +1,7 @@
 package play
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -146,7 +147,19 @@ func TestHotseatHidesSecrets(t *testing.T) {
 	if first == "red" {
 		other = "blue"
 	}
+	// The game opens behind a handover screen: whoever is at the screen
+	// may not be the side to decide.
+	if s.Mode() != ModeHandover {
+		t.Fatalf("a hotseat game with secrets must open behind the handover screen, mode %v", s.Mode())
+	}
 	txt := hudText(s)
+	for _, sd := range []string{"red", "blue"} {
+		if strings.Contains(txt, cards[sd].Text) {
+			t.Fatalf("the opening handover screen shows %s's objective:\n%s", sd, txt)
+		}
+	}
+	s.Continue()
+	txt = hudText(s)
 	if !strings.Contains(txt, cards[first].Text) {
 		t.Fatalf("%s should see its own objective:\n%s", first, txt)
 	}
@@ -179,6 +192,26 @@ func TestHotseatHidesSecrets(t *testing.T) {
 	for _, e := range s.Log() {
 		if e.Secret && e.Side != other {
 			t.Fatalf("the log shows %s's secret entry on %s's turn", e.Side, other)
+		}
+	}
+
+	// A saved hotseat game reopens behind the handover screen too: the
+	// person loading it may not be the side to decide.
+	path := filepath.Join(t.TempDir(), "hotseat.json")
+	if err := s.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(path, map[string]string{"red": Human, "blue": Human}, game.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Mode() != ModeHandover {
+		t.Fatalf("a loaded hotseat game must open behind the handover screen, mode %v", back.Mode())
+	}
+	txt = hudText(back)
+	for _, sd := range []string{"red", "blue"} {
+		if strings.Contains(txt, cards[sd].Text) {
+			t.Fatalf("the loaded game shows %s's objective before handover:\n%s", sd, txt)
 		}
 	}
 }
