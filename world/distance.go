@@ -136,28 +136,44 @@ func clamp(x, lo, hi float64) float64 {
 // Distance is the edge-to-edge distance between two bases' footprints: the
 // length of the shortest line from any point of one to any point of the
 // other. It is 0 when they touch or overlap. Rectangles are rotated by their
-// facing. Distance(a, b) == Distance(b, a).
+// facing. Distance(a, b) == Distance(b, a) (within rounding for two
+// rectangles).
 func Distance(a, b Base) float64 {
+	// Small enough to be inlined, so that the bases are not passed in
+	// eighteen registers only to be stored again.
+	return baseDist(&a, &b)
+}
+
+func baseDist(a, b *Base) float64 {
 	ra, rb := a.Foot.Shape == Rect, b.Foot.Shape == Rect
 	switch {
 	case !ra && !rb:
 		return max(0, a.Pos.Dist(b.Pos)-a.Foot.Radius-b.Foot.Radius)
 	case !ra:
-		return circleRectDist(a.Pos, a.Foot.Radius, b)
+		return circleRectDist(a.Pos, a.Foot.Radius, *b)
 	case !rb:
-		return circleRectDist(b.Pos, b.Foot.Radius, a)
+		return circleRectDist(b.Pos, b.Foot.Radius, *a)
 	}
 	// The same arithmetic as frame and rectRectDist, without building
 	// the frames.
-	return rectPairDist(b.Pos.X-a.Pos.X, b.Pos.Y-a.Pos.Y, a.Facing, b.Facing,
-		a.Foot.W/2, a.Foot.H/2, b.Foot.W/2, b.Foot.H/2)
+	fa, fb := a.Facing, b.Facing
+	if !(math.Abs(fa) < 1e15 && math.Abs(fb) < 1e15) {
+		fa, fb = math.Mod(fa, 360), math.Mod(fb, 360) // as sincosDeg does
+	}
+	return rectPairDist(a, b, fa, fb)
 }
 
-// rectPairDist is rectRectDistUV for rects given by their facings in
-// degrees (sincosDeg's sines and cosines).
-func rectPairDist(dx, dy, fa, fb, ahw, ahh, bhw, bhh float64) float64 {
-	sa, ca, sb, cb := sincos2Deg(fa, fb)
-	return rectRectDistUV(dx, dy, ca, sa, cb, sb, ahw, ahh, bhw, bhh)
+// rectPairDist is rectRectDistUV for rect bases a and b, with fa and fb
+// their facings (less whole turns from 1e15 degrees up): sincosDeg's sines
+// and cosines, its steps written out here. The bases come by pointer so
+// that nothing but the sines and cosines is held in registers meanwhile.
+func rectPairDist(a, b *Base, fa, fb float64) float64 {
+	xa, qa := quarterTurns(fa)
+	sa, ca := quadrant(sinPoly(xa), cosPoly(xa), qa)
+	xb, qb := quarterTurns(fb)
+	sb, cb := quadrant(sinPoly(xb), cosPoly(xb), qb)
+	return rectRectDistUV(b.Pos.X-a.Pos.X, b.Pos.Y-a.Pos.Y, ca, sa, cb, sb,
+		a.Foot.W/2, a.Foot.H/2, b.Foot.W/2, b.Foot.H/2)
 }
 
 // circleRectDist is the distance from the circle of radius r about p to the
@@ -193,10 +209,18 @@ func rectRectDist(fa, fb *frame) float64 {
 // arithmetic: the separating-axis test first (0 when they touch or
 // overlap), then the nearest of the eight corners of either to the other.
 func rectRectDistUV(dx, dy, ca, sa, cb, sb, ahw, ahh, bhw, bhh float64) float64 {
+	if ahw > math.MaxFloat64 || ahh > math.MaxFloat64 || bhw > math.MaxFloat64 || bhh > math.MaxFloat64 {
+		// An infinite half size, where dpos(-Inf) would be NaN. (Checked
+		// first, so that the usual path makes no call.)
+		return infRectRectDistUV(dx, dy, ca, sa, cb, sb, ahw, ahh, bhw, bhh)
+	}
 	cx, cy := dx*ca+dy*sa, dx*-sa+dy*ca // b's centre
 	ux, uy := cb*ca+sb*sa, cb*-sa+sb*ca
-	vx, vy := -sb*ca+cb*sa, -sb*-sa+cb*ca
-	aux, auy, avx, avy := math.Abs(ux), math.Abs(uy), math.Abs(vx), math.Abs(vy)
+	// v = (-sb*ca+cb*sa, -sb*-sa+cb*ca) is exactly (-uy, ux): the same
+	// products, summed in an order that does not change the result.
+	vx, vy := -uy, ux
+	aux, auy := math.Abs(ux), math.Abs(uy)
+	avx, avy := auy, aux
 	// b's centre in b's own axes, seen from a's centre.
 	bu, bv := cx*ux+cy*uy, cx*vx+cy*vy
 	ox := ahw + bhw*aux + bhh*avx - math.Abs(cx)
@@ -209,18 +233,15 @@ func rectRectDistUV(dx, dy, ca, sa, cb, sb, ahw, ahh, bhw, bhh float64) float64 
 	// A corner of b in a's axes is (cx ± bhw*ux ± bhh*vx, cy ± bhw*uy ±
 	// bhh*vy); one of a in b's axes is (-bu ± ahw*ux ± ahh*uy, -bv ± ahw*vx
 	// ± ahh*vy). Multiplying by ±1 is exact, so the products are taken once.
-	bx1, bx2, by1, by2 := bhw*ux, bhh*vx, bhw*uy, bhh*vy
-	ax1, ax2, ay1, ay2 := ahw*ux, ahh*uy, ahw*vx, ahh*vy
-	if ahw > math.MaxFloat64 || ahh > math.MaxFloat64 || bhw > math.MaxFloat64 || bhh > math.MaxFloat64 {
-		// An infinite half size, where pos(-Inf) would be NaN.
-		return infRectRectDist(cx, cy, bu, bv, bx1, bx2, by1, by2, ax1, ax2, ay1, ay2, ahw, ahh, bhw, bhh)
-	}
 	// boxDist2 gives four times the squared distance; the scaling is
-	// exact (short of overflow far beyond any table).
+	// exact (short of overflow far beyond any table). b's corners first,
+	// then a's, so that fewer numbers are held at once.
+	bx1, bx2, by1, by2 := bhw*ux, bhh*vx, bhw*uy, bhh*vy
 	best := min(boxDist2(math.Abs(cx-bx1-bx2)-ahw, math.Abs(cy-by1-by2)-ahh),
 		boxDist2(math.Abs(cx-bx1+bx2)-ahw, math.Abs(cy-by1+by2)-ahh),
 		boxDist2(math.Abs(cx+bx1-bx2)-ahw, math.Abs(cy+by1-by2)-ahh),
 		boxDist2(math.Abs(cx+bx1+bx2)-ahw, math.Abs(cy+by1+by2)-ahh))
+	ax1, ax2, ay1, ay2 := ahw*ux, ahh*uy, ahw*vx, ahh*vy
 	best = min(best, boxDist2(math.Abs(bu+ax1-ax2)-bhw, math.Abs(bv+ay1-ay2)-bhh),
 		boxDist2(math.Abs(bu+ax1+ax2)-bhw, math.Abs(bv+ay1+ay2)-bhh),
 		boxDist2(math.Abs(bu-ax1-ax2)-bhw, math.Abs(bv-ay1-ay2)-bhh),
@@ -240,10 +261,26 @@ func boxDist2(tx, ty float64) float64 {
 // dpos is 2*max(0, t) for squaring (see boxDist2).
 func dpos(t float64) float64 { return t + math.Abs(t) }
 
-// infRectRectDist is rectRectDistUV's corner search with max in place of
-// pos, for infinite half sizes (invalid footprints, but the answer stays
-// what it always was).
-func infRectRectDist(cx, cy, bu, bv, bx1, bx2, by1, by2, ax1, ax2, ay1, ay2, ahw, ahh, bhw, bhh float64) float64 {
+// infRectRectDistUV is rectRectDistUV with max in place of dpos, for
+// infinite half sizes (invalid footprints, but the answer stays what it
+// always was).
+func infRectRectDistUV(dx, dy, ca, sa, cb, sb, ahw, ahh, bhw, bhh float64) float64 {
+	cx, cy := dx*ca+dy*sa, dx*-sa+dy*ca
+	ux, uy := cb*ca+sb*sa, cb*-sa+sb*ca
+	vx, vy := -uy, ux
+	aux, auy, avx, avy := math.Abs(ux), math.Abs(uy), math.Abs(vx), math.Abs(vy)
+	bu, bv := cx*ux+cy*uy, cx*vx+cy*vy
+	ox := ahw + bhw*aux + bhh*avx - math.Abs(cx)
+	oy := ahh + bhw*auy + bhh*avy - math.Abs(cy)
+	ou := bhw + ahw*aux + ahh*auy - math.Abs(bu)
+	ov := bhh + ahw*avx + ahh*avy - math.Abs(bv)
+	if ox >= 0 && oy >= 0 && ou >= 0 && ov >= 0 {
+		return 0
+	}
+	bx1, bx2, by1, by2 := bhw*ux, bhh*vx, bhw*uy, bhh*vy
+	ax1, ax2, ay1, ay2 := ahw*ux, ahh*uy, ahw*vx, ahh*vy
+	// a's corners in b's axes are -(bu, bv) ± ...; negated, the set of
+	// their distances is the same.
 	box := func(x, dx, y, dy, hw, hh float64) float64 {
 		q1x, q1y := max(0, math.Abs(x-dx)-hw), max(0, math.Abs(y-dy)-hh)
 		q2x, q2y := max(0, math.Abs(x+dx)-hw), max(0, math.Abs(y+dy)-hh)
