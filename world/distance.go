@@ -223,12 +223,20 @@ func rectRectDistUV(dx, dy, ca, sa, cb, sb, ahw, ahh, bhw, bhh float64) float64 
 	avx, avy := auy, aux
 	// b's centre in b's own axes, seen from a's centre.
 	bu, bv := cx*ux+cy*uy, cx*vx+cy*vy
-	ox := ahw + bhw*aux + bhh*avx - math.Abs(cx)
-	oy := ahh + bhw*auy + bhh*avy - math.Abs(cy)
-	ou := bhw + ahw*aux + ahh*auy - math.Abs(bu)
-	ov := bhh + ahw*avx + ahh*avy - math.Abs(bv)
-	if ox >= 0 && oy >= 0 && ou >= 0 && ov >= 0 {
-		return 0
+	// Centres farther apart than the four half sizes together (at least
+	// the two bounding radii) belong to rects that cannot meet, and the
+	// separating-axis test is left out; otherwise it says whether they
+	// touch or overlap. (Where rounding could sway the first test the rects
+	// are within a hair of touching either way, and the corners give that
+	// hair.)
+	if r := ahw + ahh + bhw + bhh; !(dx*dx+dy*dy > r*r) {
+		ox := ahw + bhw*aux + bhh*avx - math.Abs(cx)
+		oy := ahh + bhw*auy + bhh*avy - math.Abs(cy)
+		ou := bhw + ahw*aux + ahh*auy - math.Abs(bu)
+		ov := bhh + ahw*avx + ahh*avy - math.Abs(bv)
+		if ox >= 0 && oy >= 0 && ou >= 0 && ov >= 0 {
+			return 0
+		}
 	}
 	// A corner of b in a's axes is (cx ± bhw*ux ± bhh*vx, cy ± bhw*uy ±
 	// bhh*vy); one of a in b's axes is (-bu ± ahw*ux ± ahh*uy, -bv ± ahw*vx
