@@ -144,7 +144,12 @@ func (s *Session) HUD(l Layout) ([]scene.Prim, []Button) {
 	}
 	s.banner(h)
 	s.panel(h)
-	s.logStrip(h)
+	if s.tray == nil {
+		// The tray is drawn over the log strip (it shows the newest rolls
+		// of the log): the backends draw text after shapes, so the log's
+		// lines would show through the tray.
+		s.logStrip(h)
+	}
 	s.drawTray(h)
 	return h.out, h.btns
 }

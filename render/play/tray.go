@@ -210,11 +210,12 @@ func (s *Session) Tick(dt float64) bool {
 	return false
 }
 
-// TrayRect is where the dice tray is drawn: above the dice log, left of
-// the side panel.
+// TrayRect is where the dice tray is drawn: over the dice log (which holds
+// the same rolls as history), left of the side panel, so the table and the
+// titans the dice are about stay in view.
 func (l Layout) TrayRect() scene.Rect {
 	w := l.W - l.PanelW()
-	bottom := l.H - l.Bottom - l.LogH() - l.px(8)
+	bottom := l.H - l.Bottom - l.px(4)
 	tw := minf(w-l.px(24), l.px(620))
 	return scene.Rect{Min: world.Vec{X: (w - tw) / 2, Y: bottom - l.px(170)}, Max: world.Vec{X: (w + tw) / 2, Y: bottom}}
 }
