@@ -297,7 +297,7 @@ func (s *Session) drawTray(h *hudb) {
 		c.line(need, l.px(12), false, colText)
 	}
 	for _, ln := range st.Lines {
-		c.line("=> "+ln, l.px(12), true, colGood)
+		c.line("=> "+ln, l.px(12), true, colGold)
 	}
 	hint := "Space or click: next dice   Esc: skip the rest"
 	if s.TrayDelay > 0 {
