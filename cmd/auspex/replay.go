@@ -12,7 +12,6 @@ import (
 
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
-	"github.com/auspex/auspex/rules/atii"
 )
 
 // replayWiring supplies what `auspex replay` needs to replay the save at
@@ -21,7 +20,8 @@ import (
 // ruleset bound to the save's own table (game.Wiring). A file that cannot
 // be read or parsed gets an empty registry: runReplay then reports the
 // problem with the file itself. err is a problem rebuilding a readable
-// ATII save (its scenario no longer parses, say).
+// save: a ruleset this build cannot replay, or an ATII scenario that no
+// longer parses.
 func replayWiring(path string) (*rules.Registry, rules.BuildFunc, error) {
 	empty, _ := rules.NewRegistry()
 	data, err := os.ReadFile(path)
@@ -29,9 +29,10 @@ func replayWiring(path string) (*rules.Registry, rules.BuildFunc, error) {
 		return empty, nil, nil
 	}
 	sv, err := rules.ParseSave(data)
-	if err != nil || sv.Ruleset != atii.RulesetID {
+	if err != nil {
 		return empty, nil, nil
 	}
+	// game.Wiring refuses a ruleset it cannot replay, naming the one it can.
 	reg, build, _, err := game.Wiring(sv, nil)
 	if err != nil {
 		return empty, nil, err
