@@ -58,6 +58,11 @@ func cmdLOS(args []string, stdout, stderr io.Writer) int {
 			what = append(what, fmt.Sprintf("obscures %d", h.Obscured))
 		}
 		effect := "no effect on sight"
+		if e, ok := rules[f.Kind]; ok && (e.BlocksLOS || e.Cover) && behindBlock(r, h.Feature) {
+			// Sight stops at the first feature that blocks a line, so one
+			// lying behind it on every line is not what hid the target.
+			effect = "behind terrain that already blocks every line through it (would also block or hide)"
+		}
 		if len(what) > 0 {
 			effect = strings.Join(what, ", ") + fmt.Sprintf(" of the %d sight lines (%d cross it, up to %.1f cm deep)", len(r.Lines), h.Lines, h.MaxDepth)
 		}
@@ -75,6 +80,24 @@ func cmdLOS(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "  %s (%s, id %s): %s%s\n", f.Label(), f.Kind, f.ID, effect, inside)
 	}
 	return 0
+}
+
+// behindBlock reports whether every sight line crossing feature f was
+// stopped by another feature before reaching it.
+func behindBlock(r world.LOSResult, f int) bool {
+	crossed := false
+	for _, ln := range r.Lines {
+		for _, c := range ln.Crossings {
+			if c.Feature != f {
+				continue
+			}
+			crossed = true
+			if !ln.Blocked || ln.BlockedBy == f || ln.BlockedBy < 0 {
+				return false
+			}
+		}
+	}
+	return crossed
 }
 
 // endBase is the base an end stands for: a unit's base, or a point.
