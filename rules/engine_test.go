@@ -320,6 +320,8 @@ func TestLoadDetectsTamperingAndBadFiles(t *testing.T) {
 		{"unknown command", edit(func(s *Save) { s.Commands[0].Cmd = "teleport" }), ErrBadSave, "teleport"},
 		{"unknown option", edit(func(s *Save) { s.Options["fog"] = "on" }), nil, "no option \"fog\""},
 		{"bad dice", edit(func(s *Save) { s.Commands[0].Dice = []int{0} }), ErrBadSave, "below 1"},
+		{"dice not marked manual", edit(func(s *Save) { s.Commands[0].Dice = []int{3} }), ErrBadSave, "not marked manual"},
+		{"start dice not marked manual", edit(func(s *Save) { s.StartDice = []int{3} }), ErrBadSave, "start_manual is not set"},
 		{"extra command", edit(func(s *Save) { s.Commands = append(s.Commands, s.Commands[len(s.Commands)-1]) }), nil, "command"},
 	}
 	for _, c := range cases {

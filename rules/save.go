@@ -175,6 +175,9 @@ func ParseSave(data []byte) (*Save, error) {
 	if err := checkFaces(sv.StartDice); err != nil {
 		return nil, fmt.Errorf("%w: start_dice: %v", ErrBadSave, err)
 	}
+	if len(sv.StartDice) > 0 && !sv.StartManual {
+		return nil, fmt.Errorf("%w: start_dice listed but start_manual is not set", ErrBadSave)
+	}
 	for i, c := range sv.Commands {
 		if c.Cmd == "" {
 			return nil, fmt.Errorf("%w: command %d has no name", ErrBadSave, i+1)
