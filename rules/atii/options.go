@@ -10,7 +10,7 @@
 // and modifiers; each resolver has an exact-odds twin that computes the
 // distribution of outcomes without rolling.
 //
-// Rule ids (ATII-MOV-2, ATII-SHT-6...) refer to /work/shared/rules/DIGEST.md
+// Rule ids (ATII-MOV-2, ATII-SHT-6...) refer to ../shared/rules/DIGEST.md
 // section 1; docs/rules/atii.md maps them to the tests.
 package atii
 
