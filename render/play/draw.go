@@ -573,8 +573,9 @@ func (s *Session) Decorate(sc *scene.Scene) {
 			}
 		}
 		// The label stands beside the titan, across the path from the
-		// part not reached (on the right-hand side of the table).
-		at := r.End.Add(world.Vec{Y: reach + 16*px})
+		// part not reached (on the right-hand side of the table); with no
+		// such part it goes below the titan's own name label.
+		at := r.End.Add(world.Vec{Y: reach + 32*px})
 		if len(unreached) > 1 {
 			if d := unreached[len(unreached)-1].Sub(r.End); d.Len() > 1e-9 {
 				d = d.Scale(1 / d.Len())
