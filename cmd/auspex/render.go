@@ -24,13 +24,11 @@ func renderLoadScenario(arg string) (*scenarios.Scenario, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load unit catalogue: %w", err)
 	}
-	if name, ok := strings.CutPrefix(arg, "bundled:"); ok {
-		return scenarios.LoadBundled(name, cat)
+	// A bare name that is no file ("titan-duel") means the bundled one.
+	if _, statErr := os.Stat(arg); statErr != nil && !strings.ContainsAny(arg, "/\\.:") {
+		arg = scenarios.BundledPrefix + arg
 	}
-	if _, statErr := os.Stat(arg); statErr != nil && !strings.ContainsAny(arg, "/\\.") {
-		return scenarios.LoadBundled(arg, cat)
-	}
-	return scenarios.Load(arg, cat)
+	return scenarios.Open(arg, cat)
 }
 
 // splitArgs separates flags from positional arguments so that flags may
