@@ -944,6 +944,11 @@ func (a *App) handleMouse() {
 	}
 }
 
+// SceneInput is what the table shows now: the base table with the bases
+// where they stand and the overlays of the tools (arcs, rings, rulers,
+// sight lines), as the next frame draws them.
+func (a *App) SceneInput() *scene.Input { return a.sceneInput() }
+
 // sceneInput is the base table plus the overlays of the current state.
 func (a *App) sceneInput() *scene.Input {
 	in := *a.base
