@@ -155,6 +155,29 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 	} else if ra, rb := rs[0].A.Sub(red.Pos).Len(), rs[0].B.Sub(blue.Pos).Len(); ra > 2.5+1e-6 || rb > 2.5+1e-6 {
 		t.Errorf("the ruler runs %v to %v, not from red at %v to blue at %v", rs[0].A, rs[0].B, red.Pos, blue.Pos)
 	}
+	// The selection is drawn on red where it stands.
+	for _, b := range in.Bases {
+		if b.Selected && (b.ID != "red-reaver" || b.Pos != red.Pos) {
+			t.Errorf("the selection is drawn on %s at %v; red stands at %v", b.ID, b.Pos, red.Pos)
+		}
+	}
+	// Line of sight (L, click red, click blue) runs between the titans
+	// where they stand.
+	h.in.Key(ebiten.KeyL)
+	h.flush()
+	h.clickAt(red.Pos)
+	h.clickAt(blue.Pos)
+	h.in.Key(ebiten.KeyQ)
+	h.flush()
+	if los := h.a.LOS(); los == nil || len(los.Lines) == 0 {
+		t.Error("no sight line from red to blue")
+	} else {
+		for _, l := range los.Lines {
+			if l.A.Sub(red.Pos).Len() > 2.5+1e-6 || l.B.Sub(blue.Pos).Len() > 2.5+1e-6 {
+				t.Errorf("a sight line runs %v to %v, not from red at %v to blue at %v", l.A, l.B, red.Pos, blue.Pos)
+			}
+		}
+	}
 	h.clickAt(startBlue)
 	if len(s.Shots) != 0 {
 		t.Fatalf("clicking the empty spot where blue started declared a shot: %v", s.Shots)
