@@ -60,6 +60,34 @@ func TestHitTestUsesCurrentPositions(t *testing.T) {
 		t.Error("BaseOf a titan off the table should report no base")
 	}
 	blue.OffTable = false
+
+	// Next turn a press on the moved titan, hit where it stands, starts
+	// dragging a new path from there (not a leg back to where it was).
+	for i := 0; i < 80 && !(s.Mode() == ModeTurn && s.State().Turn == 2 && s.State().Step == atii.StepMovement && s.Decider() == "red"); i++ {
+		switch {
+		case s.Mode() == ModeThinking:
+			s.Wait()
+		case s.State().Step == atii.StepInitiative:
+			s.ChooseOrder(true)
+		default:
+			s.EndStep()
+		}
+	}
+	if s.State().Turn != 2 || s.State().Step != atii.StepMovement {
+		t.Fatalf("did not reach red's second movement: turn %d %s", s.State().Turn, s.State().Step)
+	}
+	s.Select(id)
+	at := s.State().Unit(id).Pos
+	s.PressTable(at, s.UnitAt(at, 0.1))
+	if !s.Dragging() {
+		t.Fatal("a press on the moved titan where it stands should start a drag")
+	}
+	ahead := at.Add(world.Heading(s.State().Unit(id).Facing).Scale(5))
+	s.DragTo(ahead)
+	s.ReleaseTable(ahead)
+	if mp := s.PreviewMove(); mp == nil || mp.Err != nil || mp.Report.Total > 5+1e-6 || mp.Report.Backward > 0 {
+		t.Fatalf("the new path should run 5 cm ahead from where the titan stands: %+v", mp)
+	}
 }
 
 // A leg drawn a few degrees off straight ahead is snapped onto the
