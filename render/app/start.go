@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"math"
@@ -62,6 +63,14 @@ type startScreen struct {
 	// move it, Space toggles it); its description is shown unless the
 	// mouse hovers another one.
 	optCur int
+	// With manual dice, the game's set-up rolls (objective cards, the
+	// deployment roll-off, the first initiative) are typed here before
+	// the game starts: need is the roll wanted now (nil when none),
+	// startDice the faces of the rolls already complete, typed the faces
+	// of the roll being typed.
+	need      *rules.DiceRequest
+	startDice []int
+	typed     []int
 }
 
 // startOptionList is the ATII options in the start screen's order: the
@@ -223,30 +232,21 @@ func (a *App) StartGame() error {
 			opts[k] = "on"
 		}
 	}
-	cfg := game.Config{Seed: seed, Options: opts, ManualDice: st.manual}
-	var g *game.Game
-	for tries := 0; tries < 64; tries++ {
-		g, err = game.New(e.scn, cfg)
-		var need *rules.NeedDiceError
-		if err == nil || !st.manual || !asNeed(err, &need) {
-			break
-		}
-		// Manual dice for the game's start: the rolls before the first
-		// decision are taken from the seed in the window and shown in the
-		// log; the players roll every die after that.
-		cfg.ManualDice = false
+	cfg := game.Config{Seed: seed, Options: opts, ManualDice: st.manual, StartDice: st.startDice}
+	g, err := game.New(e.scn, cfg)
+	var need *rules.NeedDiceError
+	if st.manual && errors.As(err, &need) {
+		// The set-up wants a roll the players make: ask for it here and
+		// start again when it is typed (typeStartDie).
+		r := need.Request
+		st.need, st.typed = &r, nil
+		st.err = ""
+		a.dirty = true
+		return nil
 	}
 	if err != nil {
+		st.startDice, st.need, st.typed = nil, nil, nil
 		return err
-	}
-	if st.manual && !g.Engine.State().Over {
-		// Switch the engine to manual dice for play.
-		data, serr := g.Save()
-		if serr == nil {
-			if g2, lerr := game.Load(data, game.Config{ManualDice: true}); lerr == nil {
-				g = g2
-			}
-		}
 	}
 	s := play.New(g, st.kinds)
 	a.start = nil
@@ -262,18 +262,64 @@ func (a *App) StartGame() error {
 	return nil
 }
 
-func asNeed(err error, need **rules.NeedDiceError) bool {
-	n, ok := err.(*rules.NeedDiceError)
-	if ok {
-		*need = n
+// typeStartDie adds a typed face to the set-up roll wanted (face 0
+// removes the last one); when the roll is complete the game is started
+// again with every set-up face so far.
+func (a *App) typeStartDie(face int) {
+	st := a.start
+	if st == nil || st.need == nil {
+		return
 	}
-	return ok
+	a.dirty = true
+	if face == 0 {
+		if n := len(st.typed); n > 0 {
+			st.typed = st.typed[:n-1]
+		}
+		return
+	}
+	if face < 1 || face > st.need.Sides {
+		st.err = fmt.Sprintf("a D%d shows 1 to %d", st.need.Sides, st.need.Sides)
+		return
+	}
+	st.typed = append(st.typed, face)
+	if len(st.typed) < st.need.N-st.need.Have {
+		return
+	}
+	st.startDice = append(st.startDice, st.typed...)
+	st.need, st.typed = nil, nil
+	if err := a.StartGame(); err != nil && a.start != nil {
+		a.start.err = err.Error()
+	}
+}
+
+// StartDiceWanted is the set-up roll the start screen asks for (nil when
+// none) and the faces typed for it so far.
+func (a *App) StartDiceWanted() (*rules.DiceRequest, []int) {
+	if a.start == nil {
+		return nil, nil
+	}
+	return a.start.need, a.start.typed
 }
 
 // updateStart handles the start screen's input.
 func (a *App) updateStart() {
 	st := a.start
 	press := a.in.KeyPressed
+	if st.need != nil {
+		// Typing the dice of the game's set-up.
+		for _, f := range typedDice(a.in.Chars()) {
+			a.typeStartDie(f)
+		}
+		switch {
+		case press(ebiten.KeyBackspace):
+			a.typeStartDie(0)
+		case press(ebiten.KeyEscape):
+			st.need, st.typed, st.startDice = nil, nil, nil
+		}
+		a.startClick()
+		a.dirty = true
+		return
+	}
 	if st.editing {
 		for _, r := range a.in.Chars() {
 			if r >= '0' && r <= '9' && len(st.seed) < 19 {
@@ -322,17 +368,23 @@ func (a *App) updateStart() {
 			}
 		}
 	}
-	if a.in.MousePressed(ebiten.MouseButtonLeft) {
-		cx, cy := a.in.Cursor()
-		p := world.Vec{X: float64(cx) * a.dsf, Y: float64(cy) * a.dsf}
-		for _, b := range st.btns {
-			if b.R.Contains(p) {
-				b.Do()
-				break
-			}
+	a.startClick()
+	a.dirty = true
+}
+
+// startClick runs the start screen button under a left click.
+func (a *App) startClick() {
+	if a.start == nil || !a.in.MousePressed(ebiten.MouseButtonLeft) {
+		return
+	}
+	cx, cy := a.in.Cursor()
+	p := world.Vec{X: float64(cx) * a.dsf, Y: float64(cy) * a.dsf}
+	for i := len(a.start.btns) - 1; i >= 0; i-- {
+		if b := a.start.btns[i]; b.R.Contains(p) {
+			b.Do()
+			break
 		}
 	}
-	a.dirty = true
 }
 
 // toggleSide switches a side between human and computer.
@@ -519,6 +571,15 @@ func (a *App) startPrims() []scene.Prim {
 			out = a.txt(out, x3, y3, l, small, false, color.NRGBA{255, 120, 120, 255})
 			y3 += small * 1.35
 		}
+	}
+	if st.need != nil {
+		// The set-up roll being typed, over the middle of the screen.
+		pw := math.Min(W-a.px(40), a.px(620))
+		r := scene.Rect{Min: world.Vec{X: (W - pw) / 2, Y: H/2 - a.px(85)}, Max: world.Vec{X: (W + pw) / 2, Y: H/2 + a.px(85)}}
+		l := play.Layout{W: W, H: H, DSF: a.dsf, Measure: a.fonts.Measure}
+		prims, btns := play.DicePad(l, r, fmt.Sprintf("Manual dice for the game's set-up (%d typed so far; Esc goes back)", len(st.startDice)), *st.need, st.typed, a.typeStartDie)
+		out = append(out, prims...)
+		st.btns = append(st.btns, btns...)
 	}
 	return out
 }
