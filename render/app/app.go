@@ -449,8 +449,33 @@ func (a *App) fit() {
 		w -= a.panelW()
 	}
 	a.cam.Fit(a.base.Table, x, y, w, h, a.px(40))
+	if a.legend {
+		// The legend sits below the table at a fixed pixel size: leave
+		// room for it (its height depends a little on the scale, so
+		// measure at the fitted scale and fit again).
+		for i := 0; i < 3; i++ {
+			below := a.legendHeight()
+			a.cam.Fit(a.base.Table, x, y, w, h-below, a.px(40))
+			if math.Abs(a.legendHeight()-below) < a.px(2) {
+				break
+			}
+		}
+		// Centre the table and its legend together.
+		a.cam.Off.Y = y + (h-a.base.Table.H*a.cam.Scale-a.legendHeight())/2
+	}
 	a.fitted = true
 	a.dirty = true
+}
+
+// legendHeight is the height in device pixels the legend takes below the
+// table at the camera's scale (0 with the legend off).
+func (a *App) legendHeight() float64 {
+	if !a.legend || a.cam.Scale <= 0 {
+		return 0
+	}
+	sc := scene.Build(a.sceneInput(), scene.View{Scale: a.cam.Scale / a.dsf, Legend: true, EdgeRulers: a.edgeRulers, Title: a.title,
+		Measure: a.fonts.Measure, Layers: scene.LayerSet(0).With(scene.LayerHUD).With(scene.LayerTable)})
+	return math.Max(0, sc.Bounds.Max.Y-a.base.Table.H) * a.cam.Scale
 }
 
 // findBase returns the base with id, or nil.
@@ -1085,11 +1110,15 @@ func (a *App) drawCached(dst *ebiten.Image, sh image.Point, set []scene.Layer) {
 		return
 	}
 	a.blit(dst, a.cache, sh)
-	a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
+	dyn := dynamicLayers(set)
+	a.rend.DrawShapes(dst, a.sc, dyn, a.cam.Scale, a.cam.Off)
 	at := a.cacheRect.Add(sh)
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(at.Min.X), float64(at.Min.Y))
 	dst.DrawImage(a.labels, op)
+	// The labels of rulers and sight lines (their lengths) go over the
+	// cached labels: a zone's or a titan's name never hides a measure.
+	a.rend.DrawTexts(dst, a.sc, dyn, a.cam.Scale, a.cam.Off)
 }
 
 // primsBounds is the pixel rectangle the prims may touch.
@@ -1321,8 +1350,10 @@ func (a *App) drawZoomPreview(dst *ebiten.Image, set []scene.Layer) {
 		dst.DrawImage(a.composed, op)
 	} else {
 		dst.DrawImage(a.cache, op)
-		a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
+		dyn := dynamicLayers(set)
+		a.rend.DrawShapes(dst, a.sc, dyn, a.cam.Scale, a.cam.Off)
 		dst.DrawImage(a.labels, op)
+		a.rend.DrawTexts(dst, a.sc, dyn, a.cam.Scale, a.cam.Off)
 	}
 	a.drawnShift, a.drawnSet = image.Pt(math.MinInt32, 0), set
 }
@@ -1568,6 +1599,19 @@ func (a *App) wrap(s string, size, width float64, bold bool) []string {
 	for _, para := range strings.Split(s, "\n") {
 		line := ""
 		for _, word := range strings.Fields(para) {
+			// A word wider than the line (a file path) is cut.
+			if line != "" && a.fonts.Measure(word, size, bold) > width {
+				out = append(out, line)
+				line = ""
+			}
+			for line == "" && len(word) > 1 && a.fonts.Measure(word, size, bold) > width {
+				n := len(word) - 1
+				for n > 1 && a.fonts.Measure(word[:n], size, bold) > width {
+					n--
+				}
+				out = append(out, word[:n])
+				word = word[n:]
+			}
 			try := word
 			if line != "" {
 				try = line + " " + word

@@ -99,6 +99,10 @@ func (h *hudb) wrap(s string, size, width float64, bold bool) []string {
 	var out []string
 	line := ""
 	for _, word := range strings.Fields(s) {
+		if line != "" && h.l.measure(word, size, bold) > width {
+			out = append(out, line)
+			line = ""
+		}
 		for line == "" && len(word) > 1 && h.l.measure(word, size, bold) > width {
 			n := len(word) - 1
 			for n > 1 && h.l.measure(word[:n], size, bold) > width {
