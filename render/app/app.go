@@ -1015,9 +1015,28 @@ func (a *App) drawHUD(dst *ebiten.Image, hud []scene.Prim) {
 	if a.start != nil {
 		a.drawStart(dst)
 	} else {
-		a.rend.DrawPrims(dst, hud, 1, world.Vec{})
+		// Each overlay (the help, the file prompt) is a pass of its own:
+		// the renderer draws a pass's text after its shapes, so the text
+		// under an overlay would otherwise show through it.
+		from := 0
+		for i := range hud {
+			if hud[i].ID == passBreak {
+				a.rend.DrawPrims(dst, hud[from:i], 1, world.Vec{})
+				from = i + 1
+			}
+		}
+		a.rend.DrawPrims(dst, hud[from:], 1, world.Vec{})
 	}
 	a.rend.AntiAlias = aa
+}
+
+// passBreak is the ID of the empty prim that starts a new drawing pass
+// of the HUD (see drawHUD).
+const passBreak = "hud:pass"
+
+// breakPass starts a new HUD drawing pass.
+func breakPass(out []scene.Prim) []scene.Prim {
+	return append(out, scene.Prim{Layer: scene.LayerHUD, Kind: scene.Text, ID: passBreak})
 }
 
 // patchFrame redraws only the part of dst where the dynamic layers or the

@@ -138,11 +138,11 @@ func (a *App) hud() []scene.Prim {
 		prims, _ := a.play.HUD(a.playLayout())
 		out = append(out, prims...)
 		if a.prompt != nil {
-			out = a.promptPrims(out)
+			out = a.promptPrims(breakPass(out))
 		}
 	}
 	if a.help {
-		out = a.helpPrims(out)
+		out = a.helpPrims(breakPass(out))
 	}
 	return out
 }
@@ -297,7 +297,15 @@ func (a *App) bannerPrims(out []scene.Prim) []scene.Prim {
 func (a *App) helpPrims(out []scene.Prim) []scene.Prim {
 	lines := helpLines()
 	if a.play != nil {
-		lines = append(playHelpLines(), lines...)
+		// In a game E ends the step and the digits pick weapons and
+		// choices: the view keys they replace are left out.
+		var view [][2]string
+		for _, l := range lines {
+			if l[0] != "E" && l[0] != "1-8" && l[0] != "0" {
+				view = append(view, l)
+			}
+		}
+		lines = append(playHelpLines(), view...)
 	}
 	title := "Auspex keys (F1, ? or Esc closes)"
 	W, H := float64(a.w), float64(a.h)

@@ -71,6 +71,8 @@ type startScreen struct {
 	need      *rules.DiceRequest
 	startDice []int
 	typed     []int
+	// pad is the dice entry drawn over everything while need is set.
+	pad []scene.Prim
 }
 
 // startOptionList is the ATII options in the start screen's order: the
@@ -415,7 +417,7 @@ func (a *App) StartButton(label string) (int, int, bool) {
 // startPrims lays out the start screen and its buttons.
 func (a *App) startPrims() []scene.Prim {
 	st := a.start
-	st.btns = nil
+	st.btns, st.pad = nil, nil
 	var out []scene.Prim
 	W, H := float64(a.w), float64(a.h)
 	out = append(out, rectPrim(scene.Rect{Max: world.Vec{X: W, Y: H}}, color.NRGBA{30, 33, 38, 255}, transparent(), 0))
@@ -575,10 +577,12 @@ func (a *App) startPrims() []scene.Prim {
 	if st.need != nil {
 		// The set-up roll being typed, over the middle of the screen.
 		pw := math.Min(W-a.px(40), a.px(620))
-		r := scene.Rect{Min: world.Vec{X: (W - pw) / 2, Y: H/2 - a.px(85)}, Max: world.Vec{X: (W + pw) / 2, Y: H/2 + a.px(85)}}
+		r := scene.Rect{Min: world.Vec{X: (W - pw) / 2, Y: H/2 - a.px(60)}, Max: world.Vec{X: (W + pw) / 2, Y: H/2 + a.px(60)}}
 		l := play.Layout{W: W, H: H, DSF: a.dsf, Measure: a.fonts.Measure}
-		prims, btns := play.DicePad(l, r, fmt.Sprintf("Manual dice for the game's set-up (%d typed so far; Esc goes back)", len(st.startDice)), *st.need, st.typed, a.typeStartDie)
-		out = append(out, prims...)
+		prims, btns := play.DicePad(l, r, "Manual dice: the rolls before the first decision (Esc goes back)", *st.need, st.typed, a.typeStartDie)
+		// Drawn in a pass of its own over the screen and the thumbnail
+		// (the renderer draws text after shapes within a pass).
+		st.pad = append([]scene.Prim{rectPrim(scene.Rect{Max: world.Vec{X: W, Y: H}}, color.NRGBA{0, 0, 0, 150}, transparent(), 0)}, prims...)
 		st.btns = append(st.btns, btns...)
 	}
 	return out
@@ -590,6 +594,11 @@ func (a *App) drawStart(dst *ebiten.Image) {
 	prims := a.startPrims()
 	a.rend.DrawPrims(dst, prims, 1, world.Vec{})
 	st := a.start
+	defer func() {
+		if len(st.pad) > 0 {
+			a.rend.DrawPrims(dst, st.pad, 1, world.Vec{})
+		}
+	}()
 	if st.thumbRect.W() <= 0 {
 		return
 	}

@@ -260,6 +260,9 @@ func weaponStats(w *catalog.Weapon, arc string) string {
 		if w.Str != 0 {
 			parts = append(parts, fmt.Sprintf("Str %d", w.Str))
 		}
+		if w.Acc != 0 {
+			parts = append(parts, fmt.Sprintf("Acc %+d", w.Acc))
+		}
 		return strings.Join(parts, ", ")
 	}
 	rng := fmt.Sprintf("%.0f cm", w.Range)

@@ -31,7 +31,11 @@ func DiceHint(r rules.DiceRequest, typed []int) string {
 
 // DicePadRect is where the dice entry is drawn: over the dice log, left
 // of the side panel (the same place as the dice tray).
-func (l Layout) DicePadRect() scene.Rect { return l.TrayRect() }
+func (l Layout) DicePadRect() scene.Rect {
+	r := l.TrayRect()
+	r.Min.Y = r.Max.Y - l.px(110)
+	return r
+}
 
 // DicePad draws the manual dice entry for request r in rect: the purpose,
 // the faces typed so far, a clickable die per face (type calls typeDie

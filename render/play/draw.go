@@ -194,7 +194,7 @@ func (s *Session) banner(h *hudb) {
 		}
 		labels = append(labels, bannerButton{lb, s.RevealSecrets})
 	}
-	if s.mode != ModeTurn && s.mode != ModeDice {
+	if s.mode != ModeTurn {
 		labels = labels[1:2]
 	}
 	if s.mode == ModeOver {
@@ -620,19 +620,18 @@ func (s *Session) Decorate(sc *scene.Scene) {
 				reach = math.Max(b.Foot.W, b.Foot.H) / 2
 			}
 		}
-		// The label stands beside the titan, across the path from the
-		// part not reached (on the right-hand side of the table); with no
-		// such part it goes below the titan's own name label.
+		// The label stands level with the titan, just beside its base, on
+		// the side away from the part of the path not reached (so it
+		// covers neither); with no such part it goes below the titan's own
+		// name label.
 		at := r.End.Add(world.Vec{Y: reach + 32*px})
 		if len(unreached) > 1 {
-			if d := unreached[len(unreached)-1].Sub(r.End); d.Len() > 1e-9 {
-				d = d.Scale(1 / d.Len())
-				side := world.Vec{X: -d.Y, Y: d.X}
-				if side.X < 0 {
-					side = side.Scale(-1)
-				}
-				at = r.End.Add(side.Scale(reach + 12*px + 0.5*scene.EstimateWidth(label, 12*px, true)*math.Abs(side.X)))
+			half := 0.5 * scene.EstimateWidth(label, 12*px, true)
+			dx := reach + 10*px + half
+			if unreached[len(unreached)-1].X > r.End.X {
+				dx = -dx
 			}
+			at = r.End.Add(world.Vec{X: dx})
 		}
 		add(scene.LayerRulers, scene.Prim{Kind: scene.Text, C: at, Text: label, Size: 12 * px, Bold: true, Align: scene.AlignCenter, Style: scene.Style{Fill: color.NRGBA{20, 20, 20, 255}}, Box: color.NRGBA{255, 230, 180, 235}})
 	}

@@ -424,7 +424,8 @@ func (s *Session) submit(c rules.Command) bool {
 		r := need.Request
 		s.diceNeed, s.diceTyped, s.diceRetry = &r, nil, c
 		s.mode = ModeDice
-		s.note("type the dice: " + r.String())
+		// The dice pad and the banner say what is wanted and how.
+		s.Msg, s.MsgErr = "", false
 		return false
 	}
 	if err != nil {
@@ -1239,7 +1240,7 @@ func (s *Session) Banner() Banner {
 		b.Who = s.SideName(d) + " (computer) is deciding..."
 		return b
 	case ModeDice:
-		b.Who = "Roll real dice"
+		b.Who = "Roll real dice for " + s.SideName(d)
 		if s.diceNeed != nil {
 			b.Lines = []string{DiceHint(*s.diceNeed, s.diceTyped)}
 		}
