@@ -358,3 +358,13 @@ func (a *App) helpPrims(out []scene.Prim) []scene.Prim {
 	}
 	return out
 }
+
+// HUDPrims are the HUD primitives the window draws now in device pixels
+// (the toolbar, panels, play HUD and overlays), for tests.
+func (a *App) HUDPrims() []scene.Prim { return a.hud() }
+
+// MeasureText is the width in device pixels of s drawn at size with the
+// window's fonts.
+func (a *App) MeasureText(s string, size float64, bold bool) float64 {
+	return a.fonts.Measure(s, size, bold)
+}

@@ -71,6 +71,11 @@ func TestSecretObjectivesNeverDrawnForTheOtherSide(t *testing.T) {
 			}
 		}
 	}
+	// The roll that draws a card names it by its face: not drawn for
+	// whoever is at the screen with the objectives hidden.
+	if txt := drawnText(s); strings.Contains(txt, "objective card") {
+		t.Fatalf("the card draw roll is shown with every objective hidden:\n%s", txt)
+	}
 	for i := 0; i < 400 && s.Mode() != ModeOver && s.State().Turn < 3; i++ {
 		switch s.Mode() {
 		case ModeHandover:
@@ -112,5 +117,53 @@ func TestSecretObjectivesNeverDrawnForTheOtherSide(t *testing.T) {
 		if !strings.Contains(txt, c.Name) {
 			t.Errorf("the debrief does not reveal %s's card %q", sd, c.Name)
 		}
+	}
+}
+
+// A hotseat mission asks for a handover only when a player's secret was
+// on the screen and the decision passes to the other player: with the
+// objectives left hidden, a whole turn of alternating activations needs
+// no handover at all (it used to ask after every activation).
+func TestHotseatHandsOverOnlyWhenASecretWasShown(t *testing.T) {
+	for _, reveal := range []bool{false, true} {
+		s := newSession(t, load(t, "titan-mission"), 3, map[string]string{"red": Human, "blue": Human})
+		changes, handovers, shown := 0, 0, 0
+		last := s.Decider()
+		for i := 0; i < 300 && s.State().Turn < 2 && s.Mode() != ModeOver; i++ {
+			if s.Mode() == ModeHandover {
+				handovers++
+				s.Continue()
+				continue
+			}
+			if reveal && !s.SecretsShown() {
+				s.RevealSecrets()
+				if !s.SecretsShown() {
+					t.Fatal("O should show the deciding player's objective")
+				}
+				shown++
+			}
+			s.TrayClose()
+			c, err := game.Greedy{}.Decide(context.Background(), s.G.ViewFor(s.Decider()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Submit(c); err != nil {
+				t.Fatalf("%s: %v", s.State().Step, err)
+			}
+			if d := s.Decider(); d != last {
+				changes++
+				last = d
+			}
+		}
+		if changes < 4 {
+			t.Fatalf("too few changes of decider to tell (%d)", changes)
+		}
+		if !reveal && handovers != 0 {
+			t.Errorf("with every objective hidden: %d handovers for %d changes of player, want none", handovers, changes)
+		}
+		if reveal && handovers != changes {
+			t.Errorf("with the objective shown at every decision: %d handovers for %d changes of player", handovers, changes)
+		}
+		t.Logf("reveal %v: %d changes of player, %d handovers", reveal, changes, handovers)
 	}
 }
