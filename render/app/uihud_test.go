@@ -11,6 +11,7 @@ import (
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/world"
 )
 
 // startDuel opens the start screen on titan-duel with both sides human
@@ -204,5 +205,64 @@ func TestFitLeavesRoomForTheLegend(t *testing.T) {
 	}
 	if top := cam.Off.Y; top < 38 {
 		t.Errorf("the table starts at y %.0f, under the toolbar", top)
+	}
+}
+
+// A ruler's length is drawn over the zone and terrain labels: with its
+// label forced onto a zone's name, the ruler's box (pale yellow) shows
+// where the two overlap, not the zone label's.
+func TestRulerLabelOverZoneLabel(t *testing.T) {
+	h := newHarness(t, app.Options{Scenario: loadDuel(t)})
+	h.in.Key(ebiten.KeyHome)
+	h.flush()
+	var zone *scene.Prim
+	for _, p := range h.a.Scene().Layers[scene.LayerZones] {
+		if p.Kind == scene.Text && p.Text == "Red deployment" {
+			p := p
+			zone = &p
+		}
+	}
+	if zone == nil {
+		t.Fatal("no Red deployment label")
+	}
+	// A short vertical ruler through the zone's name: both places for its
+	// label beside the line fall on the name, so it is put on it.
+	h.in.Key(ebiten.KeyR)
+	x0, y0 := h.at(zone.C.Add(world.Vec{Y: -6}))
+	x1, y1 := h.at(zone.C.Add(world.Vec{Y: 6}))
+	h.in.Drag(ebiten.MouseButtonLeft, x0, y0, x1, y1, 6)
+	h.flush()
+	var lbl *scene.Prim
+	for _, p := range h.a.Scene().Layers[scene.LayerRulers] {
+		if p.Kind == scene.Text {
+			p := p
+			lbl = &p
+		}
+	}
+	if lbl == nil {
+		t.Fatal("the ruler has no label")
+	}
+	cam := h.a.Camera()
+	toPx := func(v world.Vec) world.Vec { return v.Scale(cam.Scale).Add(cam.Off) }
+	zc, lc := toPx(zone.C), toPx(lbl.C)
+	zs, ls := zone.Size*cam.Scale, lbl.Size*cam.Scale
+	zw, lw := h.a.MeasureText(zone.Text, zs, zone.Bold), h.a.MeasureText(lbl.Text, ls, lbl.Bold)
+	// A point in the ruler box's top padding (no glyph there) that lies
+	// inside the zone label's box too.
+	found := false
+	for dx := -lw / 2; dx <= lw/2; dx++ {
+		x := lc.X + dx
+		y := lc.Y - ls*0.6
+		if x > zc.X-zw/2 && x < zc.X+zw/2 && y > zc.Y-zs*0.6 && y < zc.Y+zs*0.6 {
+			found = true
+			c := h.pixel(int(x), int(y))
+			if c.B > 235 {
+				t.Fatalf("at %.0f,%.0f the zone label's box (%v) covers the ruler's length label", x, y, c)
+			}
+			break
+		}
+	}
+	if !found {
+		t.Skipf("the ruler label %v does not overlap the zone label %v here", lc, zc)
 	}
 }

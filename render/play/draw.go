@@ -451,7 +451,7 @@ func (s *Session) debrief(c *column) {
 	big, norm, small := l.px(16), l.px(13), l.px(12)
 	st := s.State()
 	if st.Result != nil {
-		c.line("Result: "+st.Result.Kind, big, true, colGold)
+		c.line("Result: "+capitalize(st.Result.Kind), big, true, colGold)
 		if st.Result.Winner != "" {
 			c.line("Winner: "+s.SideName(st.Result.Winner), norm, true, colText)
 		}

@@ -280,6 +280,7 @@ func (s *Session) afterCommand() {
 	if st.Over {
 		s.mode = ModeOver
 		s.viewer = "" // at the end every objective is revealed
+		s.Result = nil
 		return
 	}
 	if s.mode == ModeDice {
@@ -1224,7 +1225,7 @@ func (s *Session) Banner() Banner {
 	case ModeOver:
 		b.Title = "Game over"
 		if st.Result != nil {
-			b.Who = st.Result.Kind
+			b.Who = capitalize(st.Result.Kind)
 			if st.Result.Winner != "" {
 				b.Who = s.SideName(st.Result.Winner) + ": " + st.Result.Kind
 			}
