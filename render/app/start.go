@@ -483,7 +483,7 @@ func (a *App) startPrims() []scene.Prim {
 		}
 		if e.scn.Mission != nil && e.scn.Mission.Secret {
 			y2 += a.px(6)
-			for _, l := range a.wrap("Secret objectives: with two human players, the window hides each player's objective and asks to pass the screen.", small, colW2, false) {
+			for _, l := range a.wrap("Secret objectives: with two human players each objective stays hidden until its player presses O, and the window asks to pass the screen only after one was shown.", small, colW2, false) {
 				out = a.txt(out, x2, y2, l, small, false, hudActive())
 				y2 += small * 1.35
 			}

@@ -48,9 +48,15 @@ func (s *Session) MissionLines() []string {
 	}
 	var out []string
 	if sc.TurnLimit > 0 {
-		out = append(out, fmt.Sprintf("The game ends after turn %d.", sc.TurnLimit))
+		out = append(out, fmt.Sprintf("The game ends after turn %d, or when a side has no titan left on the table.", sc.TurnLimit))
 	}
-	for _, v := range sc.Victory {
+	victory := sc.Victory
+	if sc.Mission != nil {
+		// A mission is judged on the victory chart alone: the rules
+		// ignore the scenario's victory conditions.
+		victory = nil
+	}
+	for _, v := range victory {
 		res := v.Result
 		if res == "" {
 			res = "Victory"
