@@ -1042,6 +1042,10 @@ func (s *Session) Choose(i int) {
 	if i < 0 || i >= len(cs) {
 		return
 	}
+	if cs[i].Name == atii.CmdHold && !s.confirm("hold", fmt.Sprint(i+1)) {
+		// A listed hold throws a drawn path away like H does.
+		return
+	}
 	s.submit(cs[i].Cmd)
 }
 
