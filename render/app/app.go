@@ -20,7 +20,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -1612,37 +1611,8 @@ func helpLines() [][2]string {
 	}
 }
 
-// wrap splits s into lines of at most width (px) at em size size.
+// wrap splits s into lines of at most width (px) at em size size (see
+// scene.Wrap).
 func (a *App) wrap(s string, size, width float64, bold bool) []string {
-	var out []string
-	for _, para := range strings.Split(s, "\n") {
-		line := ""
-		for _, word := range strings.Fields(para) {
-			// A word wider than the line (a file path) is cut.
-			if line != "" && a.fonts.Measure(word, size, bold) > width {
-				out = append(out, line)
-				line = ""
-			}
-			for line == "" && len(word) > 1 && a.fonts.Measure(word, size, bold) > width {
-				n := len(word) - 1
-				for n > 1 && a.fonts.Measure(word[:n], size, bold) > width {
-					n--
-				}
-				out = append(out, word[:n])
-				word = word[n:]
-			}
-			try := word
-			if line != "" {
-				try = line + " " + word
-			}
-			if a.fonts.Measure(try, size, bold) > width && line != "" {
-				out = append(out, line)
-				line = word
-			} else {
-				line = try
-			}
-		}
-		out = append(out, line)
-	}
-	return out
+	return scene.Wrap(s, size, width, bold, a.fonts.Measure)
 }

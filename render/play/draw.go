@@ -93,36 +93,9 @@ func (h *hudb) button(x, y float64, label string, do func()) float64 {
 	return w + h.l.px(6)
 }
 
-// wrap splits s into lines no wider than width; a word wider than the
-// line (a file path) is cut where it has to be.
+// wrap splits s into lines no wider than width (see scene.Wrap).
 func (h *hudb) wrap(s string, size, width float64, bold bool) []string {
-	var out []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		if line != "" && h.l.measure(word, size, bold) > width {
-			out = append(out, line)
-			line = ""
-		}
-		for line == "" && len(word) > 1 && h.l.measure(word, size, bold) > width {
-			n := len(word) - 1
-			for n > 1 && h.l.measure(word[:n], size, bold) > width {
-				n--
-			}
-			out = append(out, word[:n])
-			word = word[n:]
-		}
-		try := word
-		if line != "" {
-			try = line + " " + word
-		}
-		if h.l.measure(try, size, bold) > width && line != "" {
-			out = append(out, line)
-			line = word
-		} else {
-			line = try
-		}
-	}
-	return append(out, line)
+	return scene.Wrap(s, size, width, bold, h.l.measure)
 }
 
 // column writes wrapped lines downward from y, stopping at maxY.

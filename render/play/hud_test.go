@@ -1,7 +1,6 @@
 package play
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -315,13 +314,7 @@ func TestUnfiredWeaponsAreNotSaidFired(t *testing.T) {
 	for seed := uint64(1); seed < 40; seed++ {
 		s := newSession(t, load(t, "titan-duel"), seed, map[string]string{"red": Human, "blue": Human})
 		for i := 0; i < 400 && s.Mode() != ModeOver; i++ {
-			c, err := game.Greedy{}.Decide(context.Background(), s.G.ViewFor(s.Decider()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Submit(c); err != nil {
-				t.Fatal(err)
-			}
+			playGreedy(t, s)
 			st := s.State()
 			if st.Step != atii.StepShooting {
 				continue

@@ -94,14 +94,7 @@ func TestSecretObjectivesNeverDrawnForTheOtherSide(t *testing.T) {
 			}
 		}
 		s.viewer = me
-		s.TrayClose()
-		c, err := game.Greedy{}.Decide(context.Background(), s.G.ViewFor(s.Decider()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Submit(c); err != nil {
-			t.Fatalf("%s: %v", s.State().Step, err)
-		}
+		playGreedy(t, s)
 	}
 	if s.State().Turn < 2 {
 		t.Fatalf("the game did not get going: turn %d %s", s.State().Turn, s.State().Step)
@@ -142,14 +135,7 @@ func TestHotseatHandsOverOnlyWhenASecretWasShown(t *testing.T) {
 				}
 				shown++
 			}
-			s.TrayClose()
-			c, err := game.Greedy{}.Decide(context.Background(), s.G.ViewFor(s.Decider()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Submit(c); err != nil {
-				t.Fatalf("%s: %v", s.State().Step, err)
-			}
+			playGreedy(t, s)
 			if d := s.Decider(); d != last {
 				changes++
 				last = d
@@ -165,5 +151,19 @@ func TestHotseatHandsOverOnlyWhenASecretWasShown(t *testing.T) {
 			t.Errorf("with the objective shown at every decision: %d handovers for %d changes of player", handovers, changes)
 		}
 		t.Logf("reveal %v: %d changes of player, %d handovers", reveal, changes, handovers)
+	}
+}
+
+// playGreedy plays the basic computer player's decision for the side to
+// decide, as if that human had chosen it (the dice tray is closed first).
+func playGreedy(t *testing.T, s *Session) {
+	t.Helper()
+	s.TrayClose()
+	c, err := game.Greedy{}.Decide(context.Background(), s.G.ViewFor(s.Decider()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Submit(c); err != nil {
+		t.Fatalf("%s: %v", s.State().Step, err)
 	}
 }
