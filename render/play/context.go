@@ -221,8 +221,10 @@ func (s *Session) ResultWhy() string {
 	return ended + "; " + cmp + "."
 }
 
-// named replaces unit ids in a text of the rules with the names the table
-// shows (longest ids first, so no id is replaced inside another).
+// named replaces the unit and side ids in a text of the rules with the
+// names the table and the banner show: unit ids anywhere (longest first,
+// so no id is replaced inside another), side ids only as whole words
+// (not inside a unit id such as "red-reaver").
 func (s *Session) named(text string) string {
 	sc := s.G.Scenario
 	if sc == nil || text == "" {
@@ -240,15 +242,49 @@ func (s *Session) named(text string) string {
 			}
 		}
 	}
-	if len(ids) == 0 {
-		return text
+	if len(ids) > 0 {
+		sort.Slice(ids, func(i, j int) bool { return len(ids[i]) > len(ids[j]) })
+		pairs := make([]string, 0, 2*len(ids))
+		for _, id := range ids {
+			pairs = append(pairs, id, names[id])
+		}
+		text = strings.NewReplacer(pairs...).Replace(text)
 	}
-	sort.Slice(ids, func(i, j int) bool { return len(ids[i]) > len(ids[j]) })
-	pairs := make([]string, 0, 2*len(ids))
-	for _, id := range ids {
-		pairs = append(pairs, id, names[id])
+	for _, sd := range sc.Sides {
+		if sd.Name != "" && sd.Name != sd.ID {
+			text = replaceWord(text, sd.ID, sd.Name)
+		}
 	}
-	return strings.NewReplacer(pairs...).Replace(text)
+	return text
+}
+
+// replaceWord replaces word in text where it stands as a whole word: not
+// next to a letter, a digit, '-' or '_'.
+func replaceWord(text, word, with string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(text, word)
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		end := i + len(word)
+		if wordByte(text, i-1) || wordByte(text, end) {
+			b.WriteString(text[:end])
+		} else {
+			b.WriteString(text[:i] + with)
+		}
+		text = text[end:]
+	}
+}
+
+// wordByte reports whether text[i] exists and belongs to a word.
+func wordByte(text string, i int) bool {
+	if i < 0 || i >= len(text) {
+		return false
+	}
+	c := text[i]
+	return c == '-' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
 // weaponStats is a weapon's profile for the panel: range, rate of fire,

@@ -350,3 +350,14 @@ func TestUnfiredWeaponsAreNotSaidFired(t *testing.T) {
 	}
 	t.Skip("no seed had a titan fire only some of its weapons")
 }
+
+// Side ids in the rules' texts become the sides' names, but only as whole
+// words: a unit id that starts with the side's id is left to the units.
+func TestNamedReplacesWholeSideIDs(t *testing.T) {
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	got := s.named("red wins the initiative (red, blue; ties re-rolled); red-reaver fires; fired; blue-reaver")
+	want := "Legio Mortis wins the initiative (Legio Mortis, Legio Ignatum; ties re-rolled); Venator Rex fires; fired; Ignis Fidelis"
+	if got != want {
+		t.Errorf("named:\n got %q\nwant %q", got, want)
+	}
+}
