@@ -47,11 +47,13 @@ type startEntry struct {
 
 // startScreen is the start screen's state.
 type startScreen struct {
-	opts      StartOptions
-	entries   []startEntry
-	sel       int
-	options   map[string]bool
-	kinds     map[string]string
+	opts    StartOptions
+	entries []startEntry
+	sel     int
+	options map[string]bool
+	kinds   map[string]string
+	// chosen marks the sides the player switched (kept across scenarios).
+	chosen    map[string]bool
 	seed      string
 	editing   bool
 	manual    bool
@@ -123,7 +125,7 @@ func AddRecent(list, file string) error {
 
 // openStart shows the start screen.
 func (a *App) openStart(o StartOptions) {
-	st := &startScreen{opts: o, options: map[string]bool{}, kinds: map[string]string{}, seed: strconv.FormatUint(o.Seed, 10), thumbs: map[string]*ebiten.Image{}}
+	st := &startScreen{opts: o, options: map[string]bool{}, kinds: map[string]string{}, chosen: map[string]bool{}, seed: strconv.FormatUint(o.Seed, 10), thumbs: map[string]*ebiten.Image{}}
 	pre := o.Preselect
 	if pre == "" {
 		pre = scenarios.DefaultName
@@ -196,7 +198,9 @@ func (a *App) selectEntry(i int) {
 		if sd.Controller.Type == "ai" || sd.Controller.Type == "scripted" {
 			k = play.Computer
 		}
-		if old, ok := st.kinds[sd.ID]; ok {
+		if old, ok := st.kinds[sd.ID]; ok && st.chosen[sd.ID] {
+			// Keep what the player chose for this side; otherwise the
+			// scenario's own controllers (a hotseat mission's two humans).
 			k = old
 		}
 		kinds[sd.ID] = k
@@ -391,6 +395,7 @@ func (a *App) startClick() {
 
 // toggleSide switches a side between human and computer.
 func (st *startScreen) toggleSide(id string) {
+	st.chosen[id] = true
 	if st.kinds[id] == play.Human {
 		st.kinds[id] = play.Computer
 	} else {

@@ -266,3 +266,26 @@ func TestRulerLabelOverZoneLabel(t *testing.T) {
 		t.Skipf("the ruler label %v does not overlap the zone label %v here", lc, zc)
 	}
 }
+
+// Browsing the start screen from the duel (blue: computer) to the hotseat
+// mission gives the mission its own two human players; a side the player
+// switched keeps the choice.
+func TestStartScreenUsesTheScenariosControllers(t *testing.T) {
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, app.Options{Start: &app.StartOptions{Catalogue: cat, Seed: 42, Preselect: scenarios.DefaultName}, AutosavePath: t.TempDir() + "/auto.json"})
+	h.in.Key(ebiten.KeyArrowUp) // the last entry: titan-mission
+	h.flush()
+	if _, _, ok := h.a.StartButton("[2] Blue battlegroup (2 titans): human"); !ok {
+		t.Fatal("the mission's blue side should be human, as its scenario says")
+	}
+	h.in.Key(ebiten.KeyDigit2)
+	h.in.Key(ebiten.KeyArrowDown)
+	h.in.Key(ebiten.KeyArrowUp)
+	h.flush()
+	if _, _, ok := h.a.StartButton("[2] Blue battlegroup (2 titans): computer (basic)"); !ok {
+		t.Fatal("a side the player switched should keep the choice")
+	}
+}
