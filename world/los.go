@@ -70,12 +70,42 @@ type LOSOptions struct {
 	// allowance at all.
 	InsideSight float64
 	// ObserverHeight and TargetHeight are the heights, in cm above the
-	// table, that sight lines start and end at. When both are positive, a
-	// feature with a Height is seen over where the straight line between
-	// the two heights stays above the feature's height over the whole
-	// stretch it crosses; otherwise heights are ignored and every blocking
-	// feature blocks.
+	// table, of the observer's eye and of the target's top (0: the bases'
+	// Foot.SightHeight). When both are positive, a feature of known height
+	// (its own Height, or else its kind's TerrainEffect.Height) hides, on
+	// each sight line, only the part of the target below the highest point
+	// its top screens from the eye: low terrain does not hide a tall model,
+	// and it hides the lower part of one behind or in it. Otherwise, or with
+	// FlatTerrain, heights are ignored and every blocking feature blocks.
 	ObserverHeight, TargetHeight float64
+	// FlatTerrain ignores every height (the flat reading of area terrain).
+	FlatTerrain bool
+	// LowBand is the share of the target's height, from the ground up,
+	// whose screening LOSResult.LowHidden measures (0: DefaultLOSLowBand).
+	LowBand float64
+}
+
+// DefaultLOSLowBand: the lower third of a model, a titan's legs.
+const DefaultLOSLowBand = 1.0 / 3
+
+func (o LOSOptions) lowBand() float64 {
+	if o.LowBand <= 0 {
+		return DefaultLOSLowBand
+	}
+	return o.LowBand
+}
+
+// heights returns the eye and target heights of a check, and whether
+// heights are in play.
+func (o LOSOptions) heights(from, to *Base) (oh, th float64, on bool) {
+	oh, th = o.ObserverHeight, o.TargetHeight
+	if oh == 0 {
+		oh = from.Foot.SightHeight
+	}
+	if th == 0 {
+		th = to.Foot.SightHeight
+	}
+	return oh, th, !o.FlatTerrain && oh > 0 && th > 0
 }
 
 func (o LOSOptions) samples() int {
@@ -152,8 +182,12 @@ type SightLine struct {
 	Blocked   bool
 	BlockedAt Vec
 	BlockedBy int
-	// Obscured: the line reaches the target through cover-giving terrain.
+	// Obscured: the line reaches the target but part or all of it is hidden
+	// (cover-giving terrain, or with heights terrain it is seen over only in
+	// part). Hidden is the share of the target's height this line does not
+	// see (1 when blocked).
 	Obscured  bool
+	Hidden    float64
 	Crossings []LOSCrossing
 }
 
@@ -164,15 +198,24 @@ type FeatureHit struct {
 	Blocked  int // lines it blocked
 	Obscured int // lines it obscured (and nothing blocked)
 	MaxDepth float64
+	// Hidden is the share of the target's silhouette this feature hides
+	// (where several hide the same part, the one hiding most of it there).
+	Hidden float64
 }
 
 // LOSResult is a line-of-sight verdict with everything that led to it.
 type LOSResult struct {
 	Verdict LOSVerdict
-	// Visible is the fraction of lines that reach the target unobscured;
-	// Seen the fraction that reach it at all.
+	// Visible is the share of the target's silhouette (its width as seen
+	// from the observer, times its height when heights are in play) that
+	// can be seen clear of any terrain; Seen the share not hidden by
+	// blocking terrain. Both are exact, not counts of the sample lines.
 	Visible, Seen float64
-	Lines         []SightLine
+	// LowHidden is the share of the silhouette's width over which the
+	// lower LowBand of the target (a titan's legs) is hidden, by blocking
+	// or cover-giving terrain: 0 or 1 per line without heights.
+	LowHidden float64
+	Lines     []SightLine
 	// Features lists every feature any line crossed, in index order.
 	Features []FeatureHit
 	// TargetIn lists cover-giving or blocking features that contain the
@@ -226,12 +269,12 @@ func (r *LOSResult) labelOf(f int) string {
 func (r *LOSResult) culprits() string {
 	type c struct {
 		label string
-		n     int
+		n     float64
 	}
 	var cs []c
 	for _, h := range r.Features {
-		if n := h.Blocked + h.Obscured; n > 0 {
-			cs = append(cs, c{r.labelOf(h.Feature), n})
+		if h.Hidden > 1e-9 {
+			cs = append(cs, c{r.labelOf(h.Feature), h.Hidden})
 		}
 	}
 	for i := 1; i < len(cs); i++ {
@@ -276,7 +319,10 @@ type LOSContext struct {
 	masks  []uint64
 	fanOut [][]Crossing
 	fan    fanScratch
-	noFan  bool // tests: trace every line on its own
+	fanx   lineFamily // the lines as a family, for the exact fractions
+	cuts   []float64  // offsets where the family's lines change
+	cand   []int      // features that may meet the family's lines
+	noFan  bool       // tests: trace every line on its own
 	eff    []TerrainEffect
 	effOK  []uint32 // feature -> generation its eff entry was filled in
 	gen    uint32
@@ -402,14 +448,14 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		fan = w.traceFan(trs, c.masks, c.fanOut, &c.fan)
 	}
 
-	hOn := opt.ObserverHeight > 0 && opt.TargetHeight > 0
+	var hOn bool
+	opt.ObserverHeight, opt.TargetHeight, hOn = opt.heights(&from, &to)
 	if cap(c.lines) < n {
 		c.lines = make([]SightLine, n)
 		c.counts = make([]int, n)
 	}
 	lines := c.lines[:n]
 	cross := c.cross[:0]
-	blocked, obscured := 0, 0
 	var fanOut [][]Crossing
 	if fan {
 		fanOut = c.fanOut[:n]
@@ -427,39 +473,27 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 			ab := b.Sub(a)
 			length = math.Sqrt(ab.Dot(ab))
 		}
+		reach := 0.0
+		if length > 0 {
+			reach = fo.exit(a, b.Sub(a).Scale(1/length))
+		}
 		line := &lines[k]
 		line.From, line.To = a, b
-		line.Blocked, line.BlockedAt, line.BlockedBy, line.Obscured = false, b, -1, false
+		line.Blocked, line.BlockedAt, line.BlockedBy, line.Obscured, line.Hidden = false, b, -1, false, 0
 		start := len(cross)
 		for _, x := range raw {
-			e := c.effect(rules, x.Feature)
+			eff, qb, qo := c.crossEffect(rules, opt, hOn, x, length, reach)
 			depth := x.Len(length)
-			var eff CrossEffect
-			switch {
-			case !e.BlocksLOS && !e.Cover:
-				eff = NoEffect
-			case hOn && w.Features[x.Feature].Height > 0 && seenOver(opt, w.Features[x.Feature].Height, x):
-				eff = SeenOver
-			case !e.BlocksLOS:
-				eff = Obscures
-				if !line.Blocked {
-					line.Obscured = true
+			if qb >= 1 && !line.Blocked {
+				line.Blocked = true
+				line.BlockedBy = x.Feature
+				t := x.TIn
+				if (x.TIn == 0 || x.TOut == 1) && opt.InsideSight > 0 && length > 0 {
+					t += opt.InsideSight / length // sight reaches this far in
 				}
-			case (x.TIn == 0 || x.TOut == 1) && opt.InsideSight >= 0 &&
-				(opt.InsideSight == 0 || depth <= opt.InsideSight+Eps):
-				eff = SeenThrough
-			default:
-				eff = Blocks
-				if !line.Blocked {
-					line.Blocked = true
-					line.BlockedBy = x.Feature
-					t := x.TIn
-					if (x.TIn == 0 || x.TOut == 1) && opt.InsideSight > 0 && length > 0 {
-						t += opt.InsideSight / length // sight reaches this far in
-					}
-					line.BlockedAt = a.Lerp(b, t)
-				}
+				line.BlockedAt = a.Lerp(b, t)
 			}
+			line.Hidden = max(line.Hidden, qo)
 			cross = append(cross, LOSCrossing{Crossing: x, Depth: depth, Effect: eff})
 			h := c.hit(x.Feature)
 			h.Lines++
@@ -467,12 +501,11 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		}
 		counts[k] = len(cross) - start
 		// Credit the first blocker, or every obscuring feature.
+		line.Obscured = !line.Blocked && line.Hidden > 0
 		if line.Blocked {
-			blocked++
-			line.Obscured = false
+			line.Hidden = 1
 			c.hit(line.BlockedBy).Blocked++
 		} else if line.Obscured {
-			obscured++
 			for _, lc := range cross[start:] {
 				if lc.Effect == Obscures {
 					c.hit(lc.Feature).Obscured++
@@ -488,6 +521,16 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		off = m
 	}
 	c.cross, c.lines = cross, lines
+
+	// The fractions, exactly (losexact.go); the sample lines are for drawing.
+	visible, seen, low := 1.0, 1.0, 0.0
+	if n == 1 {
+		seen, visible = 1-b2f(lines[0].Blocked), 1-lines[0].Hidden
+		low = b2f(lines[0].Hidden >= opt.lowBand()-1e-12)
+	} else {
+		c.fanx.setup(from, to, perp, dir, eo, et)
+		visible, seen, low = c.exactShares(&c.fanx, rules, opt, hOn)
+	}
 
 	// Terrain the bases stand in. When a line runs between the two centres
 	// (an odd number of lines, all from the observer's centre), its own
@@ -533,8 +576,9 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	sortHits(c.hits)
 
 	r := LOSResult{
-		Seen:       float64(n-blocked) / float64(n),
-		Visible:    float64(n-blocked-obscured) / float64(n),
+		Seen:       seen,
+		Visible:    visible,
+		LowHidden:  low,
 		Lines:      c.lines,
 		Features:   c.hits,
 		TargetIn:   c.tin,
@@ -545,7 +589,7 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	switch {
 	case r.Seen < opt.minVisible()-tiny || r.Seen == 0:
 		r.Verdict = LOSBlocked
-	case r.Visible > opt.clearAbove()+tiny && len(c.tin) == 0:
+	case r.Visible > opt.clearAbove()+tiny && !c.standsInCover(rules, hOn):
 		r.Verdict = LOSClear
 	default:
 		r.Verdict = LOSCover
@@ -579,11 +623,24 @@ func sortHits(h []FeatureHit) {
 	}
 }
 
-// seenOver reports whether the sight line, rising or falling straight from
-// ObserverHeight to TargetHeight, stays above height h over the crossing.
-func seenOver(opt LOSOptions, h float64, x Crossing) bool {
-	at := func(t float64) float64 { return opt.ObserverHeight + (opt.TargetHeight-opt.ObserverHeight)*t }
-	return min(at(x.TIn), at(x.TOut)) > h+Eps
+// standsInCover reports whether the target stands in terrain that puts it
+// in cover whatever can be seen of it: cover-giving or blocking terrain
+// containing its centre, except, when heights are in play, terrain of known
+// height (how much of the target that hides is already in the fractions).
+func (c *LOSContext) standsInCover(rules TerrainRules, hOn bool) bool {
+	for _, f := range c.tin {
+		if !hOn || c.featureHeight(c.effect(rules, f), f) <= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // sliceMid returns the middle of the footprint's slice along dir at offset
