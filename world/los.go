@@ -211,9 +211,11 @@ type LOSResult struct {
 	// can be seen clear of any terrain; Seen the share not hidden by
 	// blocking terrain. Both are exact, not counts of the sample lines.
 	Visible, Seen float64
-	// LowHidden is the share of the silhouette's width over which the
-	// lower LowBand of the target (a titan's legs) is hidden, by blocking
-	// or cover-giving terrain: 0 or 1 per line without heights.
+	// LowHidden is the share of the silhouette's width over which terrain
+	// screens the target from below: at least its lower LowBand (a titan's
+	// legs) is hidden while its top is still seen. Terrain hiding a slice
+	// of the target from top to bottom does not count, nor does anything
+	// without heights (every line then is hidden all or nothing).
 	LowHidden float64
 	Lines     []SightLine
 	// Features lists every feature any line crossed, in index order.
@@ -526,7 +528,7 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	visible, seen, low := 1.0, 1.0, 0.0
 	if n == 1 {
 		seen, visible = 1-b2f(lines[0].Blocked), 1-lines[0].Hidden
-		low = b2f(lines[0].Hidden >= opt.lowBand()-1e-12)
+		low = b2f(lines[0].Hidden >= opt.lowBand()-1e-12 && lines[0].Hidden < 1)
 	} else {
 		c.fanx.setup(from, to, perp, dir, eo, et)
 		visible, seen, low = c.exactShares(&c.fanx, rules, opt, hOn)

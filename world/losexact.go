@@ -286,7 +286,7 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 		}
 		mid, half := (prev+s)/2, (s-prev)/2
 		ls := c.shareAt(f, mid, rules, opt, hOn)
-		lowShare := b2f(ls.qo >= band)
+		lowShare := b2f(ls.qo >= band && ls.qo < 1)
 		if hOn && ((ls.qo > 0 && ls.qo < 1) || (ls.qb > 0 && ls.qb < 1)) {
 			var qo, qb, lw float64
 			for _, g := range gauss3 {
@@ -296,7 +296,7 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 				}
 				qo += g[1] * x.qo
 				qb += g[1] * x.qb
-				lw += g[1] * b2f(x.qo >= band)
+				lw += g[1] * b2f(x.qo >= band && x.qo < 1)
 			}
 			ls.qo, ls.qb, lowShare = qo/2, qb/2, lw/2
 		}
