@@ -18,10 +18,13 @@ var errUnbound = errors.New("command is not bound to an ATII ruleset (make it wi
 const MaxWaypoints = 64
 
 // Waypoint is one step of a move: the titan walks in a straight line to
-// (X, Y), pivoting first to face along the leg unless the leg is more than
-// 90 degrees off its facing (then it walks backwards); if Facing is set it
-// then pivots on the spot to that facing. Every pivot is a turn paid in Man
-// (ATII-MOV-2). A turn on the spot is a waypoint at the titan's position.
+// (X, Y), pivoting first to face along the leg; a leg more than 90 degrees
+// off its facing is walked straight back instead (ATII-MOV-3), the titan
+// first turning its rear square to the leg unless it is already within
+// world.DefaultBackTolerance degrees of straight back, so a sideways step
+// pays for the turn it takes. If Facing is set it then pivots on the spot
+// to that facing. Every pivot is a turn paid in Man (ATII-MOV-2). A turn on
+// the spot is a waypoint at the titan's position.
 type Waypoint struct {
 	X      float64  `json:"x"`
 	Y      float64  `json:"y"`
