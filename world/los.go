@@ -306,28 +306,30 @@ func (r *LOSResult) culprits() string {
 // context belongs to one goroutine at a time; the World itself is shared.
 // The slices in a result it returns are reused by its next check.
 type LOSContext struct {
-	w      *World
-	lines  []SightLine
-	cross  []LOSCrossing
-	raw    []Crossing
-	hits   []FeatureHit
-	hitAt  []int32 // feature -> index in hits + 1, for this check
-	tin    []int
-	oin    []int
-	at     []int
-	ends   [][2]Vec
-	tips   []Vec
-	counts []int // crossings per line
-	masks  []uint64
-	fanOut [][]Crossing
-	fan    fanScratch
-	fanx   lineFamily // the lines as a family, for the exact fractions
-	cuts   []float64  // offsets where the family's lines change
-	cand   []int      // features that may meet the family's lines
-	noFan  bool       // tests: trace every line on its own
-	eff    []TerrainEffect
-	effOK  []uint32 // feature -> generation its eff entry was filled in
-	gen    uint32
+	w       *World
+	lines   []SightLine
+	cross   []LOSCrossing
+	raw     []Crossing
+	hits    []FeatureHit
+	hitAt   []int32 // feature -> index in hits + 1, for this check
+	tin     []int
+	oin     []int
+	at      []int
+	ends    [][2]Vec
+	tips    []Vec
+	counts  []int // crossings per line
+	masks   []uint64
+	fanOut  [][]Crossing
+	fan     fanScratch
+	fanx    lineFamily  // the lines as a family, for the exact fractions
+	cuts    []float64   // offsets where the family's lines change
+	cand    []int       // features that may meet the family's lines
+	lineQ   []lineShare // what each sample line sees, for the exact shares
+	famMask bool        // masks lists every feature the family may meet
+	noFan   bool        // tests: trace every line on its own
+	eff     []TerrainEffect
+	effOK   []uint32 // feature -> generation its eff entry was filled in
+	gen     uint32
 }
 
 // NewLOSContext returns a context for checks on w.
@@ -438,8 +440,17 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	if len(c.masks) != w.idx.words {
 		c.masks = make([]uint64, w.idx.words)
 	}
+	c.famMask = false
 	if fan && n > 1 && !c.noFan {
-		fan = w.idx.fanMask(from.Pos, tips[0].Sub(from.Pos), tips[n-1].Sub(from.Pos), maxLen, c.masks)
+		lo, hi := tips[0].Sub(from.Pos), tips[n-1].Sub(from.Pos)
+		if !ft.rect {
+			// The silhouette's ends, so that the mask also lists every
+			// feature the exact shares may meet (losexact.go).
+			lo, hi = sliceMid(&ft, perp, dir, -et).Sub(from.Pos), sliceMid(&ft, perp, dir, et).Sub(from.Pos)
+			maxLen = max(maxLen, lo.Len(), hi.Len())
+		}
+		fan = lo.Cross(hi) != 0 && lo.Dot(hi) > 0 && w.idx.fanMask(from.Pos, lo, hi, maxLen, c.masks)
+		c.famMask = fan && !ft.rect
 	} else {
 		fan = false
 	}
@@ -455,6 +466,7 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	if cap(c.lines) < n {
 		c.lines = make([]SightLine, n)
 		c.counts = make([]int, n)
+		c.lineQ = make([]lineShare, n)
 	}
 	lines := c.lines[:n]
 	cross := c.cross[:0]
@@ -482,6 +494,7 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		line := &lines[k]
 		line.From, line.To = a, b
 		line.Blocked, line.BlockedAt, line.BlockedBy, line.Obscured, line.Hidden = false, b, -1, false, 0
+		c.lineQ[k] = lineShare{by: -1}
 		start := len(cross)
 		for _, x := range raw {
 			eff, qb, qo := c.crossEffect(rules, opt, hOn, x, length, reach)
@@ -495,13 +508,17 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 				}
 				line.BlockedAt = a.Lerp(b, t)
 			}
-			line.Hidden = max(line.Hidden, qo)
+			if qo > line.Hidden {
+				line.Hidden, c.lineQ[k].by = qo, x.Feature
+			}
+			c.lineQ[k].qb = max(c.lineQ[k].qb, qb)
 			cross = append(cross, LOSCrossing{Crossing: x, Depth: depth, Effect: eff})
 			h := c.hit(x.Feature)
 			h.Lines++
 			h.MaxDepth = max(h.MaxDepth, depth)
 		}
 		counts[k] = len(cross) - start
+		c.lineQ[k].qo = line.Hidden
 		// Credit the first blocker, or every obscuring feature.
 		line.Obscured = !line.Blocked && line.Hidden > 0
 		if line.Blocked {

@@ -21,11 +21,12 @@ import (
 // a feature, where an end of the line crosses a feature's edge, or where an
 // end's path bends (a corner of a rectangular base). Those offsets cut
 // [-1, 1] into intervals on each of which every line crosses the same edges
-// of the same features; one line in the middle of an interval speaks for all
-// of it. That is exact for flat terrain (every crossing hides its line
-// completely or not at all). With heights, the hidden share of a line varies
-// smoothly inside an interval and is integrated by three-point
-// Gauss-Legendre quadrature, accurate to well under a percent.
+// of the same features; one line inside an interval (a sample line when one
+// lies there, else its middle) speaks for all of it. That is exact for flat
+// terrain (every crossing hides its line completely or not at all). With
+// heights, the hidden share of a line varies along an interval, with kinks
+// where it reaches nothing or everything; it is integrated by three-point
+// Gauss-Legendre quadrature on halves of halves until they agree to 1e-5.
 
 // lineFamily is the family of sight lines of one check.
 type lineFamily struct {
@@ -75,7 +76,7 @@ func (f *lineFamily) setup(from, to Base, perp, dir Vec, eo, et float64) {
 			return
 		}
 		for _, c := range fr.corners() {
-			if s := c.Sub(fr.c).Dot(perp) / ext; s > -1 && s < 1 {
+			if s := c.Sub(fr.c).Dot(perp) / ext; s > -1+1e-9 && s < 1-1e-9 {
 				f.knots[f.nk] = s
 				f.nk++
 			}
@@ -136,10 +137,14 @@ func (f *lineFamily) cuts(g *featGeom, buf []float64) []float64 {
 		if s1-s0 <= 0 {
 			continue
 		}
-		a0, b0 := f.ends(s0)
-		a1, b1 := f.ends(s1)
-		// a(u) = a0 + da*u, b(u) = b0 + db*u for u in [0, 1].
-		da, db := a1.Sub(a0), b1.Sub(b0)
+		// a(u) = a0 + da*u, b(u) = b0 + db*u for u in [0, 1], read from
+		// two points inside the piece (at a silhouette's very edge the
+		// slice is a single corner, which sliceMid does not return).
+		aq, bq := f.ends(s0 + (s1-s0)/4)
+		a3, b3 := f.ends(s0 + 3*(s1-s0)/4)
+		da, db := a3.Sub(aq).Scale(2), b3.Sub(bq).Scale(2)
+		a0, b0 := aq.Sub(da.Scale(0.25)), bq.Sub(db.Scale(0.25))
+		a1, b1 := a0.Add(da), b0.Add(db)
 		d0, d1 := b0.Sub(a0), db.Sub(da)
 		span := s1 - s0
 		for i := 0; i+1 < len(g.pts); i++ {
@@ -242,33 +247,16 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 	w := c.w
 	cuts := append(c.cuts[:0], f.knots[:f.nk]...)
 	c.cand = c.cand[:0]
-	consider := func(i int) {
-		if e := c.effect(rules, i); !e.BlocksLOS && !e.Cover {
-			return
-		}
-		g := &w.idx.geo[i]
-		if g.maxX < f.minX || g.minX > f.maxX || g.maxY < f.minY || g.minY > f.maxY || !f.meets(g.c, g.r) {
-			return
-		}
-		c.cand = append(c.cand, i)
-		cuts = f.cuts(g, cuts)
-	}
-	// Lines from one point to a straight silhouette (a round target) stay
-	// within the angle of its two ends: the index's fan look-up lists the
-	// features they may meet. Otherwise every feature is looked at.
-	_, lo := f.ends(-1)
-	_, hi := f.ends(1)
-	lo, hi = lo.Sub(f.from), hi.Sub(f.from)
-	if f.eo == 0 && !f.ft.rect && lo.Cross(hi) != 0 && lo.Dot(hi) > 0 && len(c.masks) == w.idx.words &&
-		w.idx.fanMask(f.from, lo, hi, max(lo.Len(), hi.Len()), c.masks) {
+	if c.famMask && len(c.masks) == w.idx.words {
+		// The sample lines' index look-up covered the whole silhouette.
 		for wd, m := range c.masks {
 			for ; m != 0; m &= m - 1 {
-				consider(wd*64 + bits.TrailingZeros64(m))
+				cuts = c.consider(f, rules, wd*64+bits.TrailingZeros64(m), cuts)
 			}
 		}
 	} else {
 		for i := range w.Features {
-			consider(i)
+			cuts = c.consider(f, rules, i, cuts)
 		}
 	}
 	if len(c.cand) == 0 {
@@ -279,26 +267,32 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 	c.cuts = cuts
 	hidden, unseen, lows := 0.0, 0.0, 0.0
 	prev := -1.0
+	n, k := len(c.lineQ), 0 // sample line k sits at offset (2k+1)/n - 1
+	sample := func(k int) float64 { return float64(2*k+1)/float64(n) - 1 }
 	for _, s := range cuts {
 		s = min(max(s, -1), 1)
 		if s-prev <= 1e-12 {
 			continue
 		}
 		mid, half := (prev+s)/2, (s-prev)/2
-		ls := c.shareAt(f, mid, rules, opt, hOn)
+		for k < n && sample(k) <= prev+1e-12 {
+			k++
+		}
+		var ls lineShare
+		if k < n && sample(k) < s-1e-12 {
+			ls = c.lineQ[k] // a sample line inside the interval speaks for it
+		} else {
+			ls = c.shareAt(f, mid, rules, opt, hOn)
+		}
 		lowShare := b2f(ls.qo >= band && ls.qo < 1)
-		if hOn && ((ls.qo > 0 && ls.qo < 1) || (ls.qb > 0 && ls.qb < 1)) {
-			var qo, qb, lw float64
-			for _, g := range gauss3 {
-				x := ls
-				if g[0] != 0 {
-					x = c.shareAt(f, mid+g[0]*half, rules, opt, hOn)
-				}
-				qo += g[1] * x.qo
-				qb += g[1] * x.qb
-				lw += g[1] * b2f(x.qo >= band && x.qo < 1)
+		if hOn {
+			// What a line hides may vary along the interval (and be nil at
+			// its middle): integrate.
+			in := c.integrate(f, rules, opt, band, prev, s, c.gauss(f, rules, opt, band, prev, s), 2, 8)
+			ls.qo, ls.qb, lowShare = in.qo, in.qb, in.low
+			if ls.by < 0 && ls.qo > 0 {
+				ls.by = c.shareAt(f, mid+half/2, rules, opt, hOn).by
 			}
-			ls.qo, ls.qb, lowShare = qo/2, qb/2, lw/2
 		}
 		hidden += ls.qo * (s - prev)
 		unseen += ls.qb * (s - prev)
@@ -309,6 +303,55 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 		prev = s
 	}
 	return 1 - min(1, hidden/2), 1 - min(1, unseen/2), min(1, lows/2)
+}
+
+// shareSum is the mean over an interval of the offset of what its lines
+// hide: qo and qb as in lineShare, low the share with the legs screened.
+type shareSum struct{ qo, qb, low float64 }
+
+// gauss is the three-point Gauss-Legendre mean of the shares over (s0, s1).
+func (c *LOSContext) gauss(f *lineFamily, rules TerrainRules, opt LOSOptions, band, s0, s1 float64) shareSum {
+	mid, half := (s0+s1)/2, (s1-s0)/2
+	var out shareSum
+	for _, g := range gauss3 {
+		x := c.shareAt(f, mid+g[0]*half, rules, opt, true)
+		out.qo += g[1] * x.qo / 2
+		out.qb += g[1] * x.qb / 2
+		out.low += g[1] * b2f(x.qo >= band && x.qo < 1) / 2
+	}
+	return out
+}
+
+// integrate refines the mean over (s0, s1) by halving, at least minDepth
+// times and until the halves agree with the whole (or maxDepth): a line's
+// hidden share has kinks where it reaches 0 or 1 or where another feature
+// takes over, which a single rule misses.
+func (c *LOSContext) integrate(f *lineFamily, rules TerrainRules, opt LOSOptions, band, s0, s1 float64, whole shareSum, minDepth, maxDepth int) shareSum {
+	m := (s0 + s1) / 2
+	l := c.gauss(f, rules, opt, band, s0, m)
+	r := c.gauss(f, rules, opt, band, m, s1)
+	both := shareSum{(l.qo + r.qo) / 2, (l.qb + r.qb) / 2, (l.low + r.low) / 2}
+	const tol = 1e-5
+	if maxDepth <= 0 || minDepth <= 0 && math.Abs(both.qo-whole.qo) < tol && math.Abs(both.qb-whole.qb) < tol && math.Abs(both.low-whole.low) < tol {
+		return both
+	}
+	l = c.integrate(f, rules, opt, band, s0, m, l, minDepth-1, maxDepth-1)
+	r = c.integrate(f, rules, opt, band, m, s1, r, minDepth-1, maxDepth-1)
+	return shareSum{(l.qo + r.qo) / 2, (l.qb + r.qb) / 2, (l.low + r.low) / 2}
+}
+
+// consider adds feature i to the candidates when it may hide part of the
+// target from some line of the family, and its cuts to cuts.
+func (c *LOSContext) consider(f *lineFamily, rules TerrainRules, i int, cuts []float64) []float64 {
+	if e := c.effect(rules, i); !e.BlocksLOS && !e.Cover {
+		return cuts
+	}
+	g := &c.w.idx.geo[i]
+	if g.maxX < f.minX || g.minX > f.maxX || g.maxY < f.minY || g.minY > f.maxY || !f.meets(g.c, g.r) {
+		return cuts
+	}
+	c.cand = append(c.cand, i)
+	return f.cuts(g, cuts)
 }
 
 // shareAt traces line s of the family and reads what it sees.
