@@ -487,17 +487,14 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 			ab := b.Sub(a)
 			length = math.Sqrt(ab.Dot(ab))
 		}
-		reach := 0.0
-		if length > 0 {
-			reach = fo.exit(a, b.Sub(a).Scale(1/length))
-		}
+		ln := sightLine{fo: &fo, a: a, b: b, length: length}
 		line := &lines[k]
 		line.From, line.To = a, b
 		line.Blocked, line.BlockedAt, line.BlockedBy, line.Obscured, line.Hidden = false, b, -1, false, 0
 		c.lineQ[k] = lineShare{by: -1}
 		start := len(cross)
 		for _, x := range raw {
-			eff, qb, qo := c.crossEffect(rules, opt, hOn, x, length, reach)
+			eff, qb, qo := c.crossEffect(rules, opt, hOn, x, &ln)
 			depth := x.Len(length)
 			if qb >= 1 && !line.Blocked {
 				line.Blocked = true

@@ -26,7 +26,7 @@ import (
 // terrain (every crossing hides its line completely or not at all). With
 // heights, the hidden share of a line varies along an interval, with kinks
 // where it reaches nothing or everything; it is integrated by three-point
-// Gauss-Legendre quadrature on halves of halves until they agree to 1e-5.
+// Gauss-Legendre quadrature on halves (of halves) until they agree to 1e-4.
 
 // lineFamily is the family of sight lines of one check.
 type lineFamily struct {
@@ -36,13 +36,18 @@ type lineFamily struct {
 	from       Vec
 	knots      [10]float64 // offsets where an end's path bends, sorted
 	nk         int
-	minX, minY float64 // bounding box of every line
+	pieces     [9]linePiece // the ends' straight paths between knots
+	minX, minY float64      // bounding box of every line
 	maxX, maxY float64
 	// A cone holding every line, in coordinates along dir and perp from
 	// the observer's centre: x in [x0, x1], |y| <= y0 + slope*max(x, 0).
 	x0, x1, y0, slope float64
 	cone              bool
 }
+
+// linePiece is the family between two knots: line u in [0, 1] runs from
+// a0 + da*u to b0 + db*u.
+type linePiece struct{ a0, b0, da, db Vec }
 
 // meets reports whether a circle (centre p, radius r) may touch a line of
 // the family (false only when it surely does not).
@@ -87,6 +92,16 @@ func (f *lineFamily) setup(from, to Base, perp, dir Vec, eo, et float64) {
 		add(&f.fo, eo)
 	}
 	sortFloats(f.knots[:f.nk])
+	// a(u) = a0 + da*u, b(u) = b0 + db*u for u in [0, 1] on each piece,
+	// read from two points inside it (at a silhouette's very edge the slice
+	// is a single corner, which sliceMid does not return).
+	for k := 0; k+1 < f.nk; k++ {
+		s0, s1 := f.knots[k], f.knots[k+1]
+		aq, bq := f.ends(s0 + (s1-s0)/4)
+		a3, b3 := f.ends(s0 + 3*(s1-s0)/4)
+		da, db := a3.Sub(aq).Scale(2), b3.Sub(bq).Scale(2)
+		f.pieces[k] = linePiece{a0: aq.Sub(da.Scale(0.25)), b0: bq.Sub(db.Scale(0.25)), da: da, db: db}
+	}
 	f.minX, f.minY = math.Inf(1), math.Inf(1)
 	f.maxX, f.maxY = math.Inf(-1), math.Inf(-1)
 	grow := func(p Vec, r float64) {
@@ -137,13 +152,8 @@ func (f *lineFamily) cuts(g *featGeom, buf []float64) []float64 {
 		if s1-s0 <= 0 {
 			continue
 		}
-		// a(u) = a0 + da*u, b(u) = b0 + db*u for u in [0, 1], read from
-		// two points inside the piece (at a silhouette's very edge the
-		// slice is a single corner, which sliceMid does not return).
-		aq, bq := f.ends(s0 + (s1-s0)/4)
-		a3, b3 := f.ends(s0 + 3*(s1-s0)/4)
-		da, db := a3.Sub(aq).Scale(2), b3.Sub(bq).Scale(2)
-		a0, b0 := aq.Sub(da.Scale(0.25)), bq.Sub(db.Scale(0.25))
+		pc := &f.pieces[k]
+		a0, b0, da, db := pc.a0, pc.b0, pc.da, pc.db
 		a1, b1 := a0.Add(da), b0.Add(db)
 		d0, d1 := b0.Sub(a0), db.Sub(da)
 		span := s1 - s0
@@ -151,10 +161,15 @@ func (f *lineFamily) cuts(g *featGeom, buf []float64) []float64 {
 			v := g.pts[i]
 			// cross(d0 + d1 u, v - a0 - da u) = 0, a quadratic in u.
 			v0 := v.Sub(a0)
-			qa := -d1.Cross(da)
-			qb := d1.Cross(v0) - d0.Cross(da)
-			qc := d0.Cross(v0)
-			roots, nr := quadRoots(qa, qb, qc)
+			var roots [2]float64
+			nr := 0
+			if f.eo == 0 { // a fixed start: linear
+				if qb := d1.Cross(v0); qb != 0 {
+					roots[0], nr = -d0.Cross(v0)/qb, 1
+				}
+			} else {
+				roots, nr = quadRoots(-d1.Cross(da), d1.Cross(v0)-d0.Cross(da), d0.Cross(v0))
+			}
 			for _, u := range roots[:nr] {
 				if u <= 0 || u >= 1 {
 					continue
@@ -288,7 +303,7 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 		if hOn {
 			// What a line hides may vary along the interval (and be nil at
 			// its middle): integrate.
-			in := c.integrate(f, rules, opt, band, prev, s, c.gauss(f, rules, opt, band, prev, s), 2, 8)
+			in := c.integrate(f, rules, opt, band, prev, s, c.gauss(f, rules, opt, band, prev, s), 1, 8)
 			ls.qo, ls.qb, lowShare = in.qo, in.qb, in.low
 			if ls.by < 0 && ls.qo > 0 {
 				ls.by = c.shareAt(f, mid+half/2, rules, opt, hOn).by
@@ -331,7 +346,7 @@ func (c *LOSContext) integrate(f *lineFamily, rules TerrainRules, opt LOSOptions
 	l := c.gauss(f, rules, opt, band, s0, m)
 	r := c.gauss(f, rules, opt, band, m, s1)
 	both := shareSum{(l.qo + r.qo) / 2, (l.qb + r.qb) / 2, (l.low + r.low) / 2}
-	const tol = 1e-5
+	const tol = 1e-4
 	if maxDepth <= 0 || minDepth <= 0 && math.Abs(both.qo-whole.qo) < tol && math.Abs(both.qb-whole.qb) < tol && math.Abs(both.low-whole.low) < tol {
 		return both
 	}
@@ -343,11 +358,11 @@ func (c *LOSContext) integrate(f *lineFamily, rules TerrainRules, opt LOSOptions
 // consider adds feature i to the candidates when it may hide part of the
 // target from some line of the family, and its cuts to cuts.
 func (c *LOSContext) consider(f *lineFamily, rules TerrainRules, i int, cuts []float64) []float64 {
-	if e := c.effect(rules, i); !e.BlocksLOS && !e.Cover {
-		return cuts
-	}
 	g := &c.w.idx.geo[i]
 	if g.maxX < f.minX || g.minX > f.maxX || g.maxY < f.minY || g.minY > f.maxY || !f.meets(g.c, g.r) {
+		return cuts
+	}
+	if e := c.effect(rules, i); !e.BlocksLOS && !e.Cover {
 		return cuts
 	}
 	c.cand = append(c.cand, i)
@@ -367,13 +382,10 @@ func (c *LOSContext) shareAt(f *lineFamily, s float64, rules TerrainRules, opt L
 			c.raw = tr.feature(&c.w.idx.geo[i], i, c.raw)
 		}
 	}
-	reach := 0.0
-	if length > 0 {
-		reach = f.fo.exit(a, ab.Scale(1/length))
-	}
+	ln := sightLine{fo: &f.fo, a: a, b: b, length: length}
 	ls := lineShare{by: -1}
 	for _, x := range c.raw {
-		_, qb, qo := c.crossEffect(rules, opt, hOn, x, length, reach)
+		_, qb, qo := c.crossEffect(rules, opt, hOn, x, &ln)
 		if qo > ls.qo {
 			ls.qo, ls.by = qo, x.Feature
 		}
@@ -425,8 +437,24 @@ func (c *LOSContext) featureHeight(e *TerrainEffect, f int) float64 {
 	return e.Height
 }
 
-// crossEffect decides what one crossing does to a sight line of the given
-// length whose first reach cm run inside the observer's own footprint. It
+// sightLine is one line being read, with the observer's footprint.
+type sightLine struct {
+	fo     *frame
+	a, b   Vec
+	length float64
+}
+
+// inObserver reports whether the point d cm along the line still lies
+// within the observer's footprint (the line starts inside it).
+func (l *sightLine) inObserver(d float64) bool {
+	if d > l.fo.boundR()+Eps || l.length <= 0 {
+		return false
+	}
+	return d <= l.fo.exit(l.a, l.b.Sub(l.a).Scale(1/l.length))+Eps
+}
+
+// crossEffect decides what one crossing does to the sight line ln, whose
+// start may lie inside the observer's own footprint. It
 // returns the effect and the share of the target's height the crossing
 // hides: qb counts towards "not seen" (blocking terrain), qo towards "not
 // visible" (any terrain). In order:
@@ -440,14 +468,14 @@ func (c *LOSContext) featureHeight(e *TerrainEffect, f int) float64 {
 //     blocked (or seen through, when the target stands in it);
 //   - blocking terrain the target stands in, within InsideSight: no effect;
 //   - otherwise blocking terrain blocks and cover terrain obscures.
-func (c *LOSContext) crossEffect(rules TerrainRules, opt LOSOptions, hOn bool, x Crossing, length, reach float64) (eff CrossEffect, qb, qo float64) {
+func (c *LOSContext) crossEffect(rules TerrainRules, opt LOSOptions, hOn bool, x Crossing, ln *sightLine) (eff CrossEffect, qb, qo float64) {
 	e := c.effect(rules, x.Feature)
 	if !e.BlocksLOS && !e.Cover {
 		return NoEffect, 0, 0
 	}
-	depth := x.Len(length)
+	depth := x.Len(ln.length)
 	within := opt.InsideSight >= 0 && (opt.InsideSight == 0 || depth <= opt.InsideSight+Eps)
-	if e.BlocksLOS && within && (x.TIn == 0 || x.TIn*length <= reach+Eps) {
+	if e.BlocksLOS && within && (x.TIn == 0 || ln.inObserver(x.TIn*ln.length)) {
 		return SeenThrough, 0, 0
 	}
 	if h := c.featureHeight(e, x.Feature); hOn && h > 0 {
