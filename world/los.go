@@ -48,20 +48,21 @@ type LOSOptions struct {
 	// Samples is the number of sight lines drawn (0: DefaultLOSSamples).
 	// They end on points spread evenly across the target's width as seen
 	// from the observer: line k ends at the middle of the slice of the
-	// footprint at offset (2k+1)/Samples - 1 of its half-width, so each line
-	// stands for an equal share of the target's silhouette.
+	// footprint at offset (2k+1)/Samples - 1 of its half-width. They are for
+	// drawing and explaining: the verdict comes from the exact shares of
+	// the whole silhouette (LOSResult.Visible, Seen), whatever Samples is.
 	Samples int
 	// FromFootprint spreads the observer's end of the lines across its own
 	// footprint in the same way (line k to line k, parallel lines). By
 	// default every line starts at the observer's centre, as ATII measures
 	// from the model's centre.
 	FromFootprint bool
-	// ClearAbove: the target is clear when the fraction of lines that are
-	// neither blocked nor obscured is above this (0: DefaultLOSClearAbove).
+	// ClearAbove: the target is clear when the share of it visible
+	// (LOSResult.Visible) is above this (0: DefaultLOSClearAbove).
 	ClearAbove float64
-	// MinVisible: the target is blocked when the fraction of lines not
-	// blocked is below this (0: DefaultLOSMinVisible; negative: any one
-	// unblocked line is enough).
+	// MinVisible: the target is blocked when the share of it seen
+	// (LOSResult.Seen) is below this (0: DefaultLOSMinVisible; negative:
+	// any of it is enough).
 	MinVisible float64
 	// InsideSight is how far, in cm, sight passes through blocking terrain
 	// that the observer's or the target's end of a line stands in: a model in
@@ -370,14 +371,18 @@ func (c *LOSContext) effect(rules TerrainRules, f int) *TerrainEffect {
 
 // LOS checks line of sight from the observer base to the target base.
 //
-// Lines are drawn as LOSOptions describes. Along each line, in order:
-// terrain whose effect BlocksLOS blocks it, unless the line passes over it
-// (heights) or it is terrain the observer's or target's end of the line
-// stands in, seen through for at most InsideSight cm; terrain whose effect
-// gives Cover (and does not block) obscures it. The verdict: blocked when
-// the fraction of unblocked lines is below MinVisible; clear when the
-// fraction of unblocked, unobscured lines is above ClearAbove and the
-// target's centre is not inside cover-giving or blocking terrain; cover
+// Every line from the observer to the target's silhouette is read the same
+// way (crossEffect): terrain whose effect BlocksLOS blocks it, unless it is
+// terrain the observer stands in (its base overlaps it) or the target's
+// centre stands in, seen through for at most InsideSight cm, or, with
+// heights, the line passes over it, when it hides only the part of the
+// target below what its top screens; terrain whose effect gives Cover (and
+// does not block) obscures it. Visible and Seen are the exact shares of
+// the silhouette not obscured and not blocked (losexact.go); the sample
+// lines drawn (LOSOptions.Samples) follow the same reading. The verdict:
+// blocked when Seen is below MinVisible (or nothing); clear when Visible is
+// above ClearAbove and the target does not stand in cover-giving or
+// blocking terrain (of unknown height, when heights are in play); cover
 // otherwise. Features are named by their index in World.Features.
 func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSResult {
 	w := c.w
