@@ -248,6 +248,23 @@ func planFromReport(rep *world.MoveReport, assault, inCC bool) MovePlan {
 	return plan
 }
 
+// LegTurnMan splits the Man a measured move's turns use (ATII-MOV-2) by
+// leg, for a move preview: perLeg[i] is what the turns made at the start of
+// waypoint i's leg cost (the previous waypoint's own pivot included, as it
+// is made at the same spot and the two count as one turn; pivots of a turn
+// on the spot go with the next leg that walks), final what the pivots after
+// the last walk cost. They add up to MoveCheck.ManForTurns.
+func LegTurnMan(rep *world.MoveReport) (perLeg []int, final int) {
+	perLeg = make([]int, len(rep.Legs))
+	plan := planFromReport(rep, false, false)
+	for j, sg := range plan.Segments {
+		if w := rep.Segments[j].Waypoint; w >= 0 && w < len(perLeg) {
+			perLeg[w] += TurnCost(sg.TurnBefore)
+		}
+	}
+	return perLeg, TurnCost(plan.FinalTurn)
+}
+
 // positionAt is where the titan stands after going dist cm along the
 // measured path (the path's end when it completed it).
 func positionAt(rep *world.MoveReport, start world.Base, dist float64, complete bool) (world.Vec, float64) {
