@@ -473,6 +473,7 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		c.counts = make([]int, n)
 		c.lineQ = make([]lineShare, n)
 	}
+	c.lineQ = c.lineQ[:n]
 	lines := c.lines[:n]
 	cross := c.cross[:0]
 	var fanOut [][]Crossing
@@ -545,7 +546,7 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 
 	// The fractions, exactly (losexact.go); the sample lines are for drawing.
 	visible, seen, low := 1.0, 1.0, 0.0
-	if n == 1 {
+	if et == 0 && eo == 0 { // a point seen from a point: its one line
 		seen, visible = 1-b2f(lines[0].Blocked), 1-lines[0].Hidden
 		low = b2f(lines[0].Hidden >= opt.lowBand()-1e-12 && lines[0].Hidden < 1)
 	} else {

@@ -182,3 +182,20 @@ func TestLOSExactHeightsMatchDenseSampling(t *testing.T) {
 		}
 	}
 }
+
+// A context reused with fewer sample lines than before gives the same
+// shares as a fresh one (the exact shares reuse the sample lines).
+func TestLOSExactContextReuse(t *testing.T) {
+	w := benchWorld(t)
+	pairs := losPairs(200, 5)
+	ctx := w.NewLOSContext()
+	for i, p := range pairs {
+		n := []int{15, 7, 3, 7, 1, 9}[i%6]
+		got := ctx.LOS(p[0], p[1], atiiTerrain, LOSOptions{Samples: n})
+		want := w.LOS(p[0], p[1], atiiTerrain, LOSOptions{Samples: n})
+		if got.Visible != want.Visible || got.Seen != want.Seen || got.Verdict != want.Verdict {
+			t.Fatalf("pair %d, %d lines: reused context %v/%v %v, fresh %v/%v %v", i, n,
+				got.Visible, got.Seen, got.Verdict, want.Visible, want.Seen, want.Verdict)
+		}
+	}
+}
