@@ -326,4 +326,3 @@ func nearestOf(s *rules.State, u *rules.Unit) *rules.Unit {
 	}
 	return best
 }
-
