@@ -1,6 +1,7 @@
 package atii_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/auspex/auspex/rules"
@@ -68,4 +69,55 @@ func TestGameMOV1DestroyedLeaveOrder(t *testing.T) {
 		return
 	}
 	t.Fatal("no seed destroyed bw1 in one volley")
+}
+
+// TestGameCC1OneMelee: ATII-CC-1. A Reaver in base contact with two enemy
+// Warhounds fights one melee: its improvised attacks are rolled and
+// strike once for the turn, not once per enemy.
+func TestGameCC1OneMelee(t *testing.T) {
+	g := newGame(t, scenarioText(
+		[]string{"{id: r1, type: reaver, position: {x: 60, y: 60}, facing: 180}"},
+		[]string{
+			"{id: b1, type: warhound, position: {x: 60, y: 64.5}, facing: 0}",
+			"{id: b2, type: warhound, position: {x: 60, y: 55.5}, facing: 180}",
+		}, ""), 7)
+	start := len(g.State().Log)
+	for i := 0; g.State().Turn == 1 && !g.State().Over; i++ {
+		p := g.State().Pending
+		if p == nil || i > 100 {
+			t.Fatalf("turn 1 never ends: %+v", p)
+		}
+		var cmd rules.Command
+		for _, c := range g.Engine.Legal(p.Side) {
+			if c.Name != atii.CmdMove && c.Name != atii.CmdFire {
+				cmd = c.Cmd
+				break
+			}
+		}
+		if _, err := g.Submit(cmd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := g.State()
+	melee, strikes := 0, 0
+	for _, ev := range s.Log[start:] {
+		if ev.Turn != 1 {
+			continue
+		}
+		if ev.Text == "close combat (one melee): b1, b2, r1" {
+			melee++
+		}
+		if strings.HasPrefix(ev.Text, "r1 strikes") {
+			strikes++
+		}
+		if strings.HasPrefix(ev.Text, "close combat: ") {
+			t.Errorf("the fight was split into pairs: %q", ev.Text)
+		}
+	}
+	if melee != 1 {
+		t.Errorf("want one melee of the three titans in turn 1, got %d", melee)
+	}
+	if strikes != 1 {
+		t.Errorf("r1 has only improvised attacks: they strike once in the melee, got %d strikes", strikes)
+	}
 }

@@ -486,7 +486,9 @@ func (r *Ruleset) combatsDone(s *rules.State) bool {
 	return len(g.Interrupts) == 0
 }
 
-// autoCloseCombat fights the next close combat (ATII-CC-2, ATII-CC-3).
+// autoCloseCombat fights the next melee: the first pair still to fight
+// with every pair joined to it by a titan in common (ATII-CC-1, ATII-CC-2,
+// ATII-CC-3; ResolveMelee).
 func (r *Ruleset) autoCloseCombat(s *rules.State, d rules.Dice) ([]rules.Event, bool, error) {
 	g, err := r.progress(s)
 	if err != nil {
@@ -517,36 +519,52 @@ func (r *Ruleset) autoCloseCombat(s *rules.State, d rules.Dice) ([]rules.Event, 
 		}
 		return nil, false, nil
 	}
-	g.Combats[k].Done = true
+	// The melee: every pair still to fight joined to this one by a
+	// titan in common, fought as one (ATII-CC-1, ATII-CC-2).
+	ids := []string{g.Combats[k].A, g.Combats[k].B}
+	for grew := true; grew; {
+		grew = false
+		for i := range g.Combats {
+			c := &g.Combats[i]
+			if c.Done || !(hasString(ids, c.A) || hasString(ids, c.B)) {
+				continue
+			}
+			c.Done, grew = true, true
+			for _, id := range []string{c.A, c.B} {
+				if !hasString(ids, id) {
+					ids = append(ids, id)
+				}
+			}
+		}
+	}
+	sort.Strings(ids)
+	var pairs []CCPair
+	for _, c := range g.Combats {
+		if hasString(ids, c.A) {
+			pairs = append(pairs, c)
+		}
+	}
 	if err := putProgress(s, g); err != nil {
 		return nil, false, err
-	}
-	pair := g.Combats[k]
-	ta, err := r.titan(s, pair.A)
-	if err != nil {
-		return nil, false, err
-	}
-	tb, err := r.titan(s, pair.B)
-	if err != nil {
-		return nil, false, err
-	}
-	if !operational(ta.u) || !operational(tb.u) {
-		return nil, true, nil
 	}
 	opts, err := r.options(s)
 	if err != nil {
 		return nil, false, err
 	}
-	ca, err := r.combatant(ta, tb)
-	if err != nil {
-		return nil, false, err
+	ts, fs, err := r.meleeFighters(s, ids, pairs)
+	if err != nil || len(fs) < 2 {
+		return nil, err == nil, err
 	}
-	cb, err := r.combatant(tb, ta)
-	if err != nil {
-		return nil, false, err
+	var names []string
+	for _, f := range fs {
+		names = append(names, f.ID)
 	}
-	rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: []string{pair.A, pair.B}, Text: fmt.Sprintf("close combat: %s against %s", pair.A, pair.B)})
-	res, err := ResolveCloseCombat(ca, cb, opts, d)
+	text := fmt.Sprintf("close combat: %s against %s", names[0], names[1])
+	if len(fs) > 2 {
+		text = "close combat (one melee): " + strings.Join(names, ", ")
+	}
+	rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: names, Text: text})
+	res, err := ResolveMelee(fs, opts, d)
 	if err != nil {
 		return nil, false, err
 	}
@@ -556,19 +574,13 @@ func (r *Ruleset) autoCloseCombat(s *rules.State, d rules.Dice) ([]rules.Event, 
 			Text: fmt.Sprintf("%s strikes %s with %s: %d attack(s), %d hit(s)", st.Attacker, st.Target, st.Weapon.Name, st.Attacks, st.Hits)})
 		evs = append(evs, damageEvents(st.Target, st.Results)...)
 	}
-	if err := putTitan(ta.u, ta.prof, res.A); err != nil {
-		return nil, false, err
-	}
-	if err := putTitan(tb.u, tb.prof, res.B); err != nil {
-		return nil, false, err
-	}
-	for _, x := range []struct {
-		id     string
-		before TitanState
-		after  TitanState
-	}{{pair.A, ta.ts, res.A}, {pair.B, tb.ts, res.B}} {
-		if !x.before.Destroyed && x.after.Destroyed {
-			evs = append(evs, destroyedEvent(x.id, x.after))
+	for _, t := range ts {
+		after := res.States[t.u.ID]
+		if err := putTitan(t.u, t.prof, after); err != nil {
+			return nil, false, err
+		}
+		if !t.ts.Destroyed && after.Destroyed {
+			evs = append(evs, destroyedEvent(t.u.ID, after))
 		}
 	}
 	rules.LogEvents(d, evs...)
@@ -576,6 +588,71 @@ func (r *Ruleset) autoCloseCombat(s *rules.State, d rules.Dice) ([]rules.Event, 
 		return nil, false, err
 	}
 	return nil, true, nil
+}
+
+// meleeFighters builds the fighters of one melee from the titans ids
+// (sorted) and the pairs in contact among them; titans no longer
+// operational and titans left without an operational opponent are left
+// out.
+func (r *Ruleset) meleeFighters(s *rules.State, ids []string, pairs []CCPair) ([]titan, []MeleeFighter, error) {
+	byID := map[string]titan{}
+	for _, id := range ids {
+		t, err := r.titan(s, id)
+		if err != nil {
+			return nil, nil, err
+		}
+		if operational(t.u) {
+			byID[id] = t
+		}
+	}
+	var ts []titan
+	var fs []MeleeFighter
+	for _, id := range ids {
+		me, ok := byID[id]
+		if !ok {
+			continue
+		}
+		var opps []string
+		for _, c := range pairs {
+			switch {
+			case c.A == id && byID[c.B].u != nil:
+				opps = append(opps, c.B)
+			case c.B == id && byID[c.A].u != nil:
+				opps = append(opps, c.A)
+			}
+		}
+		if len(opps) == 0 {
+			continue
+		}
+		sort.Strings(opps)
+		f := MeleeFighter{ID: id, Unit: me.prof, State: me.ts, Weapons: map[string]*catalog.Weapon{}, InArc: map[string][]string{},
+			HitFrom: map[string]HitContext{}, Charged: me.u.Markers.Value(MarkCharged) > 0}
+		mb := r.base(me.u)
+		for _, m := range me.prof.Mounts {
+			w, err := r.weaponAt(me.u, m.ID)
+			if err != nil {
+				return nil, nil, err
+			}
+			f.Weapons[m.ID] = w
+		}
+		for _, o := range opps {
+			ob := r.base(byID[o].u)
+			for _, m := range me.prof.Mounts {
+				in, err := mountSees(m.Arc, mb, ob)
+				if err != nil {
+					return nil, nil, err
+				}
+				if in {
+					f.InArc[m.ID] = append(f.InArc[m.ID], o)
+				}
+			}
+			f.HitFrom[o] = hitContext(mb, ob.Pos)
+		}
+		f.Opponents = opps
+		ts = append(ts, me)
+		fs = append(fs, f)
+	}
+	return ts, fs, nil
 }
 
 // combatant builds one side of a close combat: fitted weapons, which
