@@ -167,8 +167,9 @@ func TestHotseatHidesSecrets(t *testing.T) {
 		t.Fatalf("%s's objective is visible on %s's turn", other, first)
 	}
 	// Deploy one titan: the decision passes to the other player.
-	zone := map[string]world.Vec{"red": {X: 90, Y: 15}, "blue": {X: 90, Y: 105}}
-	s.ClickTable(zone[first], "")
+	// The zones are those of the deployment map the cards gave: find a
+	// spot the rules accept.
+	s.ClickTable(acceptedDeploy(t, s, first), "")
 	if s.Decider() != other {
 		t.Fatalf("after deploying the decision should pass to %s (msg %q)", other, s.Msg)
 	}
@@ -229,4 +230,24 @@ func BenchmarkHUD(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		s.HUD(l)
 	}
+}
+
+// acceptedDeploy returns a table point where side may deploy its next
+// titan (a 3 cm grid scan with the rules' check).
+func acceptedDeploy(t *testing.T, s *Session, side string) world.Vec {
+	t.Helper()
+	p := s.State().Pending
+	if p == nil || len(p.Units) == 0 {
+		t.Fatal("no deployment decision")
+	}
+	tb := s.G.Ruleset.World().Table
+	for y := 3.0; y < tb.H; y += 3 {
+		for x := 3.0; x < tb.W; x += 3 {
+			if s.G.Engine.Check(s.G.Ruleset.Deploy(side, p.Units[0], x, y, 0)) == nil {
+				return world.Vec{X: x, Y: y}
+			}
+		}
+	}
+	t.Fatalf("%s can deploy nowhere", side)
+	return world.Vec{}
 }

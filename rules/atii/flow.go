@@ -82,8 +82,13 @@ func (r *Ruleset) Flow() []rules.Step {
 
 func always(*rules.State) bool { return true }
 
-// beginMission draws each side's secret objective card from the stand-in
-// deck when the scenario's mission asks for secret objectives.
+// beginMission fixes each side's home point and, when the scenario's
+// mission asks for secret objectives, runs the mission generator: each
+// side draws a card from the stand-in deck (a roll secret to that side),
+// its force level gives the side's points limit, and the two objective
+// types give the deployment map, whose zones the sides then deploy in
+// (GameSetup.Maps; a scenario without them keeps its own zones). The
+// draws and the cards are secret to their side; the map is public.
 func (r *Ruleset) beginMission(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	a, b, err := sideIDs(s)
 	if err != nil {
@@ -100,10 +105,10 @@ func (r *Ruleset) beginMission(s *rules.State, d rules.Dice) ([]rules.Event, err
 	if setup.Mission == nil {
 		return nil, putProgress(s, g)
 	}
-	if g.Homes, err = r.homes(s, setup); err != nil {
-		return nil, err
-	}
 	if !setup.Mission.Secret {
+		if g.Homes, err = r.homes(s, setup); err != nil {
+			return nil, err
+		}
 		return nil, putProgress(s, g)
 	}
 	bfl := 2000
@@ -115,18 +120,65 @@ func (r *Ruleset) beginMission(s *rules.State, d rules.Dice) ([]rules.Event, err
 	default:
 		bfl = 2000
 	}
-	m, err := GenerateMission(bfl, StandInObjectives(), d)
+	m, err := GenerateSecretMission(bfl, StandInObjectives(), [2]string{a, b}, d)
 	if err != nil {
 		return nil, err
 	}
 	g.Cards = map[string]ObjectiveCard{a: m.Cards[0], b: m.Cards[1]}
+	g.Map, g.Points = m.Map, map[string]int{a: m.Points[0], b: m.Points[1]}
+	used, err := adoptMap(&setup, m, a, b)
+	if err != nil {
+		return nil, err
+	}
+	if used {
+		if err := SetSetup(s, setup); err != nil {
+			return nil, err
+		}
+	}
+	if g.Homes, err = r.homes(s, setup); err != nil {
+		return nil, err
+	}
 	var evs []rules.Event
 	for i, sd := range []string{a, b} {
 		evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: sd,
-			Text: fmt.Sprintf("%s draws a secret %s objective (force level %d: %d points); deployment map %s", sd, m.Cards[i].Type, m.Cards[i].ForceLevel, m.Points[i], m.Map),
+			Text: fmt.Sprintf("%s draws a secret %s objective: %s (force level %d: %d points)", sd, m.Cards[i].Type, m.Cards[i].Name, m.Cards[i].ForceLevel, m.Points[i]),
 			Data: map[string]string{"secret": "objective"}})
 	}
+	text := fmt.Sprintf("the objectives give deployment map %s", m.Map)
+	if used {
+		text += fmt.Sprintf(": %s deploys in %s, %s in %s", a, setup.SideZones[a], b, setup.SideZones[b])
+	}
+	evs = append(evs, rules.Message(text))
 	return evs, putProgress(s, g)
+}
+
+// adoptMap makes the sides deploy in the zones of the mission's map when
+// the set-up holds it: the map's zones are added and each side gets the
+// slot of its objective type (the first side the first slot when both fit).
+// It reports whether the map was found. Errors: a map without two slots.
+func adoptMap(setup *GameSetup, m Mission, a, b string) (bool, error) {
+	md, ok := setup.Maps[m.Map]
+	if !ok {
+		return false, nil
+	}
+	if len(md.Slots) != 2 {
+		return false, fmt.Errorf("mission: deployment map %s has %d deployment zones, want 2", m.Map, len(md.Slots))
+	}
+	za, zb := md.Slots[0].Zone, md.Slots[1].Zone
+	if t := md.Slots[0].Type; t != "" && t != m.Cards[0].Type && t == m.Cards[1].Type {
+		za, zb = zb, za
+	}
+	if setup.Zones == nil {
+		setup.Zones = map[string][][]Point{}
+	}
+	if setup.SideZones == nil {
+		setup.SideZones = map[string]string{}
+	}
+	for id, polys := range md.Zones {
+		setup.Zones[id] = polys
+	}
+	setup.SideZones[a], setup.SideZones[b] = za, zb
+	return true, nil
 }
 
 // beginDeploy rolls off for deployment when titans wait to be placed: each
