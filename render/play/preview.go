@@ -303,6 +303,8 @@ func (s *Session) PickWeapon(i int) {
 	}
 	st := s.State()
 	switch {
+	case ChoosingOrder(st):
+		s.ChooseOrder(i == 0)
 	case st.Step == atii.StepShooting && st.Pending != nil && st.Pending.Kind == "fire":
 		ws := s.Weapons(s.Selected)
 		if i < 0 || i >= len(ws) {

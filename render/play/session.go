@@ -1035,9 +1035,15 @@ func (s *Session) Hold() {
 	s.EndStep()
 }
 
+// ChoosingOrder reports whether the decision is the initiative winner's
+// choice to go first or second (the turn's, or the assault phase's).
+func ChoosingOrder(st *rules.State) bool {
+	return st.Pending != nil && st.Pending.Kind == atii.KindInitiative
+}
+
 // ChooseOrder answers the initiative: go first or second.
 func (s *Session) ChooseOrder(first bool) {
-	if s.mode != ModeTurn || s.State().Step != atii.StepInitiative {
+	if s.mode != ModeTurn || !ChoosingOrder(s.State()) {
 		return
 	}
 	for _, c := range s.G.Engine.Legal(s.Decider()) {
@@ -1149,6 +1155,13 @@ func (s *Session) Banner() Banner {
 	b.Who = s.SideName(d) + " to decide"
 	if p := st.Pending; p != nil && p.Prompt != "" {
 		b.Lines = append(b.Lines, p.Prompt)
+	}
+	switch st.Step {
+	case atii.StepMovement, atii.StepShooting, atii.StepAssault:
+		if ChoosingOrder(st) {
+			b.Lines = append(b.Lines, "Press 1 (or F) to go first, 2 (or S) to go second, or click a choice.")
+			return b
+		}
 	}
 	switch st.Step {
 	case atii.StepDeploy:

@@ -9,11 +9,19 @@ import (
 	"github.com/auspex/auspex/world"
 )
 
-// OrderCmd is the initiative winner's choice to go first or second this
-// turn (ATII-MOV-1).
+// OrderCmd is the initiative winner's choice to go first or second: for
+// the turn in the initiative step, and again at the start of the assault
+// phase (and of the shooting phase with OptInitiativeEachPhase) for that
+// phase and the rest of the turn (ATII-MOV-1).
 type OrderCmd struct {
+	r     *Ruleset
 	By    string `json:"by"`
 	First bool   `json:"first"`
+}
+
+// Order returns an order command bound to the ruleset.
+func (r *Ruleset) Order(by string, first bool) *OrderCmd {
+	return &OrderCmd{r: r, By: by, First: first}
 }
 
 // Name implements rules.Command.
@@ -22,21 +30,22 @@ func (*OrderCmd) Name() string { return CmdOrder }
 // Actor implements rules.Command.
 func (c *OrderCmd) Actor() string { return c.By }
 
-// Validate implements rules.Command: only in the initiative step, only by
-// the side that won the roll.
+// Validate implements rules.Command: only by the side that won the
+// initiative, in the initiative step before the order is chosen or in a
+// phase waiting for the choice.
 func (c *OrderCmd) Validate(s *rules.State) error {
-	if s.Step != StepInitiative {
-		return fmt.Errorf("the player order is chosen in the initiative step, not %s", s.Step)
-	}
 	g, err := getProgress(s)
 	if err != nil {
 		return err
 	}
+	switch {
+	case s.Step == StepInitiative && g.First != "":
+		return fmt.Errorf("the order is already chosen")
+	case s.Step != StepInitiative && !g.Choosing:
+		return fmt.Errorf("the player order is chosen in the initiative step (and at the start of the assault phase), not now")
+	}
 	if c.By != g.InitiativeWinner {
 		return fmt.Errorf("%s did not win the initiative (%s did)", c.By, g.InitiativeWinner)
-	}
-	if g.First != "" {
-		return fmt.Errorf("the order is already chosen")
 	}
 	return nil
 }
@@ -54,8 +63,23 @@ func (c *OrderCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
 	if !c.First {
 		g.First, g.Second = g.Second, g.First
 	}
-	s.Active, s.Pending = "", nil
-	return []rules.Event{rules.Message(fmt.Sprintf("%s chooses to go %s: %s first, %s second", c.By, map[bool]string{true: "first", false: "second"}[c.First], g.First, g.Second))}, putProgress(s, g)
+	what := "this turn"
+	if g.Choosing {
+		what = "in the " + s.Phase + " phase"
+	}
+	ev := rules.Message(fmt.Sprintf("%s chooses to go %s %s: %s first, %s second", c.By, map[bool]string{true: "first", false: "second"}[c.First], what, g.First, g.Second))
+	if !g.Choosing {
+		s.Active, s.Pending = "", nil
+		return []rules.Event{ev}, putProgress(s, g)
+	}
+	if c.r == nil {
+		return nil, errUnbound
+	}
+	g.Choosing, g.Last = false, ""
+	if err := putProgress(s, g); err != nil {
+		return nil, err
+	}
+	return []rules.Event{ev}, c.r.resumePhase(s)
 }
 
 // DeployCmd places a titan that was not pre-placed: inside its side's

@@ -90,6 +90,8 @@ func (r *Ruleset) Bind(c rules.Command) rules.Command {
 		x.r = r
 	case *ShieldsCmd:
 		x.r = r
+	case *OrderCmd:
+		x.r = r
 	}
 	return c
 }

@@ -61,6 +61,9 @@ func (r *Ruleset) sweepFallen(s *rules.State, _ rules.Dice) ([]rules.Event, bool
 		return nil, false, err
 	}
 	switch {
+	case g.Choosing:
+		// The order of the phase is still to be chosen; OrderCmd gives
+		// the first activation.
 	case len(ins) > 0 && headChanged:
 		r.pendInterrupt(s, ins[0], opts)
 	case len(ins) == 0 && (headChanged || s.Pending == nil || s.Pending.Kind != KindOverwatch):

@@ -25,6 +25,10 @@ const (
 	StepDebrief = "debrief"
 )
 
+// KindInitiative is the decision to go first or second (the turn's, or a
+// phase's: GameProgress.Choosing).
+const KindInitiative = "initiative"
+
 // Command names.
 const (
 	CmdDeploy = "deploy"
@@ -39,7 +43,7 @@ const (
 func (r *Ruleset) Commands() []rules.CommandSpec {
 	return []rules.CommandSpec{
 		{Name: CmdDeploy, Doc: "place a titan inside the side's deployment zone (lowest Man first)", New: func() rules.Command { return &DeployCmd{r: r} }},
-		{Name: CmdOrder, Doc: "the initiative winner chooses to go first or second this turn", New: func() rules.Command { return &OrderCmd{} }},
+		{Name: CmdOrder, Doc: "the initiative winner chooses to go first or second this turn, and again for the assault phase", New: func() rules.Command { return &OrderCmd{r: r} }},
 		{Name: CmdMove, Doc: "move a titan along waypoints (movement or assault phase); dangerous terrain dice are rolled as needed", New: func() rules.Command { return &MoveCmd{r: r} }},
 		{Name: CmdHold, Doc: "a titan does not move (or does not fire) this phase", New: func() rules.Command { return &HoldCmd{r: r} }},
 		{Name: CmdFire, Doc: "declare every weapon's target and aim for one titan, then resolve them", New: func() rules.Command { return &FireCmd{r: r} }},
@@ -72,8 +76,8 @@ func (r *Ruleset) Flow() []rules.Step {
 		{ID: StepDeploy, Phase: "set-up", Doc: "titans not pre-placed are deployed in their zones", Allowed: []string{CmdDeploy}, OnBegin: r.beginDeploy, EndIf: r.deployDone},
 		{ID: StepInitiative, Phase: "initiative", NewTurn: true, Doc: "start of turn and initiative", Allowed: []string{CmdOrder}, OnBegin: r.beginTurn, EndIf: r.orderChosen},
 		{ID: StepMovement, Phase: "movement", Doc: "titans move one at a time, lowest Man first (ATII-MOV-1)", Allowed: move, OnBegin: r.beginMovement, Auto: r.sweepFallen, EndIf: r.orderDone(false)},
-		{ID: StepShooting, Phase: "shooting", Doc: "titans fire one at a time (ATII-SHT-1, ATII-SHT-2)", Allowed: []string{CmdFire, CmdHold}, OnBegin: r.beginShooting, Auto: r.sweepFallen, EndIf: r.orderDone(false)},
-		{ID: StepAssault, Phase: "assault", Doc: "assault moves, highest Man first (ATII-CC-1)", Allowed: move, OnBegin: r.beginAssault, Auto: r.sweepFallen, EndIf: r.orderDone(true)},
+		{ID: StepShooting, Phase: "shooting", Doc: "titans fire one at a time (ATII-SHT-1, ATII-SHT-2)", Allowed: []string{CmdFire, CmdHold, CmdOrder}, OnBegin: r.beginShooting, Auto: r.sweepFallen, EndIf: r.orderDone(false)},
+		{ID: StepAssault, Phase: "assault", Doc: "the initiative winner chooses the order again; assault moves, highest Man first (ATII-MOV-1, ATII-CC-1)", Allowed: append(move, CmdOrder), OnBegin: r.beginAssault, Auto: r.sweepFallen, EndIf: r.orderDone(true)},
 		{ID: StepCloseCombat, Phase: "assault", Doc: "close combats are fought (ATII-CC-2, ATII-CC-3)", OnBegin: r.beginCloseCombat, Auto: r.autoCloseCombat, EndIf: r.combatsDone},
 		{ID: StepRally, Phase: "rally", Doc: "repairs (ATII-REP-1)", Allowed: []string{CmdRepair}, OnBegin: r.beginRally, EndIf: r.rallyDone},
 		{ID: StepEnd, Phase: "end", Doc: "victory points, the end of the game (mission objectives judged), end-of-turn orders (overwatch)", Allowed: []string{CmdOverwatch, CmdShields}, OnBegin: r.beginEnd, EndIf: r.ordersDone, Next: StepInitiative},
@@ -294,7 +298,7 @@ func (r *Ruleset) beginTurn(s *rules.State, d rules.Dice) ([]rules.Event, error)
 		break
 	}
 	s.Active = g.InitiativeWinner
-	s.Pending = &rules.Decision{Side: g.InitiativeWinner, Kind: "initiative", Commands: []string{CmdOrder},
+	s.Pending = &rules.Decision{Side: g.InitiativeWinner, Kind: KindInitiative, Commands: []string{CmdOrder},
 		Prompt: "won the initiative: go first or second this turn"}
 	return []rules.Event{rules.Message(g.InitiativeWinner + " wins the initiative")}, putProgress(s, g)
 }
@@ -421,7 +425,11 @@ func (r *Ruleset) reactorChecks(s *rules.State, d rules.Dice) error {
 
 // beginPhase builds the activation order of a phase from the operational
 // titans that pass include, and gives the first decision.
-func (r *Ruleset) beginPhase(s *rules.State, assault bool, kind string, cmds []string, manOrder bool, include func(titan) bool) error {
+//
+// With choose, the initiative winner first chooses to go first or second
+// in this phase (GameProgress.Choosing; OrderCmd gives the first decision
+// of the phase afterwards); nothing is asked when no titan takes part.
+func (r *Ruleset) beginPhase(s *rules.State, assault bool, kind string, cmds []string, manOrder, choose bool, include func(titan) bool) error {
 	g, err := r.progress(s)
 	if err != nil {
 		return err
@@ -451,6 +459,13 @@ func (r *Ruleset) beginPhase(s *rules.State, assault bool, kind string, cmds []s
 		}
 		g.Order = append(g.Order, OrderEntry{ID: u.ID, Side: u.Side, Man: man})
 	}
+	g.Choosing = choose && len(g.Order) > 0 && g.InitiativeWinner != ""
+	if g.Choosing {
+		s.Active = g.InitiativeWinner
+		s.Pending = &rules.Decision{Side: g.InitiativeWinner, Kind: KindInitiative, Commands: []string{CmdOrder},
+			Prompt: "holds the initiative: go first or second in the " + s.Phase + " phase"}
+		return putProgress(s, g)
+	}
 	r.setOrderPending(s, &g, g.First, g.Second, assault, kind, cmds)
 	return putProgress(s, g)
 }
@@ -459,7 +474,7 @@ func (r *Ruleset) beginMovement(s *rules.State, d rules.Dice) ([]rules.Event, er
 	if err := r.reactorChecks(s, d); err != nil {
 		return nil, err
 	}
-	return nil, r.beginPhase(s, false, "move", []string{CmdMove, CmdHold}, true, func(t titan) bool { return CanMove(t.ts) == nil })
+	return nil, r.beginPhase(s, false, "move", []string{CmdMove, CmdHold}, true, false, func(t titan) bool { return CanMove(t.ts) == nil })
 }
 
 // beginShooting: every titan with a weapon able to fire takes part, in
@@ -470,7 +485,7 @@ func (r *Ruleset) beginShooting(s *rules.State, _ rules.Dice) ([]rules.Event, er
 	if err != nil {
 		return nil, err
 	}
-	return nil, r.beginPhase(s, false, "fire", []string{CmdFire, CmdHold}, false, func(t titan) bool {
+	return nil, r.beginPhase(s, false, "fire", []string{CmdFire, CmdHold}, false, opts.InitiativeEachPhase, func(t titan) bool {
 		if t.u.Fired {
 			return false // fired on overwatch earlier this turn
 		}
@@ -494,7 +509,7 @@ func (r *Ruleset) beginAssault(s *rules.State, d rules.Dice) ([]rules.Event, err
 	if err := r.reactorChecks(s, d); err != nil {
 		return nil, err
 	}
-	return nil, r.beginPhase(s, true, "assault", []string{CmdMove, CmdHold}, true, func(t titan) bool { return CanMove(t.ts) == nil })
+	return nil, r.beginPhase(s, true, "assault", []string{CmdMove, CmdHold}, true, true, func(t titan) bool { return CanMove(t.ts) == nil })
 }
 
 // beginCloseCombat lists every pair of enemy titans in base contact.

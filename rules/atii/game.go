@@ -230,6 +230,10 @@ type GameProgress struct {
 	// Homes are each side's home point (deployment zone or starting
 	// position centroid), fixed at the start for the objective stand-ins.
 	Homes map[string]Point `json:"homes,omitempty"`
+	// Choosing: the initiative winner must choose again to go first or
+	// second before the current phase's titans act (the assault phase;
+	// every phase with OptInitiativeEachPhase).
+	Choosing bool `json:"choosing,omitempty"`
 }
 
 // Interrupt is an offer to a side to fire with titans on overwatch

@@ -24,12 +24,17 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 	case KindOrders:
 		return append(r.legalOrders(s, side), r.legalShields(s, side)...)
 	}
-	switch s.Step {
-	case StepInitiative:
-		return []rules.Choice{
-			{Name: CmdOrder, Text: "go first this turn", Cmd: &OrderCmd{By: side, First: true}},
-			{Name: CmdOrder, Text: "go second this turn", Cmd: &OrderCmd{By: side, First: false}},
+	if p.Kind == KindInitiative {
+		what := "this turn"
+		if s.Step != StepInitiative {
+			what = "in the " + s.Phase + " phase"
 		}
+		return []rules.Choice{
+			{Name: CmdOrder, Text: "go first " + what, Cmd: r.Order(side, true)},
+			{Name: CmdOrder, Text: "go second " + what, Cmd: r.Order(side, false)},
+		}
+	}
+	switch s.Step {
 	case StepDeploy:
 		return r.legalDeploy(s, side)
 	case StepMovement, StepAssault:

@@ -80,8 +80,8 @@ func holdUntil(t *testing.T, g *game.Game, step string) {
 	t.Helper()
 	for i := 0; i < 500; i++ {
 		s := g.State()
-		if s.Step == step && s.Pending != nil {
-			return
+		if s.Step == step && s.Pending != nil && (s.Pending.Kind != atii.KindInitiative || step == atii.StepInitiative) {
+			return // a phase's order choice is answered like any other
 		}
 		if s.Over || s.Pending == nil {
 			t.Fatalf("game stopped at %s before %s", s.Step, step)

@@ -38,6 +38,12 @@ const (
 	// OptPointBlankShieldsAlways: void shields never stop point-blank fire
 	// (default: only fire at a close combat opponent ignores them).
 	OptPointBlankShieldsAlways = "atii/point-blank-ignores-shields-always"
+	// OptInitiativeEachPhase: the initiative winner chooses to go first or
+	// second at the start of every phase (movement, shooting, assault), as
+	// E40K lets the initiative decide each phase; default: at the start
+	// of the turn (for movement and shooting) and again for the assault
+	// phase (ATII-MOV-1).
+	OptInitiativeEachPhase = "atii/initiative-each-phase"
 
 	// Advanced rules.
 	OptOvercharge      = "atii/overcharge-engines"
@@ -56,6 +62,7 @@ type Options struct {
 	Vortex2D6               bool
 	CCAccuracyNone          bool
 	PointBlankShieldsAlways bool
+	InitiativeEachPhase     bool
 
 	Overcharge      bool
 	MergeShields    bool
@@ -84,6 +91,7 @@ func optionTable() []OptionInfo {
 		{OptVortex2D6, "reading", "Vortex missiles add 2D6 to Str 6 (the footnote) instead of D6 (the printed profile).", false, func(o *Options) *bool { return &o.Vortex2D6 }},
 		{OptCCAccuracyNone, "reading", "Close combat weapons ignore accuracy (the column survives only as '+1 -1 -'; default reads it in row order: Chainfist +1, Powerfist -1).", false, func(o *Options) *bool { return &o.CCAccuracyNone }},
 		{OptPointBlankShieldsAlways, "reading", "Void shields never protect against point-blank fire (default: only point-blank fire at a close combat opponent ignores them).", false, func(o *Options) *bool { return &o.PointBlankShieldsAlways }},
+		{OptInitiativeEachPhase, "reading", "The initiative winner chooses to go first or second again at the start of the shooting phase too, as E40K decides each phase (default: the turn's choice covers movement and shooting, and the winner chooses again for the assault phase).", false, func(o *Options) *bool { return &o.InitiativeEachPhase }},
 		{OptOvercharge, "advanced", "Overcharging engines: declared before moving, doubles Speed (not Man); the titan may not shoot or use weapons that turn.", false, func(o *Options) *bool { return &o.Overcharge }},
 		{OptMergeShields, "advanced", "Merging void shields: titans in base contact pool their remaining shields.", false, func(o *Options) *bool { return &o.MergeShields }},
 		{OptShootIntoCC, "advanced", "Shooting into close combat: allowed; each hit is randomised between the combatants (shields merged).", false, func(o *Options) *bool { return &o.ShootIntoCC }},
