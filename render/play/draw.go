@@ -354,14 +354,10 @@ func (s *Session) actions(c *column) {
 		}
 	case atii.StepRally:
 		rp := s.RepairChoices()
-		if s.canAct(s.Selected) && len(rp) > 0 {
-			c.line("Repair first (1-9), Enter rolls:", norm, true, colText)
-			for i, r := range rp {
-				col := colText
-				if r.System == s.RepairFirst || (s.RepairFirst == "" && i == 0) {
-					col = colGold
-				}
-				c.line(fmt.Sprintf("  %d. %s", i+1, r.Label), small, false, col)
+		if !s.Allocating() && s.canAct(s.Selected) && len(rp) > 0 {
+			c.line("Can repair (Enter rolls, then you allocate):", norm, true, colText)
+			for _, r := range rp {
+				c.line("  "+r.Label, small, false, colText)
 			}
 			c.gap(6)
 		}

@@ -315,6 +315,11 @@ func (s *Session) PickWeapon(i int) {
 			return
 		}
 		s.Weapon = ws[i].Mount
+	case st.Step == atii.StepRally && s.Allocating():
+		ac := s.AllocationChoices()
+		if i >= 0 && i < len(ac) {
+			s.submit(ac[i].Cmd)
+		}
 	case st.Step == atii.StepRally:
 		rp := s.RepairChoices()
 		if i >= 0 && i < len(rp) {

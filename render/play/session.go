@@ -907,35 +907,31 @@ func (s *Session) Commit() {
 	}
 }
 
-// repair rolls the selected titan's repair dice with RepairFirst first.
+// repair rolls the selected titan's repair dice; the player then
+// allocates the successes from the choices (Allocating). While an
+// allocation waits, Enter takes the highlighted group's first allocation
+// (AllocationChoices).
 func (s *Session) repair() {
+	if s.Allocating() {
+		ac := s.AllocationChoices()
+		if len(ac) == 0 {
+			s.fail(errors.New("no allocation of the repairs is possible"))
+			return
+		}
+		s.submit(ac[0].Cmd)
+		return
+	}
 	id := s.Selected
 	if !s.canAct(id) {
 		if p := s.State().Pending; p != nil && len(p.Units) > 0 {
 			id = p.Units[0]
 		}
 	}
-	u, prof := s.profile(id)
-	if u == nil || prof == nil {
+	if u, prof := s.profile(id); u == nil || prof == nil {
 		s.fail(fmt.Errorf("no titan %q to repair", id))
 		return
 	}
-	ts, err := atii.TitanOf(u)
-	if err != nil {
-		s.fail(err)
-		return
-	}
-	rep := atii.Repairable(prof, ts)
-	if s.RepairFirst != "" {
-		order := []string{s.RepairFirst}
-		for _, r := range rep {
-			if r != s.RepairFirst {
-				order = append(order, r)
-			}
-		}
-		rep = order
-	}
-	s.submit(s.G.Ruleset.Repair(s.Decider(), id, rep...))
+	s.submit(s.G.Ruleset.Repair(s.Decider(), id))
 }
 
 // Repairable lists what the selected titan could repair in the rally.
@@ -1181,7 +1177,11 @@ func (s *Session) Banner() Banner {
 			b.Lines = append(b.Lines, "Pick a weapon (1-9), click an enemy titan to declare it (T toggles aim high/low); Enter fires all declared weapons; H holds fire.")
 		}
 	case atii.StepRally:
-		b.Lines = append(b.Lines, "Choose what to repair first (1-9), then Enter rolls the repair dice.")
+		if s.Allocating() {
+			b.Lines = append(b.Lines, "Allocate the repairs you rolled: pick a line (1-9) or click it; Enter takes the first.")
+		} else {
+			b.Lines = append(b.Lines, "Enter rolls the repair dice; then you choose what the repairs fix.")
+		}
 	default:
 		b.Lines = append(b.Lines, "Pick a choice with its number key or click it; Space ends the step.")
 	}

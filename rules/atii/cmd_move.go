@@ -92,6 +92,8 @@ func (r *Ruleset) Bind(c rules.Command) rules.Command {
 		x.r = r
 	case *OrderCmd:
 		x.r = r
+	case *AllocateCmd:
+		x.r = r
 	}
 	return c
 }

@@ -29,6 +29,10 @@ const (
 // phase's: GameProgress.Choosing).
 const KindInitiative = "initiative"
 
+// KindAllocate is the decision to allocate a titan's repair successes
+// after its roll (AllocateCmd).
+const KindAllocate = "allocate-repairs"
+
 // Command names.
 const (
 	CmdDeploy = "deploy"
@@ -37,6 +41,8 @@ const (
 	CmdHold   = "hold"
 	CmdFire   = "fire"
 	CmdRepair = "repair"
+	// CmdAllocate allocates the repairs a roll gave (after the dice).
+	CmdAllocate = "allocate"
 )
 
 // Commands implements rules.Ruleset.
@@ -47,7 +53,8 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 		{Name: CmdMove, Doc: "move a titan along waypoints (movement or assault phase); dangerous terrain dice are rolled as needed", New: func() rules.Command { return &MoveCmd{r: r} }},
 		{Name: CmdHold, Doc: "a titan does not move (or does not fire) this phase", New: func() rules.Command { return &HoldCmd{r: r} }},
 		{Name: CmdFire, Doc: "declare every weapon's target and aim for one titan, then resolve them", New: func() rules.Command { return &FireCmd{r: r} }},
-		{Name: CmdRepair, Doc: "roll a damaged titan's repair dice; successes go to the systems listed first", New: func() rules.Command { return &RepairCmd{r: r} }},
+		{Name: CmdRepair, Doc: "roll a damaged titan's repair dice; the player then allocates the successes (allocate); saves of older versions list priorities instead", New: func() rules.Command { return &RepairCmd{r: r} }},
+		{Name: CmdAllocate, Doc: "allocate a titan's repair successes after seeing the dice: the systems each repair fixes", New: func() rules.Command { return &AllocateCmd{r: r} }},
 		{Name: CmdOverwatch, Doc: "end-of-turn orders: the titans that go on overwatch for the next turn (advanced rule)", New: func() rules.Command { return &OverwatchCmd{r: r} }},
 		{Name: CmdPass, Doc: "decline to fire with titans on overwatch now (advanced rule)", New: func() rules.Command { return &PassCmd{r: r} }},
 		{Name: CmdShields, Doc: "standing order: overload a titan's void shields as they go down, or stop (advanced rule)", New: func() rules.Command { return &ShieldsCmd{r: r} }},
@@ -65,7 +72,7 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 //	shooting               alternate one titan at a time in player order
 //	assault                alternate, highest Man first; contact allowed
 //	close-combat (auto)    every engaged pair fights
-//	rally                  each damaged titan rolls repairs, the player sets priorities
+//	rally                  each damaged titan rolls repairs, the player allocates them
 //	end                    victory points; the game ends on the turn limit or
 //	                       when a side has no titan left (mission games: the
 //	                       objectives are judged); overwatch orders
@@ -79,7 +86,7 @@ func (r *Ruleset) Flow() []rules.Step {
 		{ID: StepShooting, Phase: "shooting", Doc: "titans fire one at a time (ATII-SHT-1, ATII-SHT-2)", Allowed: []string{CmdFire, CmdHold, CmdOrder}, OnBegin: r.beginShooting, Auto: r.sweepFallen, EndIf: r.orderDone(false)},
 		{ID: StepAssault, Phase: "assault", Doc: "the initiative winner chooses the order again; assault moves, highest Man first (ATII-MOV-1, ATII-CC-1)", Allowed: append(move, CmdOrder), OnBegin: r.beginAssault, Auto: r.sweepFallen, EndIf: r.orderDone(true)},
 		{ID: StepCloseCombat, Phase: "assault", Doc: "close combats are fought (ATII-CC-2, ATII-CC-3)", OnBegin: r.beginCloseCombat, Auto: r.autoCloseCombat, EndIf: r.combatsDone},
-		{ID: StepRally, Phase: "rally", Doc: "repairs (ATII-REP-1)", Allowed: []string{CmdRepair}, OnBegin: r.beginRally, EndIf: r.rallyDone},
+		{ID: StepRally, Phase: "rally", Doc: "repairs (ATII-REP-1)", Allowed: []string{CmdRepair, CmdAllocate}, OnBegin: r.beginRally, EndIf: r.rallyDone},
 		{ID: StepEnd, Phase: "end", Doc: "victory points, the end of the game (mission objectives judged), end-of-turn orders (overwatch)", Allowed: []string{CmdOverwatch, CmdShields}, OnBegin: r.beginEnd, EndIf: r.ordersDone, Next: StepInitiative},
 	}
 }
@@ -772,6 +779,12 @@ func (r *Ruleset) rallyPending(s *rules.State) error {
 	if err != nil {
 		return err
 	}
+	if pr := g.Repair; pr != nil {
+		s.Active = pr.Side
+		s.Pending = &rules.Decision{Side: pr.Side, Kind: KindAllocate, Commands: []string{CmdAllocate}, Units: []string{pr.Unit},
+			Prompt: fmt.Sprintf("allocate %s's %d repair(s): choose what each one fixes", pr.Unit, pr.Successes)}
+		return nil
+	}
 	for _, side := range []string{g.First, g.Second} {
 		var ids []string
 		for i := range s.Units {
@@ -783,7 +796,7 @@ func (r *Ruleset) rallyPending(s *rules.State) error {
 		if len(ids) > 0 {
 			s.Active = side
 			s.Pending = &rules.Decision{Side: side, Kind: "repair", Commands: []string{CmdRepair}, Units: ids,
-				Prompt: "roll repairs for a damaged titan and choose what to fix first: " + strings.Join(ids, ", ")}
+				Prompt: "roll repairs for a damaged titan (then allocate them): " + strings.Join(ids, ", ")}
 			return nil
 		}
 	}
@@ -792,6 +805,9 @@ func (r *Ruleset) rallyPending(s *rules.State) error {
 }
 
 func (r *Ruleset) rallyDone(s *rules.State) bool {
+	if g, err := r.progress(s); err != nil || g.Repair != nil {
+		return false
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if !u.Activated && operational(u) {

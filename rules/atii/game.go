@@ -234,6 +234,8 @@ type GameProgress struct {
 	// second before the current phase's titans act (the assault phase;
 	// every phase with OptInitiativeEachPhase).
 	Choosing bool `json:"choosing,omitempty"`
+	// Repair is a repair roll waiting for its player's allocation.
+	Repair *PendingRepair `json:"repair,omitempty"`
 }
 
 // Interrupt is an offer to a side to fire with titans on overwatch
