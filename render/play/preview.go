@@ -303,7 +303,7 @@ func (s *Session) PickWeapon(i int) {
 	}
 	st := s.State()
 	switch {
-	case ChoosingOrder(st):
+	case ChoosingOrder(st) && i < 2:
 		s.ChooseOrder(i == 0)
 	case st.Step == atii.StepShooting && st.Pending != nil && st.Pending.Kind == "fire":
 		ws := s.Weapons(s.Selected)
@@ -325,8 +325,6 @@ func (s *Session) PickWeapon(i int) {
 		if i >= 0 && i < len(rp) {
 			s.RepairFirst = rp[i].System
 		}
-	case st.Step == atii.StepInitiative:
-		s.ChooseOrder(i == 0)
 	default:
 		s.Choose(i)
 	}

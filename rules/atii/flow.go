@@ -54,6 +54,7 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 		{Name: CmdHold, Doc: "a titan does not move (or does not fire) this phase", New: func() rules.Command { return &HoldCmd{r: r} }},
 		{Name: CmdFire, Doc: "declare every weapon's target and aim for one titan, then resolve them", New: func() rules.Command { return &FireCmd{r: r} }},
 		{Name: CmdRepair, Doc: "roll a damaged titan's repair dice; the player then allocates the successes (allocate); saves of older versions list priorities instead", New: func() rules.Command { return &RepairCmd{r: r} }},
+		{Name: CmdDisengage, Doc: "at the start of the turn, declare the side's titans that disengage (double Speed, no shooting or close combat, may leave the table)", New: func() rules.Command { return &DisengageCmd{r: r} }},
 		{Name: CmdAllocate, Doc: "allocate a titan's repair successes after seeing the dice: the systems each repair fixes", New: func() rules.Command { return &AllocateCmd{r: r} }},
 		{Name: CmdOverwatch, Doc: "end-of-turn orders: the titans that go on overwatch for the next turn (advanced rule)", New: func() rules.Command { return &OverwatchCmd{r: r} }},
 		{Name: CmdPass, Doc: "decline to fire with titans on overwatch now (advanced rule)", New: func() rules.Command { return &PassCmd{r: r} }},
@@ -67,7 +68,8 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 //	deploy       (set-up)  roll-off, lower sets up first; alternate, lowest Man first
 //	initiative   (turn)    shields repaired last turn come up, reactor power rolls;
 //	                       each side rolls a D6 (ties re-rolled), the winner
-//	                       chooses to go first or second
+//	                       chooses to go first or second (and may declare
+//	                       disengaging titans, DisengageCmd)
 //	movement               alternate one titan at a time, lowest Man first
 //	shooting               alternate one titan at a time in player order
 //	assault                alternate, highest Man first; contact allowed
@@ -81,8 +83,8 @@ func (r *Ruleset) Flow() []rules.Step {
 	return []rules.Step{
 		{ID: StepMission, Phase: "set-up", Doc: "secret objectives are drawn", OnBegin: r.beginMission, EndIf: always},
 		{ID: StepDeploy, Phase: "set-up", Doc: "titans not pre-placed are deployed in their zones", Allowed: []string{CmdDeploy}, OnBegin: r.beginDeploy, EndIf: r.deployDone},
-		{ID: StepInitiative, Phase: "initiative", NewTurn: true, Doc: "start of turn and initiative", Allowed: []string{CmdOrder}, OnBegin: r.beginTurn, EndIf: r.orderChosen},
-		{ID: StepMovement, Phase: "movement", Doc: "titans move one at a time, lowest Man first (ATII-MOV-1)", Allowed: move, OnBegin: r.beginMovement, Auto: r.sweepFallen, EndIf: r.orderDone(false)},
+		{ID: StepInitiative, Phase: "initiative", NewTurn: true, Doc: "start of turn, initiative, disengaging titans declared", Allowed: []string{CmdOrder, CmdDisengage}, OnBegin: r.beginTurn, EndIf: r.orderChosen},
+		{ID: StepMovement, Phase: "movement", Doc: "titans move one at a time, lowest Man first (ATII-MOV-1)", Allowed: append(move, CmdDisengage), OnBegin: r.beginMovement, Auto: r.sweepFallen, EndIf: r.orderDone(false)},
 		{ID: StepShooting, Phase: "shooting", Doc: "titans fire one at a time (ATII-SHT-1, ATII-SHT-2)", Allowed: []string{CmdFire, CmdHold, CmdOrder}, OnBegin: r.beginShooting, Auto: r.sweepFallen, EndIf: r.orderDone(false)},
 		{ID: StepAssault, Phase: "assault", Doc: "the initiative winner chooses the order again; assault moves, highest Man first (ATII-MOV-1, ATII-CC-1)", Allowed: append(move, CmdOrder), OnBegin: r.beginAssault, Auto: r.sweepFallen, EndIf: r.orderDone(true)},
 		{ID: StepCloseCombat, Phase: "assault", Doc: "close combats are fought (ATII-CC-2, ATII-CC-3)", OnBegin: r.beginCloseCombat, Auto: r.autoCloseCombat, EndIf: r.combatsDone},
@@ -305,7 +307,7 @@ func (r *Ruleset) beginTurn(s *rules.State, d rules.Dice) ([]rules.Event, error)
 		break
 	}
 	s.Active = g.InitiativeWinner
-	s.Pending = &rules.Decision{Side: g.InitiativeWinner, Kind: KindInitiative, Commands: []string{CmdOrder},
+	s.Pending = &rules.Decision{Side: g.InitiativeWinner, Kind: KindInitiative, Commands: withDisengage([]string{CmdOrder}),
 		Prompt: "won the initiative: go first or second this turn"}
 	return []rules.Event{rules.Message(g.InitiativeWinner + " wins the initiative")}, putProgress(s, g)
 }
@@ -324,6 +326,9 @@ func (r *Ruleset) setOrderPending(s *rules.State, g *GameProgress, first, second
 		return
 	}
 	ids := Movable(g.Order, side, assault)
+	if kind == "move" && !sideActed(g.Order, side) {
+		cmds = withDisengage(cmds) // still the start of this side's turn
+	}
 	s.Active = side
 	var prompt string
 	switch kind {
@@ -337,6 +342,16 @@ func (r *Ruleset) setOrderPending(s *rules.State, g *GameProgress, first, second
 		prompt = "fire with a titan: " + strings.Join(ids, ", ")
 	}
 	s.Pending = &rules.Decision{Side: side, Kind: kind, Prompt: prompt, Commands: append([]string(nil), cmds...), Units: ids}
+}
+
+// sideActed reports whether a titan of side has acted in the phase.
+func sideActed(order []OrderEntry, side string) bool {
+	for _, e := range order {
+		if e.Side == side && e.Moved {
+			return true
+		}
+	}
+	return false
 }
 
 // advanceOrder marks id as having acted in the phase (with forfeits, see

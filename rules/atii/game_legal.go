@@ -29,16 +29,16 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 		if s.Step != StepInitiative {
 			what = "in the " + s.Phase + " phase"
 		}
-		return []rules.Choice{
+		return append([]rules.Choice{
 			{Name: CmdOrder, Text: "go first " + what, Cmd: r.Order(side, true)},
 			{Name: CmdOrder, Text: "go second " + what, Cmd: r.Order(side, false)},
-		}
+		}, r.legalDisengage(s, side)...)
 	}
 	switch s.Step {
 	case StepDeploy:
 		return r.legalDeploy(s, side)
 	case StepMovement, StepAssault:
-		return append(r.legalMove(s, side), r.legalShields(s, side)...)
+		return append(append(r.legalMove(s, side), r.legalShields(s, side)...), r.legalDisengage(s, side)...)
 	case StepShooting:
 		return append(r.legalFire(s, side), r.legalShields(s, side)...)
 	case StepRally:

@@ -76,3 +76,55 @@ func TestGameMOV1AssaultOrderChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestGameDisengageDeclaredAtTurnStart: digest section 1 (ending the
+// battle): disengaging is declared at the start of the turn, not with a
+// move; a disengaging titan has double Speed and may leave the table in
+// its movement or its assault move. Before the fix disengaging came with
+// the movement-phase move and an assault move could never leave the table.
+func TestGameDisengageDeclaredAtTurnStart(t *testing.T) {
+	g := newGame(t, scenarioText(
+		[]string{"{id: rw, type: warhound, position: {x: 60, y: 30}, facing: 0}", "{id: r2, type: reaver, position: {x: 20, y: 40}, facing: 180}"},
+		[]string{"{id: b1, type: reaver, position: {x: 60, y: 100}, facing: 0}"}, ""), 4)
+	redToMove(t, g)
+	// Red has not acted yet this turn: it may still declare, which costs
+	// no activation.
+	if _, err := g.Submit(g.Ruleset.Disengage("red", "rw")); err != nil {
+		t.Fatalf("declaring before red's first titan acts: %v", err)
+	}
+	ts, _ := atii.TitanOf(g.State().Unit("rw"))
+	if !ts.Disengaging || g.State().Pending.Side != "red" || g.State().Step != atii.StepMovement {
+		t.Fatalf("disengaging %v, pending %+v", ts.Disengaging, g.State().Pending)
+	}
+	if _, err := g.Submit(g.Ruleset.Hold("red", "r2")); err != nil {
+		t.Fatal(err)
+	}
+	for s := g.State(); s.Pending.Side != "red"; s = g.State() {
+		if _, err := g.Submit(g.Ruleset.Hold(s.Pending.Side, s.Pending.Units[0])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// One of red's titans has acted: no more declarations this turn, and
+	// none on a move.
+	if err := g.Engine.Check(g.Ruleset.Disengage("red", "r2")); err == nil {
+		t.Error("a declaration after the side's first activation must be refused")
+	}
+	for _, c := range g.Engine.Legal("red") {
+		if c.Name == atii.CmdDisengage {
+			t.Errorf("Legal still offers %q", c.Text)
+		}
+	}
+	holdUntil(t, g, atii.StepAssault)
+	for s := g.State(); s.Pending.Side != "red" || !hasUnit(s.Pending.Units, "rw"); s = g.State() {
+		if _, err := g.Submit(g.Ruleset.Hold(s.Pending.Side, s.Pending.Units[0])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The assault move walks the disengaging Warhound off the table.
+	if _, err := g.Submit(g.Ruleset.Move("red", "rw", atii.Waypoint{X: 60, Y: -5})); err != nil {
+		t.Fatalf("a disengaging titan may leave the table in its assault move: %v", err)
+	}
+	if u := g.State().Unit("rw"); !u.OffTable {
+		t.Errorf("rw should have left the table: %+v", u)
+	}
+}
