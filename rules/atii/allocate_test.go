@@ -11,9 +11,9 @@ import (
 	"github.com/auspex/auspex/scenarios"
 )
 
-// damagedGame starts a duel whose r1 carries damage (Major head, legs
-// Superficial, three shields down) and plays to its rally decision.
-func damagedGame(t *testing.T, seed uint64) *game.Game {
+// damagedGame starts a Reaver duel whose r1 starts with damage ts and
+// plays to the rally decision.
+func damagedGame(t *testing.T, seed uint64, ts atii.TitanState) *game.Game {
 	t.Helper()
 	cat, err := assets.LoadCatalogue()
 	if err != nil {
@@ -33,7 +33,7 @@ func damagedGame(t *testing.T, seed uint64) *game.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.Unit("r1").SetExt(atii.ExtTitan, atii.TitanState{Head: atii.Major, Legs: atii.Superficial, ShieldsDown: 3}); err != nil {
+	if err := st.Unit("r1").SetExt(atii.ExtTitan, ts); err != nil {
 		t.Fatal(err)
 	}
 	e, err := rules.New(rs, st, rules.Config{})
@@ -52,7 +52,7 @@ func damagedGame(t *testing.T, seed uint64) *game.Game {
 // the fix the player had to set priorities before the roll.
 func TestGameREP1AllocateAfterRoll(t *testing.T) {
 	for seed := uint64(1); seed < 40; seed++ {
-		g := damagedGame(t, seed)
+		g := damagedGame(t, seed, atii.TitanState{Head: atii.Major, Legs: atii.Superficial, ShieldsDown: 3})
 		before := g.State().Unit("r1")
 		if _, err := g.Submit(g.Ruleset.Repair("red", "r1")); err != nil {
 			t.Fatal(err)

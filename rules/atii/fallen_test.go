@@ -82,22 +82,7 @@ func TestGameCC1OneMelee(t *testing.T) {
 			"{id: b2, type: warhound, position: {x: 60, y: 55.5}, facing: 180}",
 		}, ""), 7)
 	start := len(g.State().Log)
-	for i := 0; g.State().Turn == 1 && !g.State().Over; i++ {
-		p := g.State().Pending
-		if p == nil || i > 100 {
-			t.Fatalf("turn 1 never ends: %+v", p)
-		}
-		var cmd rules.Command
-		for _, c := range g.Engine.Legal(p.Side) {
-			if c.Name != atii.CmdMove && c.Name != atii.CmdFire {
-				cmd = c.Cmd
-				break
-			}
-		}
-		if _, err := g.Submit(cmd); err != nil {
-			t.Fatal(err)
-		}
-	}
+	holdWhile(t, g, func(s *rules.State) bool { return s.Turn == 1 })
 	s := g.State()
 	melee, strikes := 0, 0
 	for _, ev := range s.Log[start:] {

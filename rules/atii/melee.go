@@ -81,11 +81,7 @@ func ResolveMelee(fs []MeleeFighter, opts Options, d rules.Dice) (MeleeResult, e
 			levels[w.Swiftness] = true
 		}
 	}
-	var order []int
-	for l := range levels {
-		order = append(order, l)
-	}
-	sort.Sort(sort.Reverse(sort.IntSlice(order)))
+	order := swiftnessOrder(levels)
 	type job struct {
 		att, def int
 		w        CCWeapon
@@ -129,4 +125,15 @@ func ResolveMelee(fs []MeleeFighter, opts Options, d rules.Dice) (MeleeResult, e
 		}
 	}
 	return res, nil
+}
+
+// swiftnessOrder lists the swiftness levels present, highest first
+// (ATII-CC-2).
+func swiftnessOrder(levels map[int]bool) []int {
+	var order []int
+	for l := range levels {
+		order = append(order, l)
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(order)))
+	return order
 }
