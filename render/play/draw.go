@@ -614,10 +614,8 @@ func (s *Session) Decorate(sc *scene.Scene) {
 		}
 	}
 	if st.Step == atii.StepDeploy && s.mode == ModeTurn {
-		if z := s.DeployZone(); z != nil && z.Area != nil {
-			for _, poly := range z.Area.Polygons() {
-				add(scene.LayerMarkers, scene.Prim{Kind: scene.Polygon, Pts: poly, Style: scene.Style{Fill: color.NRGBA{255, 200, 40, 40}, Stroke: color.NRGBA{255, 200, 40, 255}, Width: 3 * px, Dash: []float64{10 * px, 6 * px}}})
-			}
+		for _, poly := range s.DeployZonePolys() {
+			add(scene.LayerMarkers, scene.Prim{Kind: scene.Polygon, Pts: poly, Style: scene.Style{Fill: color.NRGBA{255, 200, 40, 40}, Stroke: color.NRGBA{255, 200, 40, 255}, Width: 3 * px, Dash: []float64{10 * px, 6 * px}}})
 		}
 		if b, verdict, ok := s.DeployGhost(); ok {
 			col := color.NRGBA{40, 200, 60, 255}

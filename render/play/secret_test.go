@@ -72,3 +72,23 @@ func TestSecretObjectivesStayOutOfPublicLog(t *testing.T) {
 		}
 	}
 }
+
+// The gold deployment zone drawn in a generated mission is the zone of the
+// deployment map the cards gave, the one the rules check (not the
+// scenario's own band).
+func TestDeployZoneFollowsGeneratedMap(t *testing.T) {
+	s := newSession(t, load(t, "titan-mission"), 9, map[string]string{"red": Human, "blue": Human})
+	s.Continue()
+	mv, err := atii.MissionOf(s.State())
+	if err != nil || mv.Map == "" {
+		t.Fatalf("no generated map: %+v %v", mv, err)
+	}
+	got := s.DeployZonePolys()
+	want := mv.Zones[mv.SideZones[s.Decider()]]
+	if len(got) == 0 || len(got) != len(want) || got[0][0].X != want[0][0].X || got[0][0].Y != want[0][0].Y {
+		t.Errorf("drawn zone %v, the rules' zone %v", got, want)
+	}
+	if !strings.Contains(hudText(s), "deployment map "+mv.Map) {
+		t.Errorf("the help line should name deployment map %s", mv.Map)
+	}
+}

@@ -787,6 +787,29 @@ func (s *Session) DeployZone() *scenarios.Zone {
 	return nil
 }
 
+// DeployZonePolys is the decider's deployment zone as the rules check it:
+// the zone of the deployment map a generated mission adopted
+// (atii.MissionOf), else the scenario's zone (DeployZone).
+func (s *Session) DeployZonePolys() [][]world.Vec {
+	if mv, err := atii.MissionOf(s.State()); err == nil {
+		if id := mv.SideZones[s.Decider()]; id != "" && mv.Map != "" {
+			if pieces, ok := mv.Zones[id]; ok {
+				out := make([][]world.Vec, len(pieces))
+				for i, pc := range pieces {
+					for _, p := range pc {
+						out[i] = append(out[i], p.Vec())
+					}
+				}
+				return out
+			}
+		}
+	}
+	if z := s.DeployZone(); z != nil && z.Area != nil {
+		return z.Area.Polygons()
+	}
+	return nil
+}
+
 // deployAt places the deploying titan (see deployUnit) at p facing face;
 // a refused placement says why.
 func (s *Session) deployAt(p world.Vec, face float64) {
@@ -1162,7 +1185,9 @@ func (s *Session) Banner() Banner {
 	switch st.Step {
 	case atii.StepDeploy:
 		zone := "your deployment zone"
-		if z := s.DeployZone(); z != nil && z.Name != "" {
+		if mv, err := atii.MissionOf(st); err == nil && mv.Map != "" {
+			zone = "your zone of deployment map " + mv.Map
+		} else if z := s.DeployZone(); z != nil && z.Name != "" {
 			zone = z.Name
 		}
 		b.Lines = append(b.Lines, "Press inside "+zone+" (gold) to place "+s.deployUnit()+", drag to aim, release to deploy; a click faces it across the table; [ ] turn it; Tab: another titan.")
