@@ -292,6 +292,7 @@ func (r *Ruleset) beginTurn(s *rules.State, d rules.Dice) ([]rules.Event, error)
 	}
 	g.First, g.Second, g.Order, g.Last, g.Combats = "", "", nil, "", nil
 	g.Interrupts, g.PostCombatOffered, g.OrdersDue = nil, false, nil
+	g.Choosing, g.Repair = false, nil
 	for try := 0; ; try++ {
 		if try == 50 {
 			return nil, fmt.Errorf("initiative roll tied 50 times")
