@@ -11,7 +11,7 @@ DISPLAY_PKGS := xvfb xauth libgl1 libgl1-mesa-dri libegl1 libx11-6 libxrandr2 \
                 libxcursor1 libxi6 libxinerama1 libxxf86vm1 xdotool
 BENCHTIME ?= 1s
 
-.PHONY: all build run test test-unit test-display bench lint fuzz deps-display clean screenshots
+.PHONY: all build run test test-unit test-display bench lint fuzz soak deps-display clean screenshots
 
 all: build
 
@@ -51,6 +51,13 @@ bench:
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
+
+# soak plays SOAK_GAMES random games per bundled ATII scenario and variant
+# (the random-playout invariants of game/playout_test.go; `make test` plays
+# a few).
+SOAK_GAMES ?= 60
+soak:
+	AUSPEX_SOAK_GAMES=$(SOAK_GAMES) $(GO) test -count=1 -timeout 60m -run TestRandomPlayoutInvariants ./game/
 
 # fuzz runs each fuzzer (scenario parser, save loader) for FUZZTIME.
 FUZZTIME ?= 60s

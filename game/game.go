@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/internal/fsutil"
@@ -179,11 +180,72 @@ func BuildState(scn *scenarios.Scenario, rs *atii.Ruleset, seed uint64, override
 			}
 		}
 		setup.Mission = ms
+		if m.Secret {
+			maps, err := missionMaps(scn)
+			if err != nil {
+				return nil, fmt.Errorf("build state: %s: %w", scn.File, err)
+			}
+			setup.Maps = maps
+		}
 	}
 	if err := atii.SetSetup(st, setup); err != nil {
 		return nil, fmt.Errorf("build state: %w", err)
 	}
 	return st, nil
+}
+
+// MissionMapPrefix names the bundled scenarios that hold the mission
+// generator's deployment maps: MissionMapPrefix + "a" ... "f".
+const MissionMapPrefix = "atii-map-"
+
+// missionMaps reads the deployment maps A-F from the bundled map scenarios
+// for a mission that generates its map: each map's zones, scaled from the
+// map's table to the mission's, under ids "map-X/zone", and its two sides'
+// zones with the objective type the map scenario gives each side.
+func missionMaps(scn *scenarios.Scenario) (map[string]atii.MapDeployment, error) {
+	out := map[string]atii.MapDeployment{}
+	for _, letter := range []string{"A", "B", "C", "D", "E", "F"} {
+		name := MissionMapPrefix + strings.ToLower(letter)
+		ms, err := scenarios.LoadBundled(name, scn.Catalogue)
+		if err != nil {
+			return nil, fmt.Errorf("deployment map %s: %w", letter, err)
+		}
+		if ms.Table.W <= 0 || ms.Table.H <= 0 {
+			return nil, fmt.Errorf("deployment map %s: no table size", letter)
+		}
+		sx, sy := scn.Table.W/ms.Table.W, scn.Table.H/ms.Table.H
+		md := atii.MapDeployment{Zones: map[string][][]atii.Point{}}
+		for _, z := range ms.Zones {
+			var pieces [][]atii.Point
+			for _, pc := range z.Area.Polygons() {
+				pts := points(pc)
+				for i := range pts {
+					pts[i].X *= sx
+					pts[i].Y *= sy
+				}
+				pieces = append(pieces, pts)
+			}
+			md.Zones["map-"+letter+"/"+z.ID] = pieces
+		}
+		for _, sd := range ms.Sides {
+			if sd.Zone == "" {
+				continue
+			}
+			slot := atii.MapSlot{Zone: "map-" + letter + "/" + sd.Zone}
+			if ms.Mission != nil {
+				slot.Type = atii.ObjectiveType(ms.Mission.Objectives[sd.ID])
+			}
+			md.Slots = append(md.Slots, slot)
+		}
+		if len(md.Slots) != 2 {
+			return nil, fmt.Errorf("deployment map %s: %d side zones, want 2", letter, len(md.Slots))
+		}
+		if md.Slots[0].Type == md.Slots[1].Type {
+			md.Slots[0].Type, md.Slots[1].Type = "", ""
+		}
+		out[letter] = md
+	}
+	return out, nil
 }
 
 func points(vs []world.Vec) []atii.Point {

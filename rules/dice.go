@@ -27,6 +27,11 @@ type Roll struct {
 	Mods []string `json:"mods,omitempty"`
 	// Units are the ids of the units involved (for highlighting in the log).
 	Units []string `json:"units,omitempty"`
+	// SecretTo is the side the roll is secret to ("" a public roll, the
+	// usual case): a secret objective card drawn with a die. Its log event
+	// carries that Side and Data["secret"] = "roll", and interfaces show
+	// it to that side only.
+	SecretTo string `json:"secret_to,omitempty"`
 }
 
 // String renders the roll for the log, e.g.

@@ -160,3 +160,21 @@ func TestRollString(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A roll secret to a side is logged as that side's secret: Side set and
+// Data["secret"], which interfaces use to show it to that side only.
+func TestSecretRollIsMarked(t *testing.T) {
+	s := &State{Turn: 0, Step: "mission"}
+	tr := newTray(NewSeededDice(1, 1), s, 1)
+	tr.Roll(Roll{Purpose: "red secret objective card", Sides: 9, SecretTo: "red"}, 1)
+	tr.Roll(Roll{Purpose: "public roll", Sides: 6}, 1)
+	if len(tr.events) != 2 {
+		t.Fatalf("events %+v", tr.events)
+	}
+	if e := tr.events[0]; e.Side != "red" || e.Data["secret"] == "" {
+		t.Errorf("secret roll event not marked: %+v", e)
+	}
+	if e := tr.events[1]; e.Side != "" || e.Data["secret"] != "" {
+		t.Errorf("public roll event marked secret: %+v", e)
+	}
+}

@@ -577,7 +577,11 @@ func (t *Tray) Roll(r Roll, n int) []int {
 	rec.Mods = cloneSlice(r.Mods)
 	rec.Units = cloneSlice(r.Units)
 	t.rolled = true
-	t.Log(Event{Kind: EvRoll, Units: rec.Units, Text: rec.String(), Roll: &rec})
+	ev := Event{Kind: EvRoll, Units: rec.Units, Text: rec.String(), Roll: &rec}
+	if rec.SecretTo != "" {
+		ev.Side, ev.Data = rec.SecretTo, map[string]string{"secret": "roll"}
+	}
+	t.Log(ev)
 	return faces
 }
 

@@ -61,7 +61,6 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 	s.TrayDelay = 0 // the test walks the tray with Space
 	h.in.Key(ebiten.KeyHome)
 	h.flush()
-	zoneY := map[string]float64{"red": 12, "blue": 88}
 	deployed := map[string]int{}
 	refused, turned, handovers, trays, repairs, shots, reveals := false, false, 0, 0, 0, 0, 0
 	seen := map[string]bool{}
@@ -99,8 +98,9 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 		switch st.Step {
 		case atii.StepDeploy:
 			if !refused {
-				// The middle of the table is nobody's zone.
-				x, y := h.at(world.Vec{X: 75, Y: 50})
+				// A spot outside the zone of the deployment map the
+				// cards gave.
+				x, y := h.at(deploySpot(t, s, me, false))
 				h.in.Push(app.Step{X: x, Y: y})
 				h.flush()
 				h.in.Click(x, y)
@@ -130,7 +130,7 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 					h.shot("play-objective")
 				}
 			}
-			p := world.Vec{X: 20 + 75*float64(deployed[me]), Y: zoneY[me]} // clear lanes west of the woods and east of the ruins
+			p := deploySpot(t, s, me, true)
 			x, y := h.at(p)
 			h.in.Push(app.Step{X: x, Y: y})
 			id := s.Selected
@@ -295,4 +295,32 @@ func nearestEnemy(st *rules.State, u *rules.Unit) *rules.Unit {
 		}
 	}
 	return best
+}
+
+// deploySpot scans the table (4 cm grid, from the middle out) for a point
+// where side's next titan may be deployed (ok) or is refused for lying
+// outside its deployment zone (!ok); the zones are those of the mission's
+// generated deployment map.
+func deploySpot(t *testing.T, s *play.Session, side string, ok bool) world.Vec {
+	t.Helper()
+	p := s.State().Pending
+	if p == nil || len(p.Units) == 0 {
+		t.Fatal("no deployment decision")
+	}
+	tb := s.G.Ruleset.World().Table
+	for r := 0.0; r < tb.W; r += 4 {
+		for y := 4.0; y < tb.H; y += 4 {
+			for _, x := range []float64{tb.W/2 - r, tb.W/2 + r} {
+				if x < 4 || x > tb.W-4 {
+					continue
+				}
+				err := s.G.Engine.Check(s.G.Ruleset.Deploy(side, p.Units[0], x, y, 0))
+				if ok && err == nil || !ok && err != nil && strings.Contains(err.Error(), "deployment zone") {
+					return world.Vec{X: x, Y: y}
+				}
+			}
+		}
+	}
+	t.Fatalf("no spot for %s (accepted %v)", side, ok)
+	return world.Vec{}
 }

@@ -194,7 +194,7 @@ func (a *App) updatePlay() bool {
 		used = false
 	}
 	st := s.State()
-	if st.Step == atii.StepInitiative && s.Mode() == play.ModeTurn {
+	if play.ChoosingOrder(st) && s.Mode() == play.ModeTurn {
 		if press(ebiten.KeyF) {
 			s.ChooseOrder(true)
 			return true

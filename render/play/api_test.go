@@ -29,7 +29,7 @@ func toShooting(t testing.TB, s *Session) {
 		return false
 	}
 	for i := 0; i < 400 && !inRange(); i++ {
-		if s.State().Step == atii.StepInitiative {
+		if ChoosingOrder(s.State()) {
 			s.ChooseOrder(true)
 			continue
 		}

@@ -32,7 +32,7 @@ func TestCloseCombatSwiftnessInTray(t *testing.T) {
 			switch {
 			case s.Mode() == ModeHandover:
 				s.Continue()
-			case s.State().Step == atii.StepInitiative:
+			case ChoosingOrder(s.State()):
 				s.ChooseOrder(true)
 			case s.State().Step == atii.StepAssault && s.Decider() == "red" && !charged:
 				charged = true

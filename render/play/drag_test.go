@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
@@ -19,7 +20,7 @@ func toRedMovement(t *testing.T, seed uint64) *Session {
 		switch {
 		case s.Mode() == ModeThinking:
 			s.Wait()
-		case s.State().Step == atii.StepInitiative:
+		case ChoosingOrder(s.State()):
 			s.ChooseOrder(true)
 		default:
 			s.EndStep()
@@ -301,4 +302,87 @@ func TestRallyChoicesGrouped(t *testing.T) {
 	if len(want) != 0 {
 		t.Errorf("missing groups %v in %+v", want, got)
 	}
+}
+
+// ATII-REP-1 in the window: Enter rolls the repair dice first; the player
+// then sees the allocations as grouped lines ("head x2, shield") and picks
+// one with a number key. Before the fix the window asked for priorities
+// before the roll.
+func TestRallyAllocateAfterRoll(t *testing.T) {
+	scn := load(t, "titan-duel")
+	for seed := uint64(1); seed < 40; seed++ {
+		rs, err := game.NewRuleset(scn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := game.BuildState(scn, rs, seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Unit("red-reaver").SetExt(atii.ExtTitan, atii.TitanState{Head: atii.Major, Legs: atii.Superficial, ShieldsDown: 3}); err != nil {
+			t.Fatal(err)
+		}
+		e, err := rules.New(rs, st, rules.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := &game.Game{Scenario: scn, Ruleset: rs, Engine: e}
+		for i := 0; g.State().Step != atii.StepRally; i++ {
+			p := g.State().Pending
+			if i > 60 || p == nil {
+				t.Fatalf("never reached the rally: %+v", p)
+			}
+			var cmd rules.Command
+			for _, c := range g.Engine.Legal(p.Side) {
+				if c.Name != atii.CmdMove && c.Name != atii.CmdFire {
+					cmd = c.Cmd
+					break
+				}
+			}
+			if _, err := g.Submit(cmd); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := New(g, map[string]string{"red": Human, "blue": Human})
+		if s.Decider() != "red" {
+			continue
+		}
+		s.Selected = "red-reaver"
+		s.Commit() // Enter: roll
+		if !s.Allocating() {
+			continue // all or nothing repaired: no choice to make
+		}
+		ac := s.AllocationChoices()
+		if len(ac) < 2 {
+			t.Fatalf("seed %d: want several allocations, got %+v", seed, ac)
+		}
+		grouped := false
+		for _, c := range ac {
+			if strings.Contains(c.Text, " x2") || strings.Contains(c.Text, " x3") {
+				grouped = true
+			}
+		}
+		if !grouped {
+			t.Errorf("seed %d: the allocations should read grouped: %+v", seed, ac)
+		}
+		if !strings.Contains(hudText(s), s.named(ac[1].Text)) {
+			t.Errorf("seed %d: the HUD does not list %q", seed, s.named(ac[1].Text))
+		}
+		want := ac[1].Cmd.(*atii.AllocateCmd).Systems
+		s.PickWeapon(1) // number key 2
+		if s.Allocating() {
+			t.Fatalf("seed %d: the pick was not taken: %s", seed, s.Msg)
+		}
+		ev := s.State().Log[len(s.State().Log)-1]
+		for _, e := range s.State().Log {
+			if e.Data["repaired"] != "" {
+				ev = e
+			}
+		}
+		if ev.Data["repaired"] != strings.Join(want, ",") {
+			t.Errorf("seed %d: repaired %q, picked %v", seed, ev.Data["repaired"], want)
+		}
+		return
+	}
+	t.Fatal("no seed left a choice to make")
 }

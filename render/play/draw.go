@@ -377,14 +377,10 @@ func (s *Session) actions(c *column) {
 		}
 	case atii.StepRally:
 		rp := s.RepairChoices()
-		if s.canAct(s.Selected) && len(rp) > 0 {
-			c.line("Repair first (1-9), Enter rolls:", norm, true, colText)
-			for i, r := range rp {
-				col := colText
-				if r.System == s.RepairFirst || (s.RepairFirst == "" && i == 0) {
-					col = colGold
-				}
-				c.line(fmt.Sprintf("  %d. %s", i+1, r.Label), small, false, col)
+		if !s.Allocating() && s.canAct(s.Selected) && len(rp) > 0 {
+			c.line("Can repair (Enter rolls, then you allocate):", norm, true, colText)
+			for _, r := range rp {
+				c.line("  "+r.Label, small, false, colText)
 			}
 			c.gap(6)
 		}
@@ -638,10 +634,8 @@ func (s *Session) Decorate(sc *scene.Scene) {
 		}
 	}
 	if st.Step == atii.StepDeploy && s.mode == ModeTurn {
-		if z := s.DeployZone(); z != nil && z.Area != nil {
-			for _, poly := range z.Area.Polygons() {
-				add(scene.LayerMarkers, scene.Prim{Kind: scene.Polygon, Pts: poly, Style: scene.Style{Fill: color.NRGBA{255, 200, 40, 40}, Stroke: color.NRGBA{255, 200, 40, 255}, Width: 3 * px, Dash: []float64{10 * px, 6 * px}}})
-			}
+		for _, poly := range s.DeployZonePolys() {
+			add(scene.LayerMarkers, scene.Prim{Kind: scene.Polygon, Pts: poly, Style: scene.Style{Fill: color.NRGBA{255, 200, 40, 40}, Stroke: color.NRGBA{255, 200, 40, 255}, Width: 3 * px, Dash: []float64{10 * px, 6 * px}}})
 		}
 		if b, verdict, ok := s.DeployGhost(); ok {
 			col := color.NRGBA{40, 200, 60, 255}

@@ -200,6 +200,10 @@ func TestManualDicePadClickable(t *testing.T) {
 			s.Continue()
 		}
 		s.TrayClose()
+		if ChoosingOrder(s.State()) {
+			s.ChooseOrder(true)
+			continue
+		}
 		s.EndStep()
 	}
 	if s.Mode() != ModeDice {

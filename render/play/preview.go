@@ -378,6 +378,8 @@ func (s *Session) PickWeapon(i int) {
 	}
 	st := s.State()
 	switch {
+	case ChoosingOrder(st) && i < 2:
+		s.ChooseOrder(i == 0)
 	case st.Step == atii.StepShooting && st.Pending != nil && st.Pending.Kind == "fire":
 		ws := s.Weapons(s.Selected)
 		if i < 0 || i >= len(ws) {
@@ -388,13 +390,16 @@ func (s *Session) PickWeapon(i int) {
 			return
 		}
 		s.Weapon = ws[i].Mount
+	case st.Step == atii.StepRally && s.Allocating():
+		ac := s.AllocationChoices()
+		if i >= 0 && i < len(ac) {
+			s.submit(ac[i].Cmd)
+		}
 	case st.Step == atii.StepRally:
 		rp := s.RepairChoices()
 		if i >= 0 && i < len(rp) {
 			s.RepairFirst = rp[i].System
 		}
-	case st.Step == atii.StepInitiative:
-		s.ChooseOrder(i == 0)
 	default:
 		s.Choose(i)
 	}

@@ -3,14 +3,14 @@ package play
 import (
 	"fmt"
 
+	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 )
 
 // RepairChoice is one line of the rally list: a system (a location or the
 // void shields), how many repairs it could take, and its state now.
 type RepairChoice struct {
-	// System is the repair priority the rules take (a location id or
-	// atii.RepairShield).
+	// System is the location id or atii.RepairShield.
 	System string
 	// Count is how many repairs it could take (one per shield down; two
 	// for Major head or reactor damage).
@@ -20,7 +20,8 @@ type RepairChoice struct {
 }
 
 // RepairChoices groups what the selected titan could repair (Repairable)
-// by system, in the rules' order, with each system's damage now.
+// by system, in the rules' order, with each system's damage now: shown
+// before the roll, so the player knows what the dice may fix.
 func (s *Session) RepairChoices() []RepairChoice {
 	u, prof := s.profile(s.Selected)
 	if u == nil || prof == nil {
@@ -53,6 +54,30 @@ func (s *Session) RepairChoices() []RepairChoice {
 			name += fmt.Sprintf(" x%d", rc.Count)
 		}
 		rc.Label = fmt.Sprintf("%s (%s)", name, state)
+	}
+	return out
+}
+
+// Allocating reports whether the decision is the allocation of a repair
+// roll's successes (ATII-REP-1: the player allocates after seeing the
+// dice).
+func (s *Session) Allocating() bool {
+	p := s.State().Pending
+	return s.State().Step == atii.StepRally && p != nil && p.Kind == atii.KindAllocate && p.Side == s.Decider()
+}
+
+// AllocationChoices lists the ways to allocate the rolled repairs, each a
+// grouped list of systems ("r1 repairs head x2, shield"), as the rules
+// offer them.
+func (s *Session) AllocationChoices() []rules.Choice {
+	if !s.Allocating() {
+		return nil
+	}
+	var out []rules.Choice
+	for _, c := range s.G.Engine.Legal(s.Decider()) {
+		if c.Name == atii.CmdAllocate {
+			out = append(out, c)
+		}
 	}
 	return out
 }

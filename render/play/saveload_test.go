@@ -21,7 +21,7 @@ var hotseat = map[string]string{"red": Human, "blue": Human}
 func toRedMove(t *testing.T, s *Session) {
 	t.Helper()
 	for i := 0; i < 60 && !(s.Mode() == ModeTurn && s.State().Step == atii.StepMovement && s.Decider() == "red"); i++ {
-		if s.State().Step == atii.StepInitiative {
+		if ChoosingOrder(s.State()) {
 			s.ChooseOrder(true)
 			continue
 		}
@@ -171,7 +171,7 @@ func TestUndoBackToTheLastRoll(t *testing.T) {
 	s := newSession(t, load(t, "titan-duel"), 7, hotseat)
 	// Into turn 2: the command ending turn 1 rolls its initiative.
 	for i := 0; i < 200 && s.State().Turn < 2; i++ {
-		if s.State().Step == atii.StepInitiative {
+		if ChoosingOrder(s.State()) {
 			s.ChooseOrder(true)
 			continue
 		}
@@ -256,7 +256,7 @@ func manualSession(t *testing.T) *Session {
 func toDice(t *testing.T, s *Session) {
 	t.Helper()
 	for i := 0; i < 200 && s.Mode() != ModeDice; i++ {
-		if s.State().Step == atii.StepInitiative {
+		if ChoosingOrder(s.State()) {
 			s.ChooseOrder(true)
 			continue
 		}

@@ -863,6 +863,29 @@ func (s *Session) DeployZone() *scenarios.Zone {
 	return nil
 }
 
+// DeployZonePolys is the decider's deployment zone as the rules check it:
+// the zone of the deployment map a generated mission adopted
+// (atii.MissionOf), else the scenario's zone (DeployZone).
+func (s *Session) DeployZonePolys() [][]world.Vec {
+	if mv, err := atii.MissionOf(s.State()); err == nil {
+		if id := mv.SideZones[s.Decider()]; id != "" && mv.Map != "" {
+			if pieces, ok := mv.Zones[id]; ok {
+				out := make([][]world.Vec, len(pieces))
+				for i, pc := range pieces {
+					for _, p := range pc {
+						out[i] = append(out[i], p.Vec())
+					}
+				}
+				return out
+			}
+		}
+	}
+	if z := s.DeployZone(); z != nil && z.Area != nil {
+		return z.Area.Polygons()
+	}
+	return nil
+}
+
 // deployAt places the deploying titan (see deployUnit) at p facing face;
 // a refused placement says why.
 func (s *Session) deployAt(p world.Vec, face float64) {
@@ -983,35 +1006,31 @@ func (s *Session) Commit() {
 	}
 }
 
-// repair rolls the selected titan's repair dice with RepairFirst first.
+// repair rolls the selected titan's repair dice; the player then
+// allocates the successes from the choices (Allocating). While an
+// allocation waits, Enter takes the highlighted group's first allocation
+// (AllocationChoices).
 func (s *Session) repair() {
+	if s.Allocating() {
+		ac := s.AllocationChoices()
+		if len(ac) == 0 {
+			s.fail(errors.New("no allocation of the repairs is possible"))
+			return
+		}
+		s.submit(ac[0].Cmd)
+		return
+	}
 	id := s.Selected
 	if !s.canAct(id) {
 		if p := s.State().Pending; p != nil && len(p.Units) > 0 {
 			id = p.Units[0]
 		}
 	}
-	u, prof := s.profile(id)
-	if u == nil || prof == nil {
+	if u, prof := s.profile(id); u == nil || prof == nil {
 		s.fail(fmt.Errorf("no titan %q to repair", id))
 		return
 	}
-	ts, err := atii.TitanOf(u)
-	if err != nil {
-		s.fail(err)
-		return
-	}
-	rep := atii.Repairable(prof, ts)
-	if s.RepairFirst != "" {
-		order := []string{s.RepairFirst}
-		for _, r := range rep {
-			if r != s.RepairFirst {
-				order = append(order, r)
-			}
-		}
-		rep = order
-	}
-	s.submit(s.G.Ruleset.Repair(s.Decider(), id, rep...))
+	s.submit(s.G.Ruleset.Repair(s.Decider(), id))
 }
 
 // Repairable lists what the selected titan could repair in the rally.
@@ -1067,7 +1086,7 @@ func (s *Session) EndStep() {
 		return
 	}
 	st := s.State()
-	if st.Step == atii.StepInitiative {
+	if ChoosingOrder(st) {
 		s.fail(errors.New("choose the order: 1 or F goes first, 2 or S goes second"))
 		return
 	}
@@ -1152,9 +1171,15 @@ func (s *Session) Hold() {
 	s.EndStep()
 }
 
+// ChoosingOrder reports whether the decision is the initiative winner's
+// choice to go first or second (the turn's, or the assault phase's).
+func ChoosingOrder(st *rules.State) bool {
+	return st.Pending != nil && st.Pending.Kind == atii.KindInitiative
+}
+
 // ChooseOrder answers the initiative: go first or second.
 func (s *Session) ChooseOrder(first bool) {
-	if s.mode != ModeTurn || s.State().Step != atii.StepInitiative {
+	if s.mode != ModeTurn || !ChoosingOrder(s.State()) {
 		return
 	}
 	for _, c := range s.G.Engine.Legal(s.Decider()) {
@@ -1263,9 +1288,18 @@ func (s *Session) Banner() Banner {
 		b.Lines = append(b.Lines, s.named(p.Prompt))
 	}
 	switch st.Step {
+	case atii.StepMovement, atii.StepShooting, atii.StepAssault:
+		if ChoosingOrder(st) {
+			b.Lines = append(b.Lines, "Press 1 (or F) to go first, 2 (or S) to go second, or click a choice.")
+			return b
+		}
+	}
+	switch st.Step {
 	case atii.StepDeploy:
 		zone := "your deployment zone"
-		if z := s.DeployZone(); z != nil && z.Name != "" {
+		if mv, err := atii.MissionOf(st); err == nil && mv.Map != "" {
+			zone = "your zone of deployment map " + mv.Map
+		} else if z := s.DeployZone(); z != nil && z.Name != "" {
 			zone = z.Name
 		}
 		b.Lines = append(b.Lines, "Press inside "+zone+" (gold) to place "+s.Name(s.deployUnit())+", drag to aim, release to deploy; a click faces it across the table; [ ] turn it; Tab: another titan.")
@@ -1280,7 +1314,11 @@ func (s *Session) Banner() Banner {
 			b.Lines = append(b.Lines, "Pick a weapon (1-9), click an enemy titan to declare it (T toggles aim high/low); Enter fires all declared weapons; H holds fire.")
 		}
 	case atii.StepRally:
-		b.Lines = append(b.Lines, "Choose what to repair first (1-9), then Enter rolls the repair dice.")
+		if s.Allocating() {
+			b.Lines = append(b.Lines, "Allocate the repairs you rolled: pick a line (1-9) or click it; Enter takes the first.")
+		} else {
+			b.Lines = append(b.Lines, "Enter rolls the repair dice; then you choose what the repairs fix.")
+		}
 	default:
 		b.Lines = append(b.Lines, "Pick a choice with its number key or click it; E ends the step.")
 	}

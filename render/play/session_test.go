@@ -83,7 +83,7 @@ func TestHumanMoveByClicks(t *testing.T) {
 		switch {
 		case s.Mode() == ModeThinking:
 			s.Wait()
-		case s.State().Step == atii.StepInitiative:
+		case ChoosingOrder(s.State()):
 			s.ChooseOrder(true)
 		default:
 			s.EndStep()
@@ -168,9 +168,10 @@ func TestHotseatHidesSecrets(t *testing.T) {
 		t.Fatalf("%s's objective is visible on %s's turn", other, first)
 	}
 	// Deploy one titan: the decision passes to the other player while
-	// the first player's objective is on the screen: hand over.
-	zone := map[string]world.Vec{"red": {X: 90, Y: 15}, "blue": {X: 90, Y: 105}}
-	s.ClickTable(zone[first], "")
+	// the first player's objective is on the screen: hand over. The zones
+	// are those of the deployment map the cards gave: find a spot the
+	// rules accept.
+	s.ClickTable(acceptedDeploy(t, s, first), "")
 	if s.Decider() != other {
 		t.Fatalf("after deploying the decision should pass to %s (msg %q)", other, s.Msg)
 	}
@@ -203,7 +204,7 @@ func TestHotseatHidesSecrets(t *testing.T) {
 	}
 	// With the objectives hidden, the decision passes without a handover.
 	s.RevealSecrets()
-	s.ClickTable(zone[other], "")
+	s.ClickTable(acceptedDeploy(t, s, other), "")
 	if s.Decider() != first || s.Mode() != ModeTurn {
 		t.Fatalf("with nothing secret shown the decision passes to %s without a handover: decider %s mode %v (%s)", first, s.Decider(), s.Mode(), s.Msg)
 	}
@@ -242,4 +243,24 @@ func BenchmarkHUD(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		s.HUD(l)
 	}
+}
+
+// acceptedDeploy returns a table point where side may deploy its next
+// titan (a 3 cm grid scan with the rules' check).
+func acceptedDeploy(t *testing.T, s *Session, side string) world.Vec {
+	t.Helper()
+	p := s.State().Pending
+	if p == nil || len(p.Units) == 0 {
+		t.Fatal("no deployment decision")
+	}
+	tb := s.G.Ruleset.World().Table
+	for y := 3.0; y < tb.H; y += 3 {
+		for x := 3.0; x < tb.W; x += 3 {
+			if s.G.Engine.Check(s.G.Ruleset.Deploy(side, p.Units[0], x, y, 0)) == nil {
+				return world.Vec{X: x, Y: y}
+			}
+		}
+	}
+	t.Fatalf("%s can deploy nowhere", side)
+	return world.Vec{}
 }

@@ -67,7 +67,7 @@ func TestHitTestUsesCurrentPositions(t *testing.T) {
 		switch {
 		case s.Mode() == ModeThinking:
 			s.Wait()
-		case s.State().Step == atii.StepInitiative:
+		case ChoosingOrder(s.State()):
 			s.ChooseOrder(true)
 		default:
 			s.EndStep()
@@ -187,11 +187,11 @@ func TestChargeSnapsToBaseContact(t *testing.T) {
 			blue.Pos = red.Pos.Add(world.Heading(red.Facing).Scale(2*r + 3))
 			blue.Facing = world.NormDeg(red.Facing + 180)
 			start := red.Pos
-			for i := 0; i < 60 && !(s.State().Step == atii.StepAssault && s.Decider() == "red" && s.Mode() == ModeTurn); i++ {
+			for i := 0; i < 60 && !(s.State().Step == atii.StepAssault && s.Decider() == "red" && s.Mode() == ModeTurn && !ChoosingOrder(s.State())); i++ {
 				switch {
 				case s.Mode() == ModeHandover:
 					s.Continue()
-				case s.State().Step == atii.StepInitiative:
+				case ChoosingOrder(s.State()):
 					s.ChooseOrder(true)
 				default:
 					s.EndStep()

@@ -2,7 +2,6 @@ package atii
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/catalog"
@@ -165,60 +164,36 @@ type CCResult struct {
 // shooting; void shields do not protect.
 func ResolveCloseCombat(a, b Combatant, opts Options, d rules.Dice) (CCResult, error) {
 	res := CCResult{A: a.State.Clone(), B: b.State.Clone()}
-	states := []*TitanState{&res.A, &res.B}
 	cs := []Combatant{a, b}
 	for i := range cs {
 		if cs[i].Unit == nil {
 			return res, fmt.Errorf("close combat: combatant %d has no profile", i+1)
 		}
 	}
-	// Swiftness levels present at the start, highest first.
-	levels := map[int]bool{}
-	for i := range cs {
-		ws, err := CCWeapons(cs[i], opts)
-		if err != nil {
-			return res, err
-		}
-		for _, w := range ws {
-			levels[w.Swiftness] = true
-		}
+	if a.ID == b.ID {
+		return res, fmt.Errorf("close combat: both combatants are %q", a.ID)
 	}
-	var order []int
-	for l := range levels {
-		order = append(order, l)
-	}
-	sort.Sort(sort.Reverse(sort.IntSlice(order)))
-	for _, lvl := range order {
-		// Who strikes at this swiftness is decided before any blow of
-		// the level lands.
-		type job struct {
-			who int
-			w   CCWeapon
-		}
-		var jobs []job
-		for i := range cs {
-			c := cs[i]
-			c.State = *states[i]
-			ws, err := CCWeapons(c, opts)
-			if err != nil {
-				return res, err
-			}
-			for _, w := range ws {
-				if w.Swiftness == lvl {
-					jobs = append(jobs, job{i, w})
-				}
+	fs := make([]MeleeFighter, 2)
+	for i, c := range cs {
+		opp := cs[1-i].ID
+		f := MeleeFighter{ID: c.ID, Unit: c.Unit, State: c.State, Weapons: c.Weapons, Charged: c.Charged,
+			Opponents: []string{opp}, InArc: map[string][]string{}, HitFrom: map[string]HitContext{opp: c.Hit}}
+		for m, in := range c.InArc {
+			if in {
+				f.InArc[m] = []string{opp}
 			}
 		}
-		for _, j := range jobs {
-			att, def := cs[j.who], cs[1-j.who]
-			st, err := strikeCC(att, def, j.w, states[1-j.who], opts, d)
-			if err != nil {
-				return res, err
-			}
-			res.Strikes = append(res.Strikes, st)
-		}
+		fs[i] = f
 	}
-	return res, nil
+	m, err := ResolveMelee(fs, opts, d)
+	res.Strikes = m.Strikes
+	if st, ok := m.States[a.ID]; ok {
+		res.A = st
+	}
+	if st, ok := m.States[b.ID]; ok {
+		res.B = st
+	}
+	return res, err
 }
 
 // strikeCC resolves one weapon's attacks against the defender's running

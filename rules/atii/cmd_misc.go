@@ -9,11 +9,19 @@ import (
 	"github.com/auspex/auspex/world"
 )
 
-// OrderCmd is the initiative winner's choice to go first or second this
-// turn (ATII-MOV-1).
+// OrderCmd is the initiative winner's choice to go first or second: for
+// the turn in the initiative step, and again at the start of the assault
+// phase (and of the shooting phase with OptInitiativeEachPhase) for that
+// phase and the rest of the turn (ATII-MOV-1).
 type OrderCmd struct {
+	r     *Ruleset
 	By    string `json:"by"`
 	First bool   `json:"first"`
+}
+
+// Order returns an order command bound to the ruleset.
+func (r *Ruleset) Order(by string, first bool) *OrderCmd {
+	return &OrderCmd{r: r, By: by, First: first}
 }
 
 // Name implements rules.Command.
@@ -22,21 +30,22 @@ func (*OrderCmd) Name() string { return CmdOrder }
 // Actor implements rules.Command.
 func (c *OrderCmd) Actor() string { return c.By }
 
-// Validate implements rules.Command: only in the initiative step, only by
-// the side that won the roll.
+// Validate implements rules.Command: only by the side that won the
+// initiative, in the initiative step before the order is chosen or in a
+// phase waiting for the choice.
 func (c *OrderCmd) Validate(s *rules.State) error {
-	if s.Step != StepInitiative {
-		return fmt.Errorf("the player order is chosen in the initiative step, not %s", s.Step)
-	}
 	g, err := getProgress(s)
 	if err != nil {
 		return err
 	}
+	switch {
+	case s.Step == StepInitiative && g.First != "":
+		return fmt.Errorf("the order is already chosen")
+	case s.Step != StepInitiative && !g.Choosing:
+		return fmt.Errorf("the player order is chosen in the initiative step (and at the start of the assault phase), not now")
+	}
 	if c.By != g.InitiativeWinner {
 		return fmt.Errorf("%s did not win the initiative (%s did)", c.By, g.InitiativeWinner)
-	}
-	if g.First != "" {
-		return fmt.Errorf("the order is already chosen")
 	}
 	return nil
 }
@@ -54,8 +63,23 @@ func (c *OrderCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
 	if !c.First {
 		g.First, g.Second = g.Second, g.First
 	}
-	s.Active, s.Pending = "", nil
-	return []rules.Event{rules.Message(fmt.Sprintf("%s chooses to go %s: %s first, %s second", c.By, map[bool]string{true: "first", false: "second"}[c.First], g.First, g.Second))}, putProgress(s, g)
+	what := "this turn"
+	if g.Choosing {
+		what = "in the " + s.Phase + " phase"
+	}
+	ev := rules.Message(fmt.Sprintf("%s chooses to go %s %s: %s first, %s second", c.By, map[bool]string{true: "first", false: "second"}[c.First], what, g.First, g.Second))
+	if !g.Choosing {
+		s.Active, s.Pending = "", nil
+		return []rules.Event{ev}, putProgress(s, g)
+	}
+	if c.r == nil {
+		return nil, errUnbound
+	}
+	g.Choosing, g.Last = false, ""
+	if err := putProgress(s, g); err != nil {
+		return nil, err
+	}
+	return []rules.Event{ev}, c.r.resumePhase(s)
 }
 
 // DeployCmd places a titan that was not pre-placed: inside its side's
@@ -202,12 +226,17 @@ func (c *DeployCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
 }
 
 // RepairCmd rolls one damaged titan's repair dice in the rally phase
-// (ATII-REP-1): each 4+ repairs one thing, in the order of Priorities
-// (locations: legs, head, reactor, a mount id, or "shield"; repeats
-// allowed), then whatever is still repairable. Knocked-down shields
-// repaired now come back up at the start of the next turn. With the damage
-// control option a titan that neither moved nor fired re-rolls its failed
-// dice once.
+// (ATII-REP-1): each 4+ is one repair. The player sees the dice, then
+// allocates the successes with AllocateCmd (when there is a choice to
+// make; otherwise they go where they can). Knocked-down shields repaired
+// now come back up at the start of the next turn. With the damage control
+// option a titan that neither moved nor fired re-rolls its failed dice
+// once.
+//
+// Priorities is the older form, kept so that saves recorded with it
+// replay: the successes go at once to the systems listed (locations: legs,
+// head, reactor, a mount id, or "shield"; repeats allowed), then to
+// whatever is still repairable.
 type RepairCmd struct {
 	r          *Ruleset
 	By         string   `json:"by"`
@@ -275,17 +304,149 @@ func (c *RepairCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	}
 	ts := t.ts.Clone()
 	ts.DamageControl = opts.DamageControl && !t.u.Moved && !t.u.Fired
-	o, err := Repair(t.prof, ts, c.Priorities, opts, d)
+	t.u.Activated = true
+	if len(c.Priorities) > 0 {
+		o, err := Repair(t.prof, ts, c.Priorities, opts, d)
+		if err != nil {
+			return nil, err
+		}
+		if err := putTitan(t.u, t.prof, o.State); err != nil {
+			return nil, err
+		}
+		return []rules.Event{repairedEvent(c.Unit, o.Successes, o.Repaired)}, r.rallyPending(s)
+	}
+	o, err := RollRepairs(t.prof, ts, opts, d)
 	if err != nil {
 		return nil, err
 	}
-	if err := putTitan(t.u, t.prof, o.State); err != nil {
+	n := RepairsToAllocate(t.prof, ts, o.Successes)
+	rep := Repairable(t.prof, ts)
+	if n == 0 || n == len(rep) || distinct(rep) == 1 {
+		// No choice to make: everything, or one system, gets repaired.
+		ns, err := AllocateRepairs(t.prof, ts, o.Successes, rep[:n])
+		if err != nil {
+			return nil, err
+		}
+		if err := putTitan(t.u, t.prof, ns); err != nil {
+			return nil, err
+		}
+		return []rules.Event{repairedEvent(c.Unit, o.Successes, rep[:n])}, r.rallyPending(s)
+	}
+	if err := putTitan(t.u, t.prof, ts); err != nil {
 		return nil, err
 	}
-	t.u.Activated = true
-	text := fmt.Sprintf("%s: %d repair(s)", c.Unit, o.Successes)
-	if len(o.Repaired) > 0 {
-		text += ": " + strings.Join(o.Repaired, ", ")
+	g, err := r.progress(s)
+	if err != nil {
+		return nil, err
 	}
-	return []rules.Event{{Kind: rules.EvMessage, Units: []string{c.Unit}, Text: text, Data: map[string]string{"repaired": strings.Join(o.Repaired, ",")}}}, r.rallyPending(s)
+	g.Repair = &PendingRepair{Side: c.By, Unit: c.Unit, Successes: o.Successes}
+	if err := putProgress(s, g); err != nil {
+		return nil, err
+	}
+	ev := rules.Event{Kind: rules.EvMessage, Units: []string{c.Unit}, Text: fmt.Sprintf("%s: %d repair(s) to allocate", c.Unit, o.Successes)}
+	return []rules.Event{ev}, r.rallyPending(s)
+}
+
+func repairedEvent(unit string, successes int, repaired []string) rules.Event {
+	text := fmt.Sprintf("%s: %d repair(s)", unit, successes)
+	if len(repaired) > 0 {
+		text += ": " + strings.Join(repaired, ", ")
+	}
+	return rules.Event{Kind: rules.EvMessage, Units: []string{unit}, Text: text, Data: map[string]string{"repaired": strings.Join(repaired, ",")}}
+}
+
+// distinct counts the different entries of a list.
+func distinct(list []string) int {
+	seen := map[string]bool{}
+	for _, x := range list {
+		seen[x] = true
+	}
+	return len(seen)
+}
+
+// PendingRepair is a titan's repair roll waiting for its player to
+// allocate the successes (AllocateCmd).
+type PendingRepair struct {
+	Side      string `json:"side"`
+	Unit      string `json:"unit"`
+	Successes int    `json:"successes"`
+}
+
+// AllocateCmd allocates a titan's repair successes after the roll
+// (ATII-REP-1): Systems lists what each repair fixes, in order (locations
+// or "shield", repeats for several repairs), one per success unless there
+// is less to repair.
+type AllocateCmd struct {
+	r       *Ruleset
+	By      string   `json:"by"`
+	Unit    string   `json:"unit"`
+	Systems []string `json:"systems"`
+}
+
+// Allocate returns an allocate command bound to the ruleset.
+func (r *Ruleset) Allocate(by, unit string, systems ...string) *AllocateCmd {
+	return &AllocateCmd{r: r, By: by, Unit: unit, Systems: systems}
+}
+
+// Name implements rules.Command.
+func (*AllocateCmd) Name() string { return CmdAllocate }
+
+// Actor implements rules.Command.
+func (c *AllocateCmd) Actor() string { return c.By }
+
+// Validate implements rules.Command: the titan's roll waits for this
+// side's allocation and the systems fit it (AllocateRepairs).
+func (c *AllocateCmd) Validate(s *rules.State) error {
+	_, err := c.allocate(s)
+	return err
+}
+
+func (c *AllocateCmd) allocate(s *rules.State) (TitanState, error) {
+	r := c.r
+	if r == nil {
+		return TitanState{}, errUnbound
+	}
+	g, err := r.progress(s)
+	if err != nil {
+		return TitanState{}, err
+	}
+	switch {
+	case s.Step != StepRally || g.Repair == nil:
+		return TitanState{}, fmt.Errorf("no repair roll waits to be allocated")
+	case g.Repair.Unit != c.Unit || g.Repair.Side != c.By:
+		return TitanState{}, fmt.Errorf("the repairs to allocate are %s's for %s", g.Repair.Side, g.Repair.Unit)
+	case len(c.Systems) > 64:
+		return TitanState{}, fmt.Errorf("at most 64 systems")
+	}
+	t, err := r.titan(s, c.Unit)
+	if err != nil {
+		return TitanState{}, err
+	}
+	return AllocateRepairs(t.prof, t.ts, g.Repair.Successes, c.Systems)
+}
+
+// Apply implements rules.Command.
+func (c *AllocateCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	ns, err := c.allocate(s)
+	if err != nil {
+		return nil, err
+	}
+	r := c.r
+	t, err := r.titan(s, c.Unit)
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.progress(s)
+	if err != nil {
+		return nil, err
+	}
+	n := g.Repair.Successes
+	g.Repair = nil
+	if err := putProgress(s, g); err != nil {
+		return nil, err
+	}
+	if err := putTitan(t.u, t.prof, ns); err != nil {
+		return nil, err
+	}
+	return []rules.Event{repairedEvent(c.Unit, n, c.Systems)}, r.rallyPending(s)
 }

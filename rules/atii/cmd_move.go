@@ -49,10 +49,12 @@ func Face(deg float64) *float64 { return &deg }
 // titan as far along the path as it gets.
 //
 // Overcharge (advanced rule) doubles Speed and forbids shooting this turn;
-// it is declared with the move in the movement phase. Disengage doubles
-// Speed, forbids shooting and close combat, and lets the titan walk off the
-// table: a titan whose base centre ends beyond the table edge has left the
-// battle.
+// it is declared with the move in the movement phase. A titan declared
+// disengaging at the start of the turn (DisengageCmd) has double Speed, may
+// not shoot or fight in close combat, and may walk off the table in its
+// movement or assault move: a titan whose base centre ends beyond the table
+// edge has left the battle. Disengage on the move is the older form of the
+// declaration, kept so that saves using it replay (movement phase only).
 type MoveCmd struct {
 	r          *Ruleset
 	By         string     `json:"by"`
@@ -92,6 +94,12 @@ func (r *Ruleset) Bind(c rules.Command) rules.Command {
 	case *PassCmd:
 		x.r = r
 	case *ShieldsCmd:
+		x.r = r
+	case *OrderCmd:
+		x.r = r
+	case *AllocateCmd:
+		x.r = r
+	case *DisengageCmd:
 		x.r = r
 	}
 	return c
@@ -196,7 +204,7 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 		}
 	}
 	p.start = r.base(t.u)
-	mo := world.MoveOptions{FaceMovement: true, AllowOffTable: c.Disengage, KeepoutDist: EnemyExclusion}
+	mo := world.MoveOptions{FaceMovement: true, AllowOffTable: p.ts.Disengaging, KeepoutDist: EnemyExclusion}
 	for i := range s.Units {
 		o := &s.Units[i]
 		if o.ID == t.u.ID || !operational(o) {
@@ -339,7 +347,7 @@ func (c *MoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	ev := rules.Event{Kind: rules.EvMoved, Units: []string{c.Unit}, Path: pts, Text: text,
 		Data: map[string]string{"distance": fmt.Sprintf("%.2f", o.Distance), "facing": fmt.Sprintf("%.1f", facing)}}
 	evs = append(evs, ev)
-	if c.Disengage && !r.w.Table.Contains(pos) {
+	if p.ts.Disengaging && !r.w.Table.Contains(pos) {
 		u.OffTable = true
 		evs = append(evs, rules.Message(c.Unit+" leaves the table"))
 	}

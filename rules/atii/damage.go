@@ -398,7 +398,7 @@ func HitRowFor(u *catalog.Unit, dir catalog.Direction, roll int) (catalog.HitRow
 //     Major D3 lost, Catastrophic all lost.
 //   - Weapon: Superficial unusable until repaired, Major lost for the game,
 //     Catastrophic as Major plus Superficial on one other random location
-//     (a D6 on the same hit table, re-rolled while it names this weapon).
+//     of the whole titan (randomOtherLocation).
 //   - Head: Superficial cannot move until repaired, Major cannot move or
 //     shoot, Catastrophic crashes (destroyed).
 //   - Legs: Superficial -5 cm Speed (repairable), Major -5 cm for the
@@ -506,28 +506,28 @@ func applyDamage(u *catalog.Unit, s *TitanState, loc string, r Level, hc HitCont
 }
 
 // randomOtherLocation picks the extra location of a Catastrophic weapon
-// hit: a D6 on the attack's hit table (no aim modifier), re-rolled while it
-// names the damaged weapon itself (at most 30 tries).
-func randomOtherLocation(u *catalog.Unit, weapon string, hc HitContext, d rules.Dice) (string, error) {
-	units := []string{u.ID}
-	for try := 0; try < 30; try++ {
-		f, err := rollOne(d, rules.Roll{Purpose: "random location for catastrophic weapon damage", Sides: 6, Units: units})
-		if err != nil {
-			return "", err
-		}
-		row, err := HitRowFor(u, hc.Direction, f)
-		if err != nil {
-			return "", err
-		}
-		loc, err := resolveLocation(u, row, hc, d, units)
-		if err != nil {
-			return "", err
-		}
+// hit: one of the titan's other locations (legs, head, reactor, void
+// shield generators and every other weapon mount, in Locations order),
+// each equally likely, by one die with as many faces as there are
+// candidates. The hit table is not used: it would name the arm closest to
+// the attacker and never the far one. Errors: a titan with no other
+// location.
+func randomOtherLocation(u *catalog.Unit, weapon string, _ HitContext, d rules.Dice) (string, error) {
+	var others []string
+	for _, loc := range Locations(u) {
 		if loc != weapon {
-			return loc, nil
+			others = append(others, loc)
 		}
 	}
-	return "", fmt.Errorf("%s: no other location found for catastrophic weapon damage", u.Name)
+	if len(others) == 0 {
+		return "", fmt.Errorf("%s: no other location for catastrophic weapon damage", u.Name)
+	}
+	f, err := rollOne(d, rules.Roll{Purpose: fmt.Sprintf("random location for catastrophic weapon damage (1-%d: %s)", len(others), strings.Join(others, ", ")),
+		Sides: len(others), Units: []string{u.ID}})
+	if err != nil {
+		return "", err
+	}
+	return others[f-1], nil
 }
 
 // Speed is the titan's movement allowance in cm this turn: profile Speed,

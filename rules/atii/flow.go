@@ -25,6 +25,14 @@ const (
 	StepDebrief = "debrief"
 )
 
+// KindInitiative is the decision to go first or second (the turn's, or a
+// phase's: GameProgress.Choosing).
+const KindInitiative = "initiative"
+
+// KindAllocate is the decision to allocate a titan's repair successes
+// after its roll (AllocateCmd).
+const KindAllocate = "allocate-repairs"
+
 // Command names.
 const (
 	CmdDeploy = "deploy"
@@ -33,17 +41,21 @@ const (
 	CmdHold   = "hold"
 	CmdFire   = "fire"
 	CmdRepair = "repair"
+	// CmdAllocate allocates the repairs a roll gave (after the dice).
+	CmdAllocate = "allocate"
 )
 
 // Commands implements rules.Ruleset.
 func (r *Ruleset) Commands() []rules.CommandSpec {
 	return []rules.CommandSpec{
 		{Name: CmdDeploy, Doc: "place a titan inside the side's deployment zone (lowest Man first)", New: func() rules.Command { return &DeployCmd{r: r} }},
-		{Name: CmdOrder, Doc: "the initiative winner chooses to go first or second this turn", New: func() rules.Command { return &OrderCmd{} }},
+		{Name: CmdOrder, Doc: "the initiative winner chooses to go first or second this turn, and again for the assault phase", New: func() rules.Command { return &OrderCmd{r: r} }},
 		{Name: CmdMove, Doc: "move a titan along waypoints (movement or assault phase); dangerous terrain dice are rolled as needed", New: func() rules.Command { return &MoveCmd{r: r} }},
 		{Name: CmdHold, Doc: "a titan does not move (or does not fire) this phase", New: func() rules.Command { return &HoldCmd{r: r} }},
 		{Name: CmdFire, Doc: "declare every weapon's target and aim for one titan, then resolve them", New: func() rules.Command { return &FireCmd{r: r} }},
-		{Name: CmdRepair, Doc: "roll a damaged titan's repair dice; successes go to the systems listed first", New: func() rules.Command { return &RepairCmd{r: r} }},
+		{Name: CmdRepair, Doc: "roll a damaged titan's repair dice; the player then allocates the successes (allocate); saves of older versions list priorities instead", New: func() rules.Command { return &RepairCmd{r: r} }},
+		{Name: CmdDisengage, Doc: "at the start of the turn, declare the side's titans that disengage (double Speed, no shooting or close combat, may leave the table)", New: func() rules.Command { return &DisengageCmd{r: r} }},
+		{Name: CmdAllocate, Doc: "allocate a titan's repair successes after seeing the dice: the systems each repair fixes", New: func() rules.Command { return &AllocateCmd{r: r} }},
 		{Name: CmdOverwatch, Doc: "end-of-turn orders: the titans that go on overwatch for the next turn (advanced rule)", New: func() rules.Command { return &OverwatchCmd{r: r} }},
 		{Name: CmdPass, Doc: "decline to fire with titans on overwatch now (advanced rule)", New: func() rules.Command { return &PassCmd{r: r} }},
 		{Name: CmdShields, Doc: "standing order: overload a titan's void shields as they go down, or stop (advanced rule)", New: func() rules.Command { return &ShieldsCmd{r: r} }},
@@ -56,12 +68,13 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 //	deploy       (set-up)  roll-off, lower sets up first; alternate, lowest Man first
 //	initiative   (turn)    shields repaired last turn come up, reactor power rolls;
 //	                       each side rolls a D6 (ties re-rolled), the winner
-//	                       chooses to go first or second
+//	                       chooses to go first or second (and may declare
+//	                       disengaging titans, DisengageCmd)
 //	movement               alternate one titan at a time, lowest Man first
 //	shooting               alternate one titan at a time in player order
 //	assault                alternate, highest Man first; contact allowed
 //	close-combat (auto)    every engaged pair fights
-//	rally                  each damaged titan rolls repairs, the player sets priorities
+//	rally                  each damaged titan rolls repairs, the player allocates them
 //	end                    victory points; the game ends on the turn limit or
 //	                       when a side has no titan left (mission games: the
 //	                       objectives are judged); overwatch orders
@@ -70,20 +83,25 @@ func (r *Ruleset) Flow() []rules.Step {
 	return []rules.Step{
 		{ID: StepMission, Phase: "set-up", Doc: "secret objectives are drawn", OnBegin: r.beginMission, EndIf: always},
 		{ID: StepDeploy, Phase: "set-up", Doc: "titans not pre-placed are deployed in their zones", Allowed: []string{CmdDeploy}, OnBegin: r.beginDeploy, EndIf: r.deployDone},
-		{ID: StepInitiative, Phase: "initiative", NewTurn: true, Doc: "start of turn and initiative", Allowed: []string{CmdOrder}, OnBegin: r.beginTurn, EndIf: r.orderChosen},
-		{ID: StepMovement, Phase: "movement", Doc: "titans move one at a time, lowest Man first (ATII-MOV-1)", Allowed: move, OnBegin: r.beginMovement, EndIf: r.orderDone(false)},
-		{ID: StepShooting, Phase: "shooting", Doc: "titans fire one at a time (ATII-SHT-1, ATII-SHT-2)", Allowed: []string{CmdFire, CmdHold}, OnBegin: r.beginShooting, EndIf: r.orderDone(false)},
-		{ID: StepAssault, Phase: "assault", Doc: "assault moves, highest Man first (ATII-CC-1)", Allowed: move, OnBegin: r.beginAssault, EndIf: r.orderDone(true)},
+		{ID: StepInitiative, Phase: "initiative", NewTurn: true, Doc: "start of turn, initiative, disengaging titans declared", Allowed: []string{CmdOrder, CmdDisengage}, OnBegin: r.beginTurn, EndIf: r.orderChosen},
+		{ID: StepMovement, Phase: "movement", Doc: "titans move one at a time, lowest Man first (ATII-MOV-1)", Allowed: append(move, CmdDisengage), OnBegin: r.beginMovement, Auto: r.sweepFallen, EndIf: r.orderDone(false)},
+		{ID: StepShooting, Phase: "shooting", Doc: "titans fire one at a time (ATII-SHT-1, ATII-SHT-2)", Allowed: []string{CmdFire, CmdHold, CmdOrder}, OnBegin: r.beginShooting, Auto: r.sweepFallen, EndIf: r.orderDone(false)},
+		{ID: StepAssault, Phase: "assault", Doc: "the initiative winner chooses the order again; assault moves, highest Man first (ATII-MOV-1, ATII-CC-1)", Allowed: append(move, CmdOrder), OnBegin: r.beginAssault, Auto: r.sweepFallen, EndIf: r.orderDone(true)},
 		{ID: StepCloseCombat, Phase: "assault", Doc: "close combats are fought (ATII-CC-2, ATII-CC-3)", OnBegin: r.beginCloseCombat, Auto: r.autoCloseCombat, EndIf: r.combatsDone},
-		{ID: StepRally, Phase: "rally", Doc: "repairs (ATII-REP-1)", Allowed: []string{CmdRepair}, OnBegin: r.beginRally, EndIf: r.rallyDone},
+		{ID: StepRally, Phase: "rally", Doc: "repairs (ATII-REP-1)", Allowed: []string{CmdRepair, CmdAllocate}, OnBegin: r.beginRally, EndIf: r.rallyDone},
 		{ID: StepEnd, Phase: "end", Doc: "victory points, the end of the game (mission objectives judged), end-of-turn orders (overwatch)", Allowed: []string{CmdOverwatch, CmdShields}, OnBegin: r.beginEnd, EndIf: r.ordersDone, Next: StepInitiative},
 	}
 }
 
 func always(*rules.State) bool { return true }
 
-// beginMission draws each side's secret objective card from the stand-in
-// deck when the scenario's mission asks for secret objectives.
+// beginMission fixes each side's home point and, when the scenario's
+// mission asks for secret objectives, runs the mission generator: each
+// side draws a card from the stand-in deck (a roll secret to that side),
+// its force level gives the side's points limit, and the two objective
+// types give the deployment map, whose zones the sides then deploy in
+// (GameSetup.Maps; a scenario without them keeps its own zones). The
+// draws and the cards are secret to their side; the map is public.
 func (r *Ruleset) beginMission(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	a, b, err := sideIDs(s)
 	if err != nil {
@@ -100,10 +118,10 @@ func (r *Ruleset) beginMission(s *rules.State, d rules.Dice) ([]rules.Event, err
 	if setup.Mission == nil {
 		return nil, putProgress(s, g)
 	}
-	if g.Homes, err = r.homes(s, setup); err != nil {
-		return nil, err
-	}
 	if !setup.Mission.Secret {
+		if g.Homes, err = r.homes(s, setup); err != nil {
+			return nil, err
+		}
 		return nil, putProgress(s, g)
 	}
 	bfl := 2000
@@ -115,18 +133,65 @@ func (r *Ruleset) beginMission(s *rules.State, d rules.Dice) ([]rules.Event, err
 	default:
 		bfl = 2000
 	}
-	m, err := GenerateMission(bfl, StandInObjectives(), d)
+	m, err := GenerateSecretMission(bfl, StandInObjectives(), [2]string{a, b}, d)
 	if err != nil {
 		return nil, err
 	}
 	g.Cards = map[string]ObjectiveCard{a: m.Cards[0], b: m.Cards[1]}
+	g.Map, g.Points = m.Map, map[string]int{a: m.Points[0], b: m.Points[1]}
+	used, err := adoptMap(&setup, m, a, b)
+	if err != nil {
+		return nil, err
+	}
+	if used {
+		if err := SetSetup(s, setup); err != nil {
+			return nil, err
+		}
+	}
+	if g.Homes, err = r.homes(s, setup); err != nil {
+		return nil, err
+	}
 	var evs []rules.Event
 	for i, sd := range []string{a, b} {
 		evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: sd,
-			Text: fmt.Sprintf("%s draws a secret %s objective (force level %d: %d points); deployment map %s", sd, m.Cards[i].Type, m.Cards[i].ForceLevel, m.Points[i], m.Map),
+			Text: fmt.Sprintf("%s draws a secret %s objective: %s (force level %d: %d points)", sd, m.Cards[i].Type, m.Cards[i].Name, m.Cards[i].ForceLevel, m.Points[i]),
 			Data: map[string]string{"secret": "objective"}})
 	}
+	text := fmt.Sprintf("the objectives give deployment map %s", m.Map)
+	if used {
+		text += fmt.Sprintf(": %s deploys in %s, %s in %s", a, setup.SideZones[a], b, setup.SideZones[b])
+	}
+	evs = append(evs, rules.Message(text))
 	return evs, putProgress(s, g)
+}
+
+// adoptMap makes the sides deploy in the zones of the mission's map when
+// the set-up holds it: the map's zones are added and each side gets the
+// slot of its objective type (the first side the first slot when both fit).
+// It reports whether the map was found. Errors: a map without two slots.
+func adoptMap(setup *GameSetup, m Mission, a, b string) (bool, error) {
+	md, ok := setup.Maps[m.Map]
+	if !ok {
+		return false, nil
+	}
+	if len(md.Slots) != 2 {
+		return false, fmt.Errorf("mission: deployment map %s has %d deployment zones, want 2", m.Map, len(md.Slots))
+	}
+	za, zb := md.Slots[0].Zone, md.Slots[1].Zone
+	if t := md.Slots[0].Type; t != "" && t != m.Cards[0].Type && t == m.Cards[1].Type {
+		za, zb = zb, za
+	}
+	if setup.Zones == nil {
+		setup.Zones = map[string][][]Point{}
+	}
+	if setup.SideZones == nil {
+		setup.SideZones = map[string]string{}
+	}
+	for id, polys := range md.Zones {
+		setup.Zones[id] = polys
+	}
+	setup.SideZones[a], setup.SideZones[b] = za, zb
+	return true, nil
 }
 
 // beginDeploy rolls off for deployment when titans wait to be placed: each
@@ -227,6 +292,7 @@ func (r *Ruleset) beginTurn(s *rules.State, d rules.Dice) ([]rules.Event, error)
 	}
 	g.First, g.Second, g.Order, g.Last, g.Combats = "", "", nil, "", nil
 	g.Interrupts, g.PostCombatOffered, g.OrdersDue = nil, false, nil
+	g.Choosing, g.Repair = false, nil
 	for try := 0; ; try++ {
 		if try == 50 {
 			return nil, fmt.Errorf("initiative roll tied 50 times")
@@ -242,7 +308,7 @@ func (r *Ruleset) beginTurn(s *rules.State, d rules.Dice) ([]rules.Event, error)
 		break
 	}
 	s.Active = g.InitiativeWinner
-	s.Pending = &rules.Decision{Side: g.InitiativeWinner, Kind: "initiative", Commands: []string{CmdOrder},
+	s.Pending = &rules.Decision{Side: g.InitiativeWinner, Kind: KindInitiative, Commands: withDisengage([]string{CmdOrder}),
 		Prompt: "won the initiative: go first or second this turn"}
 	return []rules.Event{rules.Message(g.InitiativeWinner + " wins the initiative")}, putProgress(s, g)
 }
@@ -261,6 +327,9 @@ func (r *Ruleset) setOrderPending(s *rules.State, g *GameProgress, first, second
 		return
 	}
 	ids := Movable(g.Order, side, assault)
+	if kind == "move" && !sideActed(g.Order, side) {
+		cmds = withDisengage(cmds) // still the start of this side's turn
+	}
 	s.Active = side
 	var prompt string
 	switch kind {
@@ -274,6 +343,16 @@ func (r *Ruleset) setOrderPending(s *rules.State, g *GameProgress, first, second
 		prompt = "fire with a titan: " + strings.Join(ids, ", ")
 	}
 	s.Pending = &rules.Decision{Side: side, Kind: kind, Prompt: prompt, Commands: append([]string(nil), cmds...), Units: ids}
+}
+
+// sideActed reports whether a titan of side has acted in the phase.
+func sideActed(order []OrderEntry, side string) bool {
+	for _, e := range order {
+		if e.Side == side && e.Moved {
+			return true
+		}
+	}
+	return false
 }
 
 // advanceOrder marks id as having acted in the phase (with forfeits, see
@@ -369,7 +448,11 @@ func (r *Ruleset) reactorChecks(s *rules.State, d rules.Dice) error {
 
 // beginPhase builds the activation order of a phase from the operational
 // titans that pass include, and gives the first decision.
-func (r *Ruleset) beginPhase(s *rules.State, assault bool, kind string, cmds []string, manOrder bool, include func(titan) bool) error {
+//
+// With choose, the initiative winner first chooses to go first or second
+// in this phase (GameProgress.Choosing; OrderCmd gives the first decision
+// of the phase afterwards); nothing is asked when no titan takes part.
+func (r *Ruleset) beginPhase(s *rules.State, assault bool, kind string, cmds []string, manOrder, choose bool, include func(titan) bool) error {
 	g, err := r.progress(s)
 	if err != nil {
 		return err
@@ -399,6 +482,13 @@ func (r *Ruleset) beginPhase(s *rules.State, assault bool, kind string, cmds []s
 		}
 		g.Order = append(g.Order, OrderEntry{ID: u.ID, Side: u.Side, Man: man})
 	}
+	g.Choosing = choose && len(g.Order) > 0 && g.InitiativeWinner != ""
+	if g.Choosing {
+		s.Active = g.InitiativeWinner
+		s.Pending = &rules.Decision{Side: g.InitiativeWinner, Kind: KindInitiative, Commands: []string{CmdOrder},
+			Prompt: "holds the initiative: go first or second in the " + s.Phase + " phase"}
+		return putProgress(s, g)
+	}
 	r.setOrderPending(s, &g, g.First, g.Second, assault, kind, cmds)
 	return putProgress(s, g)
 }
@@ -407,7 +497,7 @@ func (r *Ruleset) beginMovement(s *rules.State, d rules.Dice) ([]rules.Event, er
 	if err := r.reactorChecks(s, d); err != nil {
 		return nil, err
 	}
-	return nil, r.beginPhase(s, false, "move", []string{CmdMove, CmdHold}, true, func(t titan) bool { return CanMove(t.ts) == nil })
+	return nil, r.beginPhase(s, false, "move", []string{CmdMove, CmdHold}, true, false, func(t titan) bool { return CanMove(t.ts) == nil })
 }
 
 // beginShooting: every titan with a weapon able to fire takes part, in
@@ -418,7 +508,7 @@ func (r *Ruleset) beginShooting(s *rules.State, _ rules.Dice) ([]rules.Event, er
 	if err != nil {
 		return nil, err
 	}
-	return nil, r.beginPhase(s, false, "fire", []string{CmdFire, CmdHold}, false, func(t titan) bool {
+	return nil, r.beginPhase(s, false, "fire", []string{CmdFire, CmdHold}, false, opts.InitiativeEachPhase, func(t titan) bool {
 		if t.u.Fired {
 			return false // fired on overwatch earlier this turn
 		}
@@ -442,7 +532,7 @@ func (r *Ruleset) beginAssault(s *rules.State, d rules.Dice) ([]rules.Event, err
 	if err := r.reactorChecks(s, d); err != nil {
 		return nil, err
 	}
-	return nil, r.beginPhase(s, true, "assault", []string{CmdMove, CmdHold}, true, func(t titan) bool { return CanMove(t.ts) == nil })
+	return nil, r.beginPhase(s, true, "assault", []string{CmdMove, CmdHold}, true, true, func(t titan) bool { return CanMove(t.ts) == nil })
 }
 
 // beginCloseCombat lists every pair of enemy titans in base contact.
@@ -486,7 +576,9 @@ func (r *Ruleset) combatsDone(s *rules.State) bool {
 	return len(g.Interrupts) == 0
 }
 
-// autoCloseCombat fights the next close combat (ATII-CC-2, ATII-CC-3).
+// autoCloseCombat fights the next melee: the first pair still to fight
+// with every pair joined to it by a titan in common (ATII-CC-1, ATII-CC-2,
+// ATII-CC-3; ResolveMelee).
 func (r *Ruleset) autoCloseCombat(s *rules.State, d rules.Dice) ([]rules.Event, bool, error) {
 	g, err := r.progress(s)
 	if err != nil {
@@ -517,36 +609,52 @@ func (r *Ruleset) autoCloseCombat(s *rules.State, d rules.Dice) ([]rules.Event, 
 		}
 		return nil, false, nil
 	}
-	g.Combats[k].Done = true
+	// The melee: every pair still to fight joined to this one by a
+	// titan in common, fought as one (ATII-CC-1, ATII-CC-2).
+	ids := []string{g.Combats[k].A, g.Combats[k].B}
+	for grew := true; grew; {
+		grew = false
+		for i := range g.Combats {
+			c := &g.Combats[i]
+			if c.Done || !(hasString(ids, c.A) || hasString(ids, c.B)) {
+				continue
+			}
+			c.Done, grew = true, true
+			for _, id := range []string{c.A, c.B} {
+				if !hasString(ids, id) {
+					ids = append(ids, id)
+				}
+			}
+		}
+	}
+	sort.Strings(ids)
+	var pairs []CCPair
+	for _, c := range g.Combats {
+		if hasString(ids, c.A) {
+			pairs = append(pairs, c)
+		}
+	}
 	if err := putProgress(s, g); err != nil {
 		return nil, false, err
-	}
-	pair := g.Combats[k]
-	ta, err := r.titan(s, pair.A)
-	if err != nil {
-		return nil, false, err
-	}
-	tb, err := r.titan(s, pair.B)
-	if err != nil {
-		return nil, false, err
-	}
-	if !operational(ta.u) || !operational(tb.u) {
-		return nil, true, nil
 	}
 	opts, err := r.options(s)
 	if err != nil {
 		return nil, false, err
 	}
-	ca, err := r.combatant(ta, tb)
-	if err != nil {
-		return nil, false, err
+	ts, fs, err := r.meleeFighters(s, ids, pairs)
+	if err != nil || len(fs) < 2 {
+		return nil, err == nil, err
 	}
-	cb, err := r.combatant(tb, ta)
-	if err != nil {
-		return nil, false, err
+	var names []string
+	for _, f := range fs {
+		names = append(names, f.ID)
 	}
-	rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: []string{pair.A, pair.B}, Text: fmt.Sprintf("close combat: %s against %s", pair.A, pair.B)})
-	res, err := ResolveCloseCombat(ca, cb, opts, d)
+	text := fmt.Sprintf("close combat: %s against %s", names[0], names[1])
+	if len(fs) > 2 {
+		text = "close combat (one melee): " + strings.Join(names, ", ")
+	}
+	rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: names, Text: text})
+	res, err := ResolveMelee(fs, opts, d)
 	if err != nil {
 		return nil, false, err
 	}
@@ -556,19 +664,13 @@ func (r *Ruleset) autoCloseCombat(s *rules.State, d rules.Dice) ([]rules.Event, 
 			Text: fmt.Sprintf("%s strikes %s with %s: %d attack(s), %d hit(s)", st.Attacker, st.Target, st.Weapon.Name, st.Attacks, st.Hits)})
 		evs = append(evs, damageEvents(st.Target, st.Results)...)
 	}
-	if err := putTitan(ta.u, ta.prof, res.A); err != nil {
-		return nil, false, err
-	}
-	if err := putTitan(tb.u, tb.prof, res.B); err != nil {
-		return nil, false, err
-	}
-	for _, x := range []struct {
-		id     string
-		before TitanState
-		after  TitanState
-	}{{pair.A, ta.ts, res.A}, {pair.B, tb.ts, res.B}} {
-		if !x.before.Destroyed && x.after.Destroyed {
-			evs = append(evs, destroyedEvent(x.id, x.after))
+	for _, t := range ts {
+		after := res.States[t.u.ID]
+		if err := putTitan(t.u, t.prof, after); err != nil {
+			return nil, false, err
+		}
+		if !t.ts.Destroyed && after.Destroyed {
+			evs = append(evs, destroyedEvent(t.u.ID, after))
 		}
 	}
 	rules.LogEvents(d, evs...)
@@ -576,6 +678,71 @@ func (r *Ruleset) autoCloseCombat(s *rules.State, d rules.Dice) ([]rules.Event, 
 		return nil, false, err
 	}
 	return nil, true, nil
+}
+
+// meleeFighters builds the fighters of one melee from the titans ids
+// (sorted) and the pairs in contact among them; titans no longer
+// operational and titans left without an operational opponent are left
+// out.
+func (r *Ruleset) meleeFighters(s *rules.State, ids []string, pairs []CCPair) ([]titan, []MeleeFighter, error) {
+	byID := map[string]titan{}
+	for _, id := range ids {
+		t, err := r.titan(s, id)
+		if err != nil {
+			return nil, nil, err
+		}
+		if operational(t.u) {
+			byID[id] = t
+		}
+	}
+	var ts []titan
+	var fs []MeleeFighter
+	for _, id := range ids {
+		me, ok := byID[id]
+		if !ok {
+			continue
+		}
+		var opps []string
+		for _, c := range pairs {
+			switch {
+			case c.A == id && byID[c.B].u != nil:
+				opps = append(opps, c.B)
+			case c.B == id && byID[c.A].u != nil:
+				opps = append(opps, c.A)
+			}
+		}
+		if len(opps) == 0 {
+			continue
+		}
+		sort.Strings(opps)
+		f := MeleeFighter{ID: id, Unit: me.prof, State: me.ts, Weapons: map[string]*catalog.Weapon{}, InArc: map[string][]string{},
+			HitFrom: map[string]HitContext{}, Charged: me.u.Markers.Value(MarkCharged) > 0}
+		mb := r.base(me.u)
+		for _, m := range me.prof.Mounts {
+			w, err := r.weaponAt(me.u, m.ID)
+			if err != nil {
+				return nil, nil, err
+			}
+			f.Weapons[m.ID] = w
+		}
+		for _, o := range opps {
+			ob := r.base(byID[o].u)
+			for _, m := range me.prof.Mounts {
+				in, err := mountSees(m.Arc, mb, ob)
+				if err != nil {
+					return nil, nil, err
+				}
+				if in {
+					f.InArc[m.ID] = append(f.InArc[m.ID], o)
+				}
+			}
+			f.HitFrom[o] = hitContext(mb, ob.Pos)
+		}
+		f.Opponents = opps
+		ts = append(ts, me)
+		fs = append(fs, f)
+	}
+	return ts, fs, nil
 }
 
 // combatant builds one side of a close combat: fitted weapons, which
@@ -628,6 +795,12 @@ func (r *Ruleset) rallyPending(s *rules.State) error {
 	if err != nil {
 		return err
 	}
+	if pr := g.Repair; pr != nil {
+		s.Active = pr.Side
+		s.Pending = &rules.Decision{Side: pr.Side, Kind: KindAllocate, Commands: []string{CmdAllocate}, Units: []string{pr.Unit},
+			Prompt: fmt.Sprintf("allocate %s's %d repair(s): choose what each one fixes", pr.Unit, pr.Successes)}
+		return nil
+	}
 	for _, side := range []string{g.First, g.Second} {
 		var ids []string
 		for i := range s.Units {
@@ -639,7 +812,7 @@ func (r *Ruleset) rallyPending(s *rules.State) error {
 		if len(ids) > 0 {
 			s.Active = side
 			s.Pending = &rules.Decision{Side: side, Kind: "repair", Commands: []string{CmdRepair}, Units: ids,
-				Prompt: "roll repairs for a damaged titan and choose what to fix first: " + strings.Join(ids, ", ")}
+				Prompt: "roll repairs for a damaged titan (then allocate them): " + strings.Join(ids, ", ")}
 			return nil
 		}
 	}
@@ -648,6 +821,9 @@ func (r *Ruleset) rallyPending(s *rules.State) error {
 }
 
 func (r *Ruleset) rallyDone(s *rules.State) bool {
+	if g, err := r.progress(s); err != nil || g.Repair != nil {
+		return false
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if !u.Activated && operational(u) {

@@ -161,6 +161,25 @@ type GameSetup struct {
 	Objectives []ObjectivePoint  `json:"objectives,omitempty"`
 	Victory    []VictoryRule     `json:"victory,omitempty"`
 	Mission    *MissionSetup     `json:"mission,omitempty"`
+	// Maps are the deployment maps (A-F) a generated mission may pick,
+	// with their zones on this game's table; the mission step adopts the
+	// one the objective cards give.
+	Maps map[string]MapDeployment `json:"maps,omitempty"`
+}
+
+// MapDeployment is one deployment map of the mission generator as a game
+// uses it: its zones (ids unique across maps) and its two deployment
+// zones in the map's side order, each with the objective type that takes
+// it ("" when either may: maps of two equal types).
+type MapDeployment struct {
+	Zones map[string][][]Point `json:"zones"`
+	Slots []MapSlot            `json:"slots"`
+}
+
+// MapSlot is one side's deployment zone on a map.
+type MapSlot struct {
+	Zone string        `json:"zone"`
+	Type ObjectiveType `json:"type,omitempty"`
 }
 
 // SetSetup stores the game set-up in the state.
@@ -192,6 +211,11 @@ type GameProgress struct {
 	Combats []CCPair `json:"combats,omitempty"`
 	// Cards are the secret objective cards by side.
 	Cards map[string]ObjectiveCard `json:"cards,omitempty"`
+	// Map is the deployment map a generated mission uses (A-F), Points
+	// each side's points limit from its card's force level (secret with
+	// the card: a user interface shows a side its own).
+	Map    string         `json:"map,omitempty"`
+	Points map[string]int `json:"points,omitempty"`
 	// Result is the final outcome once decided.
 	Result *rules.Outcome `json:"result,omitempty"`
 	// Interrupts are overwatch offers waiting to be answered, the first
@@ -206,6 +230,12 @@ type GameProgress struct {
 	// Homes are each side's home point (deployment zone or starting
 	// position centroid), fixed at the start for the objective stand-ins.
 	Homes map[string]Point `json:"homes,omitempty"`
+	// Choosing: the initiative winner must choose again to go first or
+	// second before the current phase's titans act (the assault phase;
+	// every phase with OptInitiativeEachPhase).
+	Choosing bool `json:"choosing,omitempty"`
+	// Repair is a repair roll waiting for its player's allocation.
+	Repair *PendingRepair `json:"repair,omitempty"`
 }
 
 // Interrupt is an offer to a side to fire with titans on overwatch

@@ -24,19 +24,27 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 	case KindOrders:
 		return append(r.legalOrders(s, side), r.legalShields(s, side)...)
 	}
-	switch s.Step {
-	case StepInitiative:
-		return []rules.Choice{
-			{Name: CmdOrder, Text: "go first this turn", Cmd: &OrderCmd{By: side, First: true}},
-			{Name: CmdOrder, Text: "go second this turn", Cmd: &OrderCmd{By: side, First: false}},
+	if p.Kind == KindInitiative {
+		what := "this turn"
+		if s.Step != StepInitiative {
+			what = "in the " + s.Phase + " phase"
 		}
+		return append([]rules.Choice{
+			{Name: CmdOrder, Text: "go first " + what, Cmd: r.Order(side, true)},
+			{Name: CmdOrder, Text: "go second " + what, Cmd: r.Order(side, false)},
+		}, r.legalDisengage(s, side)...)
+	}
+	switch s.Step {
 	case StepDeploy:
 		return r.legalDeploy(s, side)
 	case StepMovement, StepAssault:
-		return append(r.legalMove(s, side), r.legalShields(s, side)...)
+		return append(append(r.legalMove(s, side), r.legalShields(s, side)...), r.legalDisengage(s, side)...)
 	case StepShooting:
 		return append(r.legalFire(s, side), r.legalShields(s, side)...)
 	case StepRally:
+		if p.Kind == KindAllocate {
+			return r.legalAllocate(s, side)
+		}
 		var out []rules.Choice
 		for _, id := range p.Units {
 			t, err := r.titan(s, id)
@@ -44,8 +52,8 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 				continue
 			}
 			rep := Repairable(t.prof, t.ts)
-			out = append(out, rules.Choice{Name: CmdRepair, Units: []string{id}, Cmd: r.Repair(side, id, rep...),
-				Text: fmt.Sprintf("roll %d repair dice for %s (can fix: %s)", t.prof.RepairDice, id, strings.Join(rep, ", "))})
+			out = append(out, rules.Choice{Name: CmdRepair, Units: []string{id}, Cmd: r.Repair(side, id),
+				Text: fmt.Sprintf("roll %d repair dice for %s, then allocate them (can fix: %s)", t.prof.RepairDice, id, groupList(rep))})
 		}
 		return out
 	}
@@ -246,4 +254,77 @@ func (r *Ruleset) legalShields(s *rules.State, side string) []rules.Choice {
 		out = append(out, rules.Choice{Name: CmdShields, Units: []string{u.ID}, Cmd: r.Shields(side, u.ID, !t.ts.OverloadOrder), Text: text})
 	}
 	return out
+}
+
+// maxAllocations caps the allocations Legal lists.
+const maxAllocations = 64
+
+// legalAllocate lists the ways to allocate the pending repair successes:
+// every multiset of repairable systems of the right size (up to
+// maxAllocations), described grouped ("head, shield x2").
+func (r *Ruleset) legalAllocate(s *rules.State, side string) []rules.Choice {
+	g, err := r.progress(s)
+	if err != nil || g.Repair == nil || g.Repair.Side != side {
+		return nil
+	}
+	t, err := r.titan(s, g.Repair.Unit)
+	if err != nil {
+		return nil
+	}
+	rep := Repairable(t.prof, t.ts)
+	n := RepairsToAllocate(t.prof, t.ts, g.Repair.Successes)
+	var systems []string
+	caps := map[string]int{}
+	for _, x := range rep {
+		if caps[x] == 0 {
+			systems = append(systems, x)
+		}
+		caps[x]++
+	}
+	var out []rules.Choice
+	var pick []string
+	var walk func(i, left int)
+	walk = func(i, left int) {
+		if len(out) >= maxAllocations {
+			return
+		}
+		if left == 0 {
+			sys := append([]string(nil), pick...)
+			out = append(out, rules.Choice{Name: CmdAllocate, Units: []string{g.Repair.Unit}, Cmd: r.Allocate(side, g.Repair.Unit, sys...),
+				Text: fmt.Sprintf("%s repairs %s", g.Repair.Unit, groupList(sys))})
+			return
+		}
+		if i == len(systems) {
+			return
+		}
+		for k := min(caps[systems[i]], left); k >= 0; k-- {
+			for j := 0; j < k; j++ {
+				pick = append(pick, systems[i])
+			}
+			walk(i+1, left-k)
+			pick = pick[:len(pick)-k]
+		}
+	}
+	walk(0, n)
+	return out
+}
+
+// groupList writes a list with repeats grouped: "head x2, shield".
+func groupList(list []string) string {
+	var order []string
+	n := map[string]int{}
+	for _, x := range list {
+		if n[x] == 0 {
+			order = append(order, x)
+		}
+		n[x]++
+	}
+	parts := make([]string, len(order))
+	for i, x := range order {
+		parts[i] = x
+		if n[x] > 1 {
+			parts[i] = fmt.Sprintf("%s x%d", x, n[x])
+		}
+	}
+	return strings.Join(parts, ", ")
 }

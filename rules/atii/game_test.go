@@ -78,13 +78,25 @@ func bundled(t *testing.T, name string, seed uint64) *game.Game {
 // move (order: go first; hold; repairs) until the game reaches step.
 func holdUntil(t *testing.T, g *game.Game, step string) {
 	t.Helper()
+	holdWhile(t, g, func(s *rules.State) bool {
+		// A phase's order choice is answered like any other decision.
+		return !(s.Step == step && s.Pending != nil && (s.Pending.Kind != atii.KindInitiative || step == atii.StepInitiative))
+	})
+	if s := g.State(); s.Step != step {
+		t.Fatalf("game stopped at %s before %s", s.Step, step)
+	}
+}
+
+// holdWhile answers decisions as holdUntil does while more holds.
+func holdWhile(t *testing.T, g *game.Game, more func(*rules.State) bool) {
+	t.Helper()
 	for i := 0; i < 500; i++ {
 		s := g.State()
-		if s.Step == step && s.Pending != nil {
+		if !more(s) {
 			return
 		}
 		if s.Over || s.Pending == nil {
-			t.Fatalf("game stopped at %s before %s", s.Step, step)
+			t.Fatalf("game stopped at %s", s.Step)
 		}
 		var cmd rules.Command
 		for _, c := range g.Engine.Legal(s.Pending.Side) {
@@ -100,7 +112,7 @@ func holdUntil(t *testing.T, g *game.Game, step string) {
 			t.Fatalf("%s: %v", s.Step, err)
 		}
 	}
-	t.Fatalf("never reached %s", step)
+	t.Fatal("the game never got there in 500 decisions")
 }
 
 func logHas(s *rules.State, from int, sub string) bool {
@@ -367,35 +379,8 @@ func TestGameCC1AssaultOrder(t *testing.T) {
 // the rally phase; each 4+ repairs one thing, the player's priorities
 // first; repaired shields come back up at the start of the next turn.
 func TestGameREP1Rally(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
-	if err != nil {
-		t.Fatal(err)
-	}
-	scn, err := scenarios.Parse("test.yaml", []byte(scenarioText(
-		[]string{"{id: r1, type: reaver, position: {x: 60, y: 20}, facing: 180}"},
-		[]string{"{id: b1, type: reaver, position: {x: 60, y: 100}, facing: 0}"}, "")), cat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := game.NewRuleset(scn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := game.BuildState(scn, rs, 21, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u := st.Unit("r1")
 	damaged := atii.TitanState{Head: atii.Superficial, ShieldsDown: 2}
-	if err := u.SetExt(atii.ExtTitan, damaged); err != nil {
-		t.Fatal(err)
-	}
-	e, err := rules.New(rs, st, rules.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := &game.Game{Scenario: scn, Ruleset: rs, Engine: e}
-	holdUntil(t, g, atii.StepRally)
+	g := damagedGame(t, 21, damaged)
 	s := g.State()
 	if s.Pending.Kind != "repair" || s.Pending.Side != "red" || s.Pending.Units[0] != "r1" {
 		t.Fatalf("r1 should be asked to repair, got %+v", s.Pending)

@@ -96,14 +96,26 @@ type Mission struct {
 // objective from deck (a die with one face per card), spends the force
 // points of its level, the two types pick the deployment map, and both roll
 // a D6: the lower sets up a titan first (ties re-rolled), then players
-// alternate, lowest Man first (see Movable).
+// alternate, lowest Man first (see Movable). The card draws are logged as
+// public rolls; GenerateSecretMission keeps each one secret to its player.
 func GenerateMission(bfl int, deck []ObjectiveCard, d rules.Dice) (Mission, error) {
+	return GenerateSecretMission(bfl, deck, [2]string{}, d)
+}
+
+// GenerateSecretMission is GenerateMission with each player's card draw
+// logged as a roll secret to sides[i] (rules.Roll.SecretTo): its face names
+// the card, so only that player may see it.
+func GenerateSecretMission(bfl int, deck []ObjectiveCard, sides [2]string, d rules.Dice) (Mission, error) {
 	m := Mission{BFL: bfl}
 	if len(deck) == 0 {
 		return m, fmt.Errorf("mission: empty objective deck")
 	}
 	for p := 0; p < 2; p++ {
-		f, err := rollOne(d, rules.Roll{Purpose: fmt.Sprintf("player %d objective card (1-%d)", p+1, len(deck)), Sides: len(deck)})
+		who := sides[p]
+		if who == "" {
+			who = fmt.Sprintf("player %d", p+1)
+		}
+		f, err := rollOne(d, rules.Roll{Purpose: fmt.Sprintf("%s secret objective card (1-%d)", who, len(deck)), Sides: len(deck), SecretTo: sides[p]})
 		if err != nil {
 			return m, err
 		}

@@ -42,6 +42,12 @@ const (
 	// height (default: titans see over terrain lower than them, and are
 	// hidden only where it screens them; docs/rules/atii.md).
 	OptFlatTerrainSight = "atii/flat-terrain-sight"
+	// OptInitiativeEachPhase: the initiative winner chooses to go first or
+	// second at the start of every phase (movement, shooting, assault), as
+	// E40K lets the initiative decide each phase; default: at the start
+	// of the turn (for movement and shooting) and again for the assault
+	// phase (ATII-MOV-1).
+	OptInitiativeEachPhase = "atii/initiative-each-phase"
 
 	// Advanced rules.
 	OptOvercharge      = "atii/overcharge-engines"
@@ -61,6 +67,7 @@ type Options struct {
 	CCAccuracyNone          bool
 	PointBlankShieldsAlways bool
 	FlatTerrainSight        bool
+	InitiativeEachPhase     bool
 
 	Overcharge      bool
 	MergeShields    bool
@@ -90,6 +97,7 @@ func optionTable() []OptionInfo {
 		{OptCCAccuracyNone, "reading", "Close combat weapons ignore accuracy (the column survives only as '+1 -1 -'; default reads it in row order: Chainfist +1, Powerfist -1).", false, func(o *Options) *bool { return &o.CCAccuracyNone }},
 		{OptPointBlankShieldsAlways, "reading", "Void shields never protect against point-blank fire (default: only point-blank fire at a close combat opponent ignores them).", false, func(o *Options) *bool { return &o.PointBlankShieldsAlways }},
 		{OptFlatTerrainSight, "reading", "Terrain blocks and screens titans as flat area terrain, whatever their height (default: a titan sees from, and is seen up to, its height; terrain lower than the sight line hides only the part of the target it screens).", false, func(o *Options) *bool { return &o.FlatTerrainSight }},
+		{OptInitiativeEachPhase, "reading", "The initiative winner chooses to go first or second again at the start of the shooting phase too, as E40K decides each phase (default: the turn's choice covers movement and shooting, and the winner chooses again for the assault phase).", false, func(o *Options) *bool { return &o.InitiativeEachPhase }},
 		{OptOvercharge, "advanced", "Overcharging engines: declared before moving, doubles Speed (not Man); the titan may not shoot or use weapons that turn.", false, func(o *Options) *bool { return &o.Overcharge }},
 		{OptMergeShields, "advanced", "Merging void shields: titans in base contact pool their remaining shields.", false, func(o *Options) *bool { return &o.MergeShields }},
 		{OptShootIntoCC, "advanced", "Shooting into close combat: allowed; each hit is randomised between the combatants (shields merged).", false, func(o *Options) *bool { return &o.ShootIntoCC }},

@@ -65,7 +65,7 @@ type OutcomeOdds struct {
 // shields from OddsShot, then each hit on the titan applied in turn to every
 // reachable damage state with escalation and damage effects (crashes,
 // reactor explosion, Catastrophic weapon damage spreading Superficial damage
-// to another location: the conditional distribution of the re-rolled D6).
+// to another location, any other one of the titan equally likely).
 func OddsShotOutcome(sh ShotSetup, opts Options) (OutcomeOdds, error) {
 	so, err := OddsShot(sh, opts)
 	if err != nil {
@@ -162,36 +162,17 @@ func hitStep(u *catalog.Unit, spec HitSpec, dmg Dist, hc HitContext) (func(map[d
 			branches = append(branches, b)
 		}
 	}
-	// The extra location of Catastrophic weapon damage: a D6 on the same
-	// table without aim, conditioned on not naming the weapon itself.
+	// The extra location of Catastrophic weapon damage: any other
+	// location of the titan, each equally likely (randomOtherLocation).
+	nloc := len(Locations(u))
 	others := make([][]wloc, len(u.Mounts))
 	for m := range u.Mounts {
 		self := 4 + m
 		var list []wloc
-		total := 0.0
-		for f := 1; f <= 6; f++ {
-			row, err := HitRowFor(u, hc.Direction, f)
-			if err != nil {
-				return nil, err
+		for i := 0; i < nloc; i++ {
+			if i != self {
+				list = append(list, wloc{i, 1 / float64(nloc-1)})
 			}
-			locs := []string{row.Location}
-			if row.Location == "arm" || row.Location == "carapace" {
-				if locs, err = ClosestMounts(u, row.Location, hc.Side); err != nil {
-					return nil, err
-				}
-			}
-			for _, loc := range locs {
-				i := locIndex(u, loc)
-				if i == self {
-					continue
-				}
-				p := 1.0 / 6 / float64(len(locs))
-				list = append(list, wloc{i, p})
-				total += p
-			}
-		}
-		for i := range list {
-			list[i].p /= total
 		}
 		others[m] = list
 	}

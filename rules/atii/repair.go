@@ -121,30 +121,8 @@ func Repair(u *catalog.Unit, s TitanState, priorities []string, opts Options, d 
 	if s.Destroyed || len(Repairable(u, s)) == 0 {
 		return out, nil
 	}
-	units := []string{u.ID}
-	var err error
-	out.Faces, err = rollDice(d, rules.Roll{Purpose: fmt.Sprintf("repairs (%d dice, 4+)", u.RepairDice), Sides: 6, Target: RepairTarget, Units: units}, u.RepairDice)
-	if err != nil {
+	if err := rollRepairs(u, s, opts, d, &out); err != nil {
 		return out, err
-	}
-	failed := 0
-	for _, f := range out.Faces {
-		if f >= RepairTarget {
-			out.Successes++
-		} else {
-			failed++
-		}
-	}
-	if opts.DamageControl && s.DamageControl && failed > 0 {
-		out.Rerolls, err = rollDice(d, rules.Roll{Purpose: "damage control: re-roll failed repairs (4+)", Sides: 6, Target: RepairTarget, Units: units}, failed)
-		if err != nil {
-			return out, err
-		}
-		for _, f := range out.Rerolls {
-			if f >= RepairTarget {
-				out.Successes++
-			}
-		}
 	}
 	left := out.Successes
 	for _, p := range priorities {
@@ -164,6 +142,72 @@ func Repair(u *catalog.Unit, s TitanState, priorities []string, opts Options, d 
 		repairOne(u, &out.State, rest[0])
 		out.Repaired = append(out.Repaired, rest[0])
 		left--
+	}
+	return out, nil
+}
+
+// RollRepairs rolls a damaged titan's repair dice (ATII-REP-1; with
+// damage control failed dice are re-rolled once) and counts the
+// successes, leaving the state unrepaired: the player then allocates them
+// (AllocateRepairs). A titan with nothing to repair rolls nothing.
+func RollRepairs(u *catalog.Unit, s TitanState, opts Options, d rules.Dice) (RepairOutcome, error) {
+	out := RepairOutcome{State: s.Clone()}
+	if s.Destroyed || len(Repairable(u, s)) == 0 {
+		return out, nil
+	}
+	return out, rollRepairs(u, s, opts, d, &out)
+}
+
+func rollRepairs(u *catalog.Unit, s TitanState, opts Options, d rules.Dice, out *RepairOutcome) error {
+	units := []string{u.ID}
+	var err error
+	out.Faces, err = rollDice(d, rules.Roll{Purpose: fmt.Sprintf("repairs (%d dice, 4+)", u.RepairDice), Sides: 6, Target: RepairTarget, Units: units}, u.RepairDice)
+	if err != nil {
+		return err
+	}
+	failed := 0
+	for _, f := range out.Faces {
+		if f >= RepairTarget {
+			out.Successes++
+		} else {
+			failed++
+		}
+	}
+	if opts.DamageControl && s.DamageControl && failed > 0 {
+		out.Rerolls, err = rollDice(d, rules.Roll{Purpose: "damage control: re-roll failed repairs (4+)", Sides: 6, Target: RepairTarget, Units: units}, failed)
+		if err != nil {
+			return err
+		}
+		for _, f := range out.Rerolls {
+			if f >= RepairTarget {
+				out.Successes++
+			}
+		}
+	}
+	return nil
+}
+
+// RepairsToAllocate is how many repairs a titan with successes must
+// allocate: every success, unless there is less to repair.
+func RepairsToAllocate(u *catalog.Unit, s TitanState, successes int) int {
+	return min(successes, len(Repairable(u, s)))
+}
+
+// AllocateRepairs applies the player's allocation of repair successes:
+// systems (locations or RepairShield, repeats for several repairs) in
+// order, exactly RepairsToAllocate of them, each still repairable when its
+// turn comes. It returns the new state. Errors: the wrong number of
+// repairs, or a system with nothing (left) to repair.
+func AllocateRepairs(u *catalog.Unit, s TitanState, successes int, systems []string) (TitanState, error) {
+	want := RepairsToAllocate(u, s, successes)
+	if len(systems) != want {
+		return s, fmt.Errorf("%d repair(s) to allocate, %d given", want, len(systems))
+	}
+	out := s.Clone()
+	for i, sys := range systems {
+		if !repairOne(u, &out, sys) {
+			return s, fmt.Errorf("repair %d: %s has nothing (left) to repair on %q (repairable: %v)", i+1, u.Name, sys, Repairable(u, out))
+		}
 	}
 	return out, nil
 }

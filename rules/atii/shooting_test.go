@@ -405,10 +405,21 @@ func TestDamageEffects(t *testing.T) {
 	if CanFire(u, s, "left-arm", nil) == nil {
 		t.Errorf("superficially damaged weapon can fire")
 	}
-	s, effs, _ = ApplyDamage(u, TitanState{}, "left-arm", Catastrophic, hc, script(t, 5, 1))
-	// D6 5 on the front table is the arm closest (left) = itself: re-roll; 1 = legs.
+	s, effs, _ = ApplyDamage(u, TitanState{}, "left-arm", Catastrophic, hc, script(t, 1))
+	// One die over the other six locations: 1 = legs.
 	if s.Legs != Superficial || s.Weapons["left-arm"] != Catastrophic || len(effs) < 3 {
 		t.Errorf("catastrophic weapon: %+v %+v", s, effs)
+	}
+	// Catastrophic weapon damage picks among every other location of the
+	// titan, so the far arm can be hit too (the hit table only ever names
+	// the arm closest to the attacker, here the left one).
+	d := script(t, 6)
+	s, _, _ = ApplyDamage(u, TitanState{}, "left-arm", Catastrophic, hc, d)
+	if s.Weapons["right-arm"] != Superficial || s.Legs != Undamaged {
+		t.Errorf("catastrophic weapon damage, die 6 of 6: the right arm should take Superficial damage: %+v", s)
+	}
+	if len(d.rolls) != 1 || d.rolls[0].Sides != 6 || !strings.Contains(d.rolls[0].Purpose, "right-arm") {
+		t.Errorf("one die over the six other locations expected, got %+v", d.rolls)
 	}
 	// Head and legs Catastrophic crash the titan.
 	for _, loc := range []string{LocHead, LocLegs} {

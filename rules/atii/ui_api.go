@@ -100,3 +100,32 @@ func OptionTitle(id string) string {
 	}
 	return id
 }
+
+// MissionView is what a user interface shows of a generated mission at
+// set-up: the deployment map (public), each side's deployment zone (zone
+// ids into Zones, the polygons the rules check deployment against) and
+// each side's points limit from its card's force level (secret with the
+// card: show a side its own).
+type MissionView struct {
+	Map       string
+	Points    map[string]int
+	SideZones map[string]string
+	Zones     map[string][][]Point
+}
+
+// MissionOf reads the MissionView of a game (empty fields for a game
+// without a generated mission). Errors: set-up or progress data that do
+// not decode.
+func MissionOf(s *rules.State) (MissionView, error) {
+	var v MissionView
+	setup, err := getSetup(s)
+	if err != nil {
+		return v, fmt.Errorf("mission view: %w", err)
+	}
+	g, err := getProgress(s)
+	if err != nil {
+		return v, fmt.Errorf("mission view: %w", err)
+	}
+	v.Map, v.Points, v.SideZones, v.Zones = g.Map, g.Points, setup.SideZones, setup.Zones
+	return v, nil
+}

@@ -2,7 +2,6 @@ package atii
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/auspex/auspex/rules"
 )
@@ -54,11 +53,7 @@ func (r *Ruleset) CloseCombatOrder(s *rules.State, a, b string) ([]CCSlot, error
 			levels[w.Swiftness] = true
 		}
 	}
-	var order []int
-	for l := range levels {
-		order = append(order, l)
-	}
-	sort.Sort(sort.Reverse(sort.IntSlice(order)))
+	order := swiftnessOrder(levels)
 	ids := [2][2]string{{a, b}, {b, a}}
 	var out []CCSlot
 	for _, lvl := range order {

@@ -1,0 +1,328 @@
+package game
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/world"
+)
+
+// Random-playout invariants: many seeded games of every bundled ATII
+// scenario are played by picking at random among the choices Legal offers
+// (templates filled with random reachable points and facings). Whatever
+// happens, every offered ready-made choice must be accepted by the engine
+// (Engine.Check), every decision must have at least one accepted choice
+// that moves the game on (no stall: ATII-MOV-1 activation orders must
+// never wait on a destroyed titan), no command may panic, the game must
+// end or reach the turn bound within a command bound, and its save must
+// replay to the same state hash.
+//
+// `make test` plays playoutGames games per scenario and variant; `make
+// soak` sets AUSPEX_SOAK_GAMES for a longer run.
+
+// playoutGames is the number of games per scenario and variant in a
+// normal test run.
+const playoutGames = 3
+
+// playoutTurns bounds the turns played (the map scenarios have no turn
+// limit); playoutCmdsPerTurn bounds the commands of one turn.
+const (
+	playoutTurns       = 25
+	playoutCmdsPerTurn = 120
+)
+
+// playoutVariant is one way of playing: aggressive players walk toward the
+// enemy; advanced turns every advanced rule on.
+type playoutVariant struct {
+	name       string
+	aggressive bool
+	advanced   bool
+}
+
+func playoutVariants() []playoutVariant {
+	return []playoutVariant{
+		{"random", false, false},
+		{"aggressive", true, false},
+		{"aggressive-advanced", true, true},
+		{"random-advanced", false, true},
+	}
+}
+
+// advancedOptions turns every advanced ATII option on.
+func advancedOptions() map[string]string {
+	out := map[string]string{}
+	for _, o := range atii.OptionList() {
+		if o.Kind == "advanced" {
+			out[o.ID] = "on"
+		}
+	}
+	return out
+}
+
+// bundledATII lists the bundled scenarios of the ATII system.
+func bundledATII(t testing.TB, cat *catalog.Catalogue) []*scenarios.Scenario {
+	t.Helper()
+	var out []*scenarios.Scenario
+	for _, b := range scenarios.Bundled() {
+		if b.System != string(catalog.ATII) {
+			continue
+		}
+		scn, err := scenarios.Open(scenarios.BundledPrefix+b.Name, cat)
+		if err != nil {
+			t.Fatalf("%s: %v", b.Name, err)
+		}
+		out = append(out, scn)
+	}
+	if len(out) < 3 {
+		t.Fatalf("only %d bundled ATII scenarios", len(out))
+	}
+	return out
+}
+
+func soakGames(t testing.TB) int {
+	if v := os.Getenv("AUSPEX_SOAK_GAMES"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("AUSPEX_SOAK_GAMES=%q: want a positive number", v)
+		}
+		return n
+	}
+	return playoutGames
+}
+
+func TestRandomPlayoutInvariants(t *testing.T) {
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := soakGames(t)
+	for _, scn := range bundledATII(t, cat) {
+		for _, v := range playoutVariants() {
+			t.Run(strings.TrimPrefix(scn.File, scenarios.BundledPrefix)+"/"+v.name, func(t *testing.T) {
+				for i := 0; i < games; i++ {
+					seed := uint64(1000*i + 17)
+					if err := playout(scn, v, seed, cat); err != nil {
+						t.Errorf("seed %d: %v", seed, err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// playout plays one random game and returns the first broken invariant.
+func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalog.Catalogue) (err error) {
+	var opts map[string]string
+	if v.advanced {
+		opts = advancedOptions()
+	}
+	g, err := New(scn, Config{Seed: seed, Options: opts, Catalogue: cat})
+	if err != nil {
+		return fmt.Errorf("new game: %w", err)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic at command %d (%s): %v", g.State().Seq, g.State().Step, p)
+		}
+	}()
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	turnCmds := 0
+	turn := g.State().Turn
+	for !g.State().Over && g.State().Turn <= playoutTurns {
+		s := g.State()
+		if s.Turn != turn {
+			turn, turnCmds = s.Turn, 0
+		}
+		turnCmds++
+		if turnCmds > playoutCmdsPerTurn {
+			return fmt.Errorf("turn %d: more than %d commands (stalled at %s, pending %+v)", s.Turn, playoutCmdsPerTurn, s.Step, s.Pending)
+		}
+		side := g.Engine.Decider()
+		if side == "" {
+			return fmt.Errorf("turn %d %s: nobody to decide and the game is not over", s.Turn, s.Step)
+		}
+		cmd, err := pickRandom(g, side, rng, v.aggressive)
+		if err != nil {
+			return fmt.Errorf("turn %d %s (%s): %w", s.Turn, s.Step, side, err)
+		}
+		if _, err := g.Submit(cmd); err != nil {
+			return fmt.Errorf("turn %d %s: %s refused after Check accepted it: %w", s.Turn, s.Step, cmd.Name(), err)
+		}
+	}
+	data, err := g.Save()
+	if err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	h, err := Load(data, Config{Catalogue: cat})
+	if err != nil {
+		return fmt.Errorf("the save does not replay: %w", err)
+	}
+	if h.State().Hash() != g.State().Hash() {
+		return fmt.Errorf("the save replays to another state")
+	}
+	return nil
+}
+
+// pickRandom checks every ready-made choice side is offered and returns
+// one accepted choice at random (templates filled in). A decision whose
+// only accepted choices are standing orders (shields) that leave the
+// decision where it was is a stall.
+func pickRandom(g *Game, side string, rng *rand.Rand, aggressive bool) (rules.Command, error) {
+	choices := g.Engine.Legal(side)
+	if len(choices) == 0 {
+		return nil, fmt.Errorf("stall: no legal choice offered for pending %+v", g.State().Pending)
+	}
+	var ok, orders []rules.Command
+	for _, c := range choices {
+		if c.Continuous != "" {
+			continue
+		}
+		if err := g.Engine.Check(g.Ruleset.Bind(c.Cmd)); err != nil {
+			return nil, fmt.Errorf("offered %q is refused: %w", c.Text, err)
+		}
+		if c.Name == atii.CmdShields {
+			orders = append(orders, c.Cmd)
+			continue
+		}
+		ok = append(ok, c.Cmd)
+	}
+	var templates []rules.Choice
+	for _, c := range choices {
+		if c.Continuous != "" {
+			templates = append(templates, c)
+		}
+	}
+	// Now and then flip a standing order.
+	if len(orders) > 0 && rng.IntN(20) == 0 {
+		return orders[rng.IntN(len(orders))], nil
+	}
+	// Aggressive players fire whenever they can.
+	if aggressive && rng.IntN(10) > 0 {
+		var fire []rules.Command
+		for _, c := range ok {
+			if c.Name() == atii.CmdFire {
+				fire = append(fire, c)
+			}
+		}
+		if len(fire) > 0 {
+			return fire[rng.IntN(len(fire))], nil
+		}
+	}
+	// Templates get half the weight when there are both (aggressive
+	// players move nine times in ten).
+	if len(templates) > 0 && (len(ok) == 0 || rng.IntN(2) == 0 || (aggressive && rng.IntN(5) > 0)) {
+		c := templates[rng.IntN(len(templates))]
+		if cmd := fillTemplate(g, side, c, rng, aggressive); cmd != nil {
+			return cmd, nil
+		}
+	}
+	if len(ok) == 0 {
+		for _, c := range templates {
+			if cmd := fillTemplate(g, side, c, rng, aggressive); cmd != nil {
+				return cmd, nil
+			}
+		}
+		return nil, fmt.Errorf("stall: no accepted choice among %d offered for pending %+v", len(choices), g.State().Pending)
+	}
+	return ok[rng.IntN(len(ok))], nil
+}
+
+// fillTemplate fills a move or deploy template with random parameters
+// until the engine accepts it (nil if no try does).
+func fillTemplate(g *Game, side string, c rules.Choice, rng *rand.Rand, aggressive bool) rules.Command {
+	s := g.State()
+	rs := g.Ruleset
+	check := func(cmd rules.Command) bool { return g.Engine.Check(cmd) == nil }
+	switch x := c.Cmd.(type) {
+	case *atii.MoveCmd:
+		u := s.Unit(x.Unit)
+		if u == nil {
+			return nil
+		}
+		reach := 30.0
+		if p, err := cat(rs).Unit(u.Type); err == nil && p.Speed > 0 {
+			reach = 1.3 * p.Speed
+		}
+		target, aim := u.Pos, false
+		if aggressive {
+			if e := nearestOf(s, u); e != nil {
+				target, aim = e.Pos, true
+			}
+		}
+		for try := 0; try < 16; try++ {
+			dir := rng.Float64() * 360
+			if aim {
+				dir = world.Bearing(target.Sub(u.Pos)) + rng.NormFloat64()*25
+			}
+			l := rng.Float64() * reach
+			if aim && try < 10 {
+				l = math.Min(target.Sub(u.Pos).Len(), reach*(1-0.08*float64(try)))
+			}
+			to := u.Pos.Add(world.Heading(dir).Scale(l))
+			wp := atii.Waypoint{X: to.X, Y: to.Y}
+			if rng.IntN(2) == 0 {
+				wp.Facing = atii.Face(math.Floor(rng.Float64() * 360))
+			}
+			path := []atii.Waypoint{wp}
+			if rng.IntN(4) == 0 {
+				mid := u.Pos.Add(to.Sub(u.Pos).Scale(0.5)).Add(world.Heading(rng.Float64() * 360).Scale(rng.Float64() * 5))
+				path = []atii.Waypoint{{X: mid.X, Y: mid.Y}, wp}
+			}
+			cmd := rs.Move(side, u.ID, path...)
+			cmd.Overcharge = rng.IntN(6) == 0
+			if check(cmd) {
+				return cmd
+			}
+			cmd.Overcharge = false
+			if check(cmd) {
+				return cmd
+			}
+		}
+		// A pure turn on the spot.
+		cmd := rs.Move(side, u.ID, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(math.Floor(rng.Float64() * 360))})
+		if check(cmd) {
+			return cmd
+		}
+	case *atii.DeployCmd:
+		t := rs.World().Table
+		for try := 0; try < 200; try++ {
+			cmd := rs.Deploy(side, x.Unit, rng.Float64()*t.W, rng.Float64()*t.H, math.Floor(rng.Float64()*360))
+			if check(cmd) {
+				return cmd
+			}
+		}
+		if cmd, err := greedyDeploy(g.ViewFor(side)); err == nil && check(cmd) {
+			return cmd
+		}
+	}
+	return nil
+}
+
+func cat(rs *atii.Ruleset) *catalog.Catalogue { return rs.Catalogue() }
+
+// nearestOf returns the operational enemy titan nearest u (centre to
+// centre).
+func nearestOf(s *rules.State, u *rules.Unit) *rules.Unit {
+	var best *rules.Unit
+	bd := math.Inf(1)
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o.Side == u.Side || o.Destroyed || o.OffTable || o.Markers.Value(atii.MarkUnplaced) > 0 {
+			continue
+		}
+		if d := o.Pos.Sub(u.Pos).Len(); d < bd {
+			best, bd = o, d
+		}
+	}
+	return best
+}
