@@ -25,22 +25,11 @@ var ErrTooLarge = errors.New("file too large")
 // exceed max. Errors name the path and wrap ErrNotRegular, ErrTooLarge or
 // the system error (fs.ErrNotExist for a missing file).
 func ReadRegular(path string, max int64) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, fi, err := OpenRegular(path)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s: %w", path, pe.Err)
-		}
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, describeMode(fi.Mode()))
-	}
 	if fi.Size() > max {
 		return nil, fmt.Errorf("%s: %w: %d bytes, more than the %d byte limit", path, ErrTooLarge, fi.Size(), max)
 	}
@@ -65,6 +54,31 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 			buf = append(buf, make([]byte, grow)...)[:len(buf)]
 		}
 	}
+}
+
+// OpenRegular opens the regular file at path for reading, as ReadRegular
+// does (without blocking, following symbolic links, checked on the open
+// descriptor), and returns it with its information. Errors name the path
+// and wrap ErrNotRegular or the system error.
+func OpenRegular(path string) (*os.File, fs.FileInfo, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, nil, fmt.Errorf("%s: %w", path, pe.Err)
+		}
+		return nil, nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, describeMode(fi.Mode()))
+	}
+	return f, fi, nil
 }
 
 // describeMode names the kind of a non-regular file for messages.
