@@ -133,3 +133,26 @@ func TestCountItems(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParseSaveHugeOptions: refusing a save of nearly MaxSaveSize
+// bytes holding a million options (issue 8 item 2: 11-13 s and over 0.7 GB
+// before the fix).
+func BenchmarkParseSaveHugeOptions(b *testing.B) {
+	var buf bytes.Buffer
+	buf.WriteString(`{"format":"auspex-save","version":1,"ruleset":"duel","options":{`)
+	for i := 0; i < 1000000; i++ {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		fmt.Fprintf(&buf, `"o%d":"on"`, i)
+	}
+	buf.WriteString(`},"seed":1,"scenario":"1","start_hash":"0000000000000000","commands":[]}`)
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := ParseSave(data); err == nil {
+			b.Fatal("accepted")
+		}
+	}
+}
