@@ -52,11 +52,13 @@ lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 
-# fuzz runs each fuzzer (scenario parser, save loader) for FUZZTIME.
+# fuzz runs each fuzzer (scenario parser, the engine's save loader on its
+# test ruleset, the real ATII save loader) for FUZZTIME.
 FUZZTIME ?= 60s
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./scenarios/
 	$(GO) test -run '^$$' -fuzz FuzzLoadSave -fuzztime $(FUZZTIME) ./rules/
+	$(GO) test -run '^$$' -fuzz FuzzLoadATIISave -fuzztime $(FUZZTIME) ./game/
 
 # screenshots regenerates the pictures in docs/img (exports headless, window
 # shots under a virtual X server).
