@@ -503,7 +503,7 @@ func Replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 	}
 	st, err := build(Setup{Scenario: sv.Scenario, Ruleset: rs, Options: cloneMap(sv.Options), Seed: sv.Seed})
 	if err != nil {
-		return nil, fmt.Errorf("load save: scenario: %w", err)
+		return nil, fmt.Errorf("load save: scenario: %w", clip(err))
 	}
 	if st == nil {
 		return nil, errors.New("load save: scenario builder returned no state")
@@ -525,7 +525,7 @@ func Replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 	for i, sc := range sv.Commands {
 		c, err := e.cmds.Decode(Encoded{Cmd: sc.Cmd, Args: sc.Args})
 		if err != nil {
-			return nil, fmt.Errorf("load save: %w: command %d: %v", ErrBadSave, i+1, err)
+			return nil, fmt.Errorf("load save: %w: command %d: %v", ErrBadSave, i+1, clip(err))
 		}
 		args, err := json.Marshal(c)
 		if err != nil {
@@ -534,7 +534,7 @@ func Replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 		rec := Record{Cmd: c, Args: args, Manual: sc.Manual, Dice: cloneSlice(sc.Dice)}
 		next, _, err := e.exec(e.st, &rec, nil)
 		if err != nil {
-			return nil, fmt.Errorf("load save: command %d (%s): %w", i+1, sc.Cmd, err)
+			return nil, fmt.Errorf("load save: command %d (%s): %w", i+1, sc.Cmd, clip(err))
 		}
 		if got := HashString(rec.Hash); got != sc.Hash {
 			return nil, fmt.Errorf("load save: %w after command %d (%s): %s, save has %s (the save was edited or the rules changed)", ErrHashMismatch, i+1, sc.Cmd, got, sc.Hash)
@@ -546,4 +546,35 @@ func Replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 		e.recs = append(e.recs, rec)
 	}
 	return e, nil
+}
+
+// maxErrText is the longest message clip lets through.
+const maxErrText = 400
+
+// clipped is an error whose message is cut to maxErrText bytes; errors.Is
+// and errors.As still see the error it wraps.
+type clipped struct{ err error }
+
+func (c clipped) Error() string {
+	msg := c.err.Error()
+	if len(msg) <= maxErrText {
+		return msg
+	}
+	cut := maxErrText
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (message cut: %d bytes)", msg[:cut], len(msg))
+}
+
+func (c clipped) Unwrap() error { return c.err }
+
+// clip bounds the message of an error raised while replaying a save:
+// rulesets and the scenario parser echo what the save holds (a unit id in
+// a command's arguments may be megabytes long).
+func clip(err error) error {
+	if err == nil || len(err.Error()) <= maxErrText {
+		return err
+	}
+	return clipped{err}
 }

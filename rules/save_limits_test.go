@@ -156,3 +156,22 @@ func BenchmarkParseSaveHugeOptions(b *testing.B) {
 		}
 	}
 }
+
+// TestReplayErrorsAreClipped (issue 8 item 5): an error a ruleset raises
+// while replaying echoes the save's arguments (here a 1 MB side name); the
+// message is cut and still wraps the original error.
+func TestReplayErrorsAreClipped(t *testing.T) {
+	data := editSave(t, playedSave(t), func(m map[string]any) {
+		m["commands"].([]any)[0].(map[string]any)["args"] = map[string]any{"by": strings.Repeat("é", 1<<19)}
+	})
+	_, err := Load(data, mustRegistry(t), duelBuild, Config{})
+	if err == nil {
+		t.Fatal("a command by an unknown side replayed")
+	}
+	if len(err.Error()) > 600 || !strings.Contains(err.Error(), "message cut") {
+		t.Errorf("%d-byte message: %.300s", len(err.Error()), err)
+	}
+	if !errors.Is(err, ErrNotYourTurn) {
+		t.Errorf("the cut message lost its cause: %v", errors.Unwrap(err))
+	}
+}

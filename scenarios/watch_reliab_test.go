@@ -101,6 +101,16 @@ func TestWatchFIFODoesNotBlock(t *testing.T) {
 	if u.Err == nil || !strings.Contains(u.Err.Error(), "not a regular file") {
 		t.Fatalf("FIFO: %+v, want a not-a-regular-file error", u)
 	}
+	done := make(chan error, 1)
+	go func() { _, err := Load(path, cat); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("Load of a FIFO: %v, want not a regular file", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Load of a FIFO blocked")
+	}
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
 	}
