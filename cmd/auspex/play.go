@@ -135,15 +135,22 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		}
 		// A file that fails to load still opens the window: the error is
 		// shown in the banner and the table appears once the file is fixed.
-		opts.Scenario, opts.Err = scenarios.Load(pos[0], cat)
-		if opts.Err != nil && opts.Scenario != nil {
-			opts.Scenario = nil
-		}
+		// With hot reload the watcher's first update is the initial load,
+		// so the file is parsed once.
+		loaded := false
 		if *shot == "" && *frames == 0 {
 			opts.Updates, err = scenarios.Watch(ctx, pos[0], cat)
 			if err != nil {
 				fmt.Fprintf(stderr, "auspex: %v (hot reload is off)\n", err)
+			} else if u, ok := <-opts.Updates; ok {
+				opts.Scenario, opts.Err, loaded = u.Scenario, u.Err, true
 			}
+		}
+		if !loaded {
+			opts.Scenario, opts.Err = scenarios.Load(pos[0], cat)
+		}
+		if opts.Err != nil && opts.Scenario != nil {
+			opts.Scenario = nil
 		}
 	}
 	a, err := app.New(opts)
