@@ -59,11 +59,13 @@ SOAK_GAMES ?= 60
 soak:
 	AUSPEX_SOAK_GAMES=$(SOAK_GAMES) $(GO) test -count=1 -timeout 60m -run TestRandomPlayoutInvariants ./game/
 
-# fuzz runs each fuzzer (scenario parser, save loader) for FUZZTIME.
+# fuzz runs each fuzzer (scenario parser, the engine's save loader on its
+# test ruleset, the real ATII save loader) for FUZZTIME.
 FUZZTIME ?= 60s
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./scenarios/
 	$(GO) test -run '^$$' -fuzz FuzzLoadSave -fuzztime $(FUZZTIME) ./rules/
+	$(GO) test -run '^$$' -fuzz FuzzLoadATIISave -fuzztime $(FUZZTIME) ./game/
 
 # screenshots regenerates the pictures in docs/img (exports headless, window
 # shots under a virtual X server).

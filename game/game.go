@@ -11,7 +11,6 @@ package game
 import (
 	"errors"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 
@@ -303,7 +302,7 @@ func Wiring(sv *rules.Save, cat *catalog.Catalogue) (*rules.Registry, rules.Buil
 	}
 	if sv.Ruleset != atii.RulesetID {
 		reg, _ := rules.NewRegistry()
-		return reg, nil, nil, fmt.Errorf("game: %w: %q (this build replays %s)", rules.ErrUnknownRuleset, sv.Ruleset, atii.RulesetID)
+		return reg, nil, nil, fmt.Errorf("game: %w: %s (this build replays %s)", rules.ErrUnknownRuleset, rules.QuoteShort(sv.Ruleset), atii.RulesetID)
 	}
 	if cat == nil {
 		var err error
@@ -339,6 +338,12 @@ func Load(data []byte, cfg Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	return LoadParsed(sv, cfg)
+}
+
+// LoadParsed is Load for a save already decoded with rules.ParseSave (a
+// save is parsed once, however many callers look at it).
+func LoadParsed(sv *rules.Save, cfg Config) (*Game, error) {
 	reg, build, scn, err := Wiring(sv, cfg.Catalogue)
 	if err != nil {
 		return nil, err
@@ -351,13 +356,32 @@ func Load(data []byte, cfg Config) (*Game, error) {
 	return &Game{Scenario: scn, Ruleset: rs.(*atii.Ruleset), Engine: e}, nil
 }
 
-// LoadFile reads and loads a save file.
-func LoadFile(path string, cfg Config) (*Game, error) {
-	data, err := os.ReadFile(path)
+// ReadSaveFile reads and decodes the save file at path: a regular file
+// (FIFOs, devices and directories are refused without blocking) of at most
+// rules.MaxSaveSize bytes, checked with rules.ParseSave. Errors name the
+// path.
+func ReadSaveFile(path string) (*rules.Save, error) {
+	data, err := fsutil.ReadRegular(path, rules.MaxSaveSize)
+	if err != nil {
+		if errors.Is(err, fsutil.ErrTooLarge) {
+			return nil, fmt.Errorf("load %s: %w: the file is larger than the %d MiB limit for saves", path, rules.ErrBadSave, rules.MaxSaveSize>>20)
+		}
+		return nil, fmt.Errorf("load %w", err)
+	}
+	sv, err := rules.ParseSave(data)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", path, err)
 	}
-	g, err := Load(data, cfg)
+	return sv, nil
+}
+
+// LoadFile reads and loads a save file (ReadSaveFile, then LoadParsed).
+func LoadFile(path string, cfg Config) (*Game, error) {
+	sv, err := ReadSaveFile(path)
+	if err != nil {
+		return nil, err
+	}
+	g, err := LoadParsed(sv, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", path, err)
 	}

@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 )
 
 // Save file identification. SaveVersion is the newest format this build
@@ -126,19 +129,61 @@ func encodeSave(sv *Save) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// ParseSave decodes and checks a save file without replaying it: valid
-// JSON, the right format name, a version this build reads, no unknown
-// fields, well-formed hashes and dice. Errors wrap ErrBadSave and say what
-// is wrong (truncated, corrupt, newer version...).
+// Limits on what a save may hold. They are far above what any real game
+// writes and keep hostile files cheap to refuse: the file is capped before
+// it is read, and every list is counted before it is decoded.
+const (
+	// MaxSaveSize is the largest save file read (32 MiB: a scenario of at
+	// most 4 MiB, escaped, and a very long game).
+	MaxSaveSize = 32 << 20
+	// MaxSaveOptions is the most ruleset options a save may set.
+	MaxSaveOptions = 256
+	// MaxSaveCommands is the most commands a save may hold.
+	MaxSaveCommands = 200000
+	// MaxStartDice is the most manual dice a game's start may use (a
+	// roll-off tied many times over still uses a few dozen).
+	MaxStartDice = 1000
+	// MaxCommandDice is the most manual dice one command may use.
+	MaxCommandDice = 1000
+	// maxSaveName is the longest ruleset id, command name or option name
+	// or value a save may hold.
+	maxSaveName = 128
+)
+
+// bom is the UTF-8 byte order mark some editors put at the start of a file.
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// saveKeys are the top-level keys of a save, in file order.
+var saveKeys = []string{"format", "version", "ruleset", "options", "seed", "scenario", "start_hash", "start_manual", "start_dice", "commands"}
+
+// wireCommand is a SavedCommand as read: dice stay raw until counted.
+type wireCommand struct {
+	Cmd    string          `json:"cmd"`
+	Args   json.RawMessage `json:"args"`
+	Hash   string          `json:"hash"`
+	Rolled bool            `json:"rolled,omitempty"`
+	Manual bool            `json:"manual,omitempty"`
+	Dice   json.RawMessage `json:"dice,omitempty"`
+}
+
+// ParseSave decodes and checks a save file without replaying it: at most
+// MaxSaveSize bytes, valid JSON (a leading UTF-8 byte order mark is
+// skipped), the right format name, a version this build reads, no unknown
+// fields, lists within the Max* limits, well-formed hashes (upper-case hex
+// digits are accepted and stored in lower case) and dice, and command
+// arguments that are JSON objects. The file is decoded once. Errors wrap
+// ErrBadSave and say what is wrong (truncated, corrupt, newer version...);
+// text from the file is quoted in them only as a short prefix (QuoteShort).
 func ParseSave(data []byte) (*Save, error) {
+	if len(data) > MaxSaveSize {
+		return nil, fmt.Errorf("%w: the file is %d bytes, more than the %d byte limit for saves", ErrBadSave, len(data), MaxSaveSize)
+	}
+	data = bytes.TrimPrefix(data, bom)
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("%w: the file is empty", ErrBadSave)
 	}
-	var head struct {
-		Format  string `json:"format"`
-		Version int    `json:"version"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
 			if se.Offset >= int64(len(bytes.TrimRight(data, " \t\r\n"))) {
@@ -146,30 +191,52 @@ func ParseSave(data []byte) (*Save, error) {
 			}
 			return nil, fmt.Errorf("%w: not valid JSON, the file is corrupt (%v)", ErrBadSave, err)
 		}
-		return nil, fmt.Errorf("%w: not a save file: %v", ErrBadSave, err)
-	}
-	if head.Format != SaveFormat {
-		return nil, fmt.Errorf("%w: format is %q, expected %q: not an Auspex save", ErrBadSave, head.Format, SaveFormat)
-	}
-	if head.Version > SaveVersion {
-		return nil, fmt.Errorf("%w: save format version %d is newer than this build reads (%d): update Auspex", ErrBadSave, head.Version, SaveVersion)
-	}
-	if head.Version < 1 {
-		return nil, fmt.Errorf("%w: save format version %d is not valid", ErrBadSave, head.Version)
+		return nil, fmt.Errorf("%w: not a save file: expected a JSON object, got %s", ErrBadSave, jsonKind(bytes.TrimSpace(data)))
 	}
 	var sv Save
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&sv); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrBadSave, err)
+	if err := decodeField(top, "format", &sv.Format); err != nil {
+		return nil, err
 	}
-	if dec.More() {
-		return nil, fmt.Errorf("%w: extra data after the save", ErrBadSave)
+	if sv.Format != SaveFormat {
+		return nil, fmt.Errorf("%w: format is %s, expected %q: not an Auspex save", ErrBadSave, QuoteShort(sv.Format), SaveFormat)
+	}
+	v, err := saveVersion(top["version"])
+	if err != nil {
+		return nil, err
+	}
+	sv.Version = v
+	for k := range top {
+		if !slices.Contains(saveKeys, k) {
+			return nil, fmt.Errorf("%w: unknown field %s", ErrBadSave, QuoteShort(k))
+		}
+	}
+	if err := errors.Join(
+		decodeField(top, "ruleset", &sv.Ruleset),
+		decodeCounted(top, "options", MaxSaveOptions, "options", "", &sv.Options),
+		decodeField(top, "seed", &sv.Seed),
+		decodeField(top, "scenario", &sv.Scenario),
+		decodeField(top, "start_hash", &sv.StartHash),
+		decodeField(top, "start_manual", &sv.StartManual),
+		decodeCounted(top, "start_dice", MaxStartDice, "dice", " (the game's start never rolls that many)", &sv.StartDice),
+	); err != nil {
+		return nil, err
+	}
+	var wire []wireCommand
+	if err := decodeCounted(top, "commands", MaxSaveCommands, "commands", "", &wire); err != nil {
+		return nil, err
 	}
 	if sv.Ruleset == "" {
 		return nil, fmt.Errorf("%w: no ruleset", ErrBadSave)
 	}
-	if _, err := parseHash(sv.StartHash); err != nil {
+	if !isName(sv.Ruleset) {
+		return nil, fmt.Errorf("%w: ruleset %s is not a ruleset id", ErrBadSave, QuoteShort(sv.Ruleset))
+	}
+	for k, v := range sv.Options {
+		if !isName(k) || len(v) > maxSaveName {
+			return nil, fmt.Errorf("%w: option %s=%s: not an option name and value", ErrBadSave, QuoteShort(k), QuoteShort(v))
+		}
+	}
+	if sv.StartHash, err = normHash(sv.StartHash); err != nil {
 		return nil, fmt.Errorf("%w: start_hash: %v", ErrBadSave, err)
 	}
 	if err := checkFaces(sv.StartDice); err != nil {
@@ -178,30 +245,208 @@ func ParseSave(data []byte) (*Save, error) {
 	if len(sv.StartDice) > 0 && !sv.StartManual {
 		return nil, fmt.Errorf("%w: start_dice listed but start_manual is not set", ErrBadSave)
 	}
-	for i, c := range sv.Commands {
-		if c.Cmd == "" {
-			return nil, fmt.Errorf("%w: command %d has no name", ErrBadSave, i+1)
+	sv.Commands = make([]SavedCommand, len(wire))
+	for i, w := range wire {
+		c, err := w.check(i)
+		if err != nil {
+			return nil, err
 		}
-		if _, err := parseHash(c.Hash); err != nil {
-			return nil, fmt.Errorf("%w: command %d (%s) hash: %v", ErrBadSave, i+1, c.Cmd, err)
-		}
-		if err := checkFaces(c.Dice); err != nil {
-			return nil, fmt.Errorf("%w: command %d (%s) dice: %v", ErrBadSave, i+1, c.Cmd, err)
-		}
-		if len(c.Dice) > 0 && !c.Manual {
-			return nil, fmt.Errorf("%w: command %d (%s) lists dice but is not marked manual", ErrBadSave, i+1, c.Cmd)
-		}
+		sv.Commands[i] = c
 	}
 	return &sv, nil
 }
 
+// check validates one read command and converts it; i is its index.
+func (w *wireCommand) check(i int) (SavedCommand, error) {
+	c := SavedCommand{Cmd: w.Cmd, Args: w.Args, Rolled: w.Rolled, Manual: w.Manual}
+	if c.Cmd == "" {
+		return c, fmt.Errorf("%w: command %d has no name", ErrBadSave, i+1)
+	}
+	if !isName(c.Cmd) {
+		return c, fmt.Errorf("%w: command %d: %s is not a command name", ErrBadSave, i+1, QuoteShort(c.Cmd))
+	}
+	switch a := bytes.TrimSpace(c.Args); {
+	case len(a) == 0:
+	case a[0] != '{':
+		return c, fmt.Errorf("%w: command %d (%s): args must be an object of named arguments {...}, got %s", ErrBadSave, i+1, c.Cmd, jsonKind(a))
+	}
+	var err error
+	if c.Hash, err = normHash(w.Hash); err != nil {
+		return c, fmt.Errorf("%w: command %d (%s) hash: %v", ErrBadSave, i+1, c.Cmd, err)
+	}
+	if n := countItems(w.Dice); n > MaxCommandDice {
+		return c, fmt.Errorf("%w: command %d (%s): %d dice listed, at most %d are allowed", ErrBadSave, i+1, c.Cmd, n, MaxCommandDice)
+	}
+	if len(w.Dice) > 0 && string(w.Dice) != "null" {
+		if err := json.Unmarshal(w.Dice, &c.Dice); err != nil {
+			return c, fmt.Errorf("%w: command %d (%s) dice: %v", ErrBadSave, i+1, c.Cmd, err)
+		}
+	}
+	if err := checkFaces(c.Dice); err != nil {
+		return c, fmt.Errorf("%w: command %d (%s) dice: %v", ErrBadSave, i+1, c.Cmd, err)
+	}
+	if len(c.Dice) > 0 && !c.Manual {
+		return c, fmt.Errorf("%w: command %d (%s) lists dice but is not marked manual", ErrBadSave, i+1, c.Cmd)
+	}
+	return c, nil
+}
+
+// saveVersion reads the version field: a whole number from 1 to
+// SaveVersion.
+func saveVersion(raw json.RawMessage) (int, error) {
+	if raw == nil {
+		return 0, fmt.Errorf("%w: no version", ErrBadSave)
+	}
+	var n json.Number
+	if jsonKind(bytes.TrimSpace(raw)) != "a number" || json.Unmarshal(raw, &n) != nil {
+		return 0, fmt.Errorf("%w: version must be a whole number, got %s", ErrBadSave, jsonKind(raw))
+	}
+	v, err := strconv.Atoi(string(n))
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("%w: version %s is not a whole number", ErrBadSave, QuoteShort(string(n)))
+	case v > SaveVersion:
+		return 0, fmt.Errorf("%w: save format version %d is newer than this build reads (%d): update Auspex", ErrBadSave, v, SaveVersion)
+	case v < 1:
+		return 0, fmt.Errorf("%w: save format version %d is not valid", ErrBadSave, v)
+	}
+	return v, nil
+}
+
+// decodeField decodes top[key] into dst (strictly: unknown fields fail);
+// an absent key leaves dst as it is.
+func decodeField(top map[string]json.RawMessage, key string, dst any) error {
+	raw, ok := top[key]
+	if !ok {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrBadSave, key, err)
+	}
+	return nil
+}
+
+// decodeCounted is decodeField for a list or object of at most max items,
+// counted before decoding; what names the items in the error and hint
+// follows it.
+func decodeCounted(top map[string]json.RawMessage, key string, max int, what, hint string, dst any) error {
+	if n := countItems(top[key]); n > max {
+		return fmt.Errorf("%w: %s: %d %s listed, at most %d are allowed%s", ErrBadSave, key, n, what, max, hint)
+	}
+	return decodeField(top, key, dst)
+}
+
+// countItems counts the entries of a JSON array or object without decoding
+// them (0 for anything else). raw is valid JSON.
+func countItems(raw []byte) int {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) < 2 || (raw[0] != '[' && raw[0] != '{') {
+		return 0
+	}
+	n, depth, inStr, esc, empty := 1, 0, false, false, true
+	for _, b := range raw {
+		switch {
+		case inStr:
+			switch {
+			case esc:
+				esc = false
+			case b == '\\':
+				esc = true
+			case b == '"':
+				inStr = false
+			}
+		case b == '"':
+			inStr, empty = true, false
+		case b == '[' || b == '{':
+			depth++
+			if depth > 1 {
+				empty = false
+			}
+		case b == ']' || b == '}':
+			depth--
+		case b == ',' && depth == 1:
+			n++
+		case b > ' ':
+			empty = false
+		}
+	}
+	if empty {
+		return 0
+	}
+	return n
+}
+
+// jsonKind names the kind of a JSON value for messages.
+func jsonKind(raw []byte) string {
+	if len(raw) == 0 {
+		return "nothing"
+	}
+	switch raw[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "a list"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "true/false"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// isName reports whether s is a plausible id: short, printable, no spaces.
+func isName(s string) bool {
+	if s == "" || len(s) > maxSaveName {
+		return false
+	}
+	for _, r := range s {
+		if r <= ' ' || r == 0x7f || r == utf8.RuneError {
+			return false
+		}
+	}
+	return true
+}
+
+// QuoteShort quotes user text for an error message: at most 40 characters
+// of it, with how long it really was when it is cut. Messages must never
+// echo a whole field of a hostile file (a 50 MB name would be a 50 MB
+// line).
+func QuoteShort(s string) string {
+	const max = 40
+	if utf8.RuneCountInString(s) <= max {
+		return strconv.Quote(s)
+	}
+	cut, n := 0, 0
+	for i := range s {
+		if n == max {
+			cut = i
+			break
+		}
+		n++
+	}
+	return fmt.Sprintf("%s... (%d bytes)", strconv.Quote(s[:cut]), len(s))
+}
+
+// normHash checks a state hash (16 hex digits) and returns it in lower
+// case, the form HashString writes.
+func normHash(s string) (string, error) {
+	if _, err := parseHash(s); err != nil {
+		return "", err
+	}
+	return strings.ToLower(s), nil
+}
+
 func parseHash(s string) (uint64, error) {
 	if len(s) != 16 {
-		return 0, fmt.Errorf("%q is not 16 hex digits", s)
+		return 0, fmt.Errorf("%s is not 16 hex digits", QuoteShort(s))
 	}
 	v, err := strconv.ParseUint(s, 16, 64)
 	if err != nil {
-		return 0, fmt.Errorf("%q is not 16 hex digits", s)
+		return 0, fmt.Errorf("%s is not 16 hex digits", QuoteShort(s))
 	}
 	return v, nil
 }
@@ -258,7 +503,7 @@ func Replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 	}
 	st, err := build(Setup{Scenario: sv.Scenario, Ruleset: rs, Options: cloneMap(sv.Options), Seed: sv.Seed})
 	if err != nil {
-		return nil, fmt.Errorf("load save: scenario: %w", err)
+		return nil, fmt.Errorf("load save: scenario: %w", clip(err))
 	}
 	if st == nil {
 		return nil, errors.New("load save: scenario builder returned no state")
@@ -280,7 +525,7 @@ func Replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 	for i, sc := range sv.Commands {
 		c, err := e.cmds.Decode(Encoded{Cmd: sc.Cmd, Args: sc.Args})
 		if err != nil {
-			return nil, fmt.Errorf("load save: %w: command %d: %v", ErrBadSave, i+1, err)
+			return nil, fmt.Errorf("load save: %w: command %d: %v", ErrBadSave, i+1, clip(err))
 		}
 		args, err := json.Marshal(c)
 		if err != nil {
@@ -289,7 +534,7 @@ func Replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 		rec := Record{Cmd: c, Args: args, Manual: sc.Manual, Dice: cloneSlice(sc.Dice)}
 		next, _, err := e.exec(e.st, &rec, nil)
 		if err != nil {
-			return nil, fmt.Errorf("load save: command %d (%s): %w", i+1, sc.Cmd, err)
+			return nil, fmt.Errorf("load save: command %d (%s): %w", i+1, sc.Cmd, clip(err))
 		}
 		if got := HashString(rec.Hash); got != sc.Hash {
 			return nil, fmt.Errorf("load save: %w after command %d (%s): %s, save has %s (the save was edited or the rules changed)", ErrHashMismatch, i+1, sc.Cmd, got, sc.Hash)
@@ -301,4 +546,35 @@ func Replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 		e.recs = append(e.recs, rec)
 	}
 	return e, nil
+}
+
+// maxErrText is the longest message clip lets through.
+const maxErrText = 400
+
+// clipped is an error whose message is cut to maxErrText bytes; errors.Is
+// and errors.As still see the error it wraps.
+type clipped struct{ err error }
+
+func (c clipped) Error() string {
+	msg := c.err.Error()
+	if len(msg) <= maxErrText {
+		return msg
+	}
+	cut := maxErrText
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (message cut: %d bytes)", msg[:cut], len(msg))
+}
+
+func (c clipped) Unwrap() error { return c.err }
+
+// clip bounds the message of an error raised while replaying a save:
+// rulesets and the scenario parser echo what the save holds (a unit id in
+// a command's arguments may be megabytes long).
+func clip(err error) error {
+	if err == nil || len(err.Error()) <= maxErrText {
+		return err
+	}
+	return clipped{err}
 }

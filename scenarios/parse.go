@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/auspex/auspex/assets/yamlx"
+	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -69,6 +70,9 @@ func Parse(name string, data []byte, cat *catalog.Catalogue) (s *Scenario, err e
 		}
 	}()
 	p, root := start(name, data, cat)
+	if line := secondDocument(data); line > 0 {
+		p.d.Errorf(&yaml.Node{Line: line, Column: 1}, "a second YAML document starts here: a scenario file holds exactly one (remove this line and what follows, or put it in a file of its own)")
+	}
 	if root == nil {
 		if len(p.d.Errs) == 0 {
 			p.d.Errorf(nil, "empty scenario file: expected at least format, name, system, table and sides")
@@ -121,6 +125,43 @@ func Load(path string, cat *catalog.Catalogue) (*Scenario, error) {
 	return Parse(path, data, cat)
 }
 
+// secondDocument returns the line where a second YAML document begins in
+// data, or 0 when it holds at most one. Documents are separated by a "---"
+// marker at the start of a line (after some content: a leading marker only
+// opens the first document) or follow a "..." end marker. The YAML library
+// silently reads only the first document, so a second one would be
+// ignored without this check. A marker can never be inside a scalar at
+// the start of a line (block scalars are indented, and quoted scalars may
+// not hold document markers), so looking at line starts is exact.
+func secondDocument(data []byte) int {
+	content, ended := false, false
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimRight(line, "\r")
+		if i == 0 {
+			line = strings.TrimPrefix(line, "\uFEFF")
+		}
+		marker := func(m string) bool {
+			return line == m || strings.HasPrefix(line, m+" ") || strings.HasPrefix(line, m+"\t")
+		}
+		switch t := strings.TrimSpace(line); {
+		case marker("---"):
+			if content || ended {
+				return i + 1
+			}
+			content = strings.TrimSpace(strings.TrimPrefix(line, "---")) != "" && !strings.HasPrefix(strings.TrimSpace(line[3:]), "#")
+		case marker("..."):
+			ended = true
+		case t == "" || strings.HasPrefix(t, "#") || (strings.HasPrefix(line, "%") && !content):
+		default:
+			if ended {
+				return i + 1
+			}
+			content = true
+		}
+	}
+	return 0
+}
+
 var idRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$`)
 
 // defineID reads the required "id" key and registers it as kind.
@@ -134,7 +175,7 @@ func (p *parser) defineID(m *yamlx.Map, kind string) (string, *yaml.Node) {
 		return "", nil
 	}
 	if !idRe.MatchString(id) {
-		p.d.Errorf(n, "%s id %q: use letters, digits, '-', '_' or '.' (at most 64, starting with a letter or digit)", kind, id)
+		p.d.Errorf(n, "%s id %s: use letters, digits, '-', '_' or '.' (at most 64, starting with a letter or digit)", kind, rules.QuoteShort(id))
 		return "", nil
 	}
 	if prev, dup := p.idNode[id]; dup {
@@ -161,7 +202,12 @@ func (p *parser) decode(root *yaml.Node) {
 		}
 	}
 	if n := m.Need("name"); n != nil {
-		s.Name, _ = d.Str(n, "name")
+		if v, ok := d.Str(n, "name"); ok {
+			s.Name = v
+			if strings.TrimSpace(v) == "" {
+				d.Errorf(n, "name: must not be empty (it is shown in menus and the window title)")
+			}
+		}
 	}
 	if n := m.Get("description"); n != nil {
 		s.Description, _ = d.Str(n, "description")
@@ -176,7 +222,7 @@ func (p *parser) decode(root *yaml.Node) {
 	optRe := regexp.MustCompile(`^[a-z0-9-]+(/[a-z0-9-]+)*$`)
 	for i, o := range opts {
 		if !optRe.MatchString(o) {
-			d.Errorf(onodes[i], "options: %q is not an option name (lower-case words, e.g. remastered/resilient)", o)
+			d.Errorf(onodes[i], "options: %s is not an option name (lower-case words, e.g. remastered/resilient)", rules.QuoteShort(o))
 		}
 	}
 	s.Options = opts
@@ -458,9 +504,13 @@ func (p *parser) decodeFeature(n *yaml.Node, idx int, tableOK bool) (world.Featu
 	} else {
 		f.Poly = a.Poly
 	}
-	if err := world.ValidatePolygon(f.Poly); err != nil {
-		d.Errorf(m.Get(shapeKeys[0]), "%s: invalid outline: %v", what, err)
-		return f, false
+	// A polygon was validated as it was read (decodePoints); the outlines
+	// made from a circle or a rect are checked here, once.
+	if a.Op != AreaPolygon {
+		if err := world.ValidatePolygon(f.Poly); err != nil {
+			d.Errorf(m.Get(shapeKeys[0]), "%s: invalid outline: %v", what, err)
+			return f, false
+		}
 	}
 	if tableOK {
 		for i, pt := range f.Poly {
@@ -662,7 +712,7 @@ func (p *parser) decodeSide(n *yaml.Node, idx int) *Side {
 	if v := m.Need("colour"); v != nil {
 		if c, ok := d.Str(v, what+" colour"); ok {
 			if !colourRe.MatchString(c) {
-				d.Errorf(v, "%s colour: expected #rrggbb (six hex digits, in quotes), got %q", what, c)
+				d.Errorf(v, "%s colour: expected #rrggbb (six hex digits, in quotes), got %s", what, rules.QuoteShort(c))
 			} else {
 				x, _ := strconv.ParseUint(c[1:], 16, 32)
 				sd.Colour.R, sd.Colour.G, sd.Colour.B, sd.Colour.A = uint8(x>>16), uint8(x>>8), uint8(x), 255
@@ -802,7 +852,7 @@ func (p *parser) decodeTask(n *yaml.Node, idx int, sideWhat string, sd *Side) *T
 				own = own || fm.ID == f
 			}
 			if !own {
-				msg := fmt.Sprintf("%s formation: %q is not a formation of this side", what, f)
+				msg := fmt.Sprintf("%s formation: %s is not a formation of this side", what, rules.QuoteShort(f))
 				var ids []string
 				for _, fm := range sd.Formations {
 					ids = append(ids, fm.ID)
@@ -843,7 +893,7 @@ func (p *parser) decodeTask(n *yaml.Node, idx int, sideWhat string, sd *Side) *T
 			known = known || c == x
 		}
 		if !known && p.cat.Units[x] == nil {
-			d.Errorf(pnodes[i], "%s priorities: %q is neither a unit class (infantry, vehicle, war-engine, titan) nor a unit type", what, x)
+			d.Errorf(pnodes[i], "%s priorities: %s is neither a unit class (infantry, vehicle, war-engine, titan) nor a unit type", what, rules.QuoteShort(x))
 		}
 	}
 	t.Priorities = pr
@@ -921,7 +971,7 @@ func (p *parser) decodeUnit(n *yaml.Node, idx int, sd *Side, f *Formation) *Unit
 					d.Errorf(v, "%s type: %q is a %s unit; this scenario's system is %s", what, t, prof.System, p.s.System)
 				}
 			} else {
-				msg := fmt.Sprintf("%s type: unknown unit type %q", what, t)
+				msg := fmt.Sprintf("%s type: unknown unit type %s", what, rules.QuoteShort(t))
 				if s := yamlx.Suggest(t, p.cat.UnitIDs()); s != "" {
 					msg += fmt.Sprintf(" (did you mean %q?)", s)
 				}
@@ -959,7 +1009,7 @@ func (p *parser) decodeUnit(n *yaml.Node, idx int, sd *Side, f *Formation) *Unit
 					wid = s
 					w, found := p.cat.Weapons[s]
 					if !found {
-						msg := fmt.Sprintf("%s loadout %s: unknown weapon %q", what, mt.ID, s)
+						msg := fmt.Sprintf("%s loadout %s: unknown weapon %s", what, mt.ID, rules.QuoteShort(s))
 						if sg := yamlx.Suggest(s, weaponIDs(p.cat)); sg != "" {
 							msg += fmt.Sprintf(" (did you mean %q?)", sg)
 						}
@@ -1079,7 +1129,7 @@ func (p *parser) resolveRefs() {
 			continue
 		}
 		if ok {
-			p.d.Errorf(r.node, "%s: %q is a %s, expected a %s id", r.what, r.id, kind, strings.Join(r.kinds, " or "))
+			p.d.Errorf(r.node, "%s: %s is a %s, expected a %s id", r.what, rules.QuoteShort(r.id), kind, strings.Join(r.kinds, " or "))
 			continue
 		}
 		var cands []string
@@ -1091,7 +1141,7 @@ func (p *parser) resolveRefs() {
 			}
 		}
 		sort.Strings(cands)
-		msg := fmt.Sprintf("%s: no %s with id %q", r.what, strings.Join(r.kinds, " or "), r.id)
+		msg := fmt.Sprintf("%s: no %s with id %s", r.what, strings.Join(r.kinds, " or "), rules.QuoteShort(r.id))
 		if s := yamlx.Suggest(r.id, cands); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}

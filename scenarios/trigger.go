@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/auspex/auspex/assets/yamlx"
+	"github.com/auspex/auspex/rules"
 )
 
 // Trigger is one node of the trigger grammar shared by victory conditions
@@ -121,9 +122,9 @@ func (p *parser) decodeTrigger(n *yaml.Node, what string, depth int) *Trigger {
 	}
 	spec, ok := triggerSpec(t.Kind)
 	if !ok {
-		msg := fmt.Sprintf("%s: unknown trigger %q (known: %s)", what, t.Kind, strings.Join(TriggerKinds(), ", "))
+		msg := fmt.Sprintf("%s: unknown trigger %s (known: %s)", what, rules.QuoteShort(t.Kind), strings.Join(TriggerKinds(), ", "))
 		if s := yamlx.Suggest(t.Kind, TriggerKinds()); s != "" {
-			msg = fmt.Sprintf("%s: unknown trigger %q (did you mean %q?)", what, t.Kind, s)
+			msg = fmt.Sprintf("%s: unknown trigger %s (did you mean %q?)", what, rules.QuoteShort(t.Kind), s)
 		}
 		d.Errorf(n, "%s", msg)
 		return nil

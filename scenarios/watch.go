@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/auspex/auspex/internal/fsutil"
 	"github.com/auspex/auspex/rules/catalog"
 )
 
@@ -29,36 +29,123 @@ type Update struct {
 	Err      error
 }
 
+// Rearm is how often Watch tries to watch a directory again after it went
+// away (deleted, or renamed and recreated).
+const Rearm = 250 * time.Millisecond
+
+// ErrNotWatching marks an Update whose error says hot reload is suspended:
+// the file's directory went away. Watch keeps trying (every Rearm) and
+// reloads the file as soon as the directory is back; the window can use
+// errors.Is to say that edits are not seen meanwhile.
+var ErrNotWatching = errors.New("not watching")
+
 // Watch loads path now and again whenever it changes, until ctx is done;
 // the channel is closed then. It watches the file's directory rather than
 // the file, so it follows editors that save by writing a temporary file and
 // renaming it over the original (vim, VS Code, atomic-write tools), and it
-// debounces bursts of events (Debounce). The first Update is the initial
-// load. An unchanged file does not produce an Update. The error is returned
-// when the directory cannot be watched at all.
+// debounces bursts of events (Debounce). When path is a symbolic link the
+// directory of its target is watched too, so edits made through the link
+// are seen (the target is looked up again after every change). When a
+// watched directory is deleted or renamed, an Update with an error
+// wrapping ErrNotWatching says so, and the directory is watched again
+// (with a reload) as soon as it exists again. Only regular files are read:
+// a FIFO or a device at path is reported, never opened for a blocking
+// read. The first Update is the initial load. An unchanged file does not
+// produce an Update. The error is returned when the directory cannot be
+// watched at all.
 func Watch(ctx context.Context, path string, cat *catalog.Catalogue) (<-chan Update, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("watch %s: %w", path, err)
 	}
 	abs = filepath.Clean(abs)
-	dir := filepath.Dir(abs)
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, fmt.Errorf("watch %s: %w", path, err)
 	}
-	if err := w.Add(dir); err != nil {
+	wt := &watcher{w: w, path: path, abs: abs, cat: cat, dirs: map[string]bool{}}
+	if err := w.Add(filepath.Dir(abs)); err != nil {
 		w.Close()
-		return nil, fmt.Errorf("watch %s: directory %s: %w", path, dir, err)
+		return nil, fmt.Errorf("watch %s: directory %s: %w", path, filepath.Dir(abs), err)
 	}
+	wt.dirs[filepath.Dir(abs)] = true
+	wt.follow()
 	out := make(chan Update, 1)
-	go watchLoop(ctx, w, path, abs, cat, out)
+	go wt.loop(ctx, out)
 	return out, nil
 }
 
-func watchLoop(ctx context.Context, w *fsnotify.Watcher, path, abs string, cat *catalog.Catalogue, out chan<- Update) {
+// watcher is the state of one Watch.
+type watcher struct {
+	w    *fsnotify.Watcher
+	path string // as given, for messages and Updates
+	abs  string // absolute, cleaned
+	cat  *catalog.Catalogue
+	// target is where a symbolic link at abs points ("" when abs is not a
+	// link); dirs are the directories watched (true) or waiting to be
+	// watched again (false).
+	target string
+	dirs   map[string]bool
+}
+
+// follow looks up the symbolic link at abs and watches its target's
+// directory (best effort: a dangling link is reported by the reload).
+func (wt *watcher) follow() {
+	t, err := filepath.EvalSymlinks(wt.abs)
+	if err != nil || t == wt.abs {
+		wt.target = ""
+		return
+	}
+	if t, err = filepath.Abs(t); err != nil {
+		return
+	}
+	wt.target = filepath.Clean(t)
+	d := filepath.Dir(wt.target)
+	if _, known := wt.dirs[d]; !known {
+		wt.dirs[d] = wt.w.Add(d) == nil
+	}
+}
+
+// relevant reports whether an event concerns the watched file.
+func (wt *watcher) relevant(ev fsnotify.Event) bool {
+	name := filepath.Clean(ev.Name)
+	if a, err := filepath.Abs(name); err == nil {
+		name = a
+	}
+	return (name == wt.abs || (wt.target != "" && name == wt.target)) &&
+		ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename|fsnotify.Remove) != 0
+}
+
+// lostDir returns the watched directory an event says is gone (deleted or
+// renamed away), or "".
+func (wt *watcher) lostDir(ev fsnotify.Event) string {
+	name := filepath.Clean(ev.Name)
+	if on, known := wt.dirs[name]; known && on && ev.Op&(fsnotify.Remove|fsnotify.Rename) != 0 {
+		return name
+	}
+	return ""
+}
+
+// rearm watches again every directory that went away and has come back;
+// it reports whether all are watched now.
+func (wt *watcher) rearm() bool {
+	all := true
+	for d, on := range wt.dirs {
+		if on {
+			continue
+		}
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() && wt.w.Add(d) == nil {
+			wt.dirs[d] = true
+			continue
+		}
+		all = false
+	}
+	return all
+}
+
+func (wt *watcher) loop(ctx context.Context, out chan<- Update) {
 	defer close(out)
-	defer w.Close()
+	defer wt.w.Close()
 	var last []byte
 	haveLast := false
 	send := func(u Update) bool {
@@ -70,20 +157,21 @@ func watchLoop(ctx context.Context, w *fsnotify.Watcher, path, abs string, cat *
 		}
 	}
 	reload := func() bool {
-		data, err := readScenarioFile(abs)
+		wt.follow()
+		data, err := readScenarioFile(wt.abs)
 		if err != nil {
 			if haveLast && last == nil {
-				return true // still missing: already reported
+				return true // still unreadable: already reported
 			}
 			last, haveLast = nil, true
-			return send(Update{Path: path, Err: err})
+			return send(Update{Path: wt.path, Err: err})
 		}
 		if haveLast && last != nil && bytes.Equal(data, last) {
 			return true
 		}
 		last, haveLast = data, true
-		s, perr := Parse(path, data, cat)
-		return send(Update{Path: path, Scenario: s, Err: perr})
+		s, perr := Parse(wt.path, data, wt.cat)
+		return send(Update{Path: wt.path, Scenario: s, Err: perr})
 	}
 	if !reload() {
 		return
@@ -91,28 +179,52 @@ func watchLoop(ctx context.Context, w *fsnotify.Watcher, path, abs string, cat *
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	defer timer.Stop()
+	var rearmC <-chan time.Time
+	var ticker *time.Ticker
+	defer func() {
+		if ticker != nil {
+			ticker.Stop()
+		}
+	}()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case ev, ok := <-w.Events:
+		case ev, ok := <-wt.w.Events:
 			if !ok {
 				return
 			}
-			if filepath.Clean(ev.Name) != abs {
-				if a, err := filepath.Abs(ev.Name); err != nil || filepath.Clean(a) != abs {
-					continue
+			if d := wt.lostDir(ev); d != "" {
+				_ = wt.w.Remove(d)
+				wt.dirs[d] = false
+				if ticker == nil {
+					ticker = time.NewTicker(Rearm)
+					rearmC = ticker.C
 				}
-			}
-			if ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename|fsnotify.Remove) == 0 {
+				timer.Stop()
+				err := fmt.Errorf("%w: %s: its directory %s was deleted or renamed, so edits are not seen; watching resumes when the directory is back", ErrNotWatching, wt.path, d)
+				if !send(Update{Path: wt.path, Err: err}) {
+					return
+				}
 				continue
 			}
-			timer.Reset(Debounce)
-		case err, ok := <-w.Errors:
+			if wt.relevant(ev) {
+				timer.Reset(Debounce)
+			}
+		case <-rearmC:
+			if wt.rearm() {
+				ticker.Stop()
+				ticker, rearmC = nil, nil
+				last, haveLast = nil, false // report the file again, clearing the error
+				if !reload() {
+					return
+				}
+			}
+		case err, ok := <-wt.w.Errors:
 			if !ok {
 				return
 			}
-			if !send(Update{Path: path, Err: fmt.Errorf("watching %s: %w", path, err)}) {
+			if !send(Update{Path: wt.path, Err: fmt.Errorf("watching %s: %w", wt.path, err)}) {
 				return
 			}
 		case <-timer.C:
@@ -123,29 +235,17 @@ func watchLoop(ctx context.Context, w *fsnotify.Watcher, path, abs string, cat *
 	}
 }
 
-// readScenarioFile reads a file with the size cap applied before reading.
+// readScenarioFile reads a scenario file: a regular file (a FIFO or a
+// device is refused without blocking) of at most MaxFileSize bytes.
 func readScenarioFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: the file is gone (deleted or being replaced)", path)
-		}
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if fi.Size() > MaxFileSize {
-		return nil, Errors{{File: path, Msg: fmt.Sprintf("file is %d bytes, more than the %d byte limit", fi.Size(), MaxFileSize)}}
-	}
-	buf := bytes.NewBuffer(make([]byte, 0, fi.Size()+1))
-	if _, err := buf.ReadFrom(io.LimitReader(f, MaxFileSize+1)); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if buf.Len() > MaxFileSize {
+	data, err := fsutil.ReadRegular(path, MaxFileSize)
+	switch {
+	case err == nil:
+		return data, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%s: the file is gone (deleted or being replaced)", path)
+	case errors.Is(err, fsutil.ErrTooLarge):
 		return nil, Errors{{File: path, Msg: fmt.Sprintf("file is more than the %d byte limit", MaxFileSize)}}
 	}
-	return buf.Bytes(), nil
+	return nil, err
 }

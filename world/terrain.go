@@ -170,17 +170,8 @@ func ValidatePolygon(poly []Vec) error {
 	if math.Abs(PolygonArea(poly)) <= Eps {
 		return fmt.Errorf("polygon has zero area")
 	}
-	for i := 0; i < n; i++ {
-		a1, a2 := poly[i], poly[(i+1)%n]
-		for j := i + 1; j < n; j++ {
-			if j == i || (j+1)%n == i || (i+1)%n == j {
-				continue
-			}
-			b1, b2 := poly[j], poly[(j+1)%n]
-			if segmentsIntersect(a1, a2, b1, b2) {
-				return fmt.Errorf("polygon edges %d and %d cross (it must not self-intersect)", i+1, j+1)
-			}
-		}
+	if i, j, bad := firstCrossing(poly); bad {
+		return fmt.Errorf("polygon edges %d and %d cross (it must not self-intersect)", i+1, j+1)
 	}
 	return nil
 }

@@ -58,7 +58,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if c, ok := cmds[args[0]]; ok {
 			return c.run(args[1:], stdout, stderr)
 		}
-		if strings.HasPrefix(args[0], "-") || strings.HasSuffix(args[0], ".yaml") || strings.HasSuffix(args[0], ".yml") {
+		if strings.HasPrefix(args[0], "-") || strings.HasSuffix(args[0], ".yaml") || strings.HasSuffix(args[0], ".yml") ||
+			strings.HasSuffix(args[0], ".auspex-save") || strings.HasSuffix(args[0], ".json") {
 			return cmdPlay(args, stdout, stderr)
 		}
 		fmt.Fprintf(stderr, "auspex: unknown command %q\n\n", args[0])

@@ -1,17 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/internal/fsutil"
 	"github.com/auspex/auspex/render/app"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/sample"
@@ -71,6 +72,17 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "auspex: --window wants WxH of at least 200x150, got %q\n", *size)
 		return 2
 	}
+	// Everything that can fail on the file is checked here, before any
+	// window opens: a missing or unreadable path, or a file that looks
+	// like a save but does not load, is a plain message and exit 1.
+	isSave := false
+	if len(pos) == 1 && !isBundledArg(pos[0]) && *crowd == 0 {
+		isSave, err = looksLikeSave(pos[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "auspex: %v\n", err)
+			return 1
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	switch {
@@ -89,7 +101,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		opts.Start = startOptions(cat, pre)
 		opts.AutosavePath = filepath.Join(app.AutosaveDir(), "autosave.json")
 		opts.NewGame = func(a *app.App) { a.OpenStart(*startOptions(cat, "")) }
-	case len(pos) == 1 && isSaveFile(pos[0]):
+	case len(pos) == 1 && isSave:
 		cat, cerr := assets.LoadCatalogue()
 		if cerr != nil {
 			fmt.Fprintf(stderr, "auspex: load unit catalogue: %v\n", cerr)
@@ -123,15 +135,22 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		}
 		// A file that fails to load still opens the window: the error is
 		// shown in the banner and the table appears once the file is fixed.
-		opts.Scenario, opts.Err = scenarios.Load(pos[0], cat)
-		if opts.Err != nil && opts.Scenario != nil {
-			opts.Scenario = nil
-		}
+		// With hot reload the watcher's first update is the initial load,
+		// so the file is parsed once.
+		loaded := false
 		if *shot == "" && *frames == 0 {
 			opts.Updates, err = scenarios.Watch(ctx, pos[0], cat)
 			if err != nil {
 				fmt.Fprintf(stderr, "auspex: %v (hot reload is off)\n", err)
+			} else if u, ok := <-opts.Updates; ok {
+				opts.Scenario, opts.Err, loaded = u.Scenario, u.Err, true
 			}
+		}
+		if !loaded {
+			opts.Scenario, opts.Err = scenarios.Load(pos[0], cat)
+		}
+		if opts.Err != nil && opts.Scenario != nil {
+			opts.Scenario = nil
 		}
 	}
 	a, err := app.New(opts)
@@ -156,14 +175,33 @@ func startOptions(cat *catalog.Catalogue, pre string) *app.StartOptions {
 		RecentFile: filepath.Join(filepath.Dir(app.AutosaveDir()), "recent.txt")}
 }
 
-// isSaveFile reports whether path holds a saved game (not a scenario).
-func isSaveFile(path string) bool {
-	data, err := os.ReadFile(path)
+// saveSniff is how much of a file looksLikeSave reads.
+const saveSniff = 64 << 10
+
+// looksLikeSave reports whether the play argument path is meant as a saved
+// game rather than a scenario: its name ends in .auspex-save or .json, or
+// its content starts with '{' (after an optional UTF-8 byte order mark and
+// blanks) or mentions "auspex-save" in its first 64 KiB. Such a file is
+// loaded as a save and its problems are the save's, never a scenario's
+// YAML errors. err is a path that cannot be opened or is not a regular
+// file (missing, a directory, a FIFO, a device).
+func looksLikeSave(path string) (bool, error) {
+	f, _, err := fsutil.OpenRegular(path)
 	if err != nil {
-		return false
+		return false, err
 	}
-	_, err = rules.ParseSave(data)
-	return err == nil
+	defer f.Close()
+	if ext := strings.ToLower(filepath.Ext(path)); ext == ".auspex-save" || ext == ".json" {
+		return true, nil
+	}
+	head := make([]byte, saveSniff)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return false, fmt.Errorf("%s: %w", path, err)
+	}
+	head = head[:n]
+	trimmed := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xEF\xBB\xBF")), " \t\r\n")
+	return bytes.HasPrefix(trimmed, []byte("{")) || bytes.Contains(head, []byte(rules.SaveFormat)), nil
 }
 
 // isBundledArg reports whether a play argument names a bundled scenario.

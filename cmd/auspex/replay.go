@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 
@@ -14,51 +13,28 @@ import (
 	"github.com/auspex/auspex/rules"
 )
 
-// replayWiring supplies what `auspex replay` needs to replay the save at
-// path: the registry of rulesets and the builder that turns the save's
-// scenario text into the initial rules.State. ATII saves get the ATII
-// ruleset bound to the save's own table (game.Wiring). A file that cannot
-// be read or parsed gets an empty registry: runReplay then reports the
-// problem with the file itself. err is a problem rebuilding a readable
-// save: a ruleset this build cannot replay, or an ATII scenario that no
-// longer parses.
-func replayWiring(path string) (*rules.Registry, rules.BuildFunc, error) {
-	empty, _ := rules.NewRegistry()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return empty, nil, nil
-	}
-	sv, err := rules.ParseSave(data)
-	if err != nil {
-		return empty, nil, nil
-	}
-	// game.Wiring refuses a ruleset it cannot replay, naming the one it can.
+// wireFunc supplies what replaying a parsed save needs: the registry of
+// rulesets and the builder that turns the save's scenario text into the
+// initial rules.State. err is a problem rebuilding a readable save: a
+// ruleset this build cannot replay, or a scenario that no longer parses.
+type wireFunc func(sv *rules.Save) (*rules.Registry, rules.BuildFunc, error)
+
+// gameWiring is the real wireFunc: ATII saves get the ATII ruleset bound
+// to the save's own table (game.Wiring refuses a ruleset it cannot replay,
+// naming the one it can).
+func gameWiring(sv *rules.Save) (*rules.Registry, rules.BuildFunc, error) {
 	reg, build, _, err := game.Wiring(sv, nil)
-	if err != nil {
-		return empty, nil, err
-	}
-	return reg, build, nil
+	return reg, build, err
 }
 
 // cmdReplay implements `auspex replay SAVE [--json]`: it replays a saved
 // game through the rules engine, checking the state hash recorded after
 // every command, and prints the game log turn by turn and the result (or,
-// with --json, a JSON report). Exit codes: 0 verified, 1 the save is bad
-// or does not replay, 2 usage.
+// with --json, a JSON report). The file is read once (a regular file of at
+// most rules.MaxSaveSize bytes) and parsed once. Exit codes: 0 verified, 1
+// the save is bad or does not replay, 2 usage.
 func cmdReplay(args []string, stdout, stderr io.Writer) int {
-	path := ""
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") && a != "help" {
-			path = a
-			break
-		}
-	}
-	reg, build, err := replayWiring(path)
-	if err != nil {
-		fmt.Fprintf(stderr, "auspex replay: %s: %v\n", path, err)
-		return 1
-	}
-	return runReplay(args, stdout, stderr, reg, build)
+	return replayWith(args, stdout, stderr, gameWiring)
 }
 
 // replayReport is the --json output.
@@ -79,7 +55,13 @@ type replayReport struct {
 	Log      []rules.Event     `json:"log"`
 }
 
+// runReplay replays with a fixed registry and builder (tests' own
+// rulesets).
 func runReplay(args []string, stdout, stderr io.Writer, reg *rules.Registry, build rules.BuildFunc) int {
+	return replayWith(args, stdout, stderr, func(*rules.Save) (*rules.Registry, rules.BuildFunc, error) { return reg, build, nil })
+}
+
+func replayWith(args []string, stdout, stderr io.Writer, wire wireFunc) int {
 	asJSON := false
 	var files []string
 	for _, a := range args {
@@ -102,18 +84,18 @@ func runReplay(args []string, stdout, stderr io.Writer, reg *rules.Registry, bui
 		return 2
 	}
 	path := files[0]
-	data, err := os.ReadFile(path)
+	sv, err := game.ReadSaveFile(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "auspex replay: %v\n", err)
 		return 1
 	}
-	sv, err := rules.ParseSave(data)
+	reg, build, err := wire(sv)
 	if err != nil {
 		fmt.Fprintf(stderr, "auspex replay: %s: %v\n", path, err)
 		return 1
 	}
 	if _, err := reg.Get(sv.Ruleset); err != nil {
-		fmt.Fprintf(stderr, "auspex replay: %s: the save uses ruleset %q, which this build cannot replay (%v)\n", path, sv.Ruleset, err)
+		fmt.Fprintf(stderr, "auspex replay: %s: the save uses ruleset %s, which this build cannot replay (%v)\n", path, rules.QuoteShort(sv.Ruleset), err)
 		return 1
 	}
 	if build == nil {

@@ -590,14 +590,14 @@ func (s *Session) Save(path string) error {
 // (unreadable, corrupt, truncated, newer version, hash mismatch: see
 // game.Load); on error no session is returned.
 func Load(path string, kinds map[string]string, cfg game.Config) (*Session, error) {
-	data, err := os.ReadFile(path)
+	sv, err := game.ReadSaveFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("load %s: %w", path, err)
+		return nil, err
 	}
 	if !cfg.ManualDice {
-		cfg.ManualDice = savedManual(data)
+		cfg.ManualDice = savedManual(sv)
 	}
-	g, err := game.Load(data, cfg)
+	g, err := game.LoadParsed(sv, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", path, err)
 	}
@@ -606,14 +606,9 @@ func Load(path string, kinds map[string]string, cfg game.Config) (*Session, erro
 	return s, nil
 }
 
-// savedManual reports whether a save's last command took manual dice
-// (false when the save cannot be read: game.Load reports why).
-func savedManual(data []byte) bool {
-	sv, err := rules.ParseSave(data)
-	if err != nil || len(sv.Commands) == 0 {
-		return false
-	}
-	return sv.Commands[len(sv.Commands)-1].Manual
+// savedManual reports whether a save's last command took manual dice.
+func savedManual(sv *rules.Save) bool {
+	return len(sv.Commands) > 0 && sv.Commands[len(sv.Commands)-1].Manual
 }
 
 func (s *Session) clearDraft() {
