@@ -121,6 +121,9 @@ type Options struct {
 	AutosavePath string
 	// NewGame is called on Ctrl+N in play mode (the start screen).
 	NewGame func(*App)
+	// DebugDump, when set, is a JSON file rewritten (atomically) after
+	// every frame whose content changed: see DebugDump.
+	DebugDump string
 }
 
 // Markers is the game state shown on a unit's base and in the side panel.
@@ -236,6 +239,8 @@ type App struct {
 	lastSave string
 	lastSig  string
 	start    *startScreen
+	// debug writes the debug dump (nil unless Options.DebugDump is set).
+	debug *debugDumper
 }
 
 // New makes the window's game from opts.
@@ -980,6 +985,9 @@ func (a *App) Draw(dst *ebiten.Image) {
 		}
 	}
 	a.afterDraw(dst)
+	if a.opts.DebugDump != "" {
+		a.debugFrame(dst, hud, !keep)
+	}
 }
 
 // drawHUD draws the HUD prims (or the start screen) over the table. The
