@@ -221,6 +221,8 @@ type App struct {
 	running bool
 	// drewStart is set when the last frame drawn showed the start screen.
 	drewStart bool
+	// debug writes the debug dump (nil unless Options.DebugDump is set).
+	debug *debugDumper
 
 	frames     int
 	quit       bool
@@ -239,8 +241,6 @@ type App struct {
 	lastSave string
 	lastSig  string
 	start    *startScreen
-	// debug writes the debug dump (nil unless Options.DebugDump is set).
-	debug *debugDumper
 }
 
 // New makes the window's game from opts.

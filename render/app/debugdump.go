@@ -250,10 +250,57 @@ func (a *App) debugFrame(dst *ebiten.Image, hud []scene.Prim, changed bool) {
 	if err == nil {
 		err = fsutil.WriteFileAtomic(d.path, append(data, '\n'), 0o644)
 	}
+	if err == nil {
+		err = appendHistory(d.path+".jsonl", dump)
+	}
 	if err != nil && !d.failed {
 		d.failed = true
 		a.flash("debug dump: " + err.Error())
 	}
+}
+
+// DumpHistory is one line of the dump's history file (the dump's path
+// plus ".jsonl"): every dump written, in order, with what a test checks
+// over a whole game (who could see the screen and what it showed), so
+// that frames shown between two reads of the dump are not missed.
+type DumpHistory struct {
+	Seq    int    `json:"seq"`
+	Screen string `json:"screen"`
+	// Mode, Viewer, Decider, Turn and Step are the play state (empty
+	// outside play).
+	Mode    string   `json:"mode,omitempty"`
+	Viewer  string   `json:"viewer,omitempty"`
+	Decider string   `json:"decider,omitempty"`
+	Turn    int      `json:"turn,omitempty"`
+	Step    string   `json:"step,omitempty"`
+	Texts   []string `json:"texts"`
+}
+
+// appendHistory appends d's history line to path.
+func appendHistory(path string, d *DebugDump) error {
+	h := DumpHistory{Seq: d.Seq, Screen: d.Screen, Texts: make([]string, 0, len(d.Texts))}
+	if p := d.Play; p != nil {
+		h.Mode, h.Viewer, h.Decider, h.Turn, h.Step = p.Mode, p.Viewer, p.Decider, p.Turn, p.Step
+	}
+	for _, t := range d.Texts {
+		h.Texts = append(h.Texts, t.Text)
+	}
+	line, err := json.Marshal(h)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("debug dump history: %w", err)
+	}
+	_, werr := f.Write(append(line, '\n'))
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return fmt.Errorf("debug dump history %s: %w", path, werr)
+	}
+	return nil
 }
 
 // debugDump describes the frame drawn with hud (the HUD or start screen
