@@ -73,6 +73,7 @@ func TestTitanDuelByMouseAndKeyboard(t *testing.T) {
 		start[u.ID] = [2]float64{u.X, u.Y}
 	}
 	lg := &duelLog{}
+	lg.note("camera %s", w.Dump().Camera.Map)
 	for i := 0; i < 300; i++ {
 		d := w.settle()
 		if d.Play.Over {
@@ -86,7 +87,7 @@ func TestTitanDuelByMouseAndKeyboard(t *testing.T) {
 		if p.Mode == "dice" {
 			w.Failf("the game asks for manual dice, but the start screen left manual dice off")
 		}
-		if p.Turn == 3 && !lg.saved {
+		if p.Turn == 3 && p.Step == "movement" && !lg.saved {
 			duelSaveAndReload(t, w, lg)
 			continue
 		}
@@ -141,8 +142,17 @@ func TestTitanDuelByMouseAndKeyboard(t *testing.T) {
 	if !o.HasText("charges into close combat") || lg.charges == 0 {
 		t.Error("no charge into close combat was made (ATII-CC-1)")
 	}
-	if lg.repairs == 0 {
-		t.Error("no repair was chosen in a rally phase (ATII-REP-1)")
+	if lg.repairs == 0 || !o.HasText("repair(s)") {
+		t.Error("no repair was chosen and rolled in a rally phase (ATII-REP-1)")
+	}
+	cc := 0
+	for _, e := range o.Log {
+		if e.Step == "close-combat" && e.Kind == "roll" {
+			cc++
+		}
+	}
+	if cc == 0 {
+		t.Error("the charge led to no close combat dice (ATII-CC-2)")
 	}
 	fired := 0
 	for _, e := range o.Log {
@@ -189,8 +199,9 @@ func duelMove(w *Win, d *app.DebugDump, lg *duelLog) {
 	if d.Play.Commands != n || len(d.Play.Draft) == 0 {
 		w.Failf("Space ended the step or dropped the drawn path of %s (commands %d -> %d)", me.ID, n, d.Play.Commands)
 	}
-	w.mustPlay("moving "+me.ID+" along the dragged path (Enter)", func() { w.Key("Return") })
-	lg.note("T%d %s moves %.0f cm", p.Turn, me.ID, adv)
+	d = w.mustPlay("moving "+me.ID+" along the dragged path (Enter)", func() { w.Key("Return") })
+	at := d.Unit(me.ID)
+	lg.note("T%d %s moves from %.1f,%.1f to %.1f,%.1f (asked %.1f,%.1f)", p.Turn, me.ID, me.X, me.Y, at.X, at.Y, tx, ty)
 }
 
 // duelShoot declares every weapon that can at the enemy titan by clicking
@@ -217,27 +228,26 @@ func duelShoot(w *Win, d *app.DebugDump, lg *duelLog, start map[string][2]float6
 	for k := 1; k <= 3; k++ {
 		w.Key(fmt.Sprint(k))
 		d = w.Dump()
-		before := len(d.Play.Shots)
+		if d.Play.MsgErr && strings.Contains(d.Play.Msg, "cannot fire:") {
+			continue // this weapon cannot fire at all this turn
+		}
+		before, weapon := len(d.Play.Shots), d.Play.Weapon
+		refusal := weapon + " cannot fire at " + foe.ID
 		x, y := At(d, foe.X, foe.Y)
 		w.Click(x, y)
-		d = w.WaitFor(waitFor/4, "weapon "+fmt.Sprint(k)+" declared at "+foe.ID+" or refused", func(d *app.DebugDump) bool {
-			return d.Play != nil && (len(d.Play.Shots) > before || d.Play.MsgErr || d.Selected == foe.ID)
+		d = w.WaitFor(waitFor/4, fmt.Sprintf("%s's weapon %d (%s) declared at %s, or refused with the reason", me.ID, k, weapon, describe(foe)), func(d *app.DebugDump) bool {
+			return d.Play != nil && (len(d.Play.Shots) > before || d.Play.MsgErr && strings.HasPrefix(d.Play.Msg, refusal) || d.Selected == foe.ID)
 		})
-		if len(d.Play.Shots) > before {
-			declared++
-			continue
-		}
 		if d.Selected == foe.ID {
 			w.Failf("clicking %s selected it instead of declaring %s's weapon %d at it", describe(foe), me.ID, k)
 		}
+		if len(d.Play.Shots) > before {
+			declared++
+		}
 	}
 	if declared == 0 {
-		// Every weapon refused (range, arc): say why if the click missed.
-		if !strings.Contains(texts(d, "hud"), foe.ID+": cannot") {
-			w.Failf("no weapon of %s could be declared by clicking %s (moved: %v), and the panel gives no reason: %q", me.ID, describe(foe), moved, d.Play.Msg)
-		}
 		w.hold("holding fire with " + me.ID)
-		lg.note("T%d %s holds fire", p.Turn, me.ID)
+		lg.note("T%d %s holds fire (out of range or arc)", p.Turn, me.ID)
 		return
 	}
 	if moved {
@@ -287,10 +297,20 @@ func duelAssault(w *Win, d *app.DebugDump, lg *duelLog) {
 func duelRally(w *Win, d *app.DebugDump, lg *duelLog) {
 	w.t.Helper()
 	p := d.Play
-	choices := 0
+	// The panel lists the systems under "Repair first (1-9)...", one
+	// numbered line each.
+	choices, in := 0, false
 	for _, t := range d.Texts {
-		if t.Where == "hud" && len(t.Text) > 4 && strings.HasPrefix(t.Text, "  ") && t.Text[2] >= '1' && t.Text[2] <= '9' && t.Text[3] == '.' {
+		if t.Where != "hud" {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(t.Text, "Repair first"):
+			in = true
+		case in && len(t.Text) > 2 && t.Text[0] >= '1' && t.Text[0] <= '9' && t.Text[1] == '.':
 			choices++
+		default:
+			in = false
 		}
 	}
 	if choices > 1 {

@@ -232,7 +232,10 @@ func (a *App) debugFrame(dst *ebiten.Image, hud []scene.Prim, changed bool) {
 	if req, err := os.ReadFile(d.path + ".shot"); err == nil {
 		_ = os.Remove(d.path + ".shot")
 		if out := strings.TrimSpace(string(req)); out != "" {
-			_ = writeScreenshot(dst, out)
+			// Written under another name first: the PNG appears whole.
+			if writeScreenshot(dst, out+".part") == nil {
+				_ = os.Rename(out+".part", out)
+			}
 		}
 	}
 	if !changed && d.last != nil {
