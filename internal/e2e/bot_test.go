@@ -113,3 +113,38 @@ func texts(d *app.DebugDump, where string) string {
 func describe(u *app.DumpUnit) string {
 	return fmt.Sprintf("%s at %.1f,%.1f cm (window %.0f,%.0f)", u.ID, u.X, u.Y, u.WX, u.WY)
 }
+
+// dragLeg drags the selected titan's path from its base at (fx, fy) cm to
+// (tx, ty) cm and waits for the drawn path. Under Xvfb about one drag in
+// ten registers its end at an intermediate pointer position (a press seen
+// again mid-drag); such a path is dropped (Escape) and the drag made again,
+// up to three times. tol is how far (cm) the path's end may be from the
+// target (a charge snaps it into base contact). It returns the dump with
+// the path drawn.
+func (w *Win) dragLeg(what string, fx, fy, tx, ty, tol float64) *app.DebugDump {
+	w.t.Helper()
+	var d *app.DebugDump
+	for try := 1; ; try++ {
+		d = w.Dump()
+		x0, y0 := At(d, fx, fy)
+		x1, y1 := At(d, tx, ty)
+		w.Drag(x0, y0, x1, y1)
+		d = w.Wait("the dragged path: "+what, func(d *app.DebugDump) bool {
+			return d.Play != nil && !d.Play.Dragging && (len(d.Play.Draft) > 0 || d.Play.MsgErr)
+		})
+		if len(d.Play.Draft) == 0 {
+			w.Failf("%s: dragging from %.1f,%.1f to %.1f,%.1f cm drew no path (%q): a titan must be draggable where it stands", what, fx, fy, tx, ty, d.Play.Msg)
+		}
+		end := d.Play.Draft[len(d.Play.Draft)-1]
+		off := math.Hypot(end.X-tx, end.Y-ty)
+		if len(d.Play.Draft) == 1 && off <= tol {
+			return d
+		}
+		if try == 3 {
+			w.Failf("%s: three drags to %.1f,%.1f drew %v", what, tx, ty, d.Play.Draft)
+		}
+		w.t.Logf("%s: the drag drew %v, not one leg to %.1f,%.1f: dropped and dragged again", what, d.Play.Draft, tx, ty)
+		w.Key("Escape")
+		w.Wait("the dropped path", func(d *app.DebugDump) bool { return d.Play != nil && len(d.Play.Draft) == 0 })
+	}
+}

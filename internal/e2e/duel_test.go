@@ -25,6 +25,16 @@ func startDuel(t *testing.T) *Win {
 	}
 	w.Key("2")
 	w.Wait("blue made human", func(d *app.DebugDump) bool { return d.Button("start", "[2] Legio Ignatum (1 titan): human") != nil })
+	setSeed(w, duelSeed)
+	w.Key("Return")
+	w.Wait("the game to start", func(d *app.DebugDump) bool { return d.Screen == "play" && d.Play != nil })
+	return w
+}
+
+// setSeed clicks the start screen's seed field, clears it, types seed and
+// ends the field with Enter.
+func setSeed(w *Win, seed string) {
+	w.t.Helper()
 	w.ClickButton("start", "Seed: ")
 	w.Wait("the seed field open", func(d *app.DebugDump) bool {
 		b := d.Button("start", "Seed: ")
@@ -33,15 +43,12 @@ func startDuel(t *testing.T) *Win {
 	for i := 0; i < 8; i++ {
 		w.Key("BackSpace")
 	}
-	w.Type(duelSeed)
+	w.Type(seed)
 	w.Key("Return")
 	w.Wait("the seed typed", func(d *app.DebugDump) bool {
 		b := d.Button("start", "Seed: ")
-		return b != nil && strings.HasPrefix(b.Label, "Seed: "+duelSeed+" (")
+		return b != nil && strings.HasPrefix(b.Label, "Seed: "+seed+" (")
 	})
-	w.Key("Return")
-	w.Wait("the game to start", func(d *app.DebugDump) bool { return d.Screen == "play" && d.Play != nil })
-	return w
 }
 
 // duelLog records what the duel did, for the assertions at the end.
@@ -183,15 +190,7 @@ func duelMove(w *Win, d *app.DebugDump, lg *duelLog) {
 		return
 	}
 	tx, ty := toward(me, foe, adv)
-	x0, y0 := At(d, me.X, me.Y)
-	x1, y1 := At(d, tx, ty)
-	w.Drag(x0, y0, x1, y1)
-	d = w.Wait("the dragged path of "+me.ID, func(d *app.DebugDump) bool {
-		return d.Play != nil && !d.Play.Dragging && (len(d.Play.Draft) > 0 || d.Play.MsgErr)
-	})
-	if len(d.Play.Draft) == 0 {
-		w.Failf("dragging from %s to %.1f,%.1f drew no path (%q): a titan must be draggable where it stands", describe(me), tx, ty, d.Play.Msg)
-	}
+	d = w.dragLeg("moving "+describe(me), me.X, me.Y, tx, ty, 1)
 	// Space is for the dice: it must not end the step or drop the path.
 	n := d.Play.Commands
 	w.Key("space")
@@ -275,15 +274,7 @@ func duelAssault(w *Win, d *app.DebugDump, lg *duelLog) {
 	}
 	// Onto the enemy's base, 1 cm inside its near edge.
 	tx, ty := toward(me, foe, dist(me, foe)-1.5)
-	x0, y0 := At(d, me.X, me.Y)
-	x1, y1 := At(d, tx, ty)
-	w.Drag(x0, y0, x1, y1)
-	d = w.Wait("the charge path of "+me.ID, func(d *app.DebugDump) bool {
-		return d.Play != nil && !d.Play.Dragging && (len(d.Play.Draft) > 0 || d.Play.MsgErr)
-	})
-	if len(d.Play.Draft) == 0 {
-		w.Failf("dragging %s onto %s drew no charge path (%q)", describe(me), describe(foe), d.Play.Msg)
-	}
+	w.dragLeg("charging "+describe(foe)+" with "+describe(me), me.X, me.Y, tx, ty, 2.5)
 	d, ok := w.played("charging "+foe.ID+" with "+me.ID+" (Enter)", func() { w.Key("Return") })
 	if !ok {
 		w.Failf("the charge of %s into %s (gap %.1f cm) was refused: %q", me.ID, foe.ID, gap, d.Play.Msg)
