@@ -470,8 +470,8 @@ type Outcome struct {
 		Text   string `json:"text"`
 	} `json:"result"`
 	Units []struct {
-		ID     string            `json:"id"`
-		Side   string            `json:"side"`
+		ID     string `json:"id"`
+		Side   string `json:"side"`
 		Pos    struct{ X, Y float64 }
 		Facing float64           `json:"facing"`
 		Damage map[string]string `json:"damage"`
