@@ -32,13 +32,66 @@ var (
 	buildDir  string
 )
 
-// TestMain removes the built binary after the run.
+// TestMain gives the tests an X server of their own and removes the
+// built binary after the run.
 func TestMain(m *testing.M) {
+	stop := privateX()
 	code := m.Run()
+	stop()
 	if buildDir != "" {
 		_ = os.RemoveAll(buildDir)
 	}
 	os.Exit(code)
+}
+
+// privateX starts a virtual X server for this package alone when there is
+// a display to test on (DISPLAY set) and Xvfb is installed, and points
+// DISPLAY at it: `make test` runs every package's tests under one
+// xvfb-run, and another package's window on the same screen could
+// otherwise receive the pointer and keys meant for ours. Without Xvfb the
+// tests use DISPLAY as it is. It returns the function that stops the
+// server.
+func privateX() func() {
+	if os.Getenv("DISPLAY") == "" {
+		return func() {}
+	}
+	if _, err := exec.LookPath("Xvfb"); err != nil {
+		return func() {}
+	}
+	r, wr, err := os.Pipe()
+	if err != nil {
+		return func() {}
+	}
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", fmt.Sprintf("%dx%dx24", winW+320, winH+200), "-nolisten", "tcp")
+	cmd.ExtraFiles = []*os.File{wr}
+	if err := cmd.Start(); err != nil {
+		return func() {}
+	}
+	_ = wr.Close()
+	num := make(chan string, 1)
+	go func() {
+		buf := make([]byte, 32)
+		n, _ := r.Read(buf)
+		num <- strings.TrimSpace(string(buf[:n]))
+	}()
+	select {
+	case d := <-num:
+		if d == "" {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+			return func() {}
+		}
+		os.Setenv("DISPLAY", ":"+d)
+	case <-time.After(10 * time.Second):
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return func() {}
+	}
+	return func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		_ = r.Close()
+	}
 }
 
 // binary builds cmd/auspex once per test run and returns its path.
