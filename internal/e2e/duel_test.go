@@ -98,6 +98,13 @@ func TestTitanDuelByMouseAndKeyboard(t *testing.T) {
 			duelSaveAndReload(t, w, lg)
 			continue
 		}
+		if p.Pending == "initiative" && p.Step != "initiative" {
+			// The order chosen again in a later phase (ATII-MOV-1): the
+			// first listed choice, by its number key.
+			w.mustPlay("choosing the order of the "+p.Step+" (1)", func() { w.Key("1") })
+			lg.note("T%d %s chooses the %s order", p.Turn, p.Decider, p.Step)
+			continue
+		}
 		switch p.Step {
 		case "initiative":
 			w.mustPlay("choosing to go first (F)", func() { w.Key("f") })

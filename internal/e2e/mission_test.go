@@ -112,6 +112,10 @@ func TestTitanMissionKeepsEachSidesObjectiveSecret(t *testing.T) {
 			}
 			continue
 		}
+		if p.Pending == "initiative" && p.Step != "initiative" {
+			w.mustPlay("choosing the order of the "+p.Step+" (1)", func() { w.Key("1") })
+			continue
+		}
 		switch p.Step {
 		case "deploy":
 			// Red's zone is the north band, blue's the south (25 cm deep).
