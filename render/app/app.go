@@ -236,11 +236,14 @@ type App struct {
 	lastDraw   time.Time
 	panSign    float64
 
-	play     *play.Session
-	prompt   *prompt
-	lastSave string
-	lastSig  string
-	start    *startScreen
+	play   *play.Session
+	prompt *prompt
+	// swallowed are pan keys the play session used when they went down:
+	// they do not pan until released.
+	swallowed map[ebiten.Key]bool
+	lastSave  string
+	lastSig   string
+	start     *startScreen
 }
 
 // New makes the window's game from opts.
@@ -458,8 +461,16 @@ func (a *App) fit() {
 	a.dirty = true
 }
 
-// findBase returns the base with id, or nil.
+// findBase returns the base with id, or nil. In play mode it is the base
+// where the unit stands now in the game (nil once it is off the table), so
+// selection, arcs, rings, rulers and sight lines follow moved titans.
 func (a *App) findBase(id string) *world.Base {
+	if a.play != nil {
+		if b, ok := a.play.BaseOf(id); ok {
+			return &b
+		}
+		return nil
+	}
 	for i := range a.base.Bases {
 		if a.base.Bases[i].ID == id {
 			return &a.base.Bases[i].Base
@@ -468,10 +479,19 @@ func (a *App) findBase(id string) *world.Base {
 	return nil
 }
 
+// hitSlack is how far outside a base's edge a click still hits it, in
+// device-independent pixels.
+const hitSlack = 4
+
 // baseAt returns the topmost base under the table point p, allowing a few
-// pixels of slack so small bases are easy to hit.
+// pixels of slack so small bases are easy to hit. In play mode it asks the
+// game for the titans where they stand now (destroyed titans and titans off
+// the table are never hit).
 func (a *App) baseAt(p world.Vec) *world.Base {
-	tol := a.px(4) / a.cam.Scale
+	tol := a.px(hitSlack) / a.cam.Scale
+	if a.play != nil {
+		return a.findBase(a.play.UnitAt(p, tol))
+	}
 	var best *world.Base
 	bestD := math.Inf(1)
 	for i := range a.base.Bases {
@@ -494,25 +514,40 @@ func (a *App) endpointAt(p world.Vec) adapt.Endpoint {
 	return adapt.Endpoint{Point: p}
 }
 
+// live is endpoint e with its base where that unit stands now (play mode:
+// a ruler or sight line on a titan follows it as it moves; a titan gone
+// from the table leaves its last position as a point).
+func (a *App) live(e adapt.Endpoint) adapt.Endpoint {
+	if a.play == nil || e.Base == nil {
+		return e
+	}
+	if b := a.findBase(e.Base.ID); b != nil {
+		return adapt.Endpoint{Base: b}
+	}
+	return adapt.Endpoint{Point: e.Base.Pos}
+}
+
+// info is the side panel's description of unit id, with its base where it
+// stands now.
 func (a *App) info(id string) (adapt.UnitInfo, bool) {
 	if a.scn == nil {
 		return adapt.UnitInfo{}, false
 	}
-	if i, ok := a.infos[id]; ok {
-		return i, true
-	}
-	i, ok := adapt.Info(a.scn, id)
-	if ok {
-		if b := a.findBase(id); b != nil {
-			i.Base = *b
+	i, ok := a.infos[id]
+	if !ok {
+		if i, ok = adapt.Info(a.scn, id); !ok {
+			return i, false
 		}
 		a.infos[id] = i
 	}
-	return i, ok
+	if b := a.findBase(id); b != nil {
+		i.Base = *b
+	}
+	return i, true
 }
 
 func (a *App) rulerLine(r rulerState) scene.Ruler {
-	d, pa, pb := adapt.Measure(r.from, r.to)
+	d, pa, pb := adapt.Measure(a.live(r.from), a.live(r.to))
 	return scene.Ruler{A: pa, B: pb, Label: scene.LengthLabel(d)}
 }
 
@@ -529,7 +564,7 @@ func (a *App) recomputeLOS() {
 	} else if ww, err := world.New(a.base.Table, a.base.Features); err == nil {
 		w = ww
 	}
-	rep := adapt.LOS(w, a.rules, *a.losFrom, *a.losTo)
+	rep := adapt.LOS(w, a.rules, a.live(*a.losFrom), a.live(*a.losTo))
 	a.los = &rep
 }
 
@@ -560,6 +595,8 @@ func (a *App) Update() error {
 	}
 	if a.play == nil || !a.updatePlay() {
 		a.handleKeys()
+	} else {
+		a.swallowPanKeys()
 	}
 	a.handleMouse()
 	if a.play != nil {
@@ -567,6 +604,8 @@ func (a *App) Update() error {
 		if sig := a.playSig(); sig != a.lastSig {
 			a.lastSig = sig
 			a.dirty = true
+			// A sight line on a titan that moved is measured anew.
+			a.recomputeLOS()
 		}
 	}
 	if a.opts.FramesReport > 0 {
@@ -721,16 +760,17 @@ func (a *App) handleKeys() {
 	}
 	step := a.px(12)
 	var d world.Vec
-	if in.KeyDown(ebiten.KeyArrowLeft) || in.KeyDown(ebiten.KeyA) {
+	held := a.panKeyDown
+	if held(ebiten.KeyArrowLeft) || held(ebiten.KeyA) {
 		d.X += step
 	}
-	if in.KeyDown(ebiten.KeyArrowRight) || in.KeyDown(ebiten.KeyD) {
+	if held(ebiten.KeyArrowRight) || held(ebiten.KeyD) {
 		d.X -= step
 	}
-	if in.KeyDown(ebiten.KeyArrowUp) || in.KeyDown(ebiten.KeyW) {
+	if held(ebiten.KeyArrowUp) || held(ebiten.KeyW) {
 		d.Y += step
 	}
-	if in.KeyDown(ebiten.KeyArrowDown) || in.KeyDown(ebiten.KeyS) {
+	if held(ebiten.KeyArrowDown) || held(ebiten.KeyS) {
 		d.Y -= step
 	}
 	if d != (world.Vec{}) {
@@ -753,6 +793,35 @@ func (a *App) handleKeys() {
 	if press(ebiten.KeyF12) {
 		a.shotQueued = a.screenshotName()
 	}
+}
+
+// panKeys are the keys that pan the camera while held.
+func panKeys() []ebiten.Key {
+	return []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyArrowRight, ebiten.KeyArrowUp, ebiten.KeyArrowDown, ebiten.KeyA, ebiten.KeyD, ebiten.KeyW, ebiten.KeyS}
+}
+
+// swallowPanKeys is called on a frame whose keys the play session used
+// (S chose to go second): a pan key that went down then does not pan the
+// camera for as long as it stays held.
+func (a *App) swallowPanKeys() {
+	for _, k := range panKeys() {
+		if a.in.KeyPressed(k) {
+			if a.swallowed == nil {
+				a.swallowed = map[ebiten.Key]bool{}
+			}
+			a.swallowed[k] = true
+		}
+	}
+}
+
+// panKeyDown reports whether pan key k is held and was not used by the
+// play session when it went down.
+func (a *App) panKeyDown(k ebiten.Key) bool {
+	if !a.in.KeyDown(k) {
+		delete(a.swallowed, k)
+		return false
+	}
+	return !a.swallowed[k]
 }
 
 func (a *App) setTool(t Tool) {
@@ -880,6 +949,11 @@ func (a *App) handleMouse() {
 	}
 }
 
+// SceneInput is what the table shows now: the base table with the bases
+// where they stand and the overlays of the tools (arcs, rings, rulers,
+// sight lines), as the next frame draws them.
+func (a *App) SceneInput() *scene.Input { return a.sceneInput() }
+
 // sceneInput is the base table plus the overlays of the current state.
 func (a *App) sceneInput() *scene.Input {
 	in := *a.base
@@ -897,6 +971,8 @@ func (a *App) sceneInput() *scene.Input {
 		}
 		if a.arcsAll || b.Selected {
 			if info, ok := a.info(b.ID); ok {
+				// The arcs turn with the base as drawn (where it stands now).
+				info.Base = b.Base
 				in.Arcs = append(in.Arcs, adapt.Arcs(info, in.Table)...)
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/auspex/auspex/render/app"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
 )
@@ -61,7 +62,7 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 	h.flush()
 	zoneY := map[string]float64{"red": 12, "blue": 88}
 	deployed := map[string]int{}
-	refused, turned, handovers, trays, repairs := false, false, 0, 0, 0
+	refused, turned, handovers, trays, repairs, shots := false, false, 0, 0, 0, 0
 	seen := map[string]bool{}
 	for i := 0; i < 300 && s.State().Turn < 2 && !s.State().Over; i++ {
 		st := s.State()
@@ -110,7 +111,7 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 				refused = true
 				continue
 			}
-			p := world.Vec{X: 45 + 60*float64(deployed[me]), Y: zoneY[me]}
+			p := world.Vec{X: 20 + 75*float64(deployed[me]), Y: zoneY[me]} // clear lanes west of the woods and east of the ruins
 			x, y := h.at(p)
 			h.in.Push(app.Step{X: x, Y: y})
 			id := s.Selected
@@ -145,7 +146,12 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 				h.in.Key(ebiten.KeySpace)
 				break
 			}
+			// Walk 10 cm towards the nearest enemy (so that there is
+			// something to shoot at), turning on the first step.
 			to := u.Pos.Add(world.Heading(u.Facing).Scale(10))
+			if e := nearestEnemy(st, u); e != nil {
+				to = u.Pos.Add(e.Pos.Sub(u.Pos).Scale(10 / e.Pos.Sub(u.Pos).Len()))
+			}
 			x, y := h.at(to)
 			h.in.Click(x, y)
 			h.flush()
@@ -168,14 +174,21 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 				h.flush()
 				for _, ti := range s.Targets() {
 					if ti.Reason == "" && !declared {
+						// Click the target where it stands now: titans
+						// deployed in play must be hit there (issue 8).
 						x, y := h.at(st.Unit(ti.ID).Pos)
+						h.in.Push(app.Step{X: x, Y: y})
 						h.in.Click(x, y)
 						h.flush()
 						declared = len(s.Shots) > 0
+						if !declared {
+							t.Fatalf("%s may fire %s at %s but clicking it at %v declared nothing (%s)", s.Selected, w.Mount, ti.ID, st.Unit(ti.ID).Pos, s.Msg)
+						}
 					}
 				}
 			}
 			if declared {
+				shots++
 				h.in.Key(ebiten.KeyEnter)
 			} else {
 				h.in.Key(ebiten.KeyH)
@@ -198,6 +211,9 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 	}
 	if s.State().Turn < 2 {
 		t.Fatalf("turn 1 did not end: step %s mode %v msg %q", s.State().Step, s.Mode(), s.Msg)
+	}
+	if shots == 0 {
+		t.Error("no titan fired in turn 1: the shooting was not tested through the window")
 	}
 	if deployed["red"] != 2 || deployed["blue"] != 2 {
 		t.Errorf("deployed %v, want two titans a side", deployed)
@@ -229,7 +245,7 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 			t.Errorf("the debrief does not reveal %s's objective %q", sd, c)
 		}
 	}
-	fmt.Fprintf(os.Stderr, "mission test: %d handovers, %d dice trays, %d repair choices, result %+v\n", handovers, trays, repairs, s.State().Result)
+	fmt.Fprintf(os.Stderr, "mission test: %d handovers, %d dice trays, %d repair choices, %d titans fired in turn 1, result %+v\n", handovers, trays, repairs, shots, s.State().Result)
 }
 
 // cardsOf maps each side to its objective card's name.
@@ -243,4 +259,19 @@ func cardsOf(s *play.Session) map[string]string {
 		out[sd] = c.Name
 	}
 	return out
+}
+
+// nearestEnemy is the enemy titan on the table nearest to u (nil when none).
+func nearestEnemy(st *rules.State, u *rules.Unit) *rules.Unit {
+	var best *rules.Unit
+	for i := range st.Units {
+		o := &st.Units[i]
+		if o.Side == u.Side || o.Destroyed || o.OffTable || !play.OnTable(o) {
+			continue
+		}
+		if best == nil || o.Pos.Sub(u.Pos).Len() < best.Pos.Sub(u.Pos).Len() {
+			best = o
+		}
+	}
+	return best
 }

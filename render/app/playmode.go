@@ -109,6 +109,10 @@ func (a *App) updatePlay() bool {
 		a.updatePrompt()
 		return true
 	}
+	// Shift snaps drawn legs to 15-degree steps; a charge catches an
+	// enemy the pointer is within a few pixels of.
+	s.AngleSnap = a.in.KeyDown(ebiten.KeyShift) || a.in.KeyDown(ebiten.KeyShiftLeft) || a.in.KeyDown(ebiten.KeyShiftRight)
+	s.Slack = a.px(hitSlack) / a.cam.Scale
 	a.updateDrag()
 	press := a.in.KeyPressed
 	ctrl := a.ctrl()
@@ -347,6 +351,8 @@ func playHelpLines() [][2]string {
 		{"Click", "select your titan; deploy: place it; move: add a path point; shoot: declare the chosen weapon at an enemy"},
 		{"Drag", "move: from your titan or the path's last point, draws a leg; deploy: press to place, drag to aim, release"},
 		{"Wheel (dragging)", "turn the final facing of the dragged move 15 degrees"},
+		{"Shift (drawing)", "snap the leg to 15-degree steps from the titan's heading (near straight ahead always snaps)"},
+		{"Assault", "end a leg on or next to an enemy titan to charge it: the path stops in base contact"},
 		{"Enter", "move along the drawn path / fire every declared weapon / roll the repair dice / continue after a handover"},
 		{"Space", "end the step: the selected titan holds, or pass; with dice showing: the next dice"},
 		{"Esc (dice)", "close the dice tray (every roll stays in the dice log)"},

@@ -40,12 +40,12 @@ type dragState struct {
 // Dragging reports whether a press-and-drag on the table is in progress.
 func (s *Session) Dragging() bool { return s.drag != nil }
 
-// Path is the drafted path including the leg being dragged: the points
-// after the titan's start.
+// Path is the drafted path including the leg being dragged (its end
+// snapped as snapLeg says): the points after the titan's start.
 func (s *Session) Path() []world.Vec {
 	if d := s.drag; d != nil && d.kind == dragPath && d.moved {
 		out := make([]world.Vec, 0, len(s.Draft)+1)
-		return append(append(out, s.Draft...), d.at)
+		return append(append(out, s.Draft...), s.snapLeg(d.at))
 	}
 	return s.Draft
 }
@@ -126,7 +126,7 @@ func (s *Session) ReleaseTable(p world.Vec) {
 			s.fail(fmt.Errorf("at most %d waypoints", atii.MaxWaypoints))
 			return
 		}
-		s.Draft = append(s.Draft, d.at)
+		s.Draft = append(s.Draft, s.snapLeg(d.at))
 	case dragDeploy:
 		if s.State().Step != atii.StepDeploy {
 			return

@@ -22,8 +22,13 @@ type MovePreview struct {
 	Odds   *atii.MoveOdds
 	// Err is why the rules refuse the move (nil when legal).
 	Err error
-	// Lines explain the preview: each turn and its Man, cost and Speed
-	// left, backwards cost, terrain crossed, dangerous terrain odds.
+	// Charge is the enemy titan the move ends in base contact with that
+	// the titan does not touch now (an assault-phase charge into close
+	// combat, ATII-CC-1); "" when none.
+	Charge string
+	// Lines explain the preview: a charge, each turn and its Man, the
+	// Man the turns use in all, cost and Speed left, backwards cost,
+	// terrain crossed, dangerous terrain odds.
 	Lines []string
 }
 
@@ -46,8 +51,47 @@ func (s *Session) PreviewMove() *MovePreview {
 	rep := v.Report
 	mp := &MovePreview{Report: &rep, Check: v.Check, Odds: v.Odds}
 	mp.Err = s.G.Engine.Check(s.G.Ruleset.Bind(c))
-	mp.Lines = moveLines(&rep, mp.Check, prof, mp.Odds, s.G.Ruleset.World())
+	mp.Charge = s.charged(v.Start, rep.End)
+	if mp.Charge != "" {
+		mp.Lines = append(mp.Lines, "charges "+s.unitName(mp.Charge)+": base contact, close combat follows")
+	}
+	mp.Lines = append(mp.Lines, moveLines(&rep, mp.Check, prof, mp.Odds, s.G.Ruleset.World())...)
 	return mp
+}
+
+// charged is the first enemy titan (by id) a move from start to end
+// touches at its end and did not touch at its start ("" outside the
+// assault phase).
+func (s *Session) charged(start, end world.Base) string {
+	st := s.State()
+	me := st.Unit(s.Selected)
+	if me == nil || st.Step != atii.StepAssault {
+		return ""
+	}
+	for i := range st.Units {
+		u := &st.Units[i]
+		if u.Side == me.Side || u.Destroyed || !OnTable(u) {
+			continue
+		}
+		b := s.base(u)
+		if world.InContact(end, b) && !world.InContact(start, b) {
+			return u.ID
+		}
+	}
+	return ""
+}
+
+// unitName is a unit's name as the scenario labels it (its id when the
+// scenario has none).
+func (s *Session) unitName(id string) string {
+	if sc := s.G.Scenario; sc != nil {
+		if u := sc.Unit(id); u != nil {
+			if l := u.Label(); l != "" {
+				return l
+			}
+		}
+	}
+	return id
 }
 
 func moveLines(rep *world.MoveReport, chk atii.MoveCheck, prof *catalog.Unit, odds *atii.MoveOdds, w *world.World) []string {
@@ -56,7 +100,10 @@ func moveLines(rep *world.MoveReport, chk atii.MoveCheck, prof *catalog.Unit, od
 	for i, t := range rep.Turns {
 		cost := atii.TurnCost(t.Degrees)
 		manLeft -= cost
-		out = append(out, fmt.Sprintf("turn %d: %.0f deg at %.1f cm, %d Man (%d left)", i+1, math.Abs(t.Degrees), t.PathDist, cost, manLeft))
+		out = append(out, fmt.Sprintf("turn %d: %s deg at %.1f cm, %d Man (%d left)", i+1, degrees(t.Degrees), t.PathDist, cost, manLeft))
+	}
+	if len(rep.Turns) == 0 {
+		out = append(out, fmt.Sprintf("no turn: 0 Man (%d left)", manLeft))
 	}
 	left := chk.Speed - chk.Cost
 	out = append(out, fmt.Sprintf("path %.1f cm, costs %.1f of Speed %.0f cm: %.1f cm left", rep.Total, chk.Cost, chk.Speed, left))
@@ -79,6 +126,30 @@ func moveLines(rep *world.MoveReport, chk atii.MoveCheck, prof *catalog.Unit, od
 	}
 	if odds != nil {
 		out = append(out, fmt.Sprintf("DANGEROUS terrain: %d D6 decide how far it gets; %.0f%% to finish the path", chk.DangerDice, 100*odds.Complete))
+	}
+	return out
+}
+
+// degrees formats a turn's size exactly enough to see why it costs what
+// it costs: whole degrees as such, anything else to a tenth, with more
+// decimals when a tenth would read as a whole number of 45-degree steps
+// (0.0, 45.0) that the turn is not: the rules charge one Man per 45
+// degrees or part (ATII-MOV-2).
+func degrees(d float64) string {
+	a := math.Abs(d)
+	if r := math.Round(a); math.Abs(a-r) < 1e-6 {
+		return fmt.Sprintf("%.0f", r)
+	}
+	out := ""
+	for n := 1; n <= 6; n++ {
+		out = fmt.Sprintf("%.*f", n, a)
+		var shown float64
+		if _, err := fmt.Sscan(out, &shown); err != nil {
+			break
+		}
+		if math.Abs(math.Remainder(shown, atii.TurnStep)) > 1e-9 {
+			break
+		}
 	}
 	return out
 }
@@ -325,17 +396,45 @@ func (s *Session) PickWeapon(i int) {
 	}
 }
 
-// ToggleAim flips the aim of new declarations and of the declared shots
-// (T).
+// ToggleAim flips the aim of one weapon (T): the chosen weapon's
+// declaration when it has one, else the last declared weapon's; with
+// nothing declared, the aim of the next declaration. Each weapon keeps its
+// own aim (ATII-SHT-2: every weapon declares its target and high or low). An aim the
+// rules refuse (ATII-SHT-3: low at a titan whose legs are hidden by cover) is not set:
+// the reason is shown and the declaration keeps its aim.
 func (s *Session) ToggleAim() {
-	if s.Aim == atii.AimLow {
-		s.Aim = atii.AimHigh
-	} else {
-		s.Aim = atii.AimLow
+	i := s.aimShot()
+	if i < 0 {
+		s.Aim = flipAim(s.Aim)
+		return
 	}
-	for i := range s.Shots {
-		s.Shots[i].Aim = s.Aim
+	shots := append([]atii.Shot(nil), s.Shots...)
+	shots[i].Aim = flipAim(shots[i].Aim)
+	c := s.G.Ruleset.Fire(s.Decider(), s.Selected, shots...)
+	if err := s.G.Engine.Check(s.G.Ruleset.Bind(c)); err != nil {
+		s.fail(fmt.Errorf("%s cannot aim %s at %s: %s", shots[i].Mount, shots[i].Aim, shots[i].Target, trimReason(err.Error())))
+		return
 	}
+	s.Shots = shots
+	s.note(fmt.Sprintf("%s aims %s at %s", shots[i].Mount, shots[i].Aim, shots[i].Target))
+}
+
+// aimShot is the declaration T toggles: the chosen weapon's, else the
+// last one (-1 when nothing is declared).
+func (s *Session) aimShot() int {
+	for i, sh := range s.Shots {
+		if sh.Mount == s.Weapon {
+			return i
+		}
+	}
+	return len(s.Shots) - 1
+}
+
+func flipAim(a atii.Aim) atii.Aim {
+	if a == atii.AimLow {
+		return atii.AimHigh
+	}
+	return atii.AimLow
 }
 
 type unitT = rules.Unit

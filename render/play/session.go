@@ -100,6 +100,13 @@ type Session struct {
 	Highlight []string
 	// Hover is the unit under the cursor (for target reasons).
 	Hover string
+	// AngleSnap snaps drawn legs to AngleStep-degree steps from the
+	// titan's heading (the window sets it while Shift is held).
+	AngleSnap bool
+	// Slack is how far outside a base (cm) the pointer still counts as on
+	// it for a charge; the window sets it to a few pixels at its zoom (0:
+	// DefaultSlack).
+	Slack float64
 	// Cursor is the table point under the mouse (HasCursor when known):
 	// the deployment step previews the titan there.
 	Cursor    world.Vec
@@ -715,7 +722,7 @@ func (s *Session) ClickTable(p world.Vec, hit string) {
 				s.fail(fmt.Errorf("at most %d waypoints", atii.MaxWaypoints))
 				return
 			}
-			s.Draft = append(s.Draft, p)
+			s.Draft = append(s.Draft, s.snapLeg(p))
 			s.Facing = nil
 		}
 	}
