@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/auspex/auspex/render/app"
 )
@@ -32,7 +33,8 @@ func startDuel(t *testing.T) *Win {
 }
 
 // setSeed clicks the start screen's seed field, clears it, types seed and
-// ends the field with Enter.
+// ends the field with Enter. A key lost under load (the field shows
+// something else) is made good by clearing and typing again.
 func setSeed(w *Win, seed string) {
 	w.t.Helper()
 	w.ClickButton("start", "Seed: ")
@@ -40,15 +42,28 @@ func setSeed(w *Win, seed string) {
 		b := d.Button("start", "Seed: ")
 		return b != nil && strings.Contains(b.Label, "|")
 	})
-	for i := 0; i < 8; i++ {
-		w.Key("BackSpace")
-	}
-	w.Type(seed)
-	w.Key("Return")
-	w.Wait("the seed typed", func(d *app.DebugDump) bool {
+	field := func(d *app.DebugDump) string {
 		b := d.Button("start", "Seed: ")
-		return b != nil && strings.HasPrefix(b.Label, "Seed: "+seed+" (")
-	})
+		if b == nil {
+			return ""
+		}
+		f, _, _ := strings.Cut(strings.TrimPrefix(b.Label, "Seed: "), " ")
+		return f
+	}
+	for try := 1; ; try++ {
+		for i := 0; i < 30 && field(w.Dump()) != "|"; i++ {
+			w.Key("BackSpace")
+		}
+		w.Type(seed)
+		if _, ok := w.poll(5*time.Second, func(d *app.DebugDump) bool { return field(d) == seed+"|" }); ok {
+			break
+		}
+		if try == 3 {
+			w.Failf("could not type the seed %q: the field shows %q", seed, field(w.Dump()))
+		}
+	}
+	w.Key("Return")
+	w.Wait("the seed typed", func(d *app.DebugDump) bool { return field(d) == seed })
 }
 
 // duelLog records what the duel did, for the assertions at the end.

@@ -369,7 +369,7 @@ func (w *Win) Move(x, y int) {
 func (w *Win) Click(x, y int) {
 	w.t.Helper()
 	w.do("mousemove", "--window", w.wid, strconv.Itoa(x), strconv.Itoa(y), "sleep", "0.06",
-		"mousedown", "1", "sleep", "0.06", "mouseup", "1", "sleep", "0.05")
+		"mousedown", "1", "sleep", "0.1", "mouseup", "1", "sleep", "0.05")
 }
 
 // ClickButton clicks the centre of the dump's button of kind whose label
@@ -406,7 +406,7 @@ func (w *Win) Key(keys ...string) {
 	w.t.Helper()
 	var args []string
 	for _, k := range keys {
-		args = append(args, "keydown", k, "sleep", "0.06", "keyup", k, "sleep", "0.04")
+		args = append(args, "keydown", k, "sleep", "0.1", "keyup", k, "sleep", "0.04")
 	}
 	w.do(args...)
 }
