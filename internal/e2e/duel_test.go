@@ -200,11 +200,7 @@ func TestTitanDuelByMouseAndKeyboard(t *testing.T) {
 func duelMove(w *Win, d *app.DebugDump, lg *duelLog) {
 	w.t.Helper()
 	p := d.Play
-	me := d.Unit(firstOf(p.Playable))
-	foe := enemyOf(d, p.Decider)
-	if me == nil || foe == nil {
-		w.Failf("movement: no titan to move or no enemy")
-	}
+	me, foe := actors(w, d, "movement")
 	adv := math.Min(16, dist(me, foe)-5-11)
 	if adv < 2 {
 		w.hold("holding " + me.ID + " (too close to move)")
@@ -234,11 +230,7 @@ func duelShoot(w *Win, d *app.DebugDump, lg *duelLog, start map[string][2]float6
 		w.endStep("passing the shooting offer " + p.Pending)
 		return
 	}
-	me := d.Unit(firstOf(p.Playable))
-	foe := enemyOf(d, p.Decider)
-	if me == nil || foe == nil {
-		w.Failf("shooting: no firer or no enemy")
-	}
+	me, foe := actors(w, d, "shooting")
 	if d.Selected != me.ID {
 		x, y := At(d, me.X, me.Y)
 		w.Click(x, y)
@@ -283,11 +275,7 @@ func duelShoot(w *Win, d *app.DebugDump, lg *duelLog, start map[string][2]float6
 func duelAssault(w *Win, d *app.DebugDump, lg *duelLog) {
 	w.t.Helper()
 	p := d.Play
-	me := d.Unit(firstOf(p.Playable))
-	foe := enemyOf(d, p.Decider)
-	if me == nil || foe == nil {
-		w.Failf("assault: no titan or no enemy")
-	}
+	me, foe := actors(w, d, "assault")
 	gap := dist(me, foe) - 5
 	if gap > 14 || gap < 0.01 {
 		w.hold("holding " + me.ID + " in the assault phase")
@@ -380,6 +368,17 @@ func duelSaveAndReload(t *testing.T, w *Win, lg *duelLog) {
 		}
 	}
 	lg.note("T%d saved and reloaded at %d commands", d.Play.Turn, d.Play.Commands)
+}
+
+// actors are the decider's titan that may act and the enemy titan it
+// faces; the test fails when either is missing.
+func actors(w *Win, d *app.DebugDump, step string) (me, foe *app.DumpUnit) {
+	w.t.Helper()
+	me, foe = d.Unit(firstOf(d.Play.Playable)), enemyOf(d, d.Play.Decider)
+	if me == nil || foe == nil {
+		w.Failf("%s: no titan of %s may act (%v), or no enemy titan on the table", step, d.Play.Decider, d.Play.Playable)
+	}
+	return me, foe
 }
 
 // firstOf is the first id of a list ("" when empty).

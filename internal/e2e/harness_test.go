@@ -280,22 +280,16 @@ func (w *Win) Wait(what string, cond func(*app.DebugDump) bool) *app.DebugDump {
 // WaitFor is Wait with a timeout.
 func (w *Win) WaitFor(timeout time.Duration, what string, cond func(*app.DebugDump) bool) *app.DebugDump {
 	w.t.Helper()
-	end := time.Now().Add(timeout)
-	for {
-		if d := w.read(); d != nil {
-			w.last = d
-			if cond(d) {
-				return d
-			}
-		}
-		if w.exited() {
-			w.t.Fatalf("waiting for %s: auspex exited:\n%s", what, w.log)
-		}
-		if time.Now().After(end) {
-			w.Failf("timed out after %v waiting for %s", timeout, what)
-		}
-		time.Sleep(25 * time.Millisecond)
+	d, ok := w.poll(timeout, cond)
+	switch {
+	case ok:
+		return d
+	case w.exited():
+		w.t.Fatalf("waiting for %s: auspex exited:\n%s", what, w.log)
+	default:
+		w.Failf("timed out after %v waiting for %s", timeout, what)
 	}
+	return nil
 }
 
 // Failf fails the test now with the message, a summary of the last dump,
@@ -427,18 +421,32 @@ func At(d *app.DebugDump, x, y float64) (int, int) {
 // and waits for the window to say so.
 func (w *Win) Save(path string) {
 	w.t.Helper()
-	w.Key("ctrl+s")
-	w.Wait("the save prompt", func(d *app.DebugDump) bool { return d.Prompt != nil && strings.HasPrefix(d.Prompt.Title, "Save") })
-	w.typePrompt(path)
-	w.Key("Return")
-	w.Wait("the saved message", func(d *app.DebugDump) bool {
-		return d.Prompt == nil && d.Play != nil && (d.Play.Msg == "saved "+path || d.Play.MsgErr)
-	})
-	if d := w.Dump(); d.Play.MsgErr {
-		w.Failf("saving %s failed: %s", path, d.Play.Msg)
-	}
+	w.filePrompt("ctrl+s", "Save", path, func(msg string) bool { return msg == "saved "+path })
 	if _, err := os.Stat(path); err != nil {
 		w.Failf("the window said it saved %s, but: %v", path, err)
+	}
+}
+
+// Load loads a saved game with Ctrl+O through the in-window prompt.
+func (w *Win) Load(path string) {
+	w.t.Helper()
+	w.filePrompt("ctrl+o", "Load", path, func(msg string) bool { return strings.Contains(msg, path) })
+}
+
+// filePrompt opens the file prompt with key, checks its title starts with
+// title, types path, presses Enter and waits until the window's message
+// says done (a refusal fails the test).
+func (w *Win) filePrompt(key, title, path string, done func(msg string) bool) {
+	w.t.Helper()
+	w.Key(key)
+	w.Wait("the "+title+" prompt", func(d *app.DebugDump) bool { return d.Prompt != nil && strings.HasPrefix(d.Prompt.Title, title) })
+	w.typePrompt(path)
+	w.Key("Return")
+	d := w.Wait(title+" "+path, func(d *app.DebugDump) bool {
+		return d.Prompt == nil && d.Play != nil && (done(d.Play.Msg) || d.Play.MsgErr)
+	})
+	if d.Play.MsgErr {
+		w.Failf("%s %s failed: %s", title, path, d.Play.Msg)
 	}
 }
 
@@ -472,21 +480,6 @@ func (w *Win) poll(timeout time.Duration, cond func(*app.DebugDump) bool) (*app.
 		time.Sleep(25 * time.Millisecond)
 	}
 	return w.last, false
-}
-
-// Load loads a saved game with Ctrl+O through the in-window prompt.
-func (w *Win) Load(path string) {
-	w.t.Helper()
-	w.Key("ctrl+o")
-	w.Wait("the load prompt", func(d *app.DebugDump) bool { return d.Prompt != nil && strings.HasPrefix(d.Prompt.Title, "Load") })
-	w.typePrompt(path)
-	w.Key("Return")
-	w.Wait("the loaded message", func(d *app.DebugDump) bool {
-		return d.Prompt == nil && d.Play != nil && (strings.Contains(d.Play.Msg, path) || d.Play.MsgErr)
-	})
-	if d := w.Dump(); d.Play.MsgErr {
-		w.Failf("loading %s failed: %s", path, d.Play.Msg)
-	}
 }
 
 // History reads every dump written so far from the history file.
