@@ -244,12 +244,16 @@ func duelShoot(w *Win, d *app.DebugDump, lg *duelLog, start map[string][2]float6
 		if d.Play.MsgErr && strings.Contains(d.Play.Msg, "cannot fire:") {
 			continue // this weapon cannot fire at all this turn
 		}
-		before, weapon := len(d.Play.Shots), d.Play.Weapon
-		refusal := weapon + " cannot fire at " + foe.ID
+		before, weapon, prev := len(d.Play.Shots), d.Play.Weapon, d.Play.Msg
+		// A refusal names the target (by id or name) and why.
+		refused := func(d *app.DebugDump) bool {
+			m := d.Play.Msg
+			return d.Play.MsgErr && m != prev && strings.Contains(m, "cannot fire at ") && (strings.Contains(m, foe.ID) || strings.Contains(m, foe.Name))
+		}
 		x, y := At(d, foe.X, foe.Y)
 		w.Click(x, y)
 		d = w.WaitFor(waitFor/4, fmt.Sprintf("%s's weapon %d (%s) declared at %s, or refused with the reason", me.ID, k, weapon, describe(foe)), func(d *app.DebugDump) bool {
-			return d.Play != nil && (len(d.Play.Shots) > before || d.Play.MsgErr && strings.HasPrefix(d.Play.Msg, refusal) || d.Selected == foe.ID)
+			return d.Play != nil && (len(d.Play.Shots) > before || refused(d) || d.Selected == foe.ID)
 		})
 		if d.Selected == foe.ID {
 			w.Failf("clicking %s selected it instead of declaring %s's weapon %d at it", describe(foe), me.ID, k)
