@@ -20,7 +20,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -457,8 +456,33 @@ func (a *App) fit() {
 		w -= a.panelW()
 	}
 	a.cam.Fit(a.base.Table, x, y, w, h, a.px(40))
+	if a.legend {
+		// The legend sits below the table at a fixed pixel size: leave
+		// room for it (its height depends a little on the scale, so
+		// measure at the fitted scale and fit again).
+		for i := 0; i < 3; i++ {
+			below := a.legendHeight()
+			a.cam.Fit(a.base.Table, x, y, w, h-below, a.px(40))
+			if math.Abs(a.legendHeight()-below) < a.px(2) {
+				break
+			}
+		}
+		// Centre the table and its legend together.
+		a.cam.Off.Y = y + (h-a.base.Table.H*a.cam.Scale-a.legendHeight())/2
+	}
 	a.fitted = true
 	a.dirty = true
+}
+
+// legendHeight is the height in device pixels the legend takes below the
+// table at the camera's scale (0 with the legend off).
+func (a *App) legendHeight() float64 {
+	if !a.legend || a.cam.Scale <= 0 {
+		return 0
+	}
+	sc := scene.Build(a.sceneInput(), scene.View{Scale: a.cam.Scale / a.dsf, Legend: true, EdgeRulers: a.edgeRulers, Title: a.title,
+		Measure: a.fonts.Measure, Layers: scene.LayerSet(0).With(scene.LayerHUD).With(scene.LayerTable)})
+	return math.Max(0, sc.Bounds.Max.Y-a.base.Table.H) * a.cam.Scale
 }
 
 // findBase returns the base with id, or nil. In play mode it is the base
@@ -1074,9 +1098,28 @@ func (a *App) drawHUD(dst *ebiten.Image, hud []scene.Prim) {
 	if a.start != nil {
 		a.drawStart(dst)
 	} else {
-		a.rend.DrawPrims(dst, hud, 1, world.Vec{})
+		// Each overlay (the help, the file prompt) is a pass of its own:
+		// the renderer draws a pass's text after its shapes, so the text
+		// under an overlay would otherwise show through it.
+		from := 0
+		for i := range hud {
+			if hud[i].ID == passBreak {
+				a.rend.DrawPrims(dst, hud[from:i], 1, world.Vec{})
+				from = i + 1
+			}
+		}
+		a.rend.DrawPrims(dst, hud[from:], 1, world.Vec{})
 	}
 	a.rend.AntiAlias = aa
+}
+
+// passBreak is the ID of the empty prim that starts a new drawing pass
+// of the HUD (see drawHUD).
+const passBreak = "hud:pass"
+
+// breakPass starts a new HUD drawing pass.
+func breakPass(out []scene.Prim) []scene.Prim {
+	return append(out, scene.Prim{Layer: scene.LayerHUD, Kind: scene.Text, ID: passBreak})
 }
 
 // patchFrame redraws only the part of dst where the dynamic layers or the
@@ -1169,11 +1212,15 @@ func (a *App) drawCached(dst *ebiten.Image, sh image.Point, set []scene.Layer) {
 		return
 	}
 	a.blit(dst, a.cache, sh)
-	a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
+	dyn := dynamicLayers(set)
+	a.rend.DrawShapes(dst, a.sc, dyn, a.cam.Scale, a.cam.Off)
 	at := a.cacheRect.Add(sh)
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(at.Min.X), float64(at.Min.Y))
 	dst.DrawImage(a.labels, op)
+	// The labels of rulers and sight lines (their lengths) go over the
+	// cached labels: a zone's or a titan's name never hides a measure.
+	a.rend.DrawTexts(dst, a.sc, dyn, a.cam.Scale, a.cam.Off)
 }
 
 // primsBounds is the pixel rectangle the prims may touch.
@@ -1405,8 +1452,10 @@ func (a *App) drawZoomPreview(dst *ebiten.Image, set []scene.Layer) {
 		dst.DrawImage(a.composed, op)
 	} else {
 		dst.DrawImage(a.cache, op)
-		a.rend.DrawLayers(dst, a.sc, dynamicLayers(set), a.cam.Scale, a.cam.Off)
+		dyn := dynamicLayers(set)
+		a.rend.DrawShapes(dst, a.sc, dyn, a.cam.Scale, a.cam.Off)
 		dst.DrawImage(a.labels, op)
+		a.rend.DrawTexts(dst, a.sc, dyn, a.cam.Scale, a.cam.Off)
 	}
 	a.drawnShift, a.drawnSet = image.Pt(math.MinInt32, 0), set
 }
@@ -1646,24 +1695,8 @@ func helpLines() [][2]string {
 	}
 }
 
-// wrap splits s into lines of at most width (px) at em size size.
+// wrap splits s into lines of at most width (px) at em size size (see
+// scene.Wrap).
 func (a *App) wrap(s string, size, width float64, bold bool) []string {
-	var out []string
-	for _, para := range strings.Split(s, "\n") {
-		line := ""
-		for _, word := range strings.Fields(para) {
-			try := word
-			if line != "" {
-				try = line + " " + word
-			}
-			if a.fonts.Measure(try, size, bold) > width && line != "" {
-				out = append(out, line)
-				line = word
-			} else {
-				line = try
-			}
-		}
-		out = append(out, line)
-	}
-	return out
+	return scene.Wrap(s, size, width, bold, a.fonts.Measure)
 }

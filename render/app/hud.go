@@ -138,11 +138,11 @@ func (a *App) hud() []scene.Prim {
 		prims, _ := a.play.HUD(a.playLayout())
 		out = append(out, prims...)
 		if a.prompt != nil {
-			out = a.promptPrims(out)
+			out = a.promptPrims(breakPass(out))
 		}
 	}
 	if a.help {
-		out = a.helpPrims(out)
+		out = a.helpPrims(breakPass(out))
 	}
 	return out
 }
@@ -291,31 +291,80 @@ func (a *App) bannerPrims(out []scene.Prim) []scene.Prim {
 	return out
 }
 
-// helpPrims is the help overlay listing every key.
+// helpPrims is the help overlay listing every key. The box fits the
+// window: descriptions wrap beside their keys, and the text gets smaller
+// until every line fits inside the box.
 func (a *App) helpPrims(out []scene.Prim) []scene.Prim {
-	size := a.px(14)
 	lines := helpLines()
 	if a.play != nil {
-		lines = append(playHelpLines(), lines...)
+		// In a game E ends the step and the digits pick weapons and
+		// choices: the view keys they replace are left out.
+		var view [][2]string
+		for _, l := range lines {
+			if l[0] != "E" && l[0] != "1-8" && l[0] != "0" {
+				view = append(view, l)
+			}
+		}
+		lines = append(playHelpLines(), view...)
 	}
-	keyW := 0.0
-	descW := 0.0
-	for _, l := range lines {
-		keyW = max(keyW, a.fonts.Measure(l[0], size, true))
-		descW = max(descW, a.fonts.Measure(l[1], size, false))
+	title := "Auspex keys (F1, ? or Esc closes)"
+	W, H := float64(a.w), float64(a.h)
+	pad := a.px(20)
+	maxW, maxH := W-a.px(40), H-a.px(40)
+	var size, keyW, w, h float64
+	var rows [][]string
+	for size = a.px(14); ; size *= 0.92 {
+		keyW = 0
+		for _, l := range lines {
+			keyW = max(keyW, a.fonts.Measure(l[0], size, true))
+		}
+		keyW = min(keyW, maxW*0.35)
+		descW := 0.0
+		for _, l := range lines {
+			descW = max(descW, a.fonts.Measure(l[1], size, false))
+		}
+		descW = min(descW, maxW-keyW-3*pad)
+		rows = rows[:0]
+		n := 0
+		for _, l := range lines {
+			r := a.wrap(l[1], size, descW, false)
+			rows = append(rows, r)
+			n += len(r)
+		}
+		w = keyW + descW + 3*pad
+		w = max(w, a.fonts.Measure(title, size*1.15, true)+2*pad)
+		h = float64(n)*size*1.35 + float64(len(lines))*size*0.3 + size*2.6 + 2*pad
+		if h <= maxH || size < a.px(7) {
+			break
+		}
 	}
-	w := keyW + descW + a.px(60)
-	h := float64(len(lines)+2)*size*1.6 + a.px(20)
-	x0 := (float64(a.w) - w) / 2
-	y0 := (float64(a.h) - h) / 2
+	x0 := (W - w) / 2
+	y0 := max((H-h)/2, a.px(4))
 	out = append(out, rectPrim(scene.Rect{Min: world.Vec{X: x0, Y: y0}, Max: world.Vec{X: x0 + w, Y: y0 + h}}, color.NRGBA{20, 22, 26, 245}, hudActive(), a.px(2)))
-	y := y0 + a.px(16) + size
-	out = a.txt(out, x0+a.px(20), y, "Auspex keys (F1, ? or Esc closes)", size*1.15, true, hudActive())
+	y := y0 + pad + size*0.6
+	out = a.txt(out, x0+pad, y, title, size*1.15, true, hudActive())
 	y += size * 2
-	for _, l := range lines {
-		out = a.txt(out, x0+a.px(20), y, l[0], size, true, hudText())
-		out = a.txt(out, x0+a.px(40)+keyW, y, l[1], size, false, hudText())
-		y += size * 1.6
+	for i, l := range lines {
+		key := l[0]
+		for a.fonts.Measure(key, size, true) > keyW && len(key) > 1 {
+			key = key[:len(key)-1]
+		}
+		out = a.txt(out, x0+pad, y, key, size, true, hudText())
+		for _, d := range rows[i] {
+			out = a.txt(out, x0+2*pad+keyW, y, d, size, false, hudText())
+			y += size * 1.35
+		}
+		y += size * 0.3
 	}
 	return out
+}
+
+// HUDPrims are the HUD primitives the window draws now in device pixels
+// (the toolbar, panels, play HUD and overlays), for tests.
+func (a *App) HUDPrims() []scene.Prim { return a.hud() }
+
+// MeasureText is the width in device pixels of s drawn at size with the
+// window's fonts.
+func (a *App) MeasureText(s string, size float64, bold bool) float64 {
+	return a.fonts.Measure(s, size, bold)
 }

@@ -34,7 +34,8 @@ func hudText(h *harness) string {
 
 // A hotseat game of the bundled mission through the window: the start
 // screen starts titan-mission for two humans; each player's secret
-// objective is hidden behind a handover screen; titans are deployed by
+// objective stays hidden until they press O, and a handover screen
+// follows only when one was shown; titans are deployed by
 // clicks inside the zones (a placement outside is refused with the reason,
 // ] turns the facing); the first turn is played with clicks and keys (a
 // move, fire with the dice tray, the rally's repair choice when a titan
@@ -62,7 +63,7 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 	h.flush()
 	zoneY := map[string]float64{"red": 12, "blue": 88}
 	deployed := map[string]int{}
-	refused, turned, handovers, trays, repairs, shots := false, false, 0, 0, 0, 0
+	refused, turned, handovers, trays, repairs, shots, reveals := false, false, 0, 0, 0, 0, 0
 	seen := map[string]bool{}
 	for i := 0; i < 300 && s.State().Turn < 2 && !s.State().Over; i++ {
 		st := s.State()
@@ -111,6 +112,24 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 				refused = true
 				continue
 			}
+			if deployed[me] == 0 {
+				// Each player reads their objective once (O); the
+				// screen is then handed over when the decision passes.
+				h.in.Key(ebiten.KeyO)
+				h.flush()
+				txt := hudText(h)
+				for sd, c := range cardsOf(s) {
+					if sd == me && !strings.Contains(txt, c) {
+						t.Errorf("O should show %s its objective %q", me, c)
+					}
+					if sd != me && c != cardsOf(s)[me] && strings.Contains(txt, c) {
+						t.Errorf("%s's objective %q is shown to %s", sd, c, me)
+					}
+				}
+				if reveals++; reveals == 1 {
+					h.shot("play-objective")
+				}
+			}
 			p := world.Vec{X: 20 + 75*float64(deployed[me]), Y: zoneY[me]} // clear lanes west of the woods and east of the ruins
 			x, y := h.at(p)
 			h.in.Push(app.Step{X: x, Y: y})
@@ -143,7 +162,7 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 		case atii.StepMovement:
 			u := st.Unit(s.Selected)
 			if u == nil || !s.Playable(u.ID) {
-				h.in.Key(ebiten.KeySpace)
+				h.in.Key(ebiten.KeyE)
 				break
 			}
 			// Walk 10 cm towards the nearest enemy (so that there is
@@ -162,7 +181,7 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 			}
 		case atii.StepShooting:
 			if st.Pending == nil || st.Pending.Kind != "fire" {
-				h.in.Key(ebiten.KeySpace)
+				h.in.Key(ebiten.KeyE)
 				break
 			}
 			declared := false
@@ -205,7 +224,7 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 			}
 			h.in.Key(ebiten.KeyEnter)
 		default:
-			h.in.Key(ebiten.KeySpace)
+			h.in.Key(ebiten.KeyE)
 		}
 		h.flush()
 	}
@@ -218,8 +237,10 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 	if deployed["red"] != 2 || deployed["blue"] != 2 {
 		t.Errorf("deployed %v, want two titans a side", deployed)
 	}
-	if handovers < 2 {
-		t.Errorf("only %d handover screens in a hotseat game with secrets", handovers)
+	// A handover only after an objective was shown, not after every
+	// activation.
+	if handovers != reveals || reveals != 2 {
+		t.Errorf("%d handover screens for %d objectives shown, want one each", handovers, reveals)
 	}
 	// Both sides to the computer: the game plays on to the end.
 	s.TrayDelay = 0.02

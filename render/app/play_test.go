@@ -100,7 +100,7 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 			h.in.Key(ebiten.KeyF)
 		case atii.StepMovement:
 			if moved {
-				h.in.Key(ebiten.KeySpace)
+				h.in.Key(ebiten.KeyE)
 				break
 			}
 			u := st.Unit(s.Selected)
@@ -125,7 +125,7 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 			h.in.Key(ebiten.KeyEnter)
 		case atii.StepShooting:
 			if fired || st.Pending == nil || st.Pending.Kind != "fire" {
-				h.in.Key(ebiten.KeySpace)
+				h.in.Key(ebiten.KeyE)
 				break
 			}
 			// Declare every weapon that may fire at the enemy, then fire.
@@ -167,7 +167,7 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 				}
 				h.in.Key(ebiten.KeyEnter)
 			} else {
-				h.in.Key(ebiten.KeySpace)
+				h.in.Key(ebiten.KeyE)
 			}
 		}
 		h.flush()

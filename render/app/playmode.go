@@ -137,10 +137,8 @@ func (a *App) updatePlay() bool {
 		return true
 	}
 	if s.Mode() == play.ModeDice {
-		for _, r := range a.in.Chars() {
-			if r >= '1' && r <= '9' {
-				s.TypeDie(int(r - '0'))
-			}
+		for _, f := range typedDice(a.in.Chars()) {
+			s.TypeDie(f)
 		}
 		if press(ebiten.KeyBackspace) {
 			s.TypeDie(0)
@@ -150,7 +148,7 @@ func (a *App) updatePlay() bool {
 	if ctrl {
 		return true
 	}
-	if s.Tray() != nil && s.Mode() != play.ModeHandover {
+	if s.Tray() != nil {
 		switch {
 		case press(ebiten.KeySpace) || press(ebiten.KeyEnter) || press(ebiten.KeyNumpadEnter):
 			s.TrayNext()
@@ -165,7 +163,13 @@ func (a *App) updatePlay() bool {
 	case press(ebiten.KeyEnter) || press(ebiten.KeyNumpadEnter):
 		s.Commit()
 	case press(ebiten.KeySpace):
+		// Space only moves the dice tray on (and continues past a
+		// handover): it never ends a step or holds a titan.
+		s.Msg, s.MsgErr = "Space only moves the dice on: E ends the step, H holds the selected titan", false
+	case press(ebiten.KeyE):
 		s.EndStep()
+	case press(ebiten.KeyO):
+		s.RevealSecrets()
 	case press(ebiten.KeyH):
 		s.Hold()
 	case press(ebiten.KeyT):
@@ -207,6 +211,17 @@ func (a *App) updatePlay() bool {
 		}
 	}
 	return used
+}
+
+// typedDice are the die faces among typed characters (the digits 1-9).
+func typedDice(chars []rune) []int {
+	var out []int
+	for _, r := range chars {
+		if r >= '1' && r <= '9' {
+			out = append(out, int(r-'0'))
+		}
+	}
+	return out
 }
 
 // playClick handles a left click in play mode: HUD buttons first, then
@@ -353,15 +368,18 @@ func playHelpLines() [][2]string {
 		{"Wheel (dragging)", "turn the final facing of the dragged move 15 degrees"},
 		{"Shift (drawing)", "snap the leg to 15-degree steps from the titan's heading (near straight ahead always snaps)"},
 		{"Assault", "end a leg on or next to an enemy titan to charge it: the path stops in base contact"},
-		{"Enter", "move along the drawn path / fire every declared weapon / roll the repair dice / continue after a handover"},
-		{"Space", "end the step: the selected titan holds, or pass; with dice showing: the next dice"},
+		{"Enter", "move along the drawn path / fire every declared weapon / roll the repair dice"},
+		{"E", "end the step: the selected titan holds, or pass (press twice with a path or shots drawn)"},
+		{"H", "hold: the selected titan neither moves nor fires (press twice with a path or shots drawn)"},
+		{"Space", "show the next dice; continue after a handover (nothing else)"},
 		{"Esc (dice)", "close the dice tray (every roll stays in the dice log)"},
-		{"H", "hold (the selected titan does not move or fire)"},
 		{"1-9", "pick a weapon (shooting), the system to repair first (rally), or a listed choice"},
 		{"F / S", "initiative: go first / second"},
 		{"[ and ]", "turn the final facing of the move (or the deploy facing) 45 degrees"},
 		{"T", "aim high or low"},
 		{"Tab", "select the next titan that may act"},
+		{"O", "hotseat: show or hide your secret objective"},
+		{"Manual dice", "type each face (1-9) or click a die face; Backspace removes the last"},
 		{"Backspace, Esc", "drop the last path point or declaration; Esc drops all"},
 		{"Ctrl+Z", "undo back to the last die roll"},
 		{"Ctrl+S, Ctrl+O", "save, load (file prompt; Ctrl+U clears the name); games autosave every command"},

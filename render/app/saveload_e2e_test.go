@@ -163,7 +163,7 @@ func TestSaveAndLoadThroughTheWindow(t *testing.T) {
 		case l.State().Step == atii.StepInitiative:
 			l.ChooseOrder(true)
 		default:
-			h.in.Key(ebiten.KeySpace)
+			h.in.Key(ebiten.KeyE)
 			h.flush()
 			continue
 		}

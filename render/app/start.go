@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"math"
@@ -46,11 +47,13 @@ type startEntry struct {
 
 // startScreen is the start screen's state.
 type startScreen struct {
-	opts      StartOptions
-	entries   []startEntry
-	sel       int
-	options   map[string]bool
-	kinds     map[string]string
+	opts    StartOptions
+	entries []startEntry
+	sel     int
+	options map[string]bool
+	kinds   map[string]string
+	// chosen marks the sides the player switched (kept across scenarios).
+	chosen    map[string]bool
 	seed      string
 	editing   bool
 	manual    bool
@@ -62,6 +65,16 @@ type startScreen struct {
 	// move it, Space toggles it); its description is shown unless the
 	// mouse hovers another one.
 	optCur int
+	// With manual dice, the game's set-up rolls (objective cards, the
+	// deployment roll-off, the first initiative) are typed here before
+	// the game starts: need is the roll wanted now (nil when none),
+	// startDice the faces of the rolls already complete, typed the faces
+	// of the roll being typed.
+	need      *rules.DiceRequest
+	startDice []int
+	typed     []int
+	// pad is the dice entry drawn over everything while need is set.
+	pad []scene.Prim
 }
 
 // startOptionList is the ATII options in the start screen's order: the
@@ -112,7 +125,7 @@ func AddRecent(list, file string) error {
 
 // openStart shows the start screen.
 func (a *App) openStart(o StartOptions) {
-	st := &startScreen{opts: o, options: map[string]bool{}, kinds: map[string]string{}, seed: strconv.FormatUint(o.Seed, 10), thumbs: map[string]*ebiten.Image{}}
+	st := &startScreen{opts: o, options: map[string]bool{}, kinds: map[string]string{}, chosen: map[string]bool{}, seed: strconv.FormatUint(o.Seed, 10), thumbs: map[string]*ebiten.Image{}}
 	pre := o.Preselect
 	if pre == "" {
 		pre = scenarios.DefaultName
@@ -185,7 +198,9 @@ func (a *App) selectEntry(i int) {
 		if sd.Controller.Type == "ai" || sd.Controller.Type == "scripted" {
 			k = play.Computer
 		}
-		if old, ok := st.kinds[sd.ID]; ok {
+		if old, ok := st.kinds[sd.ID]; ok && st.chosen[sd.ID] {
+			// Keep what the player chose for this side; otherwise the
+			// scenario's own controllers (a hotseat mission's two humans).
 			k = old
 		}
 		kinds[sd.ID] = k
@@ -223,30 +238,21 @@ func (a *App) StartGame() error {
 			opts[k] = "on"
 		}
 	}
-	cfg := game.Config{Seed: seed, Options: opts, ManualDice: st.manual}
-	var g *game.Game
-	for tries := 0; tries < 64; tries++ {
-		g, err = game.New(e.scn, cfg)
-		var need *rules.NeedDiceError
-		if err == nil || !st.manual || !asNeed(err, &need) {
-			break
-		}
-		// Manual dice for the game's start: the rolls before the first
-		// decision are taken from the seed in the window and shown in the
-		// log; the players roll every die after that.
-		cfg.ManualDice = false
+	cfg := game.Config{Seed: seed, Options: opts, ManualDice: st.manual, StartDice: st.startDice}
+	g, err := game.New(e.scn, cfg)
+	var need *rules.NeedDiceError
+	if st.manual && errors.As(err, &need) {
+		// The set-up wants a roll the players make: ask for it here and
+		// start again when it is typed (typeStartDie).
+		r := need.Request
+		st.need, st.typed = &r, nil
+		st.err = ""
+		a.dirty = true
+		return nil
 	}
 	if err != nil {
+		st.startDice, st.need, st.typed = nil, nil, nil
 		return err
-	}
-	if st.manual && !g.Engine.State().Over {
-		// Switch the engine to manual dice for play.
-		data, serr := g.Save()
-		if serr == nil {
-			if g2, lerr := game.Load(data, game.Config{ManualDice: true}); lerr == nil {
-				g = g2
-			}
-		}
 	}
 	s := play.New(g, st.kinds)
 	a.start = nil
@@ -262,18 +268,64 @@ func (a *App) StartGame() error {
 	return nil
 }
 
-func asNeed(err error, need **rules.NeedDiceError) bool {
-	n, ok := err.(*rules.NeedDiceError)
-	if ok {
-		*need = n
+// typeStartDie adds a typed face to the set-up roll wanted (face 0
+// removes the last one); when the roll is complete the game is started
+// again with every set-up face so far.
+func (a *App) typeStartDie(face int) {
+	st := a.start
+	if st == nil || st.need == nil {
+		return
 	}
-	return ok
+	a.dirty = true
+	if face == 0 {
+		if n := len(st.typed); n > 0 {
+			st.typed = st.typed[:n-1]
+		}
+		return
+	}
+	if face < 1 || face > st.need.Sides {
+		st.err = fmt.Sprintf("a D%d shows 1 to %d", st.need.Sides, st.need.Sides)
+		return
+	}
+	st.typed = append(st.typed, face)
+	if len(st.typed) < st.need.N-st.need.Have {
+		return
+	}
+	st.startDice = append(st.startDice, st.typed...)
+	st.need, st.typed = nil, nil
+	if err := a.StartGame(); err != nil && a.start != nil {
+		a.start.err = err.Error()
+	}
+}
+
+// StartDiceWanted is the set-up roll the start screen asks for (nil when
+// none) and the faces typed for it so far.
+func (a *App) StartDiceWanted() (*rules.DiceRequest, []int) {
+	if a.start == nil {
+		return nil, nil
+	}
+	return a.start.need, a.start.typed
 }
 
 // updateStart handles the start screen's input.
 func (a *App) updateStart() {
 	st := a.start
 	press := a.in.KeyPressed
+	if st.need != nil {
+		// Typing the dice of the game's set-up.
+		for _, f := range typedDice(a.in.Chars()) {
+			a.typeStartDie(f)
+		}
+		switch {
+		case press(ebiten.KeyBackspace):
+			a.typeStartDie(0)
+		case press(ebiten.KeyEscape):
+			st.need, st.typed, st.startDice = nil, nil, nil
+		}
+		a.startClick()
+		a.dirty = true
+		return
+	}
 	if st.editing {
 		for _, r := range a.in.Chars() {
 			if r >= '0' && r <= '9' && len(st.seed) < 19 {
@@ -322,21 +374,28 @@ func (a *App) updateStart() {
 			}
 		}
 	}
-	if a.in.MousePressed(ebiten.MouseButtonLeft) {
-		cx, cy := a.in.Cursor()
-		p := world.Vec{X: float64(cx) * a.dsf, Y: float64(cy) * a.dsf}
-		for _, b := range st.btns {
-			if b.R.Contains(p) {
-				b.Do()
-				break
-			}
+	a.startClick()
+	a.dirty = true
+}
+
+// startClick runs the start screen button under a left click.
+func (a *App) startClick() {
+	if a.start == nil || !a.in.MousePressed(ebiten.MouseButtonLeft) {
+		return
+	}
+	cx, cy := a.in.Cursor()
+	p := world.Vec{X: float64(cx) * a.dsf, Y: float64(cy) * a.dsf}
+	for i := len(a.start.btns) - 1; i >= 0; i-- {
+		if b := a.start.btns[i]; b.R.Contains(p) {
+			b.Do()
+			break
 		}
 	}
-	a.dirty = true
 }
 
 // toggleSide switches a side between human and computer.
 func (st *startScreen) toggleSide(id string) {
+	st.chosen[id] = true
 	if st.kinds[id] == play.Human {
 		st.kinds[id] = play.Computer
 	} else {
@@ -363,7 +422,7 @@ func (a *App) StartButton(label string) (int, int, bool) {
 // startPrims lays out the start screen and its buttons.
 func (a *App) startPrims() []scene.Prim {
 	st := a.start
-	st.btns = nil
+	st.btns, st.pad = nil, nil
 	var out []scene.Prim
 	W, H := float64(a.w), float64(a.h)
 	out = append(out, rectPrim(scene.Rect{Max: world.Vec{X: W, Y: H}}, color.NRGBA{30, 33, 38, 255}, transparent(), 0))
@@ -429,7 +488,7 @@ func (a *App) startPrims() []scene.Prim {
 		}
 		if e.scn.Mission != nil && e.scn.Mission.Secret {
 			y2 += a.px(6)
-			for _, l := range a.wrap("Secret objectives: with two human players, the window hides each player's objective and asks to pass the screen.", small, colW2, false) {
+			for _, l := range a.wrap("Secret objectives: with two human players each objective stays hidden until its player presses O, and the window asks to pass the screen only after one was shown.", small, colW2, false) {
 				out = a.txt(out, x2, y2, l, small, false, hudActive())
 				y2 += small * 1.35
 			}
@@ -520,6 +579,17 @@ func (a *App) startPrims() []scene.Prim {
 			y3 += small * 1.35
 		}
 	}
+	if st.need != nil {
+		// The set-up roll being typed, over the middle of the screen.
+		pw := math.Min(W-a.px(40), a.px(620))
+		r := scene.Rect{Min: world.Vec{X: (W - pw) / 2, Y: H/2 - a.px(60)}, Max: world.Vec{X: (W + pw) / 2, Y: H/2 + a.px(60)}}
+		l := play.Layout{W: W, H: H, DSF: a.dsf, Measure: a.fonts.Measure}
+		prims, btns := play.DicePad(l, r, "Manual dice: the rolls before the first decision (Esc goes back)", *st.need, st.typed, a.typeStartDie)
+		// Drawn in a pass of its own over the screen and the thumbnail
+		// (the renderer draws text after shapes within a pass).
+		st.pad = append([]scene.Prim{rectPrim(scene.Rect{Max: world.Vec{X: W, Y: H}}, color.NRGBA{0, 0, 0, 150}, transparent(), 0)}, prims...)
+		st.btns = append(st.btns, btns...)
+	}
 	return out
 }
 
@@ -529,6 +599,11 @@ func (a *App) drawStart(dst *ebiten.Image) {
 	prims := a.startPrims()
 	a.rend.DrawPrims(dst, prims, 1, world.Vec{})
 	st := a.start
+	defer func() {
+		if len(st.pad) > 0 {
+			a.rend.DrawPrims(dst, st.pad, 1, world.Vec{})
+		}
+	}()
 	if st.thumbRect.W() <= 0 {
 		return
 	}

@@ -53,6 +53,8 @@ func (h *harness) next(s *play.Session, side, step string) {
 			s.TrayClose()
 		case s.Mode() == play.ModeHandover:
 			s.Continue()
+		case s.State().Step == atii.StepInitiative:
+			s.ChooseOrder(true) // E never answers the initiative
 		default:
 			s.EndStep()
 		}

@@ -93,23 +93,9 @@ func (h *hudb) button(x, y float64, label string, do func()) float64 {
 	return w + h.l.px(6)
 }
 
-// wrap splits s into lines no wider than width.
+// wrap splits s into lines no wider than width (see scene.Wrap).
 func (h *hudb) wrap(s string, size, width float64, bold bool) []string {
-	var out []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		try := word
-		if line != "" {
-			try = line + " " + word
-		}
-		if h.l.measure(try, size, bold) > width && line != "" {
-			out = append(out, line)
-			line = word
-		} else {
-			line = try
-		}
-	}
-	return append(out, line)
+	return scene.Wrap(s, size, width, bold, h.l.measure)
 }
 
 // column writes wrapped lines downward from y, stopping at maxY.
@@ -144,6 +130,12 @@ func (s *Session) HUD(l Layout) ([]scene.Prim, []Button) {
 	}
 	s.banner(h)
 	s.panel(h)
+	if s.mode == ModeDice && s.diceNeed != nil {
+		prims, btns := DicePad(l, l.DicePadRect(), s.SideName(s.Decider())+": manual dice for "+s.diceNeed.Purpose, *s.diceNeed, s.diceTyped, s.TypeDie)
+		h.out = append(h.out, prims...)
+		h.btns = append(h.btns, btns...)
+		return h.out, h.btns
+	}
 	if s.tray == nil {
 		// The tray is drawn over the log strip (it shows the newest rolls
 		// of the log): the backends draw text after shapes, so the log's
@@ -161,22 +153,40 @@ func (s *Session) banner(h *hudb) {
 	h.rect(r, colBar, colGold, l.px(1))
 	x := l.px(12)
 	y := l.Top + l.px(14)
-	h.text(x, y, b.Title, l.px(15), true, colGold)
-	x2 := x + l.measure(b.Title, l.px(15), true) + l.px(16)
-	h.text(x2, y, b.Who, l.px(15), true, colText)
-	bx := r.Max.X - l.px(8)
-	// End-step and undo buttons on the right of the banner.
-	labels := []struct {
+	// End-step, undo (and in a hotseat game with secrets, show-objective)
+	// buttons on the right of the banner.
+	type bannerButton struct {
 		label string
 		do    func()
-	}{{"End step (Space)", s.EndStep}, {"Undo (Ctrl+Z)", func() { _ = s.Undo() }}}
+	}
+	labels := []bannerButton{{"End step (E)", s.EndStep}, {"Undo (Ctrl+Z)", func() { _ = s.Undo() }}}
+	if s.mode == ModeTurn && s.hotseatSecrets() {
+		lb := "Show my objective (O)"
+		if s.SecretsShown() {
+			lb = "Hide my objective (O)"
+		}
+		labels = append(labels, bannerButton{lb, s.RevealSecrets})
+	}
+	if s.mode != ModeTurn {
+		labels = labels[1:2]
+	}
 	if s.mode == ModeOver {
 		labels = nil
 	}
+	bx := r.Max.X - l.px(8)
 	for _, lb := range labels {
 		w := l.measure(lb.label, l.px(13), true) + l.px(16)
 		bx -= w + l.px(6)
 		h.button(bx, l.Top+l.px(4), lb.label, lb.do)
+	}
+	h.text(x, y, b.Title, l.px(15), true, colGold)
+	x2 := x + l.measure(b.Title, l.px(15), true) + l.px(16)
+	if x2+l.measure(b.Who, l.px(15), true) < bx-l.px(8) {
+		h.text(x2, y, b.Who, l.px(15), true, colText)
+	} else {
+		// No room beside the buttons: whose decision it is goes first in
+		// the lines below.
+		b.Lines = append([]string{b.Who}, b.Lines...)
 	}
 	c := &column{h: h, x: x, y: y + l.px(10), w: r.W() - l.px(24), maxY: r.Max.Y}
 	for _, ln := range b.Lines {
@@ -187,16 +197,22 @@ func (s *Session) banner(h *hudb) {
 		if s.MsgErr {
 			col = colBad
 		}
-		mr := scene.Rect{Min: world.Vec{X: 0, Y: r.Max.Y}, Max: world.Vec{X: r.Max.X, Y: r.Max.Y + l.px(22)}}
-		h.rect(mr, color.NRGBA{20, 20, 24, 230}, color.NRGBA{}, 0)
-		msg := s.Msg
-		if ws := h.wrap(msg, l.px(12), mr.W()-l.px(24), true); len(ws) > 0 {
-			msg = ws[0]
-			if len(ws) > 1 {
-				msg += " ..."
+		// The message wraps inside the banner's width (at most four
+		// lines), so a long reason never runs off the window's edge.
+		size := l.px(12)
+		ws := h.wrap(s.named(s.Msg), size, r.W()-l.px(24), true)
+		if len(ws) > 4 {
+			ws = append(ws[:3], ws[3]+" ...")
+			for h.l.measure(ws[3], size, true) > r.W()-l.px(24) && len(ws[3]) > 5 {
+				ws[3] = ws[3][:len(ws[3])-5] + " ..."
 			}
 		}
-		h.text(x, mr.Min.Y+l.px(11), msg, l.px(12), true, col)
+		rowH := size * 1.35
+		mr := scene.Rect{Min: world.Vec{X: 0, Y: r.Max.Y}, Max: world.Vec{X: r.Max.X, Y: r.Max.Y + float64(len(ws))*rowH + l.px(8)}}
+		h.rect(mr, color.NRGBA{20, 20, 24, 230}, color.NRGBA{}, 0)
+		for i, ln := range ws {
+			h.text(x, mr.Min.Y+l.px(4)+rowH*(float64(i)+0.5), ln, size, true, col)
+		}
 	}
 }
 
@@ -232,6 +248,12 @@ func (s *Session) panel(h *hudb) {
 		s.debrief(c)
 		return
 	}
+	// How the game is won (the victory conditions, the objectives).
+	c.line(s.TurnText()+": how to win", norm, true, colText)
+	for _, ln := range s.MissionLines() {
+		c.line(ln, small, false, colDim)
+	}
+	c.gap(6)
 	// The viewer's secrets.
 	for i, ln := range s.Secret(s.viewer) {
 		col := colText
@@ -245,7 +267,7 @@ func (s *Session) panel(h *hudb) {
 	}
 	// The last dangerous move: the rolled allowance against the path.
 	if r := s.Result; r != nil {
-		c.line("Last move ("+r.Unit+")", norm, true, colText)
+		c.line("Last move ("+s.Name(r.Unit)+")", norm, true, colText)
 		col := colGood
 		if !r.Complete {
 			col = colGold
@@ -264,7 +286,7 @@ func (s *Session) panel(h *hudb) {
 		return
 	}
 	c.gap(6)
-	c.line(fmt.Sprintf("%s (%s, %s)", u.ID, prof.Name, s.SideName(u.Side)), big, true, colGold)
+	c.line(fmt.Sprintf("%s (%s, %s)", s.Name(u.ID), prof.Name, s.SideName(u.Side)), big, true, colGold)
 	ts, _ := atii.TitanOf(u)
 	opts, _ := atii.ParseOptions(st.Options)
 	c.line(fmt.Sprintf("Speed %.0f cm (now %.0f)  Man %d  Gunnery %d+  CC %d+  Repair %d dice", prof.Speed, atii.Speed(prof, ts, opts), prof.Man, prof.Gunnery, prof.CCSkill, prof.RepairDice), small, false, colText)
@@ -287,11 +309,7 @@ func (s *Session) panel(h *hudb) {
 			col = colGold
 			mark = "> " + mark
 		}
-		rng := fmt.Sprintf("%.0f cm", w.Weapon.Range)
-		if w.Weapon.Unlimited {
-			rng = "unlimited"
-		}
-		line := fmt.Sprintf("%s%s: %s (%s, %s, RoF %s, Str %d, Acc %+d)", mark, w.Mount, w.Name, w.Arc, rng, w.Weapon.RoF, w.Weapon.Str, w.Weapon.Acc)
+		line := fmt.Sprintf("%s%s: %s (%s)", mark, w.Mount, w.Name, weaponStats(w.Weapon, w.Arc))
 		c.line(line, small, false, col)
 		if w.Usable != "" {
 			c.line("   cannot fire: "+w.Usable, small, false, colDim)
@@ -308,7 +326,7 @@ func (s *Session) actions(c *column) {
 	switch st.Step {
 	case atii.StepMovement, atii.StepAssault:
 		if mp := s.PreviewMove(); mp != nil {
-			c.line("Move preview ("+s.Selected+")", norm, true, colText)
+			c.line("Move preview ("+s.Name(s.Selected)+")", norm, true, colText)
 			if mp.Err != nil {
 				c.line("ILLEGAL: "+Reason(mp.Err), small, true, colBad)
 			} else {
@@ -324,16 +342,21 @@ func (s *Session) actions(c *column) {
 			if len(s.Shots) > 0 {
 				c.line("Declared (Enter fires all):", norm, true, colText)
 				for _, sh := range s.Shots {
-					c.line(fmt.Sprintf("  %s at %s, aimed %s", sh.Mount, sh.Target, sh.Aim), small, false, colGold)
+					c.line(fmt.Sprintf("  %s at %s, aimed %s", sh.Mount, s.Name(sh.Target), sh.Aim), small, false, colGold)
 				}
 			}
-			c.line(fmt.Sprintf("Targets for %s (aim %s, T toggles):", s.Weapon, s.Aim), norm, true, colText)
+			if s.Weapon == "" {
+				c.line("Pick a weapon (1-9) to see its targets; H holds fire.", norm, true, colText)
+				c.gap(6)
+				return
+			}
+			c.line(fmt.Sprintf("Targets for %s (aim %s, T toggles):", s.weaponName(s.Weapon), s.Aim), norm, true, colText)
 			for _, t := range s.Targets() {
 				if t.Reason != "" {
-					c.line(fmt.Sprintf("  %s: cannot: %s", t.ID, t.Reason), small, false, colBad)
+					c.line(fmt.Sprintf("  %s: cannot: %s", s.Name(t.ID), s.named(t.Reason)), small, false, colBad)
 					continue
 				}
-				c.line(fmt.Sprintf("  %s: %s at %.1f cm, %s", t.ID, t.ToHit.String(), t.Geo.Range, t.Geo.LOS), small, false, colGood)
+				c.line(fmt.Sprintf("  %s: %s at %.1f cm, %s", s.Name(t.ID), t.ToHit.String(), t.Geo.Range, t.Geo.LOS), small, false, colGood)
 				if t.Odds != nil {
 					c.line(fmt.Sprintf("    %.0f%% at least one hit on the titan; mean shields down %.1f", 100*t.Odds.AtLeastOneTitanHit, t.Odds.ShieldsDown.Mean()), small, false, colText)
 				}
@@ -371,7 +394,7 @@ func (s *Session) actions(c *column) {
 		c.line("Choices (click or number key):", norm, true, colText)
 		for i, ch := range cs {
 			i := i
-			label := fmt.Sprintf("%d. %s", i+1, ch.Text)
+			label := fmt.Sprintf("%d. %s", i+1, s.named(ch.Text))
 			lines := c.h.wrap(label, small, c.w-l.px(10), false)
 			top := c.y
 			if top+float64(len(lines))*small*1.3+l.px(4) > c.maxY {
@@ -401,13 +424,11 @@ func (s *Session) debrief(c *column) {
 	big, norm, small := l.px(16), l.px(13), l.px(12)
 	st := s.State()
 	if st.Result != nil {
-		c.line("Result: "+st.Result.Kind, big, true, colGold)
+		c.line("Result: "+capitalize(st.Result.Kind), big, true, colGold)
 		if st.Result.Winner != "" {
 			c.line("Winner: "+s.SideName(st.Result.Winner), norm, true, colText)
 		}
-		if st.Result.Text != "" {
-			c.line(st.Result.Text, small, false, colText)
-		}
+		c.line(s.ResultWhy(), small, false, colText)
 	}
 	if vp, err := s.G.Ruleset.VictoryPoints(st); err == nil {
 		c.gap(6)
@@ -444,7 +465,7 @@ func (s *Session) debrief(c *column) {
 			state = "DESTROYED (" + ts.Cause + ")"
 		}
 		vp := atii.TitanVictoryPoints(prof, prof.Points, ts, u.OffTable, false)
-		c.line(fmt.Sprintf("%s (%s, %d pts): %s; worth %d VP", u.ID, s.SideName(u.Side), prof.Points, state, vp), small, false, colText)
+		c.line(fmt.Sprintf("%s (%s, %d pts): %s; worth %d VP", s.Name(u.ID), s.SideName(u.Side), prof.Points, state, vp), small, false, colText)
 	}
 	if cards := s.cards(); len(cards) > 0 {
 		c.gap(6)
@@ -483,7 +504,7 @@ func (s *Session) logStrip(h *hudb) {
 		if e.Roll != nil {
 			col = colText
 		}
-		txt := fmt.Sprintf("T%d %s: %s", e.Turn, e.Step, e.Text)
+		txt := fmt.Sprintf("T%d %s: %s", e.Turn, e.Step, s.named(e.Text))
 		if ws := h.wrap(txt, size, r.W()-l.px(20), false); len(ws) > 0 {
 			txt = ws[0]
 		}
@@ -572,19 +593,18 @@ func (s *Session) Decorate(sc *scene.Scene) {
 				reach = math.Max(b.Foot.W, b.Foot.H) / 2
 			}
 		}
-		// The label stands beside the titan, across the path from the
-		// part not reached (on the right-hand side of the table); with no
-		// such part it goes below the titan's own name label.
+		// The label stands level with the titan, just beside its base, on
+		// the side away from the part of the path not reached (so it
+		// covers neither); with no such part it goes below the titan's own
+		// name label.
 		at := r.End.Add(world.Vec{Y: reach + 32*px})
 		if len(unreached) > 1 {
-			if d := unreached[len(unreached)-1].Sub(r.End); d.Len() > 1e-9 {
-				d = d.Scale(1 / d.Len())
-				side := world.Vec{X: -d.Y, Y: d.X}
-				if side.X < 0 {
-					side = side.Scale(-1)
-				}
-				at = r.End.Add(side.Scale(reach + 12*px + 0.5*scene.EstimateWidth(label, 12*px, true)*math.Abs(side.X)))
+			half := 0.5 * scene.EstimateWidth(label, 12*px, true)
+			dx := reach + 10*px + half
+			if unreached[len(unreached)-1].X > r.End.X {
+				dx = -dx
 			}
+			at = r.End.Add(world.Vec{X: dx})
 		}
 		add(scene.LayerRulers, scene.Prim{Kind: scene.Text, C: at, Text: label, Size: 12 * px, Bold: true, Align: scene.AlignCenter, Style: scene.Style{Fill: color.NRGBA{20, 20, 20, 255}}, Box: color.NRGBA{255, 230, 180, 235}})
 	}
@@ -638,9 +658,9 @@ func (s *Session) Decorate(sc *scene.Scene) {
 			for _, side := range []float64{150, -150} {
 				add(scene.LayerMarkers, scene.Prim{Kind: scene.Polyline, Pts: []world.Vec{tip, tip.Add(world.Heading(b.Facing + side).Scale(10 * px))}, Style: scene.Style{Stroke: col, Width: 3 * px}})
 			}
-			label := fmt.Sprintf("%s facing %.0f deg: press and drag to aim, or click", s.deployUnit(), b.Facing)
+			label := fmt.Sprintf("%s facing %.0f deg: press and drag to aim, or click", s.Name(s.deployUnit()), b.Facing)
 			if s.drag != nil {
-				label = fmt.Sprintf("%s facing %.0f deg: release to deploy", s.deployUnit(), b.Facing)
+				label = fmt.Sprintf("%s facing %.0f deg: release to deploy", s.Name(s.deployUnit()), b.Facing)
 			}
 			if verdict != nil {
 				label = "cannot deploy here: " + Reason(verdict)

@@ -201,8 +201,12 @@ func (s *Session) Weapons(id string) []WeaponInfo {
 			wi.Usable = err.Error()
 		} else if w.Kind == "close-combat" {
 			wi.Usable = "close combat weapon"
+		} else if u.Fired && s.firedThisTurn(id, m.ID) {
+			wi.Usable = "fired this turn"
 		} else if u.Fired {
-			wi.Usable = "already fired this turn"
+			wi.Usable = "did not fire: the titan's weapons fire together and it has fired this turn"
+		} else if u.Activated && s.State().Step == atii.StepShooting {
+			wi.Usable = "the titan has held fire this turn"
 		}
 		out = append(out, wi)
 	}

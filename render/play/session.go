@@ -127,6 +127,10 @@ type Session struct {
 	diceTyped []int
 	diceRetry rules.Command
 
+	// armed is the action a first press of its key asked to confirm
+	// (see confirm); any command played clears it.
+	armed string
+
 	// drag is a press-and-drag on the table in progress.
 	drag *dragState
 	// Result is the last move that rolled dangerous terrain dice: where
@@ -154,13 +158,6 @@ func New(g *game.Game, kinds map[string]string) *Session {
 	}
 	s.collectLog()
 	s.afterCommand()
-	// Two players at one screen with secrets: whoever opened the game may
-	// not be the side to decide, so start (a new game or a loaded one)
-	// behind the handover screen.
-	if s.mode == ModeTurn && s.humans() > 1 && s.HasSecrets() {
-		s.mode, s.viewer = ModeHandover, ""
-		s.clearDraft()
-	}
 	return s
 }
 
@@ -192,7 +189,7 @@ func (s *Session) Decider() string { return s.G.Engine.Decider() }
 func (s *Session) Log() []LogEntry {
 	var out []LogEntry
 	for _, e := range s.log {
-		if e.Secret && e.Side != s.viewer {
+		if e.Secret && !s.shows(e.Side) {
 			continue
 		}
 		out = append(out, e)
@@ -215,6 +212,54 @@ func (s *Session) humans() int {
 // see (secret objective cards).
 func (s *Session) HasSecrets() bool { return len(s.cards()) > 0 }
 
+// hotseatSecrets reports whether two players share the screen and the
+// game holds secrets: then each side's secrets stay hidden until its
+// player asks to see them (RevealSecrets).
+func (s *Session) hotseatSecrets() bool { return s.humans() > 1 && s.HasSecrets() }
+
+// shows reports whether a secret of side may be drawn now: only for the
+// viewer, and for everybody once the game is over (the debrief reveals
+// every objective).
+func (s *Session) shows(side string) bool {
+	if s.mode == ModeOver {
+		return true
+	}
+	return side != "" && side == s.viewer && s.mode != ModeHandover
+}
+
+// secretEvent reports whether a log event holds secret information and
+// whose it is: events the rules mark secret, and the roll that draws an
+// objective card (its face names the card) even when unmarked.
+func secretEvent(e rules.Event) (bool, string) {
+	if e.Data["secret"] != "" {
+		return true, e.Side
+	}
+	if e.Roll != nil && strings.Contains(e.Roll.Purpose, "objective card") {
+		return true, e.Side
+	}
+	return false, ""
+}
+
+// RevealSecrets shows or hides the deciding player's secrets (O) in a
+// hotseat game: hidden by default, so the screen can pass between the
+// players without a handover; shown on request, and then hidden behind a
+// handover screen when the decision passes to the other player.
+func (s *Session) RevealSecrets() {
+	if s.mode != ModeTurn || !s.hotseatSecrets() {
+		return
+	}
+	if s.viewer != "" {
+		s.viewer = ""
+		return
+	}
+	if d := s.Decider(); s.ctrls[d] == nil {
+		s.viewer = d
+	}
+}
+
+// SecretsShown reports whether the viewer's secrets are drawn now.
+func (s *Session) SecretsShown() bool { return s.viewer != "" && s.shows(s.viewer) }
+
 func (s *Session) cards() map[string]atii.ObjectiveCard {
 	var g atii.GameProgress
 	if ok, err := s.State().GetExt(atii.ExtGame, &g); err != nil || !ok {
@@ -226,7 +271,7 @@ func (s *Session) cards() map[string]atii.ObjectiveCard {
 // Secret returns the secret lines of side (its objective card), only if
 // side is the current viewer; otherwise nil.
 func (s *Session) Secret(side string) []string {
-	if side == "" || side != s.viewer || s.mode == ModeHandover {
+	if side == "" || side != s.viewer || s.mode == ModeHandover || s.mode == ModeOver {
 		return nil
 	}
 	c, ok := s.cards()[side]
@@ -242,28 +287,28 @@ func (s *Session) afterCommand() {
 	if st.Over {
 		s.mode = ModeOver
 		s.viewer = "" // at the end every objective is revealed
+		s.Result = nil
 		return
 	}
 	if s.mode == ModeDice {
 		return
 	}
 	d := s.Decider()
-	if s.ctrls[d] != nil {
-		s.mode = ModeThinking
-		return
-	}
-	if d != s.viewer {
-		// Hand the screen over when another human takes the decision and
-		// there is something to hide from them.
-		if s.humans() > 1 && s.HasSecrets() && s.viewer != "" {
+	if s.hotseatSecrets() {
+		// Two players share the screen: hand it over only when one
+		// player's secrets are on it and the decision passes on.
+		if s.viewer != "" && s.viewer != d {
 			s.mode = ModeHandover
 			s.viewer = ""
 			s.clearDraft()
 			return
 		}
-		if s.mode != ModeHandover {
-			s.viewer = d
-		}
+	} else if s.ctrls[d] == nil {
+		s.viewer = d
+	}
+	if s.ctrls[d] != nil {
+		s.mode = ModeThinking
+		return
 	}
 	if s.mode != ModeHandover {
 		s.mode = ModeTurn
@@ -272,16 +317,20 @@ func (s *Session) afterCommand() {
 		if p := st.Pending; p != nil && len(p.Units) > 0 && p.Side == d {
 			s.selectUnit(p.Units[0])
 		}
+	} else if s.Weapon == "" {
+		// Still selected from before (the computer's turn in between):
+		// pick its first usable weapon as a fresh selection would.
+		s.selectUnit(s.Selected)
 	}
 }
 
-// Continue dismisses the handover screen: the deciding player now sees
-// their own secrets.
+// Continue dismisses the handover screen. The next player's secrets stay
+// hidden until they ask for them (RevealSecrets).
 func (s *Session) Continue() {
 	if s.mode != ModeHandover {
 		return
 	}
-	s.viewer = s.Decider()
+	s.viewer = ""
 	s.mode = ModeTurn
 	s.afterCommand()
 }
@@ -383,7 +432,8 @@ func (s *Session) submit(c rules.Command) bool {
 		r := need.Request
 		s.diceNeed, s.diceTyped, s.diceRetry = &r, nil, c
 		s.mode = ModeDice
-		s.note("type the dice: " + r.String())
+		// The dice pad and the banner say what is wanted and how.
+		s.Msg, s.MsgErr = "", false
 		return false
 	}
 	if err != nil {
@@ -391,6 +441,7 @@ func (s *Session) submit(c rules.Command) bool {
 		return false
 	}
 	s.Msg, s.MsgErr = "", false
+	s.armed = ""
 	s.clearDraft()
 	s.collectLog()
 	s.pre = pre
@@ -466,8 +517,9 @@ func (s *Session) collectLog() {
 			continue
 		}
 		le := LogEntry{Index: i, Kind: e.Kind, Turn: e.Turn, Step: e.Step, Text: e.Text, Units: e.Units, Roll: e.Roll, Side: e.Side}
-		if e.Data["secret"] != "" {
-			le.Secret = true
+		le.Secret, le.Side = secretEvent(e)
+		if !le.Secret {
+			le.Side = e.Side
 		}
 		if e.Roll != nil {
 			le.Text = e.Roll.String()
@@ -603,6 +655,23 @@ func (s *Session) SideName(id string) string {
 		if sd.ID == id {
 			if sd.Name != "" {
 				return sd.Name
+			}
+		}
+	}
+	return id
+}
+
+// Name is a unit's display name: the scenario's name for it (the label
+// the table shows), else its id.
+func (s *Session) Name(id string) string {
+	if sc := s.G.Scenario; sc != nil {
+		for _, sd := range sc.Sides {
+			for _, f := range sd.Formations {
+				for _, su := range f.Units {
+					if su.ID == id && su.Name != "" {
+						return su.Name
+					}
+				}
 			}
 		}
 	}
@@ -980,21 +1049,31 @@ func (s *Session) Choose(i int) {
 	if i < 0 || i >= len(cs) {
 		return
 	}
+	if cs[i].Name == atii.CmdHold && !s.confirm("hold", fmt.Sprint(i+1)) {
+		// A listed hold throws a drawn path away like H does.
+		return
+	}
 	s.submit(cs[i].Cmd)
 }
 
-// EndStep ends the decider's part of the step (Space or the End button):
-// the selected titan holds (movement, assault, shooting), the rally roll
-// is made, an overwatch offer is passed, or the first choice is taken.
+// EndStep ends the decider's part of the step (E or the End step
+// button): the selected titan holds (movement, assault, shooting), the
+// rally roll is made, an overwatch offer is passed, or a step's only way
+// on is taken. It never answers the initiative (that is a choice of its
+// own), and with a drawn path or declared shots it first asks for a
+// second press (see confirm). Space never ends a step.
 func (s *Session) EndStep() {
-	if s.mode == ModeHandover {
-		s.Continue()
-		return
-	}
 	if s.mode != ModeTurn {
 		return
 	}
 	st := s.State()
+	if st.Step == atii.StepInitiative {
+		s.fail(errors.New("choose the order: 1 or F goes first, 2 or S goes second"))
+		return
+	}
+	if !s.confirm("end the step", "E") {
+		return
+	}
 	me := s.Decider()
 	cs := s.G.Engine.Legal(me)
 	// Prefer the selected titan's hold, then any hold, then a pass.
@@ -1021,21 +1100,52 @@ func (s *Session) EndStep() {
 		s.fail(errors.New("every titan must be deployed: click inside your deployment zone"))
 		return
 	}
+	var discrete []rules.Choice
 	for _, c := range cs {
 		if c.Continuous == "" {
-			s.submit(c.Cmd)
-			return
+			discrete = append(discrete, c)
 		}
+	}
+	if len(discrete) == 1 {
+		s.submit(discrete[0].Cmd)
+		return
+	}
+	if len(discrete) > 1 {
+		s.fail(errors.New("pick one of the choices: its number key or click it"))
+		return
 	}
 	s.fail(errors.New("nothing to end here"))
 }
 
-// Hold makes the selected titan hold (H).
+// confirm guards an action that would throw away what the player has
+// drawn or declared (a path, a facing, declared shots): the first press
+// only says so and the second, with no other action between, goes ahead.
+// With nothing drafted it goes ahead at once.
+func (s *Session) confirm(what, key string) bool {
+	if len(s.Draft) == 0 && s.Facing == nil && len(s.Shots) == 0 {
+		s.armed = ""
+		return true
+	}
+	if s.armed == what {
+		s.armed = ""
+		return true
+	}
+	s.armed = what
+	s.fail(fmt.Errorf("press %s again to %s and drop what you drew or declared (Enter plays it, Esc drops it)", key, what))
+	return false
+}
+
+// Hold makes the selected titan hold (H): it neither moves nor fires
+// this step. With a drawn path or declared shots it asks for a second
+// press first.
 func (s *Session) Hold() {
 	if s.mode != ModeTurn {
 		return
 	}
 	if s.canAct(s.Selected) {
+		if !s.confirm("hold "+s.Name(s.Selected), "H") {
+			return
+		}
 		s.submit(s.G.Ruleset.Hold(s.Decider(), s.Selected))
 		return
 	}
@@ -1120,42 +1230,37 @@ type Banner struct {
 // Banner describes the current decision.
 func (s *Session) Banner() Banner {
 	st := s.State()
-	b := Banner{Title: fmt.Sprintf("Turn %d - %s", st.Turn, stepName(st.Step))}
-	if st.Turn == 0 {
-		b.Title = "Before the battle - " + stepName(st.Step)
-	}
+	b := Banner{Title: s.TurnText() + " - " + stepName(st.Step)}
 	d := s.Decider()
 	switch s.mode {
 	case ModeOver:
 		b.Title = "Game over"
 		if st.Result != nil {
-			b.Who = st.Result.Kind
+			b.Who = capitalize(st.Result.Kind)
 			if st.Result.Winner != "" {
 				b.Who = s.SideName(st.Result.Winner) + ": " + st.Result.Kind
 			}
-			if st.Result.Text != "" {
-				b.Lines = append(b.Lines, st.Result.Text)
-			}
+			b.Lines = append(b.Lines, s.ResultWhy())
 		}
 		b.Lines = append(b.Lines, "Ctrl+S saves the finished game; Ctrl+N starts a new one.")
 		return b
 	case ModeHandover:
 		b.Who = "Pass the screen to " + s.SideName(d)
-		b.Lines = []string{"Secret information is hidden. " + s.SideName(d) + ": press Enter or click Continue when only you can see the screen."}
+		b.Lines = []string{"The secret objective that was shown is hidden again.", s.SideName(d) + ": press Enter or Space, or click Continue, when you have the screen."}
 		return b
 	case ModeThinking:
 		b.Who = s.SideName(d) + " (computer) is deciding..."
 		return b
 	case ModeDice:
-		b.Who = s.SideName(d) + ": roll real dice"
+		b.Who = "Roll real dice for " + s.SideName(d)
 		if s.diceNeed != nil {
-			b.Lines = []string{fmt.Sprintf("Type %d face(s) with the number keys: %s. Typed so far: %v", s.diceNeed.N-s.diceNeed.Have, s.diceNeed.String(), s.diceTyped)}
+			b.Lines = []string{DiceHint(*s.diceNeed, s.diceTyped)}
 		}
 		return b
 	}
 	b.Who = s.SideName(d) + " to decide"
 	if p := st.Pending; p != nil && p.Prompt != "" {
-		b.Lines = append(b.Lines, p.Prompt)
+		b.Lines = append(b.Lines, s.named(p.Prompt))
 	}
 	switch st.Step {
 	case atii.StepDeploy:
@@ -1163,21 +1268,21 @@ func (s *Session) Banner() Banner {
 		if z := s.DeployZone(); z != nil && z.Name != "" {
 			zone = z.Name
 		}
-		b.Lines = append(b.Lines, "Press inside "+zone+" (gold) to place "+s.deployUnit()+", drag to aim, release to deploy; a click faces it across the table; [ ] turn it; Tab: another titan.")
+		b.Lines = append(b.Lines, "Press inside "+zone+" (gold) to place "+s.Name(s.deployUnit())+", drag to aim, release to deploy; a click faces it across the table; [ ] turn it; Tab: another titan.")
 	case atii.StepInitiative:
 		b.Lines = append(b.Lines, "Press 1 (or F) to go first, 2 (or S) to go second, or click a choice.")
 	case atii.StepMovement, atii.StepAssault:
-		b.Lines = append(b.Lines, "Drag from your titan or the path's end (or click points); wheel or [ ] turn the final facing; Enter moves; H holds; Space ends the step.")
+		b.Lines = append(b.Lines, "Drag from your titan or the path's end (or click points); wheel or [ ] turn the final facing; Enter moves; H holds; E ends the step.")
 	case atii.StepShooting:
 		if p := st.Pending; p != nil && p.Kind != "fire" {
-			b.Lines = append(b.Lines, "Pick a choice with its number key or click it; Space passes.")
+			b.Lines = append(b.Lines, "Pick a choice with its number key or click it; E passes.")
 		} else {
 			b.Lines = append(b.Lines, "Pick a weapon (1-9), click an enemy titan to declare it (T toggles aim high/low); Enter fires all declared weapons; H holds fire.")
 		}
 	case atii.StepRally:
 		b.Lines = append(b.Lines, "Choose what to repair first (1-9), then Enter rolls the repair dice.")
 	default:
-		b.Lines = append(b.Lines, "Pick a choice with its number key or click it; Space ends the step.")
+		b.Lines = append(b.Lines, "Pick a choice with its number key or click it; E ends the step.")
 	}
 	return b
 }

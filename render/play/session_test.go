@@ -126,9 +126,10 @@ func TestHumanMoveByClicks(t *testing.T) {
 	}
 }
 
-// Hotseat with secret objectives: during blue's decision nothing of red's
-// objective is drawn, and the handover screen hides everything until blue
-// continues.
+// Hotseat with secret objectives: each player's objective stays hidden
+// until that player asks for it (O); nothing of the other side's is drawn;
+// the screen is handed over only when an objective was on it and the
+// decision passes to the other player.
 func TestHotseatHidesSecrets(t *testing.T) {
 	scn := load(t, "atii-map-a")
 	src := strings.Replace(string(scn.Source), "  objectives: {red: mobile, blue: mobile}", "  secret: true", 1)
@@ -147,33 +148,34 @@ func TestHotseatHidesSecrets(t *testing.T) {
 	if first == "red" {
 		other = "blue"
 	}
-	// The game opens behind a handover screen: whoever is at the screen
-	// may not be the side to decide.
-	if s.Mode() != ModeHandover {
-		t.Fatalf("a hotseat game with secrets must open behind the handover screen, mode %v", s.Mode())
+	// The game opens with every objective hidden: whoever is at the
+	// screen may not be the side to decide.
+	if s.Mode() != ModeTurn || s.SecretsShown() {
+		t.Fatalf("a hotseat game with secrets opens with the objectives hidden, mode %v shown %v", s.Mode(), s.SecretsShown())
 	}
 	txt := hudText(s)
 	for _, sd := range []string{"red", "blue"} {
 		if strings.Contains(txt, cards[sd].Text) {
-			t.Fatalf("the opening handover screen shows %s's objective:\n%s", sd, txt)
+			t.Fatalf("the opening screen shows %s's objective:\n%s", sd, txt)
 		}
 	}
-	s.Continue()
+	s.RevealSecrets()
 	txt = hudText(s)
 	if !strings.Contains(txt, cards[first].Text) {
-		t.Fatalf("%s should see its own objective:\n%s", first, txt)
+		t.Fatalf("%s should see its own objective on asking:\n%s", first, txt)
 	}
 	if strings.Contains(txt, cards[other].Text) && cards[other].Text != cards[first].Text {
 		t.Fatalf("%s's objective is visible on %s's turn", other, first)
 	}
-	// Deploy one titan: the decision passes to the other player.
+	// Deploy one titan: the decision passes to the other player while
+	// the first player's objective is on the screen: hand over.
 	zone := map[string]world.Vec{"red": {X: 90, Y: 15}, "blue": {X: 90, Y: 105}}
 	s.ClickTable(zone[first], "")
 	if s.Decider() != other {
 		t.Fatalf("after deploying the decision should pass to %s (msg %q)", other, s.Msg)
 	}
 	if s.Mode() != ModeHandover {
-		t.Fatalf("a handover screen must hide the table, mode %v", s.Mode())
+		t.Fatalf("a handover screen must hide the shown objective, mode %v", s.Mode())
 	}
 	txt = hudText(s)
 	for _, sd := range []string{"red", "blue"} {
@@ -182,6 +184,11 @@ func TestHotseatHidesSecrets(t *testing.T) {
 		}
 	}
 	s.Continue()
+	txt = hudText(s)
+	if strings.Contains(txt, cards[first].Name) || strings.Contains(txt, cards[other].Name) {
+		t.Fatalf("after the handover both objectives stay hidden until asked:\n%s", txt)
+	}
+	s.RevealSecrets()
 	txt = hudText(s)
 	if !strings.Contains(txt, cards[other].Text) {
 		t.Fatalf("%s should now see its objective:\n%s", other, txt)
@@ -194,8 +201,14 @@ func TestHotseatHidesSecrets(t *testing.T) {
 			t.Fatalf("the log shows %s's secret entry on %s's turn", e.Side, other)
 		}
 	}
+	// With the objectives hidden, the decision passes without a handover.
+	s.RevealSecrets()
+	s.ClickTable(zone[other], "")
+	if s.Decider() != first || s.Mode() != ModeTurn {
+		t.Fatalf("with nothing secret shown the decision passes to %s without a handover: decider %s mode %v (%s)", first, s.Decider(), s.Mode(), s.Msg)
+	}
 
-	// A saved hotseat game reopens behind the handover screen too: the
+	// A saved hotseat game reopens with the objectives hidden too: the
 	// person loading it may not be the side to decide.
 	path := filepath.Join(t.TempDir(), "hotseat.json")
 	if err := s.Save(path); err != nil {
@@ -205,8 +218,8 @@ func TestHotseatHidesSecrets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Mode() != ModeHandover {
-		t.Fatalf("a loaded hotseat game must open behind the handover screen, mode %v", back.Mode())
+	if back.SecretsShown() {
+		t.Fatalf("a loaded hotseat game must open with the objectives hidden, mode %v", back.Mode())
 	}
 	txt = hudText(back)
 	for _, sd := range []string{"red", "blue"} {

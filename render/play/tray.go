@@ -49,7 +49,7 @@ func (s *Session) buildTray(from int) {
 	var fight *ccReplay
 	for i := from; i < len(lg); i++ {
 		e := lg[i]
-		if e.Data["secret"] != "" && e.Side != s.viewer {
+		if secret, side := secretEvent(e); secret && !s.shows(side) {
 			continue
 		}
 		switch {
@@ -251,11 +251,11 @@ func (s *Session) drawTray(h *hudb) {
 	c := &column{h: h, x: x, y: r.Min.Y + l.px(8), w: r.W() - l.px(24), maxY: r.Max.Y - l.px(22)}
 	title := fmt.Sprintf("Dice %d of %d", t.At+1, len(t.Steps))
 	if st.Head != "" {
-		title += " - " + st.Head
+		title += " - " + s.named(st.Head)
 	}
 	c.line(title, l.px(13), true, colGold)
 	if ro := st.Roll; ro != nil {
-		c.line(ro.Purpose, l.px(13), true, colText)
+		c.line(s.named(ro.Purpose), l.px(13), true, colText)
 		size := l.px(34)
 		dx := x
 		y := c.y + l.px(4)
@@ -297,9 +297,9 @@ func (s *Session) drawTray(h *hudb) {
 		c.line(need, l.px(12), false, colText)
 	}
 	for _, ln := range st.Lines {
-		c.line("=> "+ln, l.px(12), true, colGold)
+		c.line("=> "+s.named(ln), l.px(12), true, colGold)
 	}
-	hint := "Space or click: next dice   Esc: skip the rest"
+	hint := "Space, Enter or click: next dice   Esc: skip the rest"
 	if s.TrayDelay > 0 {
 		hint += "   (moves on by itself)"
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/render/textfont"
 	"github.com/auspex/auspex/world"
 )
 
@@ -34,7 +35,7 @@ func Write(w io.Writer, sc *scene.Scene, measure scene.Measurer) error {
 	e.printf(`<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="%scm" height="%scm" viewBox="%s %s %s %s">`+"\n",
 		num(b.W()), num(b.H()), num(b.Min.X), num(b.Min.Y), num(b.W()), num(b.H()))
 	e.printf("<title>Auspex map, %s x %s cm table, 1 unit = 1 cm</title>\n", num(sc.Table.W), num(sc.Table.H))
-	e.printf(`<style>text{font-family:"Go","DejaVu Sans","Helvetica",sans-serif;dominant-baseline:central}</style>` + "\n")
+	e.printf(`<style>text{font-family:"Go","DejaVu Sans","Helvetica",sans-serif}</style>` + "\n")
 	for l := range sc.Layers {
 		if len(sc.Layers[l]) == 0 {
 			continue
@@ -194,14 +195,20 @@ func (e *enc) text(p *scene.Prim) {
 		anchor, left = "end", x-w
 	}
 	if p.Box.A > 0 {
-		pad := p.Size * 0.2
+		// A little wider than the measured text: a viewer without the Go
+		// font substitutes a wider one.
+		pad := p.Size * 0.35
 		e.printf(`<rect x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="%s"/>`+"\n",
-			num(left-pad), num(p.C.Y-p.Size*0.6-pad/2), num(w+2*pad), num(p.Size*1.2+pad), hexColor(p.Box), num(float64(p.Box.A)/255))
+			num(left-pad), num(p.C.Y-p.Size*0.6-p.Size*0.1), num(w+2*pad), num(p.Size*1.4), hexColor(p.Box), num(float64(p.Box.A)/255))
 	}
 	weight := ""
 	if p.Bold {
 		weight = ` font-weight="bold"`
 	}
+	// The baseline is placed explicitly (y below the centre by the font's
+	// baseline offset) rather than with dominant-baseline, which librsvg
+	// and other renderers read differently: text then sits centred in its
+	// box everywhere.
 	e.printf(`<text%s x="%s" y="%s" font-size="%s" text-anchor="%s"%s fill="%s">%s</text>`+"\n",
-		idAttr(p.ID), num(x), num(p.C.Y), num(p.Size), anchor, weight, hexColor(p.Fill), esc(p.Text))
+		idAttr(p.ID), num(x), num(p.C.Y+p.Size*textfont.BaselineOffset()), num(p.Size), anchor, weight, hexColor(p.Fill), esc(p.Text))
 }

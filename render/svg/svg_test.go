@@ -3,7 +3,10 @@ package svg_test
 import (
 	"bytes"
 	"encoding/xml"
+	"image/color"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -89,5 +92,59 @@ func TestWellFormedWithLayersAndScaleBar(t *testing.T) {
 	}
 	if blocks != 3 {
 		t.Fatalf("%d scale bar blocks, want 3", blocks)
+	}
+}
+
+// A boxed label's text sits inside its box in every SVG viewer: the
+// baseline is given explicitly (librsvg ignores dominant-baseline, which
+// put the text above its box), below the label's centre by the font's
+// baseline offset and above the box's bottom edge.
+func TestLabelBaselineInsideItsBox(t *testing.T) {
+	sc := &scene.Scene{Bounds: scene.Rect{Max: world.Vec{X: 100, Y: 100}}, Table: world.Table{W: 100, H: 100}, Scale: svg.Scale}
+	sc.Layers[scene.LayerMarkers] = []scene.Prim{{Layer: scene.LayerMarkers, Kind: scene.Text, C: world.Vec{X: 50, Y: 40}, Text: "Venator Rex", Size: 2, Box: color.NRGBA{255, 255, 255, 230}}}
+	var buf bytes.Buffer
+	if err := svg.Write(&buf, sc, nil); err != nil {
+		t.Fatal(err)
+	}
+	s := buf.String()
+	if strings.Contains(s, "dominant-baseline") {
+		t.Error("the SVG still relies on dominant-baseline, which librsvg does not honour")
+	}
+	var rect struct {
+		Y, H float64
+	}
+	var textY float64
+	dec := xml.NewDecoder(strings.NewReader(s))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		attr := func(n string) float64 {
+			for _, a := range el.Attr {
+				if a.Name.Local == n {
+					v, _ := strconv.ParseFloat(a.Value, 64)
+					return v
+				}
+			}
+			return math.NaN()
+		}
+		switch el.Name.Local {
+		case "rect":
+			if f := attr("fill-opacity"); !math.IsNaN(f) && f < 1 {
+				rect.Y, rect.H = attr("y"), attr("height")
+			}
+		case "text":
+			textY = attr("y")
+		}
+	}
+	// The baseline lies in the lower part of the box: the capitals (about
+	// 0.7 em tall) then fit inside it.
+	if rect.H == 0 || textY <= 40 || textY-0.7*2 < rect.Y || textY > rect.Y+rect.H {
+		t.Errorf("text baseline y %.2f is not inside its box %.2f..%.2f with room for the capitals", textY, rect.Y, rect.Y+rect.H)
 	}
 }
