@@ -36,17 +36,18 @@ func (w *Win) settle() *app.DebugDump {
 }
 
 // played runs act and waits until the game has played a command (the
-// state's command count went up), the game ended, or the window refused
-// with a message. It returns the dump and whether a command was played.
+// state's command count went up), the game ended, the command waits for
+// manual dice, or the window refused with a message. It returns the dump
+// and whether a command was played (or waits for its dice).
 func (w *Win) played(what string, act func()) (*app.DebugDump, bool) {
 	w.t.Helper()
 	before := w.Dump()
 	n := before.Play.Commands
 	act()
 	d := w.Wait(what, func(d *app.DebugDump) bool {
-		return d.Play != nil && (d.Play.Commands != n || d.Play.Over || (d.Play.MsgErr && d.Play.Msg != before.Play.Msg))
+		return d.Play != nil && (d.Play.Commands != n || d.Play.Over || d.Play.Mode == "dice" || (d.Play.MsgErr && d.Play.Msg != before.Play.Msg))
 	})
-	return d, d.Play.Commands != n
+	return d, d.Play.Commands != n || d.Play.Mode == "dice"
 }
 
 // mustPlay is played that fails the test when no command was played.

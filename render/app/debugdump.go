@@ -328,6 +328,13 @@ func (a *App) debugDump(hud []scene.Prim) *DebugDump {
 	switch {
 	case a.start != nil:
 		d.Screen = "start"
+		// The set-up dice pad is drawn over the start screen in a pass of
+		// its own.
+		for _, p := range a.start.pad {
+			if p.Kind == scene.Text && p.Text != "" {
+				d.Texts = append(d.Texts, DumpText{Text: p.Text, Where: "hud", X: p.C.X / k, Y: p.C.Y / k})
+			}
+		}
 		for _, b := range a.start.btns {
 			d.Buttons = append(d.Buttons, rect("start", b.Label, b.R))
 		}
