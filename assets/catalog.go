@@ -255,7 +255,8 @@ func decodeKinds(d *yamlx.Decoder, n *yaml.Node, what string) []catalog.WeaponKi
 }
 
 // DecodeFootprint reads a base footprint mapping ({shape: circle, radius: 2}
-// or {shape: rect, w: 4, h: 2}, cm) and validates it.
+// or {shape: rect, w: 4, h: 2}, cm, with an optional sight_height: how tall
+// the model stands, for line of sight) and validates it.
 func DecodeFootprint(d *yamlx.Decoder, n *yaml.Node, what string) (world.Footprint, bool) {
 	m := d.Map(n, what)
 	if m == nil {
@@ -265,6 +266,9 @@ func DecodeFootprint(d *yamlx.Decoder, n *yaml.Node, what string) (world.Footpri
 	var f world.Footprint
 	sn := m.Need("shape")
 	m.Allow("radius", "w", "h")
+	if v := m.Get("sight_height"); v != nil {
+		f.SightHeight, _ = d.Float(v, what+" sight_height")
+	}
 	if sn == nil {
 		return f, false
 	}

@@ -137,6 +137,13 @@ func decodeTerrainEntry(d *yamlx.Decoder, n *yaml.Node, what string) TerrainEntr
 	if v := m.Get("cover"); v != nil {
 		e.Cover, _ = d.Bool(v, what+" cover")
 	}
+	if v := m.Get("height"); v != nil {
+		if h, ok := d.Float(v, what+" height"); ok && (h < 0 || h > 1000) {
+			d.Errorf(v, "%s height: must be 0 to 1000 cm, got %v", what, h)
+		} else {
+			e.Height = h
+		}
+	}
 	if v := m.Get("armour_bonus"); v != nil {
 		e.ArmourBonus, _ = d.Int(v, what+" armour_bonus")
 	}

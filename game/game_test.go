@@ -232,7 +232,7 @@ func TestManualDice(t *testing.T) {
 	}
 	// Red walks south through the edge of Tanglewood: dangerous terrain
 	// needs its dice.
-	mv := g.Ruleset.Move("red", "red-reaver", atii.Waypoint{X: 40, Y: 52})
+	mv := g.Ruleset.Move("red", "red-reaver", atii.Waypoint{X: 40, Y: 32})
 	before := g.State()
 	if _, err := g.Submit(mv); !errors.As(err, &need) || !strings.HasPrefix(need.Request.Purpose, "dangerous terrain") {
 		t.Fatalf("want a request for the dangerous terrain dice, got %v", err)

@@ -32,6 +32,10 @@ type Footprint struct {
 	Shape  Shape
 	Radius float64
 	W, H   float64
+	// SightHeight is how tall the model on the base stands, in cm above
+	// the table: it sees from that height and is seen up to it. 0: not
+	// given (line of sight then ignores terrain heights, see LOSOptions).
+	SightHeight float64
 }
 
 // Validate reports a footprint with non-positive or non-finite sizes.
@@ -48,6 +52,9 @@ func (f Footprint) Validate() error {
 		}
 	default:
 		return fmt.Errorf("unknown base shape %d", int(f.Shape))
+	}
+	if f.SightHeight < 0 || math.IsInf(f.SightHeight, 0) || math.IsNaN(f.SightHeight) {
+		return fmt.Errorf("base sight height must be 0 or more cm, got %v", f.SightHeight)
 	}
 	return nil
 }

@@ -48,20 +48,21 @@ type LOSOptions struct {
 	// Samples is the number of sight lines drawn (0: DefaultLOSSamples).
 	// They end on points spread evenly across the target's width as seen
 	// from the observer: line k ends at the middle of the slice of the
-	// footprint at offset (2k+1)/Samples - 1 of its half-width, so each line
-	// stands for an equal share of the target's silhouette.
+	// footprint at offset (2k+1)/Samples - 1 of its half-width. They are for
+	// drawing and explaining: the verdict comes from the exact shares of
+	// the whole silhouette (LOSResult.Visible, Seen), whatever Samples is.
 	Samples int
 	// FromFootprint spreads the observer's end of the lines across its own
 	// footprint in the same way (line k to line k, parallel lines). By
 	// default every line starts at the observer's centre, as ATII measures
 	// from the model's centre.
 	FromFootprint bool
-	// ClearAbove: the target is clear when the fraction of lines that are
-	// neither blocked nor obscured is above this (0: DefaultLOSClearAbove).
+	// ClearAbove: the target is clear when the share of it visible
+	// (LOSResult.Visible) is above this (0: DefaultLOSClearAbove).
 	ClearAbove float64
-	// MinVisible: the target is blocked when the fraction of lines not
-	// blocked is below this (0: DefaultLOSMinVisible; negative: any one
-	// unblocked line is enough).
+	// MinVisible: the target is blocked when the share of it seen
+	// (LOSResult.Seen) is below this (0: DefaultLOSMinVisible; negative:
+	// any of it is enough).
 	MinVisible float64
 	// InsideSight is how far, in cm, sight passes through blocking terrain
 	// that the observer's or the target's end of a line stands in: a model in
@@ -70,12 +71,42 @@ type LOSOptions struct {
 	// allowance at all.
 	InsideSight float64
 	// ObserverHeight and TargetHeight are the heights, in cm above the
-	// table, that sight lines start and end at. When both are positive, a
-	// feature with a Height is seen over where the straight line between
-	// the two heights stays above the feature's height over the whole
-	// stretch it crosses; otherwise heights are ignored and every blocking
-	// feature blocks.
+	// table, of the observer's eye and of the target's top (0: the bases'
+	// Foot.SightHeight). When both are positive, a feature of known height
+	// (its own Height, or else its kind's TerrainEffect.Height) hides, on
+	// each sight line, only the part of the target below the highest point
+	// its top screens from the eye: low terrain does not hide a tall model,
+	// and it hides the lower part of one behind or in it. Otherwise, or with
+	// FlatTerrain, heights are ignored and every blocking feature blocks.
 	ObserverHeight, TargetHeight float64
+	// FlatTerrain ignores every height (the flat reading of area terrain).
+	FlatTerrain bool
+	// LowBand is the share of the target's height, from the ground up,
+	// whose screening LOSResult.LowHidden measures (0: DefaultLOSLowBand).
+	LowBand float64
+}
+
+// DefaultLOSLowBand: the lower third of a model, a titan's legs.
+const DefaultLOSLowBand = 1.0 / 3
+
+func (o LOSOptions) lowBand() float64 {
+	if o.LowBand <= 0 {
+		return DefaultLOSLowBand
+	}
+	return o.LowBand
+}
+
+// heights returns the eye and target heights of a check, and whether
+// heights are in play.
+func (o LOSOptions) heights(from, to *Base) (oh, th float64, on bool) {
+	oh, th = o.ObserverHeight, o.TargetHeight
+	if oh == 0 {
+		oh = from.Foot.SightHeight
+	}
+	if th == 0 {
+		th = to.Foot.SightHeight
+	}
+	return oh, th, !o.FlatTerrain && oh > 0 && th > 0
 }
 
 func (o LOSOptions) samples() int {
@@ -152,8 +183,12 @@ type SightLine struct {
 	Blocked   bool
 	BlockedAt Vec
 	BlockedBy int
-	// Obscured: the line reaches the target through cover-giving terrain.
+	// Obscured: the line reaches the target but part or all of it is hidden
+	// (cover-giving terrain, or with heights terrain it is seen over only in
+	// part). Hidden is the share of the target's height this line does not
+	// see (1 when blocked).
 	Obscured  bool
+	Hidden    float64
 	Crossings []LOSCrossing
 }
 
@@ -164,15 +199,26 @@ type FeatureHit struct {
 	Blocked  int // lines it blocked
 	Obscured int // lines it obscured (and nothing blocked)
 	MaxDepth float64
+	// Hidden is the share of the target's silhouette this feature hides
+	// (where several hide the same part, the one hiding most of it there).
+	Hidden float64
 }
 
 // LOSResult is a line-of-sight verdict with everything that led to it.
 type LOSResult struct {
 	Verdict LOSVerdict
-	// Visible is the fraction of lines that reach the target unobscured;
-	// Seen the fraction that reach it at all.
+	// Visible is the share of the target's silhouette (its width as seen
+	// from the observer, times its height when heights are in play) that
+	// can be seen clear of any terrain; Seen the share not hidden by
+	// blocking terrain. Both are exact, not counts of the sample lines.
 	Visible, Seen float64
-	Lines         []SightLine
+	// LowHidden is the share of the silhouette's width over which terrain
+	// screens the target from below: at least its lower LowBand (a titan's
+	// legs) is hidden while its top is still seen. Terrain hiding a slice
+	// of the target from top to bottom does not count, nor does anything
+	// without heights (every line then is hidden all or nothing).
+	LowHidden float64
+	Lines     []SightLine
 	// Features lists every feature any line crossed, in index order.
 	Features []FeatureHit
 	// TargetIn lists cover-giving or blocking features that contain the
@@ -226,12 +272,12 @@ func (r *LOSResult) labelOf(f int) string {
 func (r *LOSResult) culprits() string {
 	type c struct {
 		label string
-		n     int
+		n     float64
 	}
 	var cs []c
 	for _, h := range r.Features {
-		if n := h.Blocked + h.Obscured; n > 0 {
-			cs = append(cs, c{r.labelOf(h.Feature), n})
+		if h.Hidden > 1e-9 {
+			cs = append(cs, c{r.labelOf(h.Feature), h.Hidden})
 		}
 	}
 	for i := 1; i < len(cs); i++ {
@@ -261,25 +307,30 @@ func (r *LOSResult) culprits() string {
 // context belongs to one goroutine at a time; the World itself is shared.
 // The slices in a result it returns are reused by its next check.
 type LOSContext struct {
-	w      *World
-	lines  []SightLine
-	cross  []LOSCrossing
-	raw    []Crossing
-	hits   []FeatureHit
-	hitAt  []int32 // feature -> index in hits + 1, for this check
-	tin    []int
-	oin    []int
-	at     []int
-	ends   [][2]Vec
-	tips   []Vec
-	counts []int // crossings per line
-	masks  []uint64
-	fanOut [][]Crossing
-	fan    fanScratch
-	noFan  bool // tests: trace every line on its own
-	eff    []TerrainEffect
-	effOK  []uint32 // feature -> generation its eff entry was filled in
-	gen    uint32
+	w       *World
+	lines   []SightLine
+	cross   []LOSCrossing
+	raw     []Crossing
+	hits    []FeatureHit
+	hitAt   []int32 // feature -> index in hits + 1, for this check
+	tin     []int
+	oin     []int
+	at      []int
+	ends    [][2]Vec
+	tips    []Vec
+	counts  []int // crossings per line
+	masks   []uint64
+	fanOut  [][]Crossing
+	fan     fanScratch
+	fanx    lineFamily  // the lines as a family, for the exact fractions
+	cuts    []float64   // offsets where the family's lines change
+	cand    []int       // features that may meet the family's lines
+	lineQ   []lineShare // what each sample line sees, for the exact shares
+	famMask bool        // masks lists every feature the family may meet
+	noFan   bool        // tests: trace every line on its own
+	eff     []TerrainEffect
+	effOK   []uint32 // feature -> generation its eff entry was filled in
+	gen     uint32
 }
 
 // NewLOSContext returns a context for checks on w.
@@ -320,14 +371,18 @@ func (c *LOSContext) effect(rules TerrainRules, f int) *TerrainEffect {
 
 // LOS checks line of sight from the observer base to the target base.
 //
-// Lines are drawn as LOSOptions describes. Along each line, in order:
-// terrain whose effect BlocksLOS blocks it, unless the line passes over it
-// (heights) or it is terrain the observer's or target's end of the line
-// stands in, seen through for at most InsideSight cm; terrain whose effect
-// gives Cover (and does not block) obscures it. The verdict: blocked when
-// the fraction of unblocked lines is below MinVisible; clear when the
-// fraction of unblocked, unobscured lines is above ClearAbove and the
-// target's centre is not inside cover-giving or blocking terrain; cover
+// Every line from the observer to the target's silhouette is read the same
+// way (crossEffect): terrain whose effect BlocksLOS blocks it, unless it is
+// terrain the observer stands in (its base overlaps it) or the target's
+// centre stands in, seen through for at most InsideSight cm, or, with
+// heights, the line passes over it, when it hides only the part of the
+// target below what its top screens; terrain whose effect gives Cover (and
+// does not block) obscures it. Visible and Seen are the exact shares of
+// the silhouette not obscured and not blocked (losexact.go); the sample
+// lines drawn (LOSOptions.Samples) follow the same reading. The verdict:
+// blocked when Seen is below MinVisible (or nothing); clear when Visible is
+// above ClearAbove and the target does not stand in cover-giving or
+// blocking terrain (of unknown height, when heights are in play); cover
 // otherwise. Features are named by their index in World.Features.
 func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSResult {
 	w := c.w
@@ -390,8 +445,17 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	if len(c.masks) != w.idx.words {
 		c.masks = make([]uint64, w.idx.words)
 	}
+	c.famMask = false
 	if fan && n > 1 && !c.noFan {
-		fan = w.idx.fanMask(from.Pos, tips[0].Sub(from.Pos), tips[n-1].Sub(from.Pos), maxLen, c.masks)
+		lo, hi := tips[0].Sub(from.Pos), tips[n-1].Sub(from.Pos)
+		if !ft.rect {
+			// The silhouette's ends, so that the mask also lists every
+			// feature the exact shares may meet (losexact.go).
+			lo, hi = sliceMid(&ft, perp, dir, -et).Sub(from.Pos), sliceMid(&ft, perp, dir, et).Sub(from.Pos)
+			maxLen = max(maxLen, lo.Len(), hi.Len())
+		}
+		fan = lo.Cross(hi) != 0 && lo.Dot(hi) > 0 && w.idx.fanMask(from.Pos, lo, hi, maxLen, c.masks)
+		c.famMask = fan && !ft.rect
 	} else {
 		fan = false
 	}
@@ -402,14 +466,16 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		fan = w.traceFan(trs, c.masks, c.fanOut, &c.fan)
 	}
 
-	hOn := opt.ObserverHeight > 0 && opt.TargetHeight > 0
+	var hOn bool
+	opt.ObserverHeight, opt.TargetHeight, hOn = opt.heights(&from, &to)
 	if cap(c.lines) < n {
 		c.lines = make([]SightLine, n)
 		c.counts = make([]int, n)
+		c.lineQ = make([]lineShare, n)
 	}
+	c.lineQ = c.lineQ[:n]
 	lines := c.lines[:n]
 	cross := c.cross[:0]
-	blocked, obscured := 0, 0
 	var fanOut [][]Crossing
 	if fan {
 		fanOut = c.fanOut[:n]
@@ -427,52 +493,41 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 			ab := b.Sub(a)
 			length = math.Sqrt(ab.Dot(ab))
 		}
+		ln := sightLine{fo: &fo, a: a, b: b, length: length}
 		line := &lines[k]
 		line.From, line.To = a, b
-		line.Blocked, line.BlockedAt, line.BlockedBy, line.Obscured = false, b, -1, false
+		line.Blocked, line.BlockedAt, line.BlockedBy, line.Obscured, line.Hidden = false, b, -1, false, 0
+		c.lineQ[k] = lineShare{by: -1}
 		start := len(cross)
 		for _, x := range raw {
-			e := c.effect(rules, x.Feature)
+			eff, qb, qo := c.crossEffect(rules, opt, hOn, x, &ln)
 			depth := x.Len(length)
-			var eff CrossEffect
-			switch {
-			case !e.BlocksLOS && !e.Cover:
-				eff = NoEffect
-			case hOn && w.Features[x.Feature].Height > 0 && seenOver(opt, w.Features[x.Feature].Height, x):
-				eff = SeenOver
-			case !e.BlocksLOS:
-				eff = Obscures
-				if !line.Blocked {
-					line.Obscured = true
+			if qb >= 1 && !line.Blocked {
+				line.Blocked = true
+				line.BlockedBy = x.Feature
+				t := x.TIn
+				if (x.TIn == 0 || x.TOut == 1) && opt.InsideSight > 0 && length > 0 {
+					t += opt.InsideSight / length // sight reaches this far in
 				}
-			case (x.TIn == 0 || x.TOut == 1) && opt.InsideSight >= 0 &&
-				(opt.InsideSight == 0 || depth <= opt.InsideSight+Eps):
-				eff = SeenThrough
-			default:
-				eff = Blocks
-				if !line.Blocked {
-					line.Blocked = true
-					line.BlockedBy = x.Feature
-					t := x.TIn
-					if (x.TIn == 0 || x.TOut == 1) && opt.InsideSight > 0 && length > 0 {
-						t += opt.InsideSight / length // sight reaches this far in
-					}
-					line.BlockedAt = a.Lerp(b, t)
-				}
+				line.BlockedAt = a.Lerp(b, t)
 			}
+			if qo > line.Hidden {
+				line.Hidden, c.lineQ[k].by = qo, x.Feature
+			}
+			c.lineQ[k].qb = max(c.lineQ[k].qb, qb)
 			cross = append(cross, LOSCrossing{Crossing: x, Depth: depth, Effect: eff})
 			h := c.hit(x.Feature)
 			h.Lines++
 			h.MaxDepth = max(h.MaxDepth, depth)
 		}
 		counts[k] = len(cross) - start
+		c.lineQ[k].qo = line.Hidden
 		// Credit the first blocker, or every obscuring feature.
+		line.Obscured = !line.Blocked && line.Hidden > 0
 		if line.Blocked {
-			blocked++
-			line.Obscured = false
+			line.Hidden = 1
 			c.hit(line.BlockedBy).Blocked++
 		} else if line.Obscured {
-			obscured++
 			for _, lc := range cross[start:] {
 				if lc.Effect == Obscures {
 					c.hit(lc.Feature).Obscured++
@@ -488,6 +543,16 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 		off = m
 	}
 	c.cross, c.lines = cross, lines
+
+	// The fractions, exactly (losexact.go); the sample lines are for drawing.
+	visible, seen, low := 1.0, 1.0, 0.0
+	if et == 0 && eo == 0 { // a point seen from a point: its one line
+		seen, visible = 1-b2f(lines[0].Blocked), 1-lines[0].Hidden
+		low = b2f(lines[0].Hidden >= opt.lowBand()-1e-12 && lines[0].Hidden < 1)
+	} else {
+		c.fanx.setup(from, to, perp, dir, eo, et)
+		visible, seen, low = c.exactShares(&c.fanx, rules, opt, hOn)
+	}
 
 	// Terrain the bases stand in. When a line runs between the two centres
 	// (an odd number of lines, all from the observer's centre), its own
@@ -533,8 +598,9 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	sortHits(c.hits)
 
 	r := LOSResult{
-		Seen:       float64(n-blocked) / float64(n),
-		Visible:    float64(n-blocked-obscured) / float64(n),
+		Seen:       seen,
+		Visible:    visible,
+		LowHidden:  low,
 		Lines:      c.lines,
 		Features:   c.hits,
 		TargetIn:   c.tin,
@@ -545,7 +611,7 @@ func (c *LOSContext) LOS(from, to Base, rules TerrainRules, opt LOSOptions) LOSR
 	switch {
 	case r.Seen < opt.minVisible()-tiny || r.Seen == 0:
 		r.Verdict = LOSBlocked
-	case r.Visible > opt.clearAbove()+tiny && len(c.tin) == 0:
+	case r.Visible > opt.clearAbove()+tiny && !c.standsInCover(rules, hOn):
 		r.Verdict = LOSClear
 	default:
 		r.Verdict = LOSCover
@@ -579,11 +645,24 @@ func sortHits(h []FeatureHit) {
 	}
 }
 
-// seenOver reports whether the sight line, rising or falling straight from
-// ObserverHeight to TargetHeight, stays above height h over the crossing.
-func seenOver(opt LOSOptions, h float64, x Crossing) bool {
-	at := func(t float64) float64 { return opt.ObserverHeight + (opt.TargetHeight-opt.ObserverHeight)*t }
-	return min(at(x.TIn), at(x.TOut)) > h+Eps
+// standsInCover reports whether the target stands in terrain that puts it
+// in cover whatever can be seen of it: cover-giving or blocking terrain
+// containing its centre, except, when heights are in play, terrain of known
+// height (how much of the target that hides is already in the fractions).
+func (c *LOSContext) standsInCover(rules TerrainRules, hOn bool) bool {
+	for _, f := range c.tin {
+		if !hOn || c.featureHeight(c.effect(rules, f), f) <= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // sliceMid returns the middle of the footprint's slice along dir at offset

@@ -18,7 +18,11 @@ var atiiTerrain = TerrainRules{
 
 // ATII-SHT-4 (cover: half or more of the target hidden) and the ATII line of
 // sight reading: the target, a 2 cm radius titan 100 cm away, stands just
-// behind a wood whose edge hides more or less of it.
+// behind a wood whose edge hides more or less of it. The verdict follows the
+// exact hidden share (line s of the silhouette ends at y = 30+2s and meets
+// the wood, x 100..105, where it reaches the edge: s >= (edge-30)/1.9 above
+// the centre line, s >= (edge-30)/1.8 below it); the seven sample lines are
+// only drawn.
 func TestLOSPartialCoverATII(t *testing.T) {
 	tests := []struct {
 		edge    float64 // y of the wood's top edge; it covers everything below
@@ -27,11 +31,11 @@ func TestLOSPartialCoverATII(t *testing.T) {
 		reason  string
 	}{
 		{59, 0, LOSClear, "clear: 100% visible"},
-		{30.7, 2, LOSClear, "clear: 71% visible (29% hidden by Woods #3)"},
-		{30.3, 3, LOSClear, "clear: 57% visible (43% hidden by Woods #3)"},
-		{29.8, 4, LOSCover, "cover: 57% hidden by Woods #3"},
-		{29.0, 5, LOSCover, "cover: 71% hidden by Woods #3"},
-		{28.5, 6, LOSBlocked, "blocked: 86% hidden by Woods #3"},
+		{30.7, 2, LOSClear, "clear: 68% visible (32% hidden by Woods #3)"},
+		{30.3, 3, LOSClear, "clear: 58% visible (42% hidden by Woods #3)"},
+		{29.8, 4, LOSCover, "cover: 56% hidden by Woods #3"},
+		{29.0, 5, LOSBlocked, "blocked: 78% hidden by Woods #3"}, // 22% seen: a sliver
+		{28.5, 6, LOSBlocked, "blocked: 92% hidden by Woods #3"},
 		{0.5, 7, LOSBlocked, "blocked: 100% hidden by Woods #3"},
 	}
 	obs := circle(10, 30, 2)
@@ -53,6 +57,19 @@ func TestLOSPartialCoverATII(t *testing.T) {
 					t.Errorf("edge %v: line blocked by %d at %v, want the wood at x=100", tc.edge, l.BlockedBy, l.BlockedAt)
 				}
 			}
+		}
+		want := 1.0 // exact visible share
+		switch {
+		case tc.edge >= 32:
+		case tc.edge > 30:
+			want = 1 - (1-(tc.edge-30)/1.9)/2
+		case tc.edge > 28.2:
+			want = 1 - (1-(tc.edge-30)/1.8)/2
+		default:
+			want = 0
+		}
+		if !near(r.Visible, want, 1e-9) || !near(r.Seen, want, 1e-9) {
+			t.Errorf("edge %v: visible %v seen %v, want %v", tc.edge, r.Visible, r.Seen, want)
 		}
 		if len(r.Lines) != 7 || blocked != tc.blocked || r.Verdict != tc.verdict || r.Reason() != tc.reason {
 			t.Errorf("edge %v: %d lines, %d blocked, %v %q; want 7, %d, %v %q",
@@ -138,6 +155,11 @@ func TestLOSInsideSight(t *testing.T) {
 	}
 }
 
+// With heights, a feature hides the part of the target below the highest
+// point its top screens from the observer's eye (ATII line of sight is drawn
+// from the weapon mount, "a model's eye view"). Every line here crosses the
+// 5 cm hill between parameters 35/80 and 45/80, so the target is hidden
+// below z = oh - (oh-5)*80/45 when the eye is above the hill.
 func TestLOSHeights(t *testing.T) {
 	hill := Feature{ID: "h", Name: "Hill", Kind: Hill, Height: 5, Poly: rectPoly(Vec{50, 30}, 10, 40, 0)}
 	w, err := New(Table{W: 100, H: 60}, []Feature{hill})
@@ -146,22 +168,26 @@ func TestLOSHeights(t *testing.T) {
 	}
 	obs, tgt := circle(10, 30, 1), circle(90, 30, 1)
 	tests := []struct {
-		oh, th float64
-		want   LOSVerdict
-		effect CrossEffect
+		oh, th  float64
+		want    LOSVerdict
+		effect  CrossEffect
+		visible float64
 	}{
-		{0, 0, LOSBlocked, Blocks},   // heights not given: the hill blocks
-		{10, 0, LOSBlocked, Blocks},  // only one height given: ignored
-		{10, 10, LOSClear, SeenOver}, // both above it
-		{5, 5, LOSBlocked, Blocks},   // level with the top: grazing is blocked
-		{9, 1, LOSBlocked, Blocks},   // at x=55 the line is at 9-8*45/80 = 4.5
-		{12, 1, LOSClear, SeenOver},  // at x=55: 12-11*45/80 = 5.81
-		{5 + 2*Eps, 5 + 2*Eps, LOSClear, SeenOver},
+		{0, 0, LOSBlocked, Blocks, 0},                        // heights not given: the hill blocks
+		{10, 0, LOSBlocked, Blocks, 0},                       // only one height given: ignored
+		{10, 10, LOSClear, Obscures, 1 - (10-5*16/9.0)/10},   // the bottom ninth hidden
+		{10, 4, LOSClear, Obscures, 1 - (10-5*16/9.0)/4},     // a shorter target: 28% hidden
+		{10, 2, LOSCover, Obscures, 1 - (10-5*16/9.0)/2},     // 56% hidden: cover
+		{5, 5, LOSBlocked, Blocks, 0},                        // level with the top: grazing is blocked
+		{9, 1, LOSBlocked, Blocks, 0},                        // hidden below 1.89 cm: all of it
+		{12, 1, LOSClear, SeenOver, 1},                       // 12-7*16/9 < 0: nothing hidden
+		{5 + 2*Eps, 5 + 2*Eps, LOSBlocked, Obscures, 0.0000}, // all but a sliver
 	}
 	for _, tc := range tests {
 		r := w.LOS(obs, tgt, atiiTerrain, LOSOptions{ObserverHeight: tc.oh, TargetHeight: tc.th})
-		if r.Verdict != tc.want || r.Lines[3].Crossings[0].Effect != tc.effect {
-			t.Errorf("heights %v/%v: %v (%v), want %v (%v)", tc.oh, tc.th, r.Verdict, r.Lines[3].Crossings[0].Effect, tc.want, tc.effect)
+		if r.Verdict != tc.want || r.Lines[3].Crossings[0].Effect != tc.effect || !near(r.Visible, tc.visible, 1e-5) {
+			t.Errorf("heights %v/%v: %v (%v) visible %v, want %v (%v) %v", tc.oh, tc.th, r.Verdict,
+				r.Lines[3].Crossings[0].Effect, r.Visible, tc.want, tc.effect, tc.visible)
 		}
 	}
 }

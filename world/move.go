@@ -19,11 +19,19 @@ type Waypoint struct {
 
 // MoveOptions says what else a move must respect.
 type MoveOptions struct {
-	// FaceMovement: before each leg that is not backwards, the base pivots
-	// to face along it (an automatic turn, reported like any other).
-	// Without it the base keeps its facing and legs more than 90 degrees
-	// off it are walked backwards.
+	// FaceMovement: before each leg the base pivots so that it walks
+	// straight ahead or straight back (an automatic turn, reported like any
+	// other): a leg up to 90 degrees off its facing is walked forwards,
+	// facing along it; one more than 90 degrees off is walked backwards,
+	// the base first turning its rear square to the leg unless it is
+	// already within BackTolerance of straight back. A sideways step so
+	// pays for the turn it takes. Without FaceMovement the base keeps its
+	// facing and legs more than 90 degrees off it are walked backwards.
 	FaceMovement bool
+	// BackTolerance is how far, in degrees, a leg may be off straight back
+	// and still be walked backwards without a turn (0:
+	// DefaultBackTolerance).
+	BackTolerance float64
 	// Keepout bases may not be approached closer than KeepoutDist cm, edge
 	// to edge (ATII-MOV-6: 10 cm from enemy titans). Exactly KeepoutDist
 	// (within Eps) is allowed. A base that starts closer than that to one of
@@ -38,6 +46,33 @@ type MoveOptions struct {
 	// titans). Otherwise a base that starts wholly on the table may not put
 	// any of its footprint off it (Eps tolerance).
 	AllowOffTable bool
+}
+
+// DefaultBackTolerance is MoveOptions.BackTolerance when not given: a leg
+// within 2 degrees of straight back is straight back.
+const DefaultBackTolerance = 2.0
+
+func (o *MoveOptions) backTol() float64 {
+	if o.BackTolerance <= 0 {
+		return DefaultBackTolerance
+	}
+	return o.BackTolerance
+}
+
+// MoveLeg is one waypoint's part of a move as a whole: the pivot made
+// before walking (FaceMovement), the straight walk, then the waypoint's own
+// pivot to its Facing. Turns are signed degrees, positive clockwise, in
+// (-180, 180]; a ruleset prices them (ATII: atii.TurnCost, one Man per 45
+// degrees or part).
+type MoveLeg struct {
+	Waypoint  int
+	From, To  Vec
+	Length    float64
+	Heading   float64 // the bearing walked; the facing for a turn on the spot
+	Backwards bool
+	// TurnBefore is the pivot made before walking (0: none), TurnAfter the
+	// waypoint's own pivot (0: none).
+	TurnBefore, TurnAfter float64
 }
 
 // MoveSegment is a stretch of the move over which the same terrain lies
@@ -94,6 +129,9 @@ type IllegalMove struct {
 type MoveReport struct {
 	Segments []MoveSegment
 	Turns    []MoveTurn
+	// Legs has one entry per waypoint, in order, with the turns made for
+	// it: what a move preview shows leg by leg.
+	Legs []MoveLeg
 	// Total, Forward and Backward lengths in cm (Total = Forward + Backward).
 	Total, Forward, Backward float64
 	// TurnDegrees is the sum of the sizes of all turns.
@@ -209,18 +247,29 @@ func (m *mover) run(start Base, path []Waypoint) {
 	for i, wp := range path {
 		d := wp.To.Sub(cur.Pos)
 		l := d.Len()
+		leg := MoveLeg{Waypoint: i, From: cur.Pos, To: wp.To, Heading: cur.Facing}
 		if l > Eps {
 			dir := Bearing(d)
 			rel := RelDeg(dir - cur.Facing)
 			back := math.Abs(rel) > 90+ArcEps
-			if m.opt.FaceMovement && !back && math.Abs(rel) > ArcEps {
-				cur = m.turn(i, cur, dir, true)
+			if m.opt.FaceMovement {
+				want, tol := dir, ArcEps
+				if back {
+					want, tol = NormDeg(dir+180), m.opt.backTol()
+				}
+				if off := RelDeg(want - cur.Facing); math.Abs(off) > tol {
+					leg.TurnBefore = off
+					cur = m.turn(i, cur, want, true)
+				}
 			}
+			leg.Length, leg.Heading, leg.Backwards = l, NormDeg(dir), back
 			cur = m.leg(i, cur, wp.To, back)
 		}
 		if wp.Turn && math.Abs(RelDeg(wp.Facing-cur.Facing)) > ArcEps {
+			leg.TurnAfter = RelDeg(wp.Facing - cur.Facing)
 			cur = m.turn(i, cur, wp.Facing, false)
 		}
+		m.r.Legs = append(m.r.Legs, leg)
 	}
 	m.r.End = cur
 }

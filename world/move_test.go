@@ -269,3 +269,52 @@ func TestMeasureMoveRectFootprint(t *testing.T) {
 		t.Errorf("turned: first %+v, want %v", r.FirstDangerous, want)
 	}
 }
+
+// ATII-MOV-2/ATII-MOV-3 (issue 8): with FaceMovement a leg is walked
+// straight ahead or straight back. A sideways step more than 90 degrees off
+// the facing is walked backwards only after turning the rear square to it,
+// and that turn is reported (leg by leg, for the UI) like any other; a leg
+// within BackTolerance of straight back needs no turn.
+func TestMeasureMoveSidewaysStepTurnsATII(t *testing.T) {
+	w := moveWorld(t)
+	start := titan(30, 30, 0) // facing north
+	tests := []struct {
+		bearing float64
+		tol     float64
+		turn    float64 // the pivot before the leg
+		back    bool
+	}{
+		{100, 0, -80, true}, // the Warlord's sideways step: 80 degrees to put its rear on it
+		{-100, 0, 80, true},
+		{179, 0, 0, true}, // within 2 degrees of straight back
+		{177, 0, -3, true},
+		{177, 5, 0, true}, // a wider tolerance
+		{60, 0, 60, false},
+		{90, 0, 90, false}, // exactly 90: forwards, turning to face it
+	}
+	for _, tc := range tests {
+		to := LegTo(start.Pos, tc.bearing, 8)
+		r := w.MeasureMove(start, []Waypoint{{To: to, Facing: 45, Turn: true}}, atiiTerrain, Titan,
+			MoveOptions{FaceMovement: true, BackTolerance: tc.tol})
+		if len(r.Legs) != 1 {
+			t.Fatalf("bearing %v: %d legs", tc.bearing, len(r.Legs))
+		}
+		leg := r.Legs[0]
+		if !near(leg.TurnBefore, tc.turn, 1e-9) || leg.Backwards != tc.back || !near(leg.Length, 8, 1e-9) ||
+			!near(leg.Heading, NormDeg(tc.bearing), 1e-9) {
+			t.Errorf("bearing %v: leg %+v, want turn %v backwards %v", tc.bearing, leg, tc.turn, tc.back)
+		}
+		// The final pivot to 45 is reported after the walk.
+		facing := NormDeg(tc.turn)
+		if !near(leg.TurnAfter, RelDeg(45-facing), 1e-9) {
+			t.Errorf("bearing %v: turn after %v, want %v", tc.bearing, leg.TurnAfter, RelDeg(45-facing))
+		}
+		sum := math.Abs(leg.TurnBefore) + math.Abs(leg.TurnAfter)
+		if !near(r.TurnDegrees, sum, 1e-9) {
+			t.Errorf("bearing %v: report turns %v, legs %v", tc.bearing, r.TurnDegrees, sum)
+		}
+		if tc.back && (!near(r.Backward, 8, 1e-9) || !r.Segments[0].Backwards) {
+			t.Errorf("bearing %v: backward %v", tc.bearing, r.Backward)
+		}
+	}
+}

@@ -111,6 +111,10 @@ type TerrainEffect struct {
 	Cover bool
 	// Passage per unit class; a class that is absent is Clear.
 	Passage map[UnitClass]Passage
+	// Height is the kind's height in cm for sight when a feature gives none
+	// of its own (Feature.Height); 0: unknown, as tall as anything. It only
+	// matters when a check gives both ends a height (LOSOptions).
+	Height float64
 }
 
 // TerrainRules maps each kind to its effect under a ruleset. Kinds that are

@@ -42,7 +42,7 @@ func cmdLOS(args []string, stdout, stderr io.Writer) int {
 	r := s.World.LOS(endBase(from), endBase(to), rules, world.LOSOptions{})
 	fmt.Fprintf(stdout, "%s -> %s: %s\n", from.label, to.label, r.Verdict)
 	fmt.Fprintf(stdout, "why: %s\n", r.Reason())
-	fmt.Fprintf(stdout, "visible: %.0f%% unobscured, %.0f%% seen at all (%d sight lines)\n", 100*r.Visible, 100*r.Seen, len(r.Lines))
+	fmt.Fprintf(stdout, "visible: %.0f%% unobscured, %.0f%% seen at all (exact shares of the target's silhouette; %d sample lines drawn)\n", 100*r.Visible, 100*r.Seen, len(r.Lines))
 	if len(r.Features) == 0 {
 		fmt.Fprintln(stdout, "crosses no terrain")
 		return 0
@@ -65,6 +65,9 @@ func cmdLOS(args []string, stdout, stderr io.Writer) int {
 		}
 		if len(what) > 0 {
 			effect = strings.Join(what, ", ") + fmt.Sprintf(" of the %d sight lines (%d cross it, up to %.1f cm deep)", len(r.Lines), h.Lines, h.MaxDepth)
+		}
+		if h.Hidden > 0.0005 {
+			effect += fmt.Sprintf("; hides %.0f%% of the target", 100*h.Hidden)
 		}
 		inside := ""
 		for _, i := range r.TargetIn {

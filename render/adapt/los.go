@@ -43,13 +43,22 @@ type LOSReport struct {
 
 // LOS checks line of sight between two endpoints with the world package's
 // query (the same one the rules use, so the tool and the rules never
-// disagree) under the ruleset's terrain effects. Each sample line is drawn
-// in the colour of what happened to it: blocked, through cover, or clear.
+// disagree) under the ruleset's terrain effects. The verdict and the
+// percentages come from the exact share of the target's silhouette that is
+// hidden (heights included when both bases have a sight height, as for
+// ATII titans); the sample lines are only drawn, each in the colour of what
+// happened to it: blocked, partly or wholly hidden (cover), or clear.
 func LOS(w *world.World, rules world.TerrainRules, from, to Endpoint) LOSReport {
+	return LOSWith(w, rules, from, to, world.LOSOptions{})
+}
+
+// LOSWith is LOS with explicit options, for a game whose ruleset options
+// change line of sight (ATII's atii/flat-terrain-sight: FlatTerrain).
+func LOSWith(w *world.World, rules world.TerrainRules, from, to Endpoint, opt world.LOSOptions) LOSReport {
 	if w == nil {
 		return LOSReport{Lines: []scene.SightLine{{A: from.Pos(), B: to.Pos()}}, Reason: "clear: no terrain"}
 	}
-	res := w.LOS(from.asBase(), to.asBase(), rules, world.LOSOptions{})
+	res := w.LOS(from.asBase(), to.asBase(), rules, opt)
 	rep := LOSReport{Result: res, Reason: res.Reason()}
 	switch res.Verdict {
 	case world.LOSBlocked:

@@ -27,8 +27,10 @@ const (
 
 // legStart is where the next leg of the drafted path starts and the
 // titan's heading there: its position and facing, moved along the drafted
-// points as the rules move it (it turns to face each forward leg; a leg
-// more than 90 degrees off is walked backwards without turning).
+// points as the rules move it (world.MoveOptions.FaceMovement: it turns to
+// face each forward leg; for a leg more than 90 degrees off it turns its
+// rear to the leg, unless already within world.DefaultBackTolerance of
+// straight back, and walks backwards).
 func (s *Session) legStart() (from world.Vec, heading float64, ok bool) {
 	u := s.State().Unit(s.Selected)
 	if u == nil {
@@ -39,8 +41,11 @@ func (s *Session) legStart() (from world.Vec, heading float64, ok bool) {
 		d := p.Sub(from)
 		if d.Len() > world.Eps {
 			dir := world.Bearing(d)
-			if math.Abs(world.RelDeg(dir-heading)) <= 90 {
+			switch rel := math.Abs(world.RelDeg(dir - heading)); {
+			case rel <= 90:
 				heading = dir
+			case 180-rel > world.DefaultBackTolerance:
+				heading = world.NormDeg(dir + 180)
 			}
 		}
 		from = p
@@ -81,14 +86,14 @@ func (s *Session) snapLeg(p world.Vec) world.Vec {
 // or h+180 within HeadingSnap degrees, else (steps set) to the nearest
 // multiple of AngleStep from h.
 func snapHeading(dir, h float64, steps bool) float64 {
-	rel := world.RelDeg(dir - h)
-	switch {
-	case math.Abs(rel) <= HeadingSnap:
-		return world.NormDeg(h)
-	case 180-math.Abs(rel) <= HeadingSnap:
-		return world.NormDeg(h + 180)
-	case steps:
-		return world.NormDeg(h + AngleStep*math.Round(rel/AngleStep))
+	if d := world.SnapHeading(dir, h, HeadingSnap); d != world.NormDeg(dir) {
+		return d
+	}
+	if d := world.SnapHeading(dir, h+180, HeadingSnap); d != world.NormDeg(dir) {
+		return d
+	}
+	if steps {
+		return world.NormDeg(h + world.SnapHeadingStep(world.RelDeg(dir-h), AngleStep))
 	}
 	return dir
 }

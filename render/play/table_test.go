@@ -140,6 +140,30 @@ func TestHeadingSnap(t *testing.T) {
 	}
 }
 
+// After a leg more than 90 degrees off the facing the titan has turned its
+// rear to that leg (ATII-MOV-2/3, world.MoveOptions.FaceMovement), so the
+// heading the next leg snaps to is the leg's reverse, as the rules will
+// walk it: a second leg drawn 1 degree off that heading snaps onto it
+// and costs no further turn.
+func TestLegStartAfterABackwardsLeg(t *testing.T) {
+	s := toRedMovement(t, 7)
+	u := *s.State().Unit(s.Selected)
+	first := u.Pos.Add(world.Heading(u.Facing + 135).Scale(3))
+	s.Draft = []world.Vec{first}
+	_, h, ok := s.legStart()
+	if !ok {
+		t.Fatal("no leg start")
+	}
+	if want := world.NormDeg(u.Facing + 135 + 180); math.Abs(world.RelDeg(h-want)) > 1e-9 {
+		t.Fatalf("heading after a 135 degree backwards leg = %v, want %v (rear turned to the leg)", h, want)
+	}
+	next := first.Add(world.Heading(h + 1).Scale(4))
+	got := s.snapLeg(next)
+	if d := world.Bearing(got.Sub(first)); math.Abs(world.RelDeg(d-h)) > 1e-9 {
+		t.Errorf("a leg 1 degree off the new heading should snap onto it: bearing %v, heading %v", d, h)
+	}
+}
+
 // A human can charge (ATII-CC-1: contact is base to base, close combat
 // follows): a drag that ends a little inside or a little outside the enemy's
 // base, or off-centre on it, is cut or stretched to exact base contact; the

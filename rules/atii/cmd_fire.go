@@ -71,9 +71,12 @@ type ShotGeometry struct {
 	Reason  string           `json:"reason,omitempty"`
 	Hit     HitContext       `json:"hit"`
 	InCover bool             `json:"in_cover,omitempty"`
-	// ObscuredShare is the fraction of sight lines that reach the target
-	// through cover-giving terrain.
+	// ObscuredShare is the share of the target's silhouette seen only
+	// through cover-giving terrain (world.LOSResult Seen - Visible).
 	ObscuredShare float64 `json:"obscured_share,omitempty"`
+	// LowHidden is the share of the target's width over which its legs
+	// (the lower LegsHeightShare of it) are hidden.
+	LowHidden float64 `json:"low_hidden,omitempty"`
 	// LegsHidden: the target's legs are hidden by cover, so it may not be
 	// aimed at low (LegsHidden, ATII-SHT-3).
 	LegsHidden bool `json:"legs_hidden,omitempty"`
@@ -81,30 +84,35 @@ type ShotGeometry struct {
 
 // MeasureShot measures a shot on the table w: range edge to edge, the
 // mount's arc (world.ParseArc, ContainsBase), line of sight (world.LOS with
-// the ATII defaults) and the quadrant and side the shot strikes
-// (world.Quadrant). TargetStandsInCover reports a target whose centre is in
-// a cover-giving or blocking feature.
+// the ATII defaults: titans see over terrain by their bases' sight heights)
+// and the quadrant and side the shot strikes (world.Quadrant).
+// TargetStandsInCover reports a target whose centre is in a cover-giving or
+// blocking feature.
 func MeasureShot(w *world.World, terrain world.TerrainRules, arc string, firer, target world.Base) (ShotGeometry, error) {
+	return MeasureShotWith(w, terrain, arc, firer, target, Options{})
+}
+
+// MeasureShotWith is MeasureShot under the game's options
+// (OptFlatTerrainSight ignores terrain and titan heights).
+func MeasureShotWith(w *world.World, terrain world.TerrainRules, arc string, firer, target world.Base, o Options) (ShotGeometry, error) {
 	g := ShotGeometry{Range: world.Distance(firer, target)}
 	in, err := mountSees(arc, firer, target)
 	if err != nil {
 		return g, err
 	}
 	g.InArc = in
-	los := w.LOS(firer, target, terrain, world.LOSOptions{})
+	opt := world.LOSOptions{FlatTerrain: o.FlatTerrainSight, LowBand: LegsHeightShare}
+	los := w.LOS(firer, target, terrain, opt)
 	g.LOS = los.Verdict
 	g.Reason = los.Reason()
 	g.InCover = len(los.TargetIn) > 0
-	if n := len(los.Lines); n > 0 {
-		ob := 0
-		for _, l := range los.Lines {
-			if l.Obscured && !l.Blocked {
-				ob++
-			}
-		}
-		g.ObscuredShare = float64(ob) / float64(n)
+	g.ObscuredShare = max(0, los.Seen-los.Visible)
+	g.LowHidden = los.LowHidden
+	if !o.FlatTerrainSight && firer.Foot.SightHeight > 0 && target.Foot.SightHeight > 0 {
+		g.LegsHidden = LegsHiddenByHeight(g.InCover, g.LowHidden)
+	} else {
+		g.LegsHidden = LegsHidden(g.LOS, g.InCover, g.ObscuredShare)
 	}
-	g.LegsHidden = LegsHidden(g.LOS, g.InCover, g.ObscuredShare)
 	g.Hit = hitContext(target, firer.Pos)
 	return g, nil
 }
@@ -132,16 +140,16 @@ func (r *Ruleset) shotSetup(s *rules.State, f titan, attacker TitanState, sh Sho
 		return out, fmt.Errorf("%s is not on the table", sh.Target)
 	}
 	fb, tb := r.base(f.u), r.base(t.u)
-	geo, err := MeasureShot(r.w, r.terrain, m.Arc, fb, tb)
+	opts, err := r.options(s)
+	if err != nil {
+		return out, err
+	}
+	geo, err := MeasureShotWith(r.w, r.terrain, m.Arc, fb, tb, opts)
 	if err != nil {
 		return out, err
 	}
 	fcc := r.enemiesInContact(s, f.u)
 	tcc := r.enemiesInContact(s, t.u)
-	opts, err := r.options(s)
-	if err != nil {
-		return out, err
-	}
 	merged := 0
 	pool := []string(nil)
 	switch {

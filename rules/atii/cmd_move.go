@@ -18,10 +18,13 @@ var errUnbound = errors.New("command is not bound to an ATII ruleset (make it wi
 const MaxWaypoints = 64
 
 // Waypoint is one step of a move: the titan walks in a straight line to
-// (X, Y), pivoting first to face along the leg unless the leg is more than
-// 90 degrees off its facing (then it walks backwards); if Facing is set it
-// then pivots on the spot to that facing. Every pivot is a turn paid in Man
-// (ATII-MOV-2). A turn on the spot is a waypoint at the titan's position.
+// (X, Y), pivoting first to face along the leg; a leg more than 90 degrees
+// off its facing is walked straight back instead (ATII-MOV-3), the titan
+// first turning its rear square to the leg unless it is already within
+// world.DefaultBackTolerance degrees of straight back, so a sideways step
+// pays for the turn it takes. If Facing is set it then pivots on the spot
+// to that facing. Every pivot is a turn paid in Man (ATII-MOV-2). A turn on
+// the spot is a waypoint at the titan's position.
 type Waypoint struct {
 	X      float64  `json:"x"`
 	Y      float64  `json:"y"`
@@ -243,6 +246,23 @@ func planFromReport(rep *world.MoveReport, assault, inCC bool) MovePlan {
 		plan.FinalTurn += rep.Turns[ti].Degrees
 	}
 	return plan
+}
+
+// LegTurnMan splits the Man a measured move's turns use (ATII-MOV-2) by
+// leg, for a move preview: perLeg[i] is what the turns made at the start of
+// waypoint i's leg cost (the previous waypoint's own pivot included, as it
+// is made at the same spot and the two count as one turn; pivots of a turn
+// on the spot go with the next leg that walks), final what the pivots after
+// the last walk cost. They add up to MoveCheck.ManForTurns.
+func LegTurnMan(rep *world.MoveReport) (perLeg []int, final int) {
+	perLeg = make([]int, len(rep.Legs))
+	plan := planFromReport(rep, false, false)
+	for j, sg := range plan.Segments {
+		if w := rep.Segments[j].Waypoint; w >= 0 && w < len(perLeg) {
+			perLeg[w] += TurnCost(sg.TurnBefore)
+		}
+	}
+	return perLeg, TurnCost(plan.FinalTurn)
 }
 
 // positionAt is where the titan stands after going dist cm along the

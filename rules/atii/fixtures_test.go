@@ -20,7 +20,7 @@ func row(min, max int, loc string, arm int) catalog.HitRow {
 func fxWarhound() *catalog.Unit {
 	return &catalog.Unit{
 		ID: "warhound", Name: "Warhound Scout Titan", System: catalog.ATII, Class: world.Titan, TitanClass: "scout",
-		Base: world.Footprint{Shape: world.Circle, Radius: 2}, Points: 300,
+		Base: world.Footprint{Shape: world.Circle, Radius: 2, SightHeight: 6}, Points: 300,
 		Speed: 25, Man: 3, Gunnery: 4, CCSkill: 4, VoidShields: 2, RepairDice: 4, ImprovisedAttacks: "1",
 		Forbidden:      []string{"gatling-blaster", "laser-blaster", "melta-cannon", "volcano-cannon", "plasma-destructor", "quake-cannon"},
 		ForbiddenKinds: []catalog.WeaponKind{catalog.SupportMissile, catalog.CloseCombat},
@@ -39,7 +39,7 @@ func fxWarhound() *catalog.Unit {
 func fxReaver() *catalog.Unit {
 	return &catalog.Unit{
 		ID: "reaver", Name: "Reaver Battle Titan", System: catalog.ATII, Class: world.Titan, TitanClass: "battle",
-		Base: world.Footprint{Shape: world.Circle, Radius: 2.5}, Points: 500,
+		Base: world.Footprint{Shape: world.Circle, Radius: 2.5, SightHeight: 8}, Points: 500,
 		Speed: 20, Man: 2, Gunnery: 4, CCSkill: 4, VoidShields: 4, RepairDice: 8, ImprovisedAttacks: "D3",
 		Forbidden: []string{"plasma-destructor", "wrecker-ball"},
 		Mounts: []catalog.Mount{
@@ -58,7 +58,7 @@ func fxReaver() *catalog.Unit {
 func fxWarlord() *catalog.Unit {
 	return &catalog.Unit{
 		ID: "warlord", Name: "Warlord Battle Titan", System: catalog.ATII, Class: world.Titan, TitanClass: "battle",
-		Base: world.Footprint{Shape: world.Circle, Radius: 3}, Points: 700,
+		Base: world.Footprint{Shape: world.Circle, Radius: 3, SightHeight: 10}, Points: 700,
 		Speed: 15, Man: 1, Gunnery: 4, CCSkill: 4, VoidShields: 6, RepairDice: 8, ImprovisedAttacks: "D3",
 		Mounts: []catalog.Mount{
 			{ID: "left-carapace", Name: "Left Carapace", Location: "carapace", Arc: "F", ForbiddenKinds: []catalog.WeaponKind{catalog.CloseCombat}, Default: "turbo-lasers"},

@@ -453,24 +453,22 @@ func TestGameDamageControl(t *testing.T) {
 	}
 }
 
-// TestGameSHT3AimFromLOS: ATII-SHT-3 enforced by the fire command from the
-// line of sight. Open ground: either aim. Cover-giving terrain in front of
-// the target (rubble across the line) or around its feet (it stands in a
-// wood) hides its legs: no aiming low. A building hiding one side of the
-// target from top to bottom gives cover (-1) but leaves the legs in view.
-func TestGameSHT3AimFromLOS(t *testing.T) {
-	for _, c := range []struct {
-		name, terrain string
-		lowOK, cover  bool
-	}{
-		{"open", "", true, false},
-		{"rubble in between", "terrain:\n  - {id: t1, kind: rubble, rect: {x: 40, y: 45, w: 40, h: 5}}\n", false, true},
-		{"standing in a wood", "terrain:\n  - {id: t1, kind: woods, rect: {x: 50, y: 68, w: 20, h: 14}}\n", false, true},
-		{"building corner", "terrain:\n  - {id: t1, kind: buildings, rect: {x: 59.8, y: 60, w: 10, h: 6}, height: 4}\n", true, true},
-	} {
+// sightCase is one table for TestGameSHT3AimFromLOS*: the terrain between
+// a Reaver at (60, 20) and a Reaver target at (60, 75), and what the shot
+// may do.
+type sightCase struct {
+	name, terrain string
+	lowOK, cover  bool
+}
+
+// checkSight fires r1's carapace at b1 aimed low and high on each table and
+// checks ATII-SHT-3 (aim) and ATII-SHT-4 (the -1 for cover).
+func checkSight(t *testing.T, cases []sightCase, extra string) {
+	t.Helper()
+	for _, c := range cases {
 		g := newGame(t, scenarioText(
 			[]string{"{id: r1, type: reaver, position: {x: 60, y: 20}, facing: 180, loadout: {carapace: turbo-lasers}}"},
-			[]string{"{id: b1, type: reaver, position: {x: 60, y: 75}, facing: 0}"}, c.terrain), 17)
+			[]string{"{id: b1, type: reaver, position: {x: 60, y: 75}, facing: 0}"}, extra+c.terrain), 17)
 		untilPending(t, g, atii.StepShooting, "red", "r1")
 		low := g.Ruleset.Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimLow})
 		high := g.Ruleset.Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh})
@@ -492,6 +490,51 @@ func TestGameSHT3AimFromLOS(t *testing.T) {
 			t.Errorf("%s: -1 for cover %v, want %v", c.name, got, c.cover)
 		}
 	}
+}
+
+// The tall building whose corner lies on the line between the two centres
+// hides exactly half of the target from top to bottom: cover (ATII-SHT-4,
+// "at least half"), legs still in view. Seven sample lines saw 3 of 7
+// hidden and called it clear (issue 8).
+const tallCornerHalf = "terrain:\n  - {id: t1, kind: buildings, rect: {x: 60, y: 60, w: 10, h: 6}, height: 30}\n"
+
+// TestGameSHT3AimFromLOS: ATII-SHT-3 and ATII-SHT-4 with titans seeing over
+// terrain by height (the default reading, docs/rules/atii.md "Titan sight
+// and terrain height"; the Reaver stands 8 cm, woods 3, jungle 4, rubble 1).
+// Low terrain never hides a titan completely (issue 8); it screens the legs
+// of one standing in or just behind it (no aiming low) and gives cover only
+// when it hides half of it.
+func TestGameSHT3AimFromLOS(t *testing.T) {
+	checkSight(t, []sightCase{
+		{"open", "", true, false},
+		{"rubble near the firer", "terrain:\n  - {id: t1, kind: rubble, rect: {x: 40, y: 45, w: 40, h: 5}}\n", true, false},
+		{"a copse (no height given) half way", "terrain:\n  - {id: t1, kind: woods, rect: {x: 40, y: 40, w: 40, h: 10}}\n", true, false},
+		{"a 2 cm ruin half way", "terrain:\n  - {id: t1, kind: ruins, rect: {x: 40, y: 40, w: 40, h: 10}, height: 2}\n", true, false},
+		{"standing in a wood", "terrain:\n  - {id: t1, kind: woods, rect: {x: 50, y: 68, w: 20, h: 14}}\n", false, false},
+		{"jungle just in front", "terrain:\n  - {id: t1, kind: jungle, rect: {x: 40, y: 66, w: 40, h: 4}}\n", false, false},
+		{"a 6 cm ruin just in front", "terrain:\n  - {id: t1, kind: ruins, rect: {x: 40, y: 66, w: 40, h: 4}, height: 6}\n", false, true},
+		{"tall building corner, exactly half", tallCornerHalf, true, true},
+		{"firer's base overlaps a wood", "terrain:\n  - {id: t1, kind: woods, rect: {x: 50, y: 5, w: 20, h: 13.5}}\n", true, false},
+	}, "")
+}
+
+// TestGameSHT3AimFromLOSFlat: the same rules under the named alternative
+// atii/flat-terrain-sight, where terrain blocks and screens titans as flat
+// area terrain. Cover-giving terrain in front of the target (rubble across
+// the line) or around its feet (it stands in a wood) hides its legs: no
+// aiming low. A building hiding one side of the target from top to bottom
+// gives cover (-1) but leaves the legs in view. A wood the firer's base
+// overlaps (its centre outside) is terrain it stands in and does not block
+// its own shots (issue 8).
+func TestGameSHT3AimFromLOSFlat(t *testing.T) {
+	checkSight(t, []sightCase{
+		{"open", "", true, false},
+		{"rubble in between", "terrain:\n  - {id: t1, kind: rubble, rect: {x: 40, y: 45, w: 40, h: 5}}\n", false, true},
+		{"standing in a wood", "terrain:\n  - {id: t1, kind: woods, rect: {x: 50, y: 68, w: 20, h: 14}}\n", false, true},
+		{"building corner", "terrain:\n  - {id: t1, kind: buildings, rect: {x: 59.8, y: 60, w: 10, h: 6}, height: 4}\n", true, true},
+		{"tall building corner, exactly half", tallCornerHalf, true, true},
+		{"firer's base overlaps a wood", "terrain:\n  - {id: t1, kind: woods, rect: {x: 50, y: 5, w: 20, h: 13.5}}\n", true, false},
+	}, "options: [atii/flat-terrain-sight]\n")
 }
 
 // TestGameOverwatchAfterCloseCombat: advanced rule "overwatch", "wait until

@@ -611,6 +611,74 @@ func TestGameMOV4DangerousTerrain(t *testing.T) {
 	}
 }
 
+// TestGameMOV4OverlongPathRefused: ATII-MOV-4 through the move command
+// (issue 8). The computer submitted an 88.5 cm path for a Reaver (Speed 20)
+// because it crossed a wood and only the part before the wood was checked.
+// The rolled total comes off Speed whole, so no roll completes a path
+// longer than Speed: it is refused before any die is rolled. A path within
+// Speed into the wood is legal and the roll decides how far it gets.
+func TestGameMOV4OverlongPathRefused(t *testing.T) {
+	g := newGame(t, scenarioText(
+		[]string{"{id: r1, type: reaver, position: {x: 60, y: 20}, facing: 180}"},
+		[]string{"{id: b1, type: reaver, position: {x: 60, y: 110}, facing: 0}"},
+		"terrain:\n  - {id: wood, kind: woods, rect: {x: 30, y: 28, w: 60, h: 30}}\n"), 31)
+	redToMove(t, g)
+	long := g.Ruleset.Move("red", "r1", atii.Waypoint{X: 60, Y: 88})
+	if err := g.Engine.Check(long); err == nil || !strings.Contains(err.Error(), "needs 68.0 cm of Speed") {
+		t.Errorf("a 68 cm path through a wood with Speed 20: %v, want refused", err)
+	}
+	if err := g.Engine.Check(g.Ruleset.Move("red", "r1", atii.Waypoint{X: 60, Y: 40})); err != nil {
+		t.Errorf("a 20 cm path into the wood is legal: %v", err)
+	}
+}
+
+// TestGameMOV2WarlordSidewaysStep: ATII-MOV-2 and ATII-MOV-3 (issue 8). A
+// Warlord (Man 1, Speed 15) facing south stepped 100 degrees off its facing
+// and still made its 45 degree turn: the step was walked "backwards"
+// without turning. Backwards means straight back (within 2 degrees); the
+// sideways step needs the Warlord to turn its rear to it first (80
+// degrees, 2 Man) and then 125 degrees to end facing 225 (3 Man): refused.
+// Straight back with the turn is legal (1 Man; 5 cm backwards cost 15 cm of
+// Speed); 5 degrees off straight back costs a turn of 5 and then one of 50
+// degrees.
+func TestGameMOV2WarlordSidewaysStep(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		off     float64 // the step's bearing relative to the facing
+		wantErr string
+	}{
+		{"sideways at 100 degrees", 100, "turns need 5 Man"},
+		{"sideways at -100 degrees", -100, "turns need 3 Man"}, // 80 left, then 35 right
+		{"straight back", 180, ""},
+		{"a hair off straight back", 179, ""},
+		{"5 degrees off straight back", 175, "turns need 3 Man"},
+	} {
+		g := newGame(t, scenarioText(
+			[]string{"{id: w1, type: warlord, position: {x: 60, y: 40}, facing: 180}"},
+			[]string{"{id: b1, type: reaver, position: {x: 60, y: 110}, facing: 0}"}, ""), 5)
+		redToMove(t, g)
+		to := world.LegTo(world.Vec{X: 60, Y: 40}, 180+c.off, 5)
+		mv := g.Ruleset.Move("red", "w1", atii.Waypoint{X: to.X, Y: to.Y, Facing: atii.Face(225)})
+		err := g.Engine.Check(mv)
+		switch {
+		case c.wantErr == "" && err != nil:
+			t.Errorf("%s: %v, want legal", c.name, err)
+		case c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)):
+			t.Errorf("%s: %v, want %q", c.name, err, c.wantErr)
+		}
+		if c.wantErr != "" {
+			continue
+		}
+		if _, err := g.Submit(mv); err != nil {
+			t.Fatal(err)
+		}
+		u := g.State().Unit("w1")
+		if math.Abs(u.Pos.Dist(to)) > 1e-6 || math.Abs(u.Facing-225) > 1e-6 {
+			t.Errorf("%s: ends at %v facing %v, want %v facing 225", c.name, u.Pos, u.Facing, to)
+		}
+	}
+}
+
 // TestGameDisengage: a disengaging titan may walk off the table (double
 // Speed) and leaves the battle; a side with no titan left loses at once.
 func TestGameDisengage(t *testing.T) {

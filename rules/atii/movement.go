@@ -192,8 +192,12 @@ type MoveCheck struct {
 // around enemy titans in the movement phase (a titan starting in close
 // combat may move away; one that starts within 10 cm may not get closer),
 // a titan in close combat in the assault phase may only turn, damage that
-// stops movement, and Speed for any part not depending on the dangerous
-// terrain roll (ATII-MOV-4).
+// stops movement, and Speed (ATII-MOV-4): a path through dangerous terrain
+// may be no longer (backwards cm counted 3 times) than Speed either, since
+// the whole rolled total comes off Speed. Whether the roll actually made
+// covers the path is for ResolveMove, which stops the titan where the
+// allowance rolled runs out (a path deeper into dangerous terrain than the
+// dice can reach is a legal "as far as it gets").
 func CheckMove(u *catalog.Unit, s TitanState, plan MovePlan, opts Options) (MoveCheck, error) {
 	c := MoveCheck{Speed: Speed(u, s, opts)}
 	total := 0.0
@@ -278,6 +282,11 @@ func CheckMove(u *catalog.Unit, s TitanState, plan MovePlan, opts Options) (Move
 	}
 	if before > c.Speed+eps {
 		return c, fmt.Errorf("move needs %.1f cm of Speed before the dangerous terrain, %s has %.1f", before, u.Name, c.Speed)
+	}
+	// The rolled total comes off Speed whole, so no roll lets a titan go
+	// further than its Speed: a longer path could never be completed.
+	if c.Cost > c.Speed+eps {
+		return c, fmt.Errorf("move needs %.1f cm of Speed, %s has %.1f (dangerous terrain dice come off Speed too, ATII-MOV-4)", c.Cost, u.Name, c.Speed)
 	}
 	return c, nil
 }

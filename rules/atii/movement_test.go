@@ -43,17 +43,35 @@ func TestMOV4RevenantExample(t *testing.T) {
 }
 
 // ATII-MOV-4 worked example 2: a Reaver (Man 2, Speed 20) moves 10 cm then
-// enters a wood rolling 2D6 = 11: it may only move 10 cm more.
+// enters a wood rolling 2D6 = 11: it may only move 10 cm more. A path of
+// 10 + 11 cm is longer than its Speed and no roll can complete it: refused
+// before rolling (issue 8: an 88.5 cm path through a wood was accepted).
 func TestMOV4ReaverExample(t *testing.T) {
-	plan := MovePlan{Segments: []MoveSegment{{Length: 10}, {Length: 11, Dangerous: true}}}
+	long := MovePlan{Segments: []MoveSegment{{Length: 10}, {Length: 11, Dangerous: true}}}
+	if _, err := CheckMove(fxReaver(), TitanState{}, long, Options{}); err == nil || !strings.Contains(err.Error(), "needs 21.0 cm of Speed") {
+		t.Errorf("a 21 cm path with Speed 20 through a wood: %v, want refused", err)
+	}
+	long.Segments = []MoveSegment{{Length: 10}, {Length: 78.5, Dangerous: true}}
+	if _, err := ResolveMove(fxReaver(), TitanState{}, long, Options{}, script(t)); err == nil {
+		t.Errorf("the 88.5 cm path was accepted (and rolled for)")
+	}
+	plan := MovePlan{Segments: []MoveSegment{{Length: 10}, {Length: 10, Dangerous: true}}}
 	d := script(t, 5, 6)
 	o, err := ResolveMove(fxReaver(), TitanState{}, plan, Options{}, d)
 	if err != nil {
 		t.Fatal(err)
 	}
 	d.done()
-	if o.DangerAllowance != 10 || o.Complete || o.Distance != 20 || o.SpeedLeft != 0 {
-		t.Errorf("got %+v, want allowance 10, stopped after 20 cm with nothing left", o)
+	if o.DangerAllowance != 10 || !o.Complete || o.Distance != 20 || o.SpeedLeft != 0 {
+		t.Errorf("got %+v, want allowance 10, the whole 20 cm with nothing left", o)
+	}
+	// A roll short of the path stops the titan where its allowance ends.
+	o, err = ResolveMove(fxReaver(), TitanState{}, plan, Options{}, script(t, 2, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.DangerAllowance != 5 || o.Complete || o.Distance != 15 || o.SpeedLeft != 5 {
+		t.Errorf("rolled 5: got %+v, want stopped after 15 cm", o)
 	}
 }
 

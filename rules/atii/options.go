@@ -38,6 +38,10 @@ const (
 	// OptPointBlankShieldsAlways: void shields never stop point-blank fire
 	// (default: only fire at a close combat opponent ignores them).
 	OptPointBlankShieldsAlways = "atii/point-blank-ignores-shields-always"
+	// OptFlatTerrainSight: terrain blocks or screens titans whatever their
+	// height (default: titans see over terrain lower than them, and are
+	// hidden only where it screens them; docs/rules/atii.md).
+	OptFlatTerrainSight = "atii/flat-terrain-sight"
 
 	// Advanced rules.
 	OptOvercharge      = "atii/overcharge-engines"
@@ -56,6 +60,7 @@ type Options struct {
 	Vortex2D6               bool
 	CCAccuracyNone          bool
 	PointBlankShieldsAlways bool
+	FlatTerrainSight        bool
 
 	Overcharge      bool
 	MergeShields    bool
@@ -84,6 +89,7 @@ func optionTable() []OptionInfo {
 		{OptVortex2D6, "reading", "Vortex missiles add 2D6 to Str 6 (the footnote) instead of D6 (the printed profile).", false, func(o *Options) *bool { return &o.Vortex2D6 }},
 		{OptCCAccuracyNone, "reading", "Close combat weapons ignore accuracy (the column survives only as '+1 -1 -'; default reads it in row order: Chainfist +1, Powerfist -1).", false, func(o *Options) *bool { return &o.CCAccuracyNone }},
 		{OptPointBlankShieldsAlways, "reading", "Void shields never protect against point-blank fire (default: only point-blank fire at a close combat opponent ignores them).", false, func(o *Options) *bool { return &o.PointBlankShieldsAlways }},
+		{OptFlatTerrainSight, "reading", "Terrain blocks and screens titans as flat area terrain, whatever their height (default: a titan sees from, and is seen up to, its height; terrain lower than the sight line hides only the part of the target it screens).", false, func(o *Options) *bool { return &o.FlatTerrainSight }},
 		{OptOvercharge, "advanced", "Overcharging engines: declared before moving, doubles Speed (not Man); the titan may not shoot or use weapons that turn.", false, func(o *Options) *bool { return &o.Overcharge }},
 		{OptMergeShields, "advanced", "Merging void shields: titans in base contact pool their remaining shields.", false, func(o *Options) *bool { return &o.MergeShields }},
 		{OptShootIntoCC, "advanced", "Shooting into close combat: allowed; each hit is randomised between the combatants (shields merged).", false, func(o *Options) *bool { return &o.ShootIntoCC }},

@@ -200,7 +200,7 @@ func TestLoadout(t *testing.T) {
 // Options registry: ids, defaults, parsing.
 func TestOptions(t *testing.T) {
 	list := OptionList()
-	if len(list) != 11 {
+	if len(list) != 12 {
 		t.Errorf("%d options", len(list))
 	}
 	for _, o := range list {

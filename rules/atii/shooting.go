@@ -79,6 +79,22 @@ func LegsHidden(v world.LOSVerdict, standsInCover bool, obscuredShare float64) b
 	return v == world.LOSCover && (standsInCover || obscuredShare >= LegsScreenShare-1e-9)
 }
 
+// LegsHeightShare is the share of a titan's height, from the ground up,
+// read as its legs for ATII-SHT-3 when sight heights are in play (Auspex's
+// reading: the legs of the Warhound, Reaver and Warlord models are about
+// the lower third of them).
+const LegsHeightShare = 1.0 / 3
+
+// LegsHiddenByHeight reads ATII-SHT-3's "legs hidden by cover" when titans
+// see over terrain by height: the target stands in cover-giving terrain, or
+// terrain screens its legs (the lower LegsHeightShare of it) across at least
+// LegsScreenShare of its width (lowHidden, world.LOSResult.LowHidden). A
+// wood in front of a Reaver hides its legs without hiding half of it: no
+// aiming low, but no cover modifier either.
+func LegsHiddenByHeight(standsInCover bool, lowHidden float64) bool {
+	return standsInCover || lowHidden >= LegsScreenShare-1e-9
+}
+
 // Mod is one to-hit modifier with its explanation.
 type Mod struct {
 	Text  string `json:"text"`
