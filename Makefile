@@ -11,7 +11,7 @@ DISPLAY_PKGS := xvfb xauth libgl1 libgl1-mesa-dri libegl1 libx11-6 libxrandr2 \
                 libxcursor1 libxi6 libxinerama1 libxxf86vm1 xdotool
 BENCHTIME ?= 1s
 
-.PHONY: all build run test test-unit test-display bench lint fuzz soak deps-display clean screenshots
+.PHONY: all build run test test-unit test-display e2e bench lint fuzz soak deps-display clean screenshots
 
 all: build
 
@@ -41,6 +41,12 @@ run: build deps-display
 # test runs vet, the unit tests, and the display tests under a virtual X server.
 test: deps-display lint
 	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -timeout 15m $(PKGS)
+
+# e2e runs only the end-to-end window tests (internal/e2e): the built
+# binary driven with real X input (xdotool) under a virtual X server. make
+# test runs them too, with every other package.
+e2e: deps-display
+	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -timeout 10m ./internal/e2e/
 
 test-unit:
 	$(GO) test -count=1 $(PKGS)

@@ -37,6 +37,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 	crowd := fs.Int("bench-bases", 0, "instead of a scenario, show a generated 180x120 cm table with this many bases and 60 terrain pieces (for --frames-report)")
 	view := fs.Bool("view", false, "open the bundled scenario in view mode (tools only, no game) instead of the start screen")
 	newGame := fs.Bool("game", false, "with a scenario FILE: open the start screen with it selected instead of view mode")
+	dump := fs.String("debug-dump", "", "after every frame that changed, write what the window shows (camera, units, buttons, every string drawn) to this JSON file (for end-to-end tests)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: auspex [play] [SAVE | FILE | bundled:NAME] [--game] [--view] [--screenshot OUT.png] [--frames-report N]")
 		fmt.Fprintln(stderr, "  no argument: the start screen (new game); SAVE: continue a saved game;")
@@ -51,7 +52,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	opts := app.Options{Screenshot: *shot, ScreenshotAfter: *after, FramesReport: *frames, Report: stdout, NoAntiAlias: *noAA, FramesIdle: *idle}
+	opts := app.Options{Screenshot: *shot, ScreenshotAfter: *after, FramesReport: *frames, Report: stdout, NoAntiAlias: *noAA, FramesIdle: *idle, DebugDump: *dump}
 	switch *mode {
 	case "pan":
 	case "idle":

@@ -52,7 +52,10 @@ type replayReport struct {
 	Over     bool              `json:"over"`
 	Result   *rules.Outcome    `json:"result,omitempty"`
 	Pending  *rules.Decision   `json:"pending,omitempty"`
-	Log      []rules.Event     `json:"log"`
+	// Units are every unit at the end: position, facing and the
+	// ruleset's state (damage, shields) under "ext".
+	Units []rules.Unit  `json:"units"`
+	Log   []rules.Event `json:"log"`
 }
 
 // runReplay replays with a fixed registry and builder (tests' own
@@ -116,7 +119,7 @@ func replayWith(args []string, stdout, stderr io.Writer, wire wireFunc) int {
 			File: path, Ruleset: sv.Ruleset, Options: s.Options, Seed: s.Seed,
 			Commands: len(sv.Commands), Verified: true, Hash: rules.HashString(s.Hash()),
 			Turn: s.Turn, Phase: s.Phase, Step: s.Step, Over: s.Over, Result: s.Result, Pending: s.Pending,
-			Log: s.Log,
+			Units: s.Units, Log: s.Log,
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

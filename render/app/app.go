@@ -120,6 +120,9 @@ type Options struct {
 	AutosavePath string
 	// NewGame is called on Ctrl+N in play mode (the start screen).
 	NewGame func(*App)
+	// DebugDump, when set, is a JSON file rewritten (atomically) after
+	// every frame whose content changed: see DebugDump.
+	DebugDump string
 }
 
 // Markers is the game state shown on a unit's base and in the side panel.
@@ -217,6 +220,8 @@ type App struct {
 	running bool
 	// drewStart is set when the last frame drawn showed the start screen.
 	drewStart bool
+	// debug writes the debug dump (nil unless Options.DebugDump is set).
+	debug *debugDumper
 
 	frames     int
 	quit       bool
@@ -1080,6 +1085,9 @@ func (a *App) Draw(dst *ebiten.Image) {
 		}
 	}
 	a.afterDraw(dst)
+	if a.opts.DebugDump != "" {
+		a.debugFrame(dst, hud, !keep)
+	}
 }
 
 // drawHUD draws the HUD prims (or the start screen) over the table. The

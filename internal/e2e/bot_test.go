@@ -1,0 +1,151 @@
+package e2e
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/auspex/auspex/render/app"
+)
+
+// Play-mode helpers shared by the game tests: each reads the dump, acts
+// with real input and waits for the window to show the result.
+
+// playing is the dump while a game is shown.
+func playing(d *app.DebugDump) bool { return d.Play != nil }
+
+// settle waits until a human must act on the table: no computer deciding,
+// no dice tray (Escape closes it, as a player would), no file prompt.
+// Handovers are left to the caller.
+func (w *Win) settle() *app.DebugDump {
+	w.t.Helper()
+	for i := 0; i < 50; i++ {
+		d := w.Wait("a game on screen", playing)
+		switch {
+		case d.Play.Mode == "thinking":
+			w.Wait("the computer's decision", func(d *app.DebugDump) bool { return d.Play == nil || d.Play.Mode != "thinking" })
+		case d.Play.Tray:
+			w.Key("Escape")
+			w.Wait("the dice tray to close", func(d *app.DebugDump) bool { return d.Play == nil || !d.Play.Tray })
+		default:
+			return d
+		}
+	}
+	w.Failf("the window never settled")
+	return nil
+}
+
+// played runs act and waits until the game has played a command (the
+// state's command count went up), the game ended, the command waits for
+// manual dice, or the window refused with a message. It returns the dump
+// and whether a command was played (or waits for its dice).
+func (w *Win) played(what string, act func()) (*app.DebugDump, bool) {
+	w.t.Helper()
+	before := w.Dump()
+	n := before.Play.Commands
+	act()
+	d := w.Wait(what, func(d *app.DebugDump) bool {
+		return d.Play != nil && (d.Play.Commands != n || d.Play.Over || d.Play.Mode == "dice" || (d.Play.MsgErr && d.Play.Msg != before.Play.Msg))
+	})
+	return d, d.Play.Commands != n || d.Play.Mode == "dice"
+}
+
+// mustPlay is played that fails the test when no command was played.
+func (w *Win) mustPlay(what string, act func()) *app.DebugDump {
+	w.t.Helper()
+	d, ok := w.played(what, act)
+	if !ok && !d.Play.Over {
+		w.Failf("%s: the window played nothing: %q", what, d.Play.Msg)
+	}
+	return d
+}
+
+// enemyOf is the first operational unit on the table not of side.
+func enemyOf(d *app.DebugDump, side string) *app.DumpUnit {
+	for i := range d.Units {
+		u := &d.Units[i]
+		if u.Side != side && u.OnTable && !u.Destroyed {
+			return u
+		}
+	}
+	return nil
+}
+
+// dist is the distance between two units' centres (cm).
+func dist(a, b *app.DumpUnit) float64 { return math.Hypot(b.X-a.X, b.Y-a.Y) }
+
+// toward is the point d cm from a along the line to b.
+func toward(a, b *app.DumpUnit, d float64) (float64, float64) {
+	l := dist(a, b)
+	return a.X + (b.X-a.X)*d/l, a.Y + (b.Y-a.Y)*d/l
+}
+
+// continueHandover dismisses a handover screen with its Continue button.
+func (w *Win) continueHandover() *app.DebugDump {
+	w.t.Helper()
+	w.ClickButton("play", "Continue")
+	return w.Wait("the handover to end", func(d *app.DebugDump) bool { return d.Play != nil && d.Play.Mode != "handover" })
+}
+
+// endStep clicks the banner's End step button and waits for a command.
+func (w *Win) endStep(what string) *app.DebugDump {
+	w.t.Helper()
+	return w.mustPlay(what, func() { w.ClickButton("play", "End step") })
+}
+
+// hold presses H for the selected titan and waits for the command.
+func (w *Win) hold(what string) *app.DebugDump {
+	w.t.Helper()
+	return w.mustPlay(what, func() { w.Key("h") })
+}
+
+// texts joins a dump's drawn strings (for messages).
+func texts(d *app.DebugDump, where string) string {
+	var out []string
+	for _, t := range d.Texts {
+		if where == "" || t.Where == where {
+			out = append(out, t.Text)
+		}
+	}
+	return strings.Join(out, " | ")
+}
+
+// describe names a unit with its place for messages.
+func describe(u *app.DumpUnit) string {
+	return fmt.Sprintf("%s at %.1f,%.1f cm (window %.0f,%.0f)", u.ID, u.X, u.Y, u.WX, u.WY)
+}
+
+// dragLeg drags the selected titan's path from its base at (fx, fy) cm to
+// (tx, ty) cm and waits for the drawn path. Under Xvfb about one drag in
+// ten registers its end at an intermediate pointer position (a press seen
+// again mid-drag); such a path is dropped (Escape) and the drag made again,
+// up to three times. tol is how far (cm) the path's end may be from the
+// target (a charge snaps it into base contact). It returns the dump with
+// the path drawn.
+func (w *Win) dragLeg(what string, fx, fy, tx, ty, tol float64) *app.DebugDump {
+	w.t.Helper()
+	var d *app.DebugDump
+	for try := 1; ; try++ {
+		d = w.Dump()
+		x0, y0 := At(d, fx, fy)
+		x1, y1 := At(d, tx, ty)
+		w.Drag(x0, y0, x1, y1)
+		d = w.Wait("the dragged path: "+what, func(d *app.DebugDump) bool {
+			return d.Play != nil && !d.Play.Dragging && (len(d.Play.Draft) > 0 || d.Play.MsgErr)
+		})
+		if len(d.Play.Draft) == 0 {
+			w.Failf("%s: dragging from %.1f,%.1f to %.1f,%.1f cm drew no path (%q): a titan must be draggable where it stands", what, fx, fy, tx, ty, d.Play.Msg)
+		}
+		end := d.Play.Draft[len(d.Play.Draft)-1]
+		off := math.Hypot(end.X-tx, end.Y-ty)
+		if len(d.Play.Draft) == 1 && off <= tol {
+			return d
+		}
+		if try == 3 {
+			w.Failf("%s: three drags to %.1f,%.1f drew %v", what, tx, ty, d.Play.Draft)
+		}
+		w.t.Logf("%s: the drag drew %v, not one leg to %.1f,%.1f: dropped and dragged again", what, d.Play.Draft, tx, ty)
+		w.Key("Escape")
+		w.Wait("the dropped path", func(d *app.DebugDump) bool { return d.Play != nil && len(d.Play.Draft) == 0 })
+	}
+}

@@ -1,0 +1,394 @@
+package e2e
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/auspex/auspex/render/app"
+)
+
+// duelSeed is typed into the start screen's seed field: seeded dice make
+// the whole game the same on every run.
+const duelSeed = "4242"
+
+// startDuel opens the start screen, makes both sides of the bundled titan
+// duel human, types the seed and starts the game, all with the keyboard
+// and mouse.
+func startDuel(t *testing.T) *Win {
+	w := Start(t)
+	d := w.Wait("the start screen", func(d *app.DebugDump) bool { return d.Screen == "start" })
+	if !d.Contains("Two Reaver battle titans") {
+		w.Failf("the start screen should preselect the titan duel")
+	}
+	w.Key("2")
+	w.Wait("blue made human", func(d *app.DebugDump) bool { return d.Button("start", "[2] Legio Ignatum (1 titan): human") != nil })
+	setSeed(w, duelSeed)
+	w.Key("Return")
+	w.Wait("the game to start", func(d *app.DebugDump) bool { return d.Screen == "play" && d.Play != nil })
+	return w
+}
+
+// setSeed clicks the start screen's seed field, clears it, types seed and
+// ends the field with Enter. A key lost under load (the field shows
+// something else) is made good by clearing and typing again.
+func setSeed(w *Win, seed string) {
+	w.t.Helper()
+	w.ClickButton("start", "Seed: ")
+	w.Wait("the seed field open", func(d *app.DebugDump) bool {
+		b := d.Button("start", "Seed: ")
+		return b != nil && strings.Contains(b.Label, "|")
+	})
+	field := func(d *app.DebugDump) string {
+		b := d.Button("start", "Seed: ")
+		if b == nil {
+			return ""
+		}
+		f, _, _ := strings.Cut(strings.TrimPrefix(b.Label, "Seed: "), " ")
+		return f
+	}
+	for try := 1; ; try++ {
+		for i := 0; i < 30 && field(w.Dump()) != "|"; i++ {
+			w.Key("BackSpace")
+		}
+		w.Type(seed)
+		if _, ok := w.poll(5*time.Second, func(d *app.DebugDump) bool { return field(d) == seed+"|" }); ok {
+			break
+		}
+		if try == 3 {
+			w.Failf("could not type the seed %q: the field shows %q", seed, field(w.Dump()))
+		}
+	}
+	w.Key("Return")
+	w.Wait("the seed typed", func(d *app.DebugDump) bool { return field(d) == seed })
+}
+
+// duelLog records what the duel did, for the assertions at the end.
+type duelLog struct {
+	// movedTargets are shots declared by clicking an enemy titan that had
+	// moved from its starting place.
+	movedTargets int
+	charges      int
+	repairs      int
+	saved        bool
+	actions      []string
+}
+
+func (l *duelLog) note(format string, args ...any) {
+	l.actions = append(l.actions, fmt.Sprintf(format, args...))
+}
+
+// TestTitanDuelByMouseAndKeyboard plays the bundled titan duel hotseat from
+// the start screen to the end screen with real X input only: moves dragged
+// from each titan where it stands (ATII-MOV-2), shots declared by clicking
+// enemy titans that have moved (ATII-SHT-2), a charge dragged into base
+// contact in the assault phase (ATII-CC-1), repairs chosen in the rally
+// (ATII-REP-1), a save and reload in the middle (Ctrl+S, Ctrl+O), and the
+// outcome read back from the saved game with `auspex replay --json`.
+func TestTitanDuelByMouseAndKeyboard(t *testing.T) {
+	w := startDuel(t)
+	start := map[string][2]float64{}
+	for _, u := range w.Dump().Units {
+		start[u.ID] = [2]float64{u.X, u.Y}
+	}
+	lg := &duelLog{}
+	lg.note("camera %s", w.Dump().Camera.Map)
+	for i := 0; i < 300; i++ {
+		d := w.settle()
+		if d.Play.Over {
+			break
+		}
+		p := d.Play
+		if p.Mode == "handover" {
+			w.continueHandover()
+			continue
+		}
+		if p.Mode == "dice" {
+			w.Failf("the game asks for manual dice, but the start screen left manual dice off")
+		}
+		if p.Turn == 3 && p.Step == "movement" && !lg.saved {
+			duelSaveAndReload(t, w, lg)
+			continue
+		}
+		if p.Pending == "initiative" && p.Step != "initiative" {
+			// The order chosen again in a later phase (ATII-MOV-1): the
+			// first listed choice, by its number key.
+			w.mustPlay("choosing the order of the "+p.Step+" (1)", func() { w.Key("1") })
+			lg.note("T%d %s chooses the %s order", p.Turn, p.Decider, p.Step)
+			continue
+		}
+		switch p.Step {
+		case "initiative":
+			w.mustPlay("choosing to go first (F)", func() { w.Key("f") })
+			lg.note("T%d %s goes first", p.Turn, p.Decider)
+		case "movement":
+			duelMove(w, d, lg)
+		case "shooting":
+			duelShoot(w, d, lg, start)
+		case "assault":
+			duelAssault(w, d, lg)
+		case "rally":
+			duelRally(w, d, lg)
+		default:
+			w.endStep("ending the " + p.Step + " step")
+			lg.note("T%d %s ends %s", p.Turn, p.Decider, p.Step)
+		}
+	}
+	d := w.Wait("the end screen", func(d *app.DebugDump) bool { return d.Play != nil && d.Play.Over })
+	t.Logf("the duel: %s", strings.Join(lg.actions, "; "))
+	if !d.Contains("Game over") || !d.Contains("Result: ") {
+		w.Failf("the end screen should say the game is over and give the result: %s", texts(d, "hud"))
+	}
+	final := filepath.Join(w.Dir(), "final.json")
+	w.Save(final)
+	o := Replay(t, final)
+	if !o.Over || o.Result == nil {
+		t.Fatalf("the saved finished game replays as not over: turn %d step %s", o.Turn, o.Step)
+	}
+	if o.Result.Winner != d.Play.Winner || o.Result.Kind != d.Play.Result {
+		t.Errorf("replay result %s %q, the window showed %s %q", o.Result.Winner, o.Result.Kind, d.Play.Winner, d.Play.Result)
+	}
+	for _, u := range d.Units {
+		i := o.unitIndex(u.ID)
+		if i < 0 {
+			t.Errorf("%s is not in the replayed game", u.ID)
+			continue
+		}
+		ru := o.Units[i]
+		if math.Hypot(ru.Pos.X-u.X, ru.Pos.Y-u.Y) > 1e-6 {
+			t.Errorf("%s: replay puts it at %.2f,%.2f, the window showed %.2f,%.2f", u.ID, ru.Pos.X, ru.Pos.Y, u.X, u.Y)
+		}
+		if ru.Ext["atii/titan"].Destroyed != u.Destroyed {
+			t.Errorf("%s: destroyed %v in the replay, %v in the window", u.ID, ru.Ext["atii/titan"].Destroyed, u.Destroyed)
+		}
+	}
+	if lg.movedTargets == 0 {
+		t.Error("no shot was declared at a titan that had moved")
+	}
+	if !o.HasText("charges into close combat") || lg.charges == 0 {
+		t.Error("no charge into close combat was made (ATII-CC-1)")
+	}
+	if lg.repairs == 0 || !o.HasText("repair(s)") {
+		t.Error("no repair was chosen and rolled in a rally phase (ATII-REP-1)")
+	}
+	cc := 0
+	for _, e := range o.Log {
+		if e.Step == "close-combat" && e.Kind == "roll" {
+			cc++
+		}
+	}
+	if cc == 0 {
+		t.Error("the charge led to no close combat dice (ATII-CC-2)")
+	}
+	fired := 0
+	for _, e := range o.Log {
+		if e.Kind == "fired" {
+			fired++
+		}
+	}
+	if fired == 0 {
+		t.Error("the replayed game has no shots")
+	}
+}
+
+// duelMove drags the decider's titan from where it stands towards the
+// enemy (stopping 11 cm short, outside the 10 cm of ATII-MOV-6) and
+// presses Enter; Space must not end the step meanwhile.
+func duelMove(w *Win, d *app.DebugDump, lg *duelLog) {
+	w.t.Helper()
+	p := d.Play
+	me, foe := actors(w, d, "movement")
+	adv := math.Min(16, dist(me, foe)-5-11)
+	if adv < 2 {
+		w.hold("holding " + me.ID + " (too close to move)")
+		lg.note("T%d %s holds", p.Turn, me.ID)
+		return
+	}
+	tx, ty := toward(me, foe, adv)
+	d = w.dragLeg("moving "+describe(me), me.X, me.Y, tx, ty, 1)
+	// Space is for the dice: it must not end the step or drop the path.
+	n := d.Play.Commands
+	w.Key("space")
+	d = w.Dump()
+	if d.Play.Commands != n || len(d.Play.Draft) == 0 {
+		w.Failf("Space ended the step or dropped the drawn path of %s (commands %d -> %d)", me.ID, n, d.Play.Commands)
+	}
+	d = w.mustPlay("moving "+me.ID+" along the dragged path (Enter)", func() { w.Key("Return") })
+	at := d.Unit(me.ID)
+	lg.note("T%d %s moves from %.1f,%.1f to %.1f,%.1f (asked %.1f,%.1f)", p.Turn, me.ID, me.X, me.Y, at.X, at.Y, tx, ty)
+}
+
+// duelShoot declares every weapon that can at the enemy titan by clicking
+// it where it stands now, then fires (Enter); holds when none can.
+func duelShoot(w *Win, d *app.DebugDump, lg *duelLog, start map[string][2]float64) {
+	w.t.Helper()
+	p := d.Play
+	if p.Pending != "fire" {
+		w.endStep("passing the shooting offer " + p.Pending)
+		return
+	}
+	me, foe := actors(w, d, "shooting")
+	if d.Selected != me.ID {
+		x, y := At(d, me.X, me.Y)
+		w.Click(x, y)
+		d = w.Wait("selecting "+me.ID, func(d *app.DebugDump) bool { return d.Selected == me.ID })
+	}
+	moved := math.Hypot(foe.X-start[foe.ID][0], foe.Y-start[foe.ID][1]) > 0.5
+	declared := 0
+	for k := 1; k <= 3; k++ {
+		w.Key(fmt.Sprint(k))
+		d = w.Dump()
+		if d.Play.MsgErr && strings.Contains(d.Play.Msg, "cannot fire:") {
+			continue // this weapon cannot fire at all this turn
+		}
+		before, weapon, prev := len(d.Play.Shots), d.Play.Weapon, d.Play.Msg
+		// A refusal names the target (by id or name) and why.
+		refused := func(d *app.DebugDump) bool {
+			m := d.Play.Msg
+			return d.Play.MsgErr && m != prev && strings.Contains(m, "cannot fire at ") && (strings.Contains(m, foe.ID) || strings.Contains(m, foe.Name))
+		}
+		x, y := At(d, foe.X, foe.Y)
+		w.Click(x, y)
+		d = w.WaitFor(waitFor/4, fmt.Sprintf("%s's weapon %d (%s) declared at %s, or refused with the reason", me.ID, k, weapon, describe(foe)), func(d *app.DebugDump) bool {
+			return d.Play != nil && (len(d.Play.Shots) > before || refused(d) || d.Selected == foe.ID)
+		})
+		if d.Selected == foe.ID {
+			w.Failf("clicking %s selected it instead of declaring %s's weapon %d at it", describe(foe), me.ID, k)
+		}
+		if len(d.Play.Shots) > before {
+			declared++
+		}
+	}
+	if declared == 0 {
+		w.hold("holding fire with " + me.ID)
+		lg.note("T%d %s holds fire (out of range or arc)", p.Turn, me.ID)
+		return
+	}
+	if moved {
+		lg.movedTargets++
+	}
+	w.mustPlay("firing "+me.ID+"'s declared weapons (Enter)", func() { w.Key("Return") })
+	lg.note("T%d %s fires %d weapons at %s", p.Turn, me.ID, declared, foe.ID)
+}
+
+// duelAssault charges the enemy when it is within reach: the drag ends on
+// the enemy's base, which makes base contact (ATII-CC-1); else it holds.
+func duelAssault(w *Win, d *app.DebugDump, lg *duelLog) {
+	w.t.Helper()
+	p := d.Play
+	me, foe := actors(w, d, "assault")
+	gap := dist(me, foe) - 5
+	if gap > 14 || gap < 0.01 {
+		w.hold("holding " + me.ID + " in the assault phase")
+		lg.note("T%d %s holds in the assault (gap %.1f cm)", p.Turn, me.ID, gap)
+		return
+	}
+	// Onto the enemy's base, 1 cm inside its near edge.
+	tx, ty := toward(me, foe, dist(me, foe)-1.5)
+	// The leg ends where the pointer let go or, snapped, in base contact
+	// (5 cm from the foe's centre): within 4 cm of the target either way.
+	w.dragLeg("charging "+describe(foe)+" with "+describe(me), me.X, me.Y, tx, ty, 4)
+	d, ok := w.played("charging "+foe.ID+" with "+me.ID+" (Enter)", func() { w.Key("Return") })
+	if !ok {
+		w.Failf("the charge of %s into %s (gap %.1f cm) was refused: %q", me.ID, foe.ID, gap, d.Play.Msg)
+	}
+	lg.charges++
+	lg.note("T%d %s charges %s", p.Turn, me.ID, foe.ID)
+}
+
+// duelRally picks the second repair choice when there is one (else the
+// first) with its number key, then rolls the repair dice with Enter.
+func duelRally(w *Win, d *app.DebugDump, lg *duelLog) {
+	w.t.Helper()
+	p := d.Play
+	// The panel lists the systems under "Repair first (1-9)...", one
+	// numbered line each.
+	choices, in := 0, false
+	for _, t := range d.Texts {
+		if t.Where != "hud" {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(t.Text, "Repair first"):
+			in = true
+		case in && len(t.Text) > 2 && t.Text[0] >= '1' && t.Text[0] <= '9' && t.Text[1] == '.':
+			choices++
+		default:
+			in = false
+		}
+	}
+	if choices > 1 {
+		w.Key("2")
+	} else if choices == 1 {
+		w.Key("1")
+	}
+	d, ok := w.played("rolling the repairs (Enter)", func() { w.Key("Return") })
+	if !ok {
+		w.endStep("ending the rally")
+		return
+	}
+	if choices > 0 {
+		lg.repairs++
+	}
+	lg.note("T%d %s repairs (%d choices)", p.Turn, p.Decider, choices)
+}
+
+// duelSaveAndReload saves the game (Ctrl+S), checks the save with
+// `auspex replay --json` against the window, plays on one command, loads
+// the save (Ctrl+O) and checks the game is back where it was saved.
+func duelSaveAndReload(t *testing.T, w *Win, lg *duelLog) {
+	t.Helper()
+	lg.saved = true
+	path := filepath.Join(w.Dir(), "mid-game.json")
+	before := w.Dump()
+	w.Save(path)
+	o := Replay(t, path)
+	if o.Commands != before.Play.Commands || o.Turn != before.Play.Turn || o.Step != before.Play.Step {
+		t.Errorf("the mid-game save replays to %d commands, turn %d %s; the window showed %d, turn %d %s",
+			o.Commands, o.Turn, o.Step, before.Play.Commands, before.Play.Turn, before.Play.Step)
+	}
+	for _, u := range before.Units {
+		if i := o.unitIndex(u.ID); i < 0 || math.Hypot(o.Units[i].Pos.X-u.X, o.Units[i].Pos.Y-u.Y) > 1e-6 {
+			t.Errorf("%s: the save does not put it where the window showed it (%.2f,%.2f)", u.ID, u.X, u.Y)
+		}
+	}
+	// Play on: the titan holds, or the step ends.
+	w.settle()
+	if _, ok := w.played("one more command before reloading", func() { w.Key("h") }); !ok {
+		w.endStep("one more command before reloading")
+	}
+	w.settle()
+	w.Load(path)
+	d := w.Wait("the reloaded game", func(d *app.DebugDump) bool { return d.Play != nil && d.Play.Commands == before.Play.Commands })
+	if d.Play.Turn != before.Play.Turn || d.Play.Step != before.Play.Step || d.Play.Decider != before.Play.Decider {
+		w.Failf("the reloaded game is at turn %d %s (%s), saved at turn %d %s (%s)", d.Play.Turn, d.Play.Step, d.Play.Decider, before.Play.Turn, before.Play.Step, before.Play.Decider)
+	}
+	for _, u := range before.Units {
+		if r := d.Unit(u.ID); r == nil || math.Hypot(r.X-u.X, r.Y-u.Y) > 1e-6 {
+			w.Failf("%s is not back where it was saved (%.2f,%.2f)", u.ID, u.X, u.Y)
+		}
+	}
+	lg.note("T%d saved and reloaded at %d commands", d.Play.Turn, d.Play.Commands)
+}
+
+// actors are the decider's titan that may act and the enemy titan it
+// faces; the test fails when either is missing.
+func actors(w *Win, d *app.DebugDump, step string) (me, foe *app.DumpUnit) {
+	w.t.Helper()
+	me, foe = d.Unit(firstOf(d.Play.Playable)), enemyOf(d, d.Play.Decider)
+	if me == nil || foe == nil {
+		w.Failf("%s: no titan of %s may act (%v), or no enemy titan on the table", step, d.Play.Decider, d.Play.Playable)
+	}
+	return me, foe
+}
+
+// firstOf is the first id of a list ("" when empty).
+func firstOf(ids []string) string {
+	if len(ids) == 0 {
+		return ""
+	}
+	return ids[0]
+}
