@@ -95,6 +95,13 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 			h.shot("play-mission-" + st.Step)
 		}
 		me := s.Decider()
+		if play.ChoosingOrder(st) {
+			// The initiative winner chooses the order again for the
+			// assault phase (ATII-MOV-1); E never answers it.
+			h.in.Key(ebiten.KeyF)
+			h.flush()
+			continue
+		}
 		switch st.Step {
 		case atii.StepDeploy:
 			if !refused {

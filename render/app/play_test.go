@@ -95,6 +95,13 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 			seen[step] = true
 			h.shot("play-" + step)
 		}
+		if play.ChoosingOrder(st) {
+			// The initiative winner chooses the order again for the
+			// assault phase (ATII-MOV-1); E never answers it.
+			h.in.Key(ebiten.KeyF)
+			h.flush()
+			continue
+		}
 		switch step {
 		case atii.StepInitiative:
 			h.in.Key(ebiten.KeyF)

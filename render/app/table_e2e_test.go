@@ -45,7 +45,7 @@ func (h *harness) clickAt(p world.Vec) {
 func (h *harness) next(s *play.Session, side, step string) {
 	h.t.Helper()
 	ready := func() bool {
-		return s.Mode() == play.ModeTurn && s.State().Step == step && (side == "" || s.Decider() == side) && s.Tray() == nil
+		return s.Mode() == play.ModeTurn && s.State().Step == step && (side == "" || s.Decider() == side) && s.Tray() == nil && (step == atii.StepInitiative || !play.ChoosingOrder(s.State()))
 	}
 	for i := 0; i < 60 && !ready(); i++ {
 		switch {
@@ -53,7 +53,7 @@ func (h *harness) next(s *play.Session, side, step string) {
 			s.TrayClose()
 		case s.Mode() == play.ModeHandover:
 			s.Continue()
-		case s.State().Step == atii.StepInitiative:
+		case play.ChoosingOrder(s.State()):
 			s.ChooseOrder(true) // E never answers the initiative
 		default:
 			s.EndStep()
@@ -236,7 +236,8 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 	if !charged {
 		t.Fatal("red did not charge into close combat")
 	}
-	for i := 0; i < 40 && s.State().Turn == 1 && s.State().Step != atii.StepRally; i++ {
+	turn := s.State().Turn
+	for i := 0; i < 40 && s.State().Turn == turn && s.State().Step != atii.StepRally; i++ {
 		if s.Tray() != nil {
 			s.TrayClose()
 		} else {
@@ -249,6 +250,9 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 		fought = fought || e.Roll != nil && e.Step == atii.StepCloseCombat
 	}
 	if !fought {
-		t.Error("no close combat was fought after the charge")
+		for _, e := range s.State().Log[len(s.State().Log)-15:] {
+			t.Log(e.Step, e.Text)
+		}
+		t.Errorf("no close combat was fought after the charge: step %s msg %s", s.State().Step, s.Msg)
 	}
 }
