@@ -544,6 +544,8 @@ func (s *Session) Decorate(sc *scene.Scene) {
 			keepOut = append(keepOut, scene.Rect{Min: b.Pos.Sub(world.Vec{X: r, Y: r}), Max: b.Pos.Add(world.Vec{X: r, Y: r})})
 		}
 	}
+	// The drafted path too: a label never hides the line it explains.
+	along := func(a, b world.Vec) { keepOut = appendAlong(keepOut, a, b, 3*px) }
 	defer func() { sc.AddLabels(keepOut, labels...) }()
 	if mp := s.PreviewMove(); mp != nil && mp.Report != nil {
 		if mp.Charge != "" {
@@ -564,6 +566,7 @@ func (s *Session) Decorate(sc *scene.Scene) {
 				dash = []float64{6 * px, 4 * px}
 			}
 			add(scene.LayerRulers, scene.Prim{Kind: scene.Polyline, Pts: []world.Vec{sg.From, sg.To}, Style: scene.Style{Stroke: col, Width: 4 * px, Dash: dash}})
+			along(sg.From, sg.To)
 		}
 		for _, t := range mp.Report.Turns {
 			lbl(scene.LayerRulers, fmt.Sprintf("%.0f deg, %d Man", math.Abs(t.Degrees), atii.TurnCost(t.Degrees)), t.At, 4*px, color.NRGBA{255, 255, 255, 220}, t.At.Add(world.Vec{X: 0, Y: -14 * px}))
@@ -588,6 +591,11 @@ func (s *Session) Decorate(sc *scene.Scene) {
 	}
 	if r := s.Result; r != nil {
 		reached, unreached := r.Split()
+		for _, line := range [][]world.Vec{reached, unreached} {
+			for i := 1; i < len(line); i++ {
+				along(line[i-1], line[i])
+			}
+		}
 		if len(reached) > 1 {
 			add(scene.LayerRulers, scene.Prim{Kind: scene.Polyline, Pts: reached, Style: scene.Style{Stroke: color.NRGBA{240, 150, 20, 255}, Width: 4 * px}})
 		}
@@ -706,6 +714,23 @@ func (s *Session) Decorate(sc *scene.Scene) {
 			}
 		}
 	}
+}
+
+// appendAlong appends to rs small squares of half side h every 2h along the
+// segment a-b (at most 512 of them), so the label layout keeps off a line.
+func appendAlong(rs []scene.Rect, a, b world.Vec, h float64) []scene.Rect {
+	if !(h > 0) {
+		return rs
+	}
+	n := int(math.Min(512, math.Ceil(a.Dist(b)/(2*h))))
+	for i := 0; i <= n; i++ {
+		p := a
+		if n > 0 {
+			p = a.Lerp(b, float64(i)/float64(n))
+		}
+		rs = append(rs, scene.Rect{Min: p.Sub(world.Vec{X: h, Y: h}), Max: p.Add(world.Vec{X: h, Y: h})})
+	}
+	return rs
 }
 
 // footprintPrim outlines a base.
