@@ -66,7 +66,9 @@ func Build(in *Input, v View) *Scene {
 		bounds.Min = world.Vec{X: -m, Y: -m}
 		bounds.Max = world.Vec{X: t.W + m, Y: t.H + m}
 	}
-	b.lay = &labelLayout{measure: v.Measure, cm: b.cm}
+	b.lay = &labelLayout{measure: v.Measure, cm: b.cm,
+		reqs:      make([]Label, 0, len(in.Bases)+len(in.Features)+len(in.Zones)+len(in.Objectives)+len(in.Arcs)+8),
+		obstacles: make([]Rect, 0, 2*len(in.Bases)+len(in.Objectives))}
 	b.layers[LayerBases] = make([]Prim, 0, len(in.Bases)*4)
 	b.layers[LayerMarkers] = make([]Prim, 0, len(in.Bases))
 	b.layers[LayerTerrain] = make([]Prim, 0, len(in.Features)*4)
@@ -463,9 +465,9 @@ func (b *builder) stateMarkers(bs *Base, bound float64) {
 	r := b.px(pxMarker)
 	at := bs.Pos.Add(world.Vec{X: bound * 0.7, Y: -bound*0.7 - r*0.6})
 	id := "base:" + bs.ID
+	first := at
 	put := func(icon string, fill, stroke color.NRGBA, count int, showCount bool) {
 		b.add(Prim{Layer: LayerMarkers, Kind: Icon, Icon: icon, ID: id, C: at, R: r, Style: Style{Fill: fill, Stroke: stroke, Width: b.px(1)}})
-		b.keepOut(Rect{Min: at.Sub(world.Vec{X: r, Y: r}), Max: at.Add(world.Vec{X: r, Y: r})})
 		if showCount {
 			b.add(Prim{Layer: LayerMarkers, Kind: Text, ID: id, C: at, Text: strconv.Itoa(count), Size: r * 1.3, Bold: true, Style: Style{Fill: contrast(fill)}})
 		}
@@ -482,6 +484,10 @@ func (b *builder) stateMarkers(bs *Base, bound float64) {
 	}
 	if bs.Broken {
 		put(IconBroken, colDamage.c(), rgb(80, 0, 0), 0, false)
+	}
+	if at != first {
+		// No label covers the row of markers.
+		b.keepOut(Rect{Min: first.Sub(world.Vec{X: r, Y: r}), Max: at.Add(world.Vec{X: -r * 1.3, Y: r})})
 	}
 }
 

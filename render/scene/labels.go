@@ -3,6 +3,7 @@ package scene
 import (
 	"image/color"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/auspex/auspex/world"
@@ -74,8 +75,17 @@ type labelLayout struct {
 	reqs      []Label
 	spans     [numLayers][2]int
 	order     []int
-	out       [numLayers][]Prim
+	res       []placed
 	dirty     bool // a label was promoted since the last layout
+}
+
+// placed is where the layout put one label: its centre, the ring it came
+// from (a leader line is drawn beyond ring 0), whether it was kept.
+type placed struct {
+	c    world.Vec
+	r    Rect
+	ring int
+	ok   bool
 }
 
 // AddLabels lays the scene's labels out again with ls added, and keepOut
@@ -124,7 +134,6 @@ func (ly *labelLayout) run(s *Scene) {
 			s.Layers[l] = append(s.Layers[l][:sp[0]], s.Layers[l][sp[1]:]...)
 		}
 		ly.spans[l] = [2]int{}
-		ly.out[l] = ly.out[l][:0]
 	}
 	bounds := ly.bounds
 	if bounds.W() <= 0 || bounds.H() <= 0 {
@@ -144,16 +153,42 @@ func (ly *labelLayout) run(s *Scene) {
 		ly.order = append(ly.order, i)
 	}
 	sort.SliceStable(ly.order, func(a, b int) bool { return ly.reqs[ly.order[a]].Priority > ly.reqs[ly.order[b]].Priority })
+	ly.res = append(ly.res[:0], make([]placed, len(ly.reqs))...)
 	for _, i := range ly.order {
-		ly.place(&idx, nObs, &ly.reqs[i], ly.bounds.W() > 0)
+		ly.res[i] = ly.place(&idx, nObs, &ly.reqs[i], ly.bounds.W() > 0)
+	}
+	// The primitives go at the end of their layers in the order the labels
+	// were added.
+	var n [numLayers]int
+	for i := range ly.reqs {
+		if ly.res[i].ok {
+			n[ly.reqs[i].Layer] += 1 + min(ly.res[i].ring, 1)
+		}
 	}
 	for l := range s.Layers {
-		if len(ly.out[l]) == 0 {
+		if n[l] > 0 {
+			s.Layers[l] = slices.Grow(s.Layers[l], n[l])
+		}
+	}
+	for i := range ly.reqs {
+		if !ly.res[i].ok {
 			continue
 		}
-		start := len(s.Layers[l])
-		s.Layers[l] = append(s.Layers[l], ly.out[l]...)
-		ly.spans[l] = [2]int{start, len(s.Layers[l])}
+		lb, p := &ly.reqs[i], ly.res[i]
+		l := lb.Layer
+		if ly.spans[l][1] == 0 {
+			ly.spans[l] = [2]int{len(s.Layers[l]), len(s.Layers[l])}
+		}
+		fill := lb.Fill
+		if fill.A == 0 {
+			fill = colText.c()
+		}
+		if p.ring > 0 {
+			s.Layers[l] = append(s.Layers[l], Prim{Layer: l, Kind: Polyline, ID: lb.ID,
+				Pts: []world.Vec{leaderStart(lb.Anchor, lb.Clear, p.c), closestOnRect(p.r, lb.Anchor)}, Style: Style{Stroke: rgba(40, 40, 40, 200), Width: ly.cm}})
+		}
+		s.Layers[l] = append(s.Layers[l], Prim{Layer: l, Kind: Text, ID: lb.ID, C: p.c, Text: lb.Text, Size: lb.Size, Bold: lb.Bold, Box: lb.Box, Style: Style{Fill: fill}})
+		ly.spans[l][1] = len(s.Layers[l])
 	}
 }
 
@@ -163,10 +198,10 @@ const leaderRings = 4
 // eight are the directions around an anchor, in the order tried.
 var eight = [8][2]float64{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
 
-// place finds a place for lb (see Label) and emits its primitives.
-func (ly *labelLayout) place(idx *labelIndex, nObs int, lb *Label, inside bool) {
+// place finds a place for lb (see Label) and reserves it in idx.
+func (ly *labelLayout) place(idx *labelIndex, nObs int, lb *Label, inside bool) placed {
 	if lb.Text == "" || !(lb.Size > 0) {
-		return
+		return placed{}
 	}
 	w := ly.measure(lb.Text, lb.Size, lb.Bold)
 	pad := lb.Size * 0.2
@@ -226,7 +261,7 @@ func (ly *labelLayout) place(idx *labelIndex, nObs int, lb *Label, inside bool) 
 	}
 	if !found {
 		if !lb.Must {
-			return
+			return placed{}
 		}
 		if bestCost == math.MaxInt {
 			// Nothing fits inside the scene: the first candidate.
@@ -240,15 +275,7 @@ func (ly *labelLayout) place(idx *labelIndex, nObs int, lb *Label, inside bool) 
 	}
 	r := box(best)
 	idx.insert(r)
-	fill := lb.Fill
-	if fill.A == 0 {
-		fill = colText.c()
-	}
-	if bestRing > 0 {
-		ly.out[lb.Layer] = append(ly.out[lb.Layer], Prim{Layer: lb.Layer, Kind: Polyline, ID: lb.ID,
-			Pts: []world.Vec{leaderStart(lb.Anchor, lb.Clear, best), closestOnRect(r, lb.Anchor)}, Style: Style{Stroke: rgba(40, 40, 40, 200), Width: ly.cm}})
-	}
-	ly.out[lb.Layer] = append(ly.out[lb.Layer], Prim{Layer: lb.Layer, Kind: Text, ID: lb.ID, C: best, Text: lb.Text, Size: lb.Size, Bold: lb.Bold, Box: lb.Box, Style: Style{Fill: fill}})
+	return placed{c: best, r: r, ring: bestRing, ok: true}
 }
 
 // leaderStart is where a leader from a label centred at c meets the circle
