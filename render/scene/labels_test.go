@@ -140,18 +140,45 @@ func TestPreviewLabelsWinOverScenery(t *testing.T) {
 	}
 }
 
-// Promote lifts a unit's name above the scenery (a charge's target) and
-// makes it kept.
+// Promote lifts a unit's name above the scenery (a charge's target): a
+// name every place around which is taken by other titans is dropped, and
+// kept (further out, with a leader line) once promoted.
 func TestPromotedNameKept(t *testing.T) {
 	in := crowded()
 	in.Bases[0].Selected = false
-	// Crowd the reaver's every free place with static labels at a far zoom.
-	sc := scene.Build(in, scene.View{Scale: 3})
+	reaver := in.Bases[1]
+	for _, off := range []world.Vec{{Y: 11}, {Y: -11}, {X: 20}, {X: 20, Y: 11}, {X: 20, Y: -11}, {X: -10, Y: 11}, {X: -10, Y: -11}} {
+		b := reaver
+		b.ID, b.Label, b.Pos = "blocker", "", reaver.Pos.Add(off)
+		in.Bases = append(in.Bases, b)
+	}
+	name := func(sc *scene.Scene) (scene.Prim, bool) {
+		for _, p := range sc.All() {
+			if p.Kind == scene.Text && p.Text == reaver.Label {
+				return p, true
+			}
+		}
+		return scene.Prim{}, false
+	}
+	sc := scene.Build(in, scene.View{Scale: 6})
+	if p, ok := name(sc); ok {
+		t.Fatalf("precondition: the boxed-in name should be dropped unpromoted, is at %v", p.C)
+	}
 	sc.Promote("base:reaver", scene.PrioritySelected)
 	sc.AddLabels(nil)
-	kept := checkCrowded(t, in, sc)
-	if _, ok := kept["Ira Dei (Reaver)"]; !ok {
-		t.Error("the promoted name was dropped")
+	checkCrowded(t, in, sc)
+	p, ok := name(sc)
+	if !ok {
+		t.Fatal("the promoted name was dropped")
+	}
+	leader := false
+	for _, q := range sc.All() {
+		if q.ID == "base:reaver" && q.Kind == scene.Polyline {
+			leader = true
+		}
+	}
+	if !leader {
+		t.Errorf("the promoted name at %v stands away from its titan without a leader line", p.C)
 	}
 }
 
