@@ -137,12 +137,13 @@ func (ly *labelLayout) run(s *Scene) {
 	}
 	bounds := ly.bounds
 	if bounds.W() <= 0 || bounds.H() <= 0 {
-		bounds = Rect{Min: world.Vec{X: -1e6, Y: -1e6}, Max: world.Vec{X: 1e6, Y: 1e6}}
+		// A scene without bounds (not made by Build): index the area the
+		// labels and keep-out areas span; rectangles outside it still count
+		// (they fall into the border cells).
+		bounds = ly.extent()
 	}
-	cell := math.Max(4, 60*ly.cm)
-	if ly.bounds.W() <= 0 {
-		cell = 2e6 / 64
-	}
+	// Cells of 60 px, at most 128 a side.
+	cell := math.Max(math.Max(4, 60*ly.cm), math.Max(bounds.W(), bounds.H())/128)
 	idx := newLabelIndex(bounds, cell)
 	for _, r := range ly.obstacles {
 		idx.insert(r)
@@ -153,7 +154,8 @@ func (ly *labelLayout) run(s *Scene) {
 		ly.order = append(ly.order, i)
 	}
 	sort.SliceStable(ly.order, func(a, b int) bool { return ly.reqs[ly.order[a]].Priority > ly.reqs[ly.order[b]].Priority })
-	ly.res = append(ly.res[:0], make([]placed, len(ly.reqs))...)
+	ly.res = slices.Grow(ly.res[:0], len(ly.reqs))[:len(ly.reqs)]
+	clear(ly.res)
 	for _, i := range ly.order {
 		ly.res[i] = ly.place(&idx, nObs, &ly.reqs[i], ly.bounds.W() > 0)
 	}
@@ -194,6 +196,32 @@ func (ly *labelLayout) run(s *Scene) {
 
 // leaderRings is how many rings beyond the first a Leader label tries.
 const leaderRings = 4
+
+// extent is the bounding box of the anchors, preferred centres and
+// keep-out areas (a unit square when there are none).
+func (ly *labelLayout) extent() Rect {
+	r := Rect{Min: world.Vec{X: math.Inf(1), Y: math.Inf(1)}, Max: world.Vec{X: math.Inf(-1), Y: math.Inf(-1)}}
+	grow := func(p world.Vec) {
+		if !math.IsNaN(p.X+p.Y) && !math.IsInf(p.X+p.Y, 0) {
+			r.Min = world.Vec{X: math.Min(r.Min.X, p.X), Y: math.Min(r.Min.Y, p.Y)}
+			r.Max = world.Vec{X: math.Max(r.Max.X, p.X), Y: math.Max(r.Max.Y, p.Y)}
+		}
+	}
+	for _, o := range ly.obstacles {
+		grow(o.Min)
+		grow(o.Max)
+	}
+	for i := range ly.reqs {
+		grow(ly.reqs[i].Anchor)
+		for _, c := range ly.reqs[i].At {
+			grow(c)
+		}
+	}
+	if r.Min.X > r.Max.X {
+		return Rect{Max: world.Vec{X: 1, Y: 1}}
+	}
+	return r
+}
 
 // eight are the directions around an anchor, in the order tried.
 var eight = [8][2]float64{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
