@@ -198,3 +198,28 @@ func TestLabelPlacementDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// Labels with unusable geometry (NaN or infinite anchors, no size, empty
+// text) are skipped or placed without a panic, on a zero Scene too, and
+// the usable ones are still placed.
+func TestLabelsWithBadGeometry(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	sc := &scene.Scene{Scale: 5}
+	sc.AddLabels([]scene.Rect{{Min: world.Vec{X: nan}, Max: world.Vec{X: inf, Y: inf}}},
+		scene.Label{Text: "nan", Size: 1, Anchor: world.Vec{X: nan, Y: 1}, Must: true, Leader: true},
+		scene.Label{Text: "inf", Size: 1, Anchor: world.Vec{X: inf, Y: -inf}, Must: true},
+		scene.Label{Text: "no size", Anchor: world.Vec{X: 1, Y: 1}, Must: true},
+		scene.Label{Text: "", Size: 1, Must: true},
+		scene.Label{Text: "fine", Size: 1, Anchor: world.Vec{X: 10, Y: 10}, Must: true},
+	)
+	found := false
+	for _, p := range sc.All() {
+		if p.Text == "no size" || p.Text == "" && p.Kind == scene.Text {
+			t.Errorf("label %q with no size or text was placed", p.Text)
+		}
+		found = found || p.Text == "fine"
+	}
+	if !found {
+		t.Error("the usable label was not placed")
+	}
+}
