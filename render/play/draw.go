@@ -526,7 +526,29 @@ func (s *Session) Decorate(sc *scene.Scene) {
 	if sc.Scale > 0 {
 		px = 1 / sc.Scale
 	}
+	// Labels go through the scene's label layout, ahead of the scenery's
+	// (scene.PriorityPreview), and keep off the bases they talk about.
+	var labels []scene.Label
+	var keepOut []scene.Rect
+	lbl := func(l scene.Layer, text string, anchor world.Vec, clear float64, box color.NRGBA, at ...world.Vec) {
+		labels = append(labels, scene.Label{Layer: l, Text: text, Size: 12 * px, Bold: true, Fill: color.NRGBA{20, 20, 20, 255}, Box: box,
+			Anchor: anchor, Clear: clear, At: at, Must: true, Leader: true, Priority: scene.PriorityPreview})
+	}
+	avoid := func(b world.Base) {
+		if b.Foot.Validate() == nil {
+			r := b.Foot.BoundRadius()
+			keepOut = append(keepOut, scene.Rect{Min: b.Pos.Sub(world.Vec{X: r, Y: r}), Max: b.Pos.Add(world.Vec{X: r, Y: r})})
+		}
+	}
+	// The drafted path too: a label never hides the line it explains.
+	along := func(a, b world.Vec) { keepOut = appendAlong(keepOut, a, b, 3*px) }
+	defer func() { sc.AddLabels(keepOut, labels...) }()
 	if mp := s.PreviewMove(); mp != nil && mp.Report != nil {
+		if mp.Charge != "" {
+			// The titan charged is the other half of the decision: its
+			// name outranks the scenery's labels (ATII-CC-1).
+			sc.Promote("base:"+mp.Charge, scene.PrioritySelected)
+		}
 		ok := mp.Err == nil
 		for _, sg := range mp.Report.Segments {
 			col := color.NRGBA{40, 200, 60, 255}
@@ -540,12 +562,14 @@ func (s *Session) Decorate(sc *scene.Scene) {
 				dash = []float64{6 * px, 4 * px}
 			}
 			add(scene.LayerRulers, scene.Prim{Kind: scene.Polyline, Pts: []world.Vec{sg.From, sg.To}, Style: scene.Style{Stroke: col, Width: 4 * px, Dash: dash}})
+			along(sg.From, sg.To)
 		}
 		for _, t := range mp.Report.Turns {
-			add(scene.LayerRulers, scene.Prim{Kind: scene.Text, C: t.At.Add(world.Vec{X: 0, Y: -14 * px}), Text: fmt.Sprintf("%.0f deg, %d Man", math.Abs(t.Degrees), atii.TurnCost(t.Degrees)), Size: 12 * px, Bold: true, Align: scene.AlignCenter, Style: scene.Style{Fill: color.NRGBA{20, 20, 20, 255}}, Box: color.NRGBA{255, 255, 255, 220}})
+			lbl(scene.LayerRulers, fmt.Sprintf("%.0f deg, %d Man", math.Abs(t.Degrees), atii.TurnCost(t.Degrees)), t.At, 4*px, color.NRGBA{255, 255, 255, 220}, t.At.Add(world.Vec{X: 0, Y: -14 * px}))
 		}
 		// The end footprint outline.
 		end := mp.Report.End
+		avoid(end)
 		add(scene.LayerRulers, footprintPrim(end, color.NRGBA{30, 30, 30, 200}, 2*px))
 		if mp.Odds != nil {
 			for _, sg := range mp.Report.Segments {
@@ -556,13 +580,18 @@ func (s *Session) Decorate(sc *scene.Scene) {
 					add(scene.LayerRulers, scene.Prim{Kind: scene.Circle, C: p, R: 3.5 * px, Style: scene.Style{Fill: col, Stroke: color.NRGBA{0, 0, 0, 255}, Width: 1 * px}})
 				}
 				if sg.Dangerous {
-					add(scene.LayerRulers, scene.Prim{Kind: scene.Text, C: sg.To.Add(world.Vec{Y: 16 * px}), Text: fmt.Sprintf("%.0f%% gets here", 100*mp.ReachAt(sg.End)), Size: 12 * px, Bold: true, Align: scene.AlignCenter, Style: scene.Style{Fill: color.NRGBA{20, 20, 20, 255}}, Box: color.NRGBA{255, 230, 180, 230}})
+					lbl(scene.LayerRulers, fmt.Sprintf("%.0f%% gets here", 100*mp.ReachAt(sg.End)), sg.To, 4*px, color.NRGBA{255, 230, 180, 230}, sg.To.Add(world.Vec{Y: 16 * px}))
 				}
 			}
 		}
 	}
 	if r := s.Result; r != nil {
 		reached, unreached := r.Split()
+		for _, line := range [][]world.Vec{reached, unreached} {
+			for i := 1; i < len(line); i++ {
+				along(line[i-1], line[i])
+			}
+		}
 		if len(reached) > 1 {
 			add(scene.LayerRulers, scene.Prim{Kind: scene.Polyline, Pts: reached, Style: scene.Style{Stroke: color.NRGBA{240, 150, 20, 255}, Width: 4 * px}})
 		}
@@ -584,6 +613,7 @@ func (s *Session) Decorate(sc *scene.Scene) {
 		reach := 0.0
 		if u := st.Unit(r.Unit); u != nil {
 			b := s.base(u)
+			avoid(b)
 			reach = b.Foot.Radius
 			if b.Foot.Shape != world.Circle {
 				reach = math.Max(b.Foot.W, b.Foot.H) / 2
@@ -602,7 +632,7 @@ func (s *Session) Decorate(sc *scene.Scene) {
 			}
 			at = r.End.Add(world.Vec{X: dx})
 		}
-		add(scene.LayerRulers, scene.Prim{Kind: scene.Text, C: at, Text: label, Size: 12 * px, Bold: true, Align: scene.AlignCenter, Style: scene.Style{Fill: color.NRGBA{20, 20, 20, 255}}, Box: color.NRGBA{255, 230, 180, 235}})
+		lbl(scene.LayerRulers, label, r.End, reach, color.NRGBA{255, 230, 180, 235}, at)
 	}
 	if st.Step == atii.StepShooting && s.canAct(s.Selected) {
 		if u := st.Unit(s.Selected); u != nil {
@@ -621,9 +651,12 @@ func (s *Session) Decorate(sc *scene.Scene) {
 					}
 				}
 				add(scene.LayerLOS, scene.Prim{Kind: scene.Polyline, Pts: []world.Vec{u.Pos, tu.Pos}, Style: scene.Style{Stroke: col, Width: 2 * px, Dash: []float64{8 * px, 5 * px}}})
-				add(scene.LayerLOS, footprintPrim(s.base(tu), col, 4*px))
+				tb := s.base(tu)
+				add(scene.LayerLOS, footprintPrim(tb, col, 4*px))
 				if label != "" {
-					add(scene.LayerMarkers, scene.Prim{Kind: scene.Text, C: tu.Pos.Add(world.Vec{Y: -30 * px}), Text: label, Size: 12 * px, Bold: true, Align: scene.AlignCenter, Style: scene.Style{Fill: color.NRGBA{20, 20, 20, 255}}, Box: color.NRGBA{255, 255, 255, 225}})
+					reach := tb.Foot.BoundRadius()
+					avoid(tb)
+					lbl(scene.LayerMarkers, label, tu.Pos, reach, color.NRGBA{255, 255, 255, 225}, tu.Pos.Add(world.Vec{Y: -(reach + 12*px)}))
 				}
 			}
 			for _, sh := range s.Shots {
@@ -643,6 +676,7 @@ func (s *Session) Decorate(sc *scene.Scene) {
 				col = color.NRGBA{220, 40, 30, 255}
 			}
 			add(scene.LayerMarkers, footprintPrim(b, col, 3*px))
+			avoid(b)
 			reach := b.Foot.Radius
 			if b.Foot.Shape != world.Circle {
 				reach = math.Max(b.Foot.W, b.Foot.H) / 2
@@ -659,7 +693,7 @@ func (s *Session) Decorate(sc *scene.Scene) {
 			if verdict != nil {
 				label = "cannot deploy here: " + Reason(verdict)
 			}
-			add(scene.LayerMarkers, scene.Prim{Kind: scene.Text, C: b.Pos.Add(world.Vec{Y: reach + 18*px}), Text: label, Size: 12 * px, Bold: true, Align: scene.AlignCenter, Style: scene.Style{Fill: color.NRGBA{20, 20, 20, 255}}, Box: color.NRGBA{255, 255, 255, 230}})
+			lbl(scene.LayerMarkers, label, b.Pos, reach, color.NRGBA{255, 255, 255, 230}, b.Pos.Add(world.Vec{Y: reach + 18*px}))
 		}
 	}
 	for _, id := range s.Highlight {
@@ -674,6 +708,23 @@ func (s *Session) Decorate(sc *scene.Scene) {
 			}
 		}
 	}
+}
+
+// appendAlong appends to rs small squares of half side h every 2h along the
+// segment a-b (at most 512 of them), so the label layout keeps off a line.
+func appendAlong(rs []scene.Rect, a, b world.Vec, h float64) []scene.Rect {
+	if !(h > 0) {
+		return rs
+	}
+	n := int(math.Min(512, math.Ceil(a.Dist(b)/(2*h))))
+	for i := 0; i <= n; i++ {
+		p := a
+		if n > 0 {
+			p = a.Lerp(b, float64(i)/float64(n))
+		}
+		rs = append(rs, scene.Rect{Min: p.Sub(world.Vec{X: h, Y: h}), Max: p.Add(world.Vec{X: h, Y: h})})
+	}
+	return rs
 }
 
 // footprintPrim outlines a base.

@@ -273,9 +273,9 @@ func loadManual(data []byte) (*rules.Engine, error) {
 	return g.Engine, nil
 }
 
-// The "stopped: allowance" label of a move cut short sits level with the
-// titan and just beside its base, on the side away from the part of the
-// path not reached, whatever way that part points.
+// The "stopped: allowance" label of a move cut short sits just beside the
+// titan's base and covers neither the base nor the path (the part reached
+// or the part not reached), whatever way the path points.
 func TestStoppedLabelBesideItsTitan(t *testing.T) {
 	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
 	u := s.State().Unit("blue-reaver")
@@ -296,17 +296,17 @@ func TestStoppedLabelBesideItsTitan(t *testing.T) {
 		if lbl == nil {
 			t.Fatalf("%v: no stopped label", dir)
 		}
-		half := scene.EstimateWidth(lbl.Text, lbl.Size, true) / 2
-		gap := (lbl.C.X - u.Pos.X)
-		if gap < 0 {
-			gap = -gap
-		}
-		gap -= half + reach
-		if lbl.C.Y != u.Pos.Y || gap < 0 || gap > 3 {
+		r := labelBox(*lbl)
+		q := world.Vec{X: min(max(u.Pos.X, r.Min.X), r.Max.X), Y: min(max(u.Pos.Y, r.Min.Y), r.Max.Y)}
+		if gap := q.Dist(u.Pos) - reach; gap < 0 || gap > 3 {
 			t.Errorf("%v: label at %v, titan at %v (radius %.1f): %.1f cm from its base", dir, lbl.C, u.Pos, reach, gap)
 		}
-		if (lbl.C.X-u.Pos.X)*dir.X > 0 {
-			t.Errorf("%v: the label is on the side of the unreached path", dir)
+		for k := 0; k <= 50; k++ {
+			p := start.Lerp(u.Pos.Add(dir.Scale(20)), float64(k)/50)
+			if r.Contains(p) {
+				t.Errorf("%v: the label at %v covers the path at %v", dir, lbl.C, p)
+				break
+			}
 		}
 	}
 }

@@ -29,7 +29,7 @@ type builder struct {
 	cm      float64 // cm per pixel
 	measure Measurer
 	layers  [numLayers][]Prim
-	labels  labelIndex
+	lay     *labelLayout
 	tableR  Rect
 }
 
@@ -66,7 +66,9 @@ func Build(in *Input, v View) *Scene {
 		bounds.Min = world.Vec{X: -m, Y: -m}
 		bounds.Max = world.Vec{X: t.W + m, Y: t.H + m}
 	}
-	b.labels = newLabelIndex(bounds, math.Max(4, b.px(60)))
+	b.lay = &labelLayout{measure: v.Measure, cm: b.cm,
+		reqs:      make([]Label, 0, len(in.Bases)+len(in.Features)+len(in.Zones)+len(in.Objectives)+len(in.Arcs)+8),
+		obstacles: make([]Rect, 0, 2*len(in.Bases)+len(in.Objectives))}
 	b.layers[LayerBases] = make([]Prim, 0, len(in.Bases)*4)
 	b.layers[LayerMarkers] = make([]Prim, 0, len(in.Bases))
 	b.layers[LayerTerrain] = make([]Prim, 0, len(in.Features)*4)
@@ -81,13 +83,13 @@ func Build(in *Input, v View) *Scene {
 				continue
 			}
 			br := bs.Foot.BoundRadius()
-			b.labels.insert(Rect{Min: bs.Pos.Sub(world.Vec{X: br, Y: br}), Max: bs.Pos.Add(world.Vec{X: br, Y: br})})
+			b.keepOut(Rect{Min: bs.Pos.Sub(world.Vec{X: br, Y: br}), Max: bs.Pos.Add(world.Vec{X: br, Y: br})})
 		}
 	}
 	if v.Layers.Has(LayerObjectives) {
 		r := math.Max(1.0, b.px(8))
 		for _, o := range in.Objectives {
-			b.labels.insert(Rect{Min: o.Pos.Sub(world.Vec{X: r, Y: r}), Max: o.Pos.Add(world.Vec{X: r, Y: r})})
+			b.keepOut(Rect{Min: o.Pos.Sub(world.Vec{X: r, Y: r}), Max: o.Pos.Add(world.Vec{X: r, Y: r})})
 		}
 	}
 	if v.Layers.Has(LayerTable) {
@@ -120,46 +122,22 @@ func Build(in *Input, v View) *Scene {
 	if v.Layers.Has(LayerMarkers) {
 		b.marks()
 	}
-	return &Scene{Bounds: bounds, Table: t, Scale: v.Scale, Layers: b.layers}
+	sc := &Scene{Bounds: bounds, Table: t, Scale: v.Scale, Layers: b.layers, labels: b.lay}
+	// Labels are placed last, by priority, once every base, marker and
+	// label request is known (see Label).
+	b.lay.bounds = bounds
+	b.lay.run(sc)
+	return sc
 }
 
-// placement says how a label treats earlier labels and bases.
-type placement int
+// keepOut adds r to the areas no label may cover.
+func (b *builder) keepOut(r Rect) { b.lay.obstacles = append(b.lay.obstacles, r) }
 
-const (
-	// placeOrSkip tries each anchor and drops the label if all collide.
-	placeOrSkip placement = iota
-	// placeForce tries each anchor and falls back to the first.
-	placeForce
-	// placeAnywhere uses the first anchor without checking.
-	placeAnywhere
-)
-
-// text adds a label at the first anchor in at where it does not overlap
-// earlier labels or bases, following mode. It returns whether it was placed.
-func (b *builder) text(l Layer, id, s string, size float64, bold bool, box color.NRGBA, mode placement, at ...world.Vec) bool {
-	if s == "" || len(at) == 0 {
-		return false
+// label queues a label for the layout at the end of Build.
+func (b *builder) label(l Label) {
+	if l.Text != "" {
+		b.lay.reqs = append(b.lay.reqs, l)
 	}
-	w := b.measure(s, size, bold)
-	pad := size * 0.2
-	for i, c := range at {
-		r := Rect{Min: world.Vec{X: c.X - w/2 - pad, Y: c.Y - size*0.6 - pad}, Max: world.Vec{X: c.X + w/2 + pad, Y: c.Y + size*0.6 + pad}}
-		if mode != placeAnywhere && b.labels.hits(r) {
-			if i < len(at)-1 {
-				continue
-			}
-			if mode == placeOrSkip {
-				return false
-			}
-			c = at[0]
-			r = Rect{Min: world.Vec{X: c.X - w/2 - pad, Y: c.Y - size*0.6 - pad}, Max: world.Vec{X: c.X + w/2 + pad, Y: c.Y + size*0.6 + pad}}
-		}
-		b.labels.insert(r)
-		b.add(Prim{Layer: l, Kind: Text, ID: id, C: c, Text: s, Size: size, Bold: bold, Box: box, Style: Style{Fill: colText.c()}})
-		return true
-	}
-	return false
 }
 
 func (b *builder) table(bounds Rect) {
@@ -283,7 +261,7 @@ func (b *builder) terrain() {
 		}
 	}
 	for _, l := range labs {
-		b.text(LayerTerrain, l.id, l.s, b.px(pxSmall), false, withAlpha(colWhite.c(), 150), placeOrSkip, l.at...)
+		b.label(Label{Layer: LayerTerrain, ID: l.id, Text: l.s, Size: b.px(pxSmall), Box: withAlpha(colWhite.c(), 150), Anchor: l.at[0], At: l.at, Fixed: true, Priority: PriorityStatic})
 	}
 }
 
@@ -356,8 +334,9 @@ func (b *builder) zones() {
 			c := labelPoint(best)
 			d := b.px(pxLabel * 2)
 			var at []world.Vec
-			bw := bbox(best).W() * 0.25
-			for _, off := range []world.Vec{{}, {Y: d}, {Y: -d}, {Y: 2 * d}, {Y: -2 * d}, {X: -bw}, {X: bw}, {X: -bw, Y: d}, {X: bw, Y: d}} {
+			bw, bh := bbox(best).W()*0.25, bbox(best).H()*0.35
+			for _, off := range []world.Vec{{}, {Y: d}, {Y: -d}, {Y: 2 * d}, {Y: -2 * d}, {X: -bw}, {X: bw}, {X: -bw, Y: d}, {X: bw, Y: d},
+				{Y: bh}, {Y: -bh}, {X: -bw, Y: bh}, {X: bw, Y: bh}, {X: -bw, Y: -bh}, {X: bw, Y: -bh}} {
 				if p := c.Add(off); world.PointInPolygon(p, best) {
 					at = append(at, p)
 				}
@@ -365,7 +344,7 @@ func (b *builder) zones() {
 			if len(at) == 0 {
 				at = []world.Vec{c}
 			}
-			b.text(LayerZones, "zone:"+z.ID, z.Label, b.px(pxLabel+1), true, colLabelBox.c(), placeForce, at...)
+			b.label(Label{Layer: LayerZones, ID: "zone:" + z.ID, Text: z.Label, Size: b.px(pxLabel + 1), Bold: true, Box: colLabelBox.c(), Anchor: c, At: at, Priority: PriorityStatic})
 		}
 	}
 }
@@ -382,9 +361,8 @@ func (b *builder) objectives() {
 		b.add(Prim{Layer: LayerObjectives, Kind: Icon, Icon: IconObjective, ID: id, C: o.Pos, R: r * 0.8, Style: Style{Fill: o.Color, Stroke: shade(o.Color, 0.5), Width: b.px(1)}})
 	}
 	for _, o := range b.in.Objectives {
-		lr := math.Max(1.0, b.px(8)) + b.px(pxLabel*0.8)
-		b.text(LayerObjectives, "objective:"+o.ID, o.Label, b.px(pxLabel), true, colLabelBox.c(), placeForce,
-			o.Pos.Add(world.Vec{Y: lr}), o.Pos.Add(world.Vec{Y: -lr}))
+		b.label(Label{Layer: LayerObjectives, ID: "objective:" + o.ID, Text: o.Label, Size: b.px(pxLabel), Bold: true, Box: colLabelBox.c(),
+			Anchor: o.Pos, Clear: math.Max(1.0, b.px(8)), Leader: true, Priority: PriorityStatic})
 	}
 }
 
@@ -438,28 +416,20 @@ func (b *builder) bases() {
 		return
 	}
 	// Labels go on the markers layer when it is drawn so arcs and lines
-	// never hide a name. Selected bases first so their names always win.
+	// never hide a name. A selected base's name outranks the others and is
+	// always placed (with a leader line when its neighbours are crowded).
 	labelLayer := LayerBases
 	if b.v.Layers.Has(LayerMarkers) {
 		labelLayer = LayerMarkers
 	}
-	for pass := 0; pass < 2; pass++ {
-		for _, s := range shown {
-			bs := &b.in.Bases[s.i]
-			if bs.Label == "" || bs.Selected != (pass == 0) {
-				continue
-			}
-			size := b.px(pxLabel - 1)
-			d := s.bound + size*0.75 + b.px(2)
-			mode := placeOrSkip
-			if bs.Selected {
-				mode = placeForce
-			}
-			b.text(labelLayer, "base:"+bs.ID, bs.Label, size, bs.Selected, colLabelBox.c(), mode,
-				bs.Pos.Add(world.Vec{Y: d}), bs.Pos.Add(world.Vec{Y: -d}),
-				bs.Pos.Add(world.Vec{X: s.bound + b.measure(bs.Label, size, false)/2 + b.px(4)}),
-				bs.Pos.Sub(world.Vec{X: s.bound + b.measure(bs.Label, size, false)/2 + b.px(4)}))
+	for _, s := range shown {
+		bs := &b.in.Bases[s.i]
+		l := Label{Layer: labelLayer, ID: "base:" + bs.ID, Text: bs.Label, Size: b.px(pxLabel - 1), Bold: bs.Selected, Box: colLabelBox.c(),
+			Anchor: bs.Pos, Clear: s.bound, Priority: PriorityUnit}
+		if bs.Selected {
+			l.Priority, l.Must, l.Leader = PrioritySelected, true, true
 		}
+		b.label(l)
 	}
 }
 
@@ -495,6 +465,7 @@ func (b *builder) stateMarkers(bs *Base, bound float64) {
 	r := b.px(pxMarker)
 	at := bs.Pos.Add(world.Vec{X: bound * 0.7, Y: -bound*0.7 - r*0.6})
 	id := "base:" + bs.ID
+	first := at
 	put := func(icon string, fill, stroke color.NRGBA, count int, showCount bool) {
 		b.add(Prim{Layer: LayerMarkers, Kind: Icon, Icon: icon, ID: id, C: at, R: r, Style: Style{Fill: fill, Stroke: stroke, Width: b.px(1)}})
 		if showCount {
@@ -513,6 +484,10 @@ func (b *builder) stateMarkers(bs *Base, bound float64) {
 	}
 	if bs.Broken {
 		put(IconBroken, colDamage.c(), rgb(80, 0, 0), 0, false)
+	}
+	if at != first {
+		// No label covers the row of markers.
+		b.keepOut(Rect{Min: first.Sub(world.Vec{X: r, Y: r}), Max: at.Add(world.Vec{X: -r * 1.3, Y: r})})
 	}
 }
 
@@ -546,7 +521,11 @@ func (b *builder) arcs() {
 					at = append(at, p)
 				}
 			}
-			b.text(LayerArcs, id, a.Label, b.px(pxSmall+1), false, colLabelBox.c(), placeForce, at...)
+			anchor := a.Base.Pos
+			if len(at) > 0 {
+				anchor = at[0]
+			}
+			b.label(Label{Layer: LayerArcs, ID: id, Text: a.Label, Size: b.px(pxSmall + 1), Box: colLabelBox.c(), Anchor: anchor, At: at, Priority: PriorityStatic})
 		}
 	}
 	for i, r := range b.in.Rings {
@@ -572,7 +551,8 @@ func (b *builder) arcs() {
 				}
 			}
 		}
-		b.text(LayerArcs, id, strconv.FormatFloat(r.Dist, 'f', -1, 64)+" cm", b.px(pxSmall), true, colLabelBox.c(), placeAnywhere, at)
+		b.label(Label{Layer: LayerArcs, ID: id, Text: strconv.FormatFloat(r.Dist, 'f', -1, 64) + " cm", Size: b.px(pxSmall), Bold: true, Box: colLabelBox.c(),
+			Anchor: at, At: []world.Vec{at}, Must: true, Priority: PriorityStatic})
 	}
 }
 
@@ -620,7 +600,8 @@ func (b *builder) rulers() {
 				off = off.Scale(-1)
 			}
 		}
-		b.text(LayerRulers, id, label, b.px(pxLabel+1), true, rgba(255, 250, 210, 235), placeForce, mid.Add(off), mid.Sub(off))
+		b.label(Label{Layer: LayerRulers, ID: id, Text: label, Size: b.px(pxLabel + 1), Bold: true, Box: rgba(255, 250, 210, 235),
+			Anchor: mid, At: []world.Vec{mid.Add(off), mid.Sub(off)}, Must: true, Leader: true, Priority: PriorityTool})
 	}
 }
 
@@ -642,9 +623,9 @@ func (b *builder) sightLines() {
 		if s.Label != "" {
 			w := b.measure(s.Label, b.px(pxLabel), true)
 			d := b.px(pxLabel + 8)
-			b.text(LayerLOS, id, s.Label, b.px(pxLabel), true, colLabelBox.c(), placeForce,
-				s.B.Add(world.Vec{Y: d}), s.B.Add(world.Vec{Y: -d}), s.B.Add(world.Vec{X: w/2 + d}), s.B.Sub(world.Vec{X: w/2 + d}),
-				s.B.Add(world.Vec{Y: 2 * d}), s.B.Add(world.Vec{Y: -2 * d}))
+			b.label(Label{Layer: LayerLOS, ID: id, Text: s.Label, Size: b.px(pxLabel), Bold: true, Box: colLabelBox.c(), Anchor: s.B, Must: true, Leader: true, Priority: PriorityTool,
+				At: []world.Vec{s.B.Add(world.Vec{Y: d}), s.B.Add(world.Vec{Y: -d}), s.B.Add(world.Vec{X: w/2 + d}), s.B.Sub(world.Vec{X: w/2 + d}),
+					s.B.Add(world.Vec{Y: 2 * d}), s.B.Add(world.Vec{Y: -2 * d})}})
 		}
 	}
 }
@@ -665,7 +646,8 @@ func (b *builder) marks() {
 			ms := b.layers[LayerMarkers]
 			ms[len(ms)-1].Fill = c
 		}
-		b.text(LayerMarkers, id, m.Label, b.px(pxSmall), false, colLabelBox.c(), placeForce, m.Pos.Add(world.Vec{Y: b.px(pxMarker + 14)}), m.Pos.Sub(world.Vec{Y: b.px(pxMarker + 14)}))
+		b.label(Label{Layer: LayerMarkers, ID: id, Text: m.Label, Size: b.px(pxSmall), Box: colLabelBox.c(), Anchor: m.Pos, Clear: b.px(pxMarker + 2), Must: true, Leader: true, Priority: PriorityTool,
+			At: []world.Vec{m.Pos.Add(world.Vec{Y: b.px(pxMarker + 14)}), m.Pos.Sub(world.Vec{Y: b.px(pxMarker + 14)})}})
 	}
 }
 

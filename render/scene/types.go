@@ -211,6 +211,8 @@ type Scene struct {
 	// Layers holds the primitives of each layer in drawing order; draw the
 	// layers in index order.
 	Layers [numLayers][]Prim
+	// labels lays the labels out again when AddLabels adds some.
+	labels *labelLayout
 }
 
 // NumLayers is the number of layers.
