@@ -75,11 +75,11 @@ func duelAt(t testing.TB, red, blue world.Vec, step string) *Session {
 	r.Pos, r.Facing = red, 90
 	b.Pos, b.Facing = blue, 270
 	s := New(g, map[string]string{"red": Human, "blue": Human})
-	for i := 0; i < 80 && !(s.Mode() == ModeTurn && s.State().Step == step && s.Decider() == "red"); i++ {
+	for i := 0; i < 80 && !(s.Mode() == ModeTurn && s.State().Step == step && s.Decider() == "red" && !ChoosingOrder(s.State())); i++ {
 		switch {
 		case s.Mode() == ModeHandover:
 			s.Continue()
-		case s.State().Step == atii.StepInitiative:
+		case ChoosingOrder(s.State()):
 			s.ChooseOrder(true)
 		default:
 			s.EndStep()
