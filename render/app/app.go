@@ -148,13 +148,16 @@ type App struct {
 	fonts *textfont.Fonts
 	rend  *screen.Renderer
 
-	scn     *scenarios.Scenario
-	base    *scene.Input
-	rules   world.TerrainRules
-	infos   map[string]adapt.UnitInfo
-	banner  string
-	title   string
-	lastSet string
+	scn    *scenarios.Scenario
+	base   *scene.Input
+	rules  world.TerrainRules
+	infos  map[string]adapt.UnitInfo
+	banner string
+	// notWatching is set while hot reload is suspended (the watched
+	// file's folder is gone): the banner then says edits are not seen.
+	notWatching bool
+	title       string
+	lastSet     string
 
 	w, h   int
 	dsf    float64
@@ -251,6 +254,8 @@ func New(opts Options) (*App, error) {
 	if a.in == nil {
 		a.in = &Ebiten{}
 	}
+	// The window sees each press as one gesture, however the frames fall.
+	a.in = &oneGesture{Input: a.in}
 	if a.fonts == nil {
 		f, err := textfont.Load()
 		if err != nil {
@@ -686,6 +691,8 @@ func (a *App) pollReloads() {
 				a.opts.Updates = nil
 				return
 			}
+			// Any update but a lost directory means watching goes on.
+			a.notWatching = errors.Is(u.Err, scenarios.ErrNotWatching)
 			if u.Err != nil {
 				a.banner = u.Err.Error()
 				a.dirty = true
@@ -912,6 +919,22 @@ func (a *App) handleMouse() {
 	if a.play != nil && moved {
 		a.playHover(p)
 	}
+	// A ruler ends before a press in the same frame starts anything new.
+	if a.dragging != nil {
+		a.dragging.to = a.endpointAt(p)
+		if moved {
+			a.dirty = true
+		}
+		if in.MouseReleased(ebiten.MouseButtonLeft) || !in.MouseDown(ebiten.MouseButtonLeft) {
+			d, _, _ := adapt.Measure(a.dragging.from, a.dragging.to)
+			sameBase := a.dragging.from.Base != nil && a.dragging.to.Base != nil && a.dragging.from.Base.ID == a.dragging.to.Base.ID
+			if d > 0.05 && !sameBase || (a.dragging.from.Base != nil && a.dragging.to.Base != nil && !sameBase) {
+				a.rulers = append(a.rulers, *a.dragging)
+			}
+			a.dragging = nil
+			a.dirty = true
+		}
+	}
 	if in.MousePressed(ebiten.MouseButtonLeft) {
 		if a.play != nil && cur.Y > a.toolbarH() && a.tool == ToolSelect && a.playClick(cur, p) {
 			a.dirty = true
@@ -948,21 +971,6 @@ func (a *App) handleMouse() {
 			a.recomputeLOS()
 		}
 		a.dirty = true
-	}
-	if a.dragging != nil {
-		a.dragging.to = a.endpointAt(p)
-		if moved {
-			a.dirty = true
-		}
-		if in.MouseReleased(ebiten.MouseButtonLeft) || !in.MouseDown(ebiten.MouseButtonLeft) {
-			d, _, _ := adapt.Measure(a.dragging.from, a.dragging.to)
-			sameBase := a.dragging.from.Base != nil && a.dragging.to.Base != nil && a.dragging.from.Base.ID == a.dragging.to.Base.ID
-			if d > 0.05 && !sameBase || (a.dragging.from.Base != nil && a.dragging.to.Base != nil && !sameBase) {
-				a.rulers = append(a.rulers, *a.dragging)
-			}
-			a.dragging = nil
-			a.dirty = true
-		}
 	}
 	if a.tool == ToolLOS && a.losFrom != nil && a.losTo == nil && moved {
 		e := a.endpointAt(p)
