@@ -593,7 +593,15 @@ func (a *App) recomputeLOS() {
 	} else if ww, err := world.New(a.base.Table, a.base.Features); err == nil {
 		w = ww
 	}
-	rep := adapt.LOS(w, a.rules, a.live(*a.losFrom), a.live(*a.losTo))
+	from, to := a.live(*a.losFrom), a.live(*a.losTo)
+	if a.play != nil {
+		// In a game the tool reads sight as the game's rules do.
+		pw, tr, opt := a.play.Sight()
+		rep := adapt.LOSWith(pw, tr, from, to, opt)
+		a.los = &rep
+		return
+	}
+	rep := adapt.LOS(w, a.rules, from, to)
 	a.los = &rep
 }
 
