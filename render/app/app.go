@@ -1002,6 +1002,8 @@ func (a *App) sceneInput() *scene.Input {
 	in.Arcs, in.Rings, in.Rulers, in.SightLines, in.Marks = nil, nil, nil, nil, nil
 	if a.play != nil {
 		in.Bases = a.play.Bases(in.Bases)
+		// A generated mission deploys on its own map's zones.
+		in.Zones = a.play.Zones(in.Zones)
 	}
 	for i := range in.Bases {
 		b := &in.Bases[i]
