@@ -25,7 +25,7 @@ func (h *harness) toStep(s *play.Session, step string) {
 		case s.Mode() == play.ModeThinking:
 			h.run(3)
 			continue
-		case s.State().Step == atii.StepInitiative:
+		case play.ChoosingOrder(s.State()):
 			s.ChooseOrder(true)
 		default:
 			s.EndStep()

@@ -95,7 +95,12 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 			h.shot("play-mission-" + st.Step)
 		}
 		me := s.Decider()
-		switch st.Step {
+		step := st.Step
+		if play.ChoosingOrder(st) {
+			// The order of a phase, chosen again (ATII-MOV-1).
+			step = atii.StepInitiative
+		}
+		switch step {
 		case atii.StepDeploy:
 			if !refused {
 				// A spot outside the zone of the deployment map the

@@ -95,6 +95,10 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 			seen[step] = true
 			h.shot("play-" + step)
 		}
+		if play.ChoosingOrder(st) {
+			// The order of a phase, chosen again (ATII-MOV-1).
+			step = atii.StepInitiative
+		}
 		switch step {
 		case atii.StepInitiative:
 			h.in.Key(ebiten.KeyF)

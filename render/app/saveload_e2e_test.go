@@ -160,7 +160,7 @@ func TestSaveAndLoadThroughTheWindow(t *testing.T) {
 		case l.Mode() == play.ModeThinking:
 			h.run(3)
 			continue
-		case l.State().Step == atii.StepInitiative:
+		case play.ChoosingOrder(l.State()):
 			l.ChooseOrder(true)
 		default:
 			h.in.Key(ebiten.KeyE)

@@ -45,7 +45,8 @@ func (h *harness) clickAt(p world.Vec) {
 func (h *harness) next(s *play.Session, side, step string) {
 	h.t.Helper()
 	ready := func() bool {
-		return s.Mode() == play.ModeTurn && s.State().Step == step && (side == "" || s.Decider() == side) && s.Tray() == nil
+		return s.Mode() == play.ModeTurn && s.State().Step == step && (side == "" || s.Decider() == side) && s.Tray() == nil &&
+			(step == atii.StepInitiative || !play.ChoosingOrder(s.State()))
 	}
 	for i := 0; i < 60 && !ready(); i++ {
 		switch {
@@ -53,7 +54,7 @@ func (h *harness) next(s *play.Session, side, step string) {
 			s.TrayClose()
 		case s.Mode() == play.ModeHandover:
 			s.Continue()
-		case s.State().Step == atii.StepInitiative:
+		case play.ChoosingOrder(s.State()):
 			s.ChooseOrder(true) // E never answers the initiative
 		default:
 			s.EndStep()
@@ -237,9 +238,14 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 		t.Fatal("red did not charge into close combat")
 	}
 	for i := 0; i < 40 && s.State().Turn == 1 && s.State().Step != atii.StepRally; i++ {
-		if s.Tray() != nil {
+		switch {
+		case s.Tray() != nil:
 			s.TrayClose()
-		} else {
+		case s.Mode() == play.ModeHandover:
+			s.Continue()
+		case play.ChoosingOrder(s.State()):
+			s.ChooseOrder(true)
+		default:
 			s.EndStep()
 		}
 		h.run(1)
@@ -249,6 +255,6 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 		fought = fought || e.Roll != nil && e.Step == atii.StepCloseCombat
 	}
 	if !fought {
-		t.Error("no close combat was fought after the charge")
+		t.Errorf("no close combat was fought after the charge: turn %d step %s mode %v pending %+v msg %q", s.State().Turn, s.State().Step, s.Mode(), s.State().Pending, s.Msg)
 	}
 }

@@ -164,7 +164,7 @@ func TestManualDiceFromTheStart(t *testing.T) {
 		switch {
 		case s.Tray() != nil:
 			h.in.Key(ebiten.KeySpace)
-		case s.State().Step == atii.StepInitiative:
+		case play.ChoosingOrder(s.State()):
 			h.in.Key(ebiten.KeyF)
 		default:
 			h.in.Key(ebiten.KeyE)
