@@ -31,7 +31,7 @@ func FuzzLoadATIISave(f *testing.F) {
 		}
 		f.Add(data)
 		f.Add(data[:len(data)/2])
-		f.Add(bytes.Replace(data, []byte(`"version": 1`), []byte(`"version": 1.0`), 1))
+		f.Add(bytes.Replace(data, []byte(`"version": 2`), []byte(`"version": 2.0`), 1))
 		f.Add(bytes.Replace(data, []byte(`"args": {`), []byte(`"args": null, "x": {`), 1))
 	}
 	cfg := Config{Catalogue: cat}

@@ -111,7 +111,7 @@ func TestLoadRejectsBadSaves(t *testing.T) {
 		want error
 	}{
 		"truncated": {data[:len(data)/2], rules.ErrBadSave},
-		"newer":     {bytes.Replace(data, []byte(`"version": 1`), []byte(`"version": 2`), 1), rules.ErrBadSave},
+		"newer":     {bytes.Replace(data, []byte(`"version": 2`), []byte(`"version": 3`), 1), rules.ErrBadSave},
 		"edited":    {bytes.Replace(data, []byte(`"seed": 13`), []byte(`"seed": 14`), 1), rules.ErrHashMismatch},
 		"ruleset":   {bytes.Replace(data, []byte(`"ruleset": "atii"`), []byte(`"ruleset": "e40k"`), 1), rules.ErrUnknownRuleset},
 	}

@@ -13,14 +13,20 @@ import (
 
 // Save file identification. SaveVersion is the newest format this build
 // writes and reads; older versions are read when supported, newer ones are
-// refused with an error that says so.
+// refused with an error that says so. Version 2 marks the ATII rules of
+// issue 8 (changed turn flow and options): a version-1 ATII save no longer
+// replays, and Replay says so with ErrOldRules rather than a hash mismatch.
 const (
 	SaveFormat  = "auspex-save"
-	SaveVersion = 1
+	SaveVersion = 2
 )
 
 // ErrBadSave wraps every problem with a save file's content.
 var ErrBadSave = errors.New("bad save")
+
+// ErrOldRules marks a save written by an earlier build whose rules differ
+// from this one's: its file is read, but its game cannot be replayed.
+var ErrOldRules = errors.New("made by an earlier version of Auspex whose rules differ")
 
 // Save is the save file: everything needed to rebuild a game by replaying
 // it, and a state hash after every command to prove the replay matches.
@@ -492,8 +498,20 @@ func Load(data []byte, reg *Registry, build BuildFunc, cfg Config) (*Engine, err
 	return Replay(sv, reg, build, cfg)
 }
 
-// Replay is Load for a save already parsed with ParseSave.
+// Replay is Load for a save already parsed with ParseSave. A save of an
+// older format version (below SaveVersion) that fails to replay was made
+// under earlier rules: the error then wraps ErrOldRules (and the failure
+// found) instead of reading as a damaged file.
 func Replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, error) {
+	e, err := replay(sv, reg, build, cfg)
+	if err != nil && sv.Version < SaveVersion {
+		return nil, fmt.Errorf("load save: this save was made by an earlier version of Auspex whose %s rules differ; it cannot be replayed (save format version %d, this build writes %d): %w (%w)",
+			strings.ToUpper(sv.Ruleset), sv.Version, SaveVersion, ErrOldRules, err)
+	}
+	return e, err
+}
+
+func replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, error) {
 	rs, err := reg.Get(sv.Ruleset)
 	if err != nil {
 		return nil, fmt.Errorf("load save: %w", err)

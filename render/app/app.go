@@ -148,13 +148,16 @@ type App struct {
 	fonts *textfont.Fonts
 	rend  *screen.Renderer
 
-	scn     *scenarios.Scenario
-	base    *scene.Input
-	rules   world.TerrainRules
-	infos   map[string]adapt.UnitInfo
-	banner  string
-	title   string
-	lastSet string
+	scn    *scenarios.Scenario
+	base   *scene.Input
+	rules  world.TerrainRules
+	infos  map[string]adapt.UnitInfo
+	banner string
+	// notWatching is set while hot reload is suspended (the watched
+	// file's folder is gone): the banner then says edits are not seen.
+	notWatching bool
+	title       string
+	lastSet     string
 
 	w, h   int
 	dsf    float64
@@ -251,6 +254,8 @@ func New(opts Options) (*App, error) {
 	if a.in == nil {
 		a.in = &Ebiten{}
 	}
+	// The window sees each press as one gesture, however the frames fall.
+	a.in = &oneGesture{Input: a.in}
 	if a.fonts == nil {
 		f, err := textfont.Load()
 		if err != nil {
@@ -588,7 +593,15 @@ func (a *App) recomputeLOS() {
 	} else if ww, err := world.New(a.base.Table, a.base.Features); err == nil {
 		w = ww
 	}
-	rep := adapt.LOS(w, a.rules, a.live(*a.losFrom), a.live(*a.losTo))
+	from, to := a.live(*a.losFrom), a.live(*a.losTo)
+	if a.play != nil {
+		// In a game the tool reads sight as the game's rules do.
+		pw, tr, opt := a.play.Sight()
+		rep := adapt.LOSWith(pw, tr, from, to, opt)
+		a.los = &rep
+		return
+	}
+	rep := adapt.LOS(w, a.rules, from, to)
 	a.los = &rep
 }
 
@@ -686,6 +699,8 @@ func (a *App) pollReloads() {
 				a.opts.Updates = nil
 				return
 			}
+			// Any update but a lost directory means watching goes on.
+			a.notWatching = errors.Is(u.Err, scenarios.ErrNotWatching)
 			if u.Err != nil {
 				a.banner = u.Err.Error()
 				a.dirty = true
@@ -912,6 +927,22 @@ func (a *App) handleMouse() {
 	if a.play != nil && moved {
 		a.playHover(p)
 	}
+	// A ruler ends before a press in the same frame starts anything new.
+	if a.dragging != nil {
+		a.dragging.to = a.endpointAt(p)
+		if moved {
+			a.dirty = true
+		}
+		if in.MouseReleased(ebiten.MouseButtonLeft) || !in.MouseDown(ebiten.MouseButtonLeft) {
+			d, _, _ := adapt.Measure(a.dragging.from, a.dragging.to)
+			sameBase := a.dragging.from.Base != nil && a.dragging.to.Base != nil && a.dragging.from.Base.ID == a.dragging.to.Base.ID
+			if d > 0.05 && !sameBase || (a.dragging.from.Base != nil && a.dragging.to.Base != nil && !sameBase) {
+				a.rulers = append(a.rulers, *a.dragging)
+			}
+			a.dragging = nil
+			a.dirty = true
+		}
+	}
 	if in.MousePressed(ebiten.MouseButtonLeft) {
 		if a.play != nil && cur.Y > a.toolbarH() && a.tool == ToolSelect && a.playClick(cur, p) {
 			a.dirty = true
@@ -949,21 +980,6 @@ func (a *App) handleMouse() {
 		}
 		a.dirty = true
 	}
-	if a.dragging != nil {
-		a.dragging.to = a.endpointAt(p)
-		if moved {
-			a.dirty = true
-		}
-		if in.MouseReleased(ebiten.MouseButtonLeft) || !in.MouseDown(ebiten.MouseButtonLeft) {
-			d, _, _ := adapt.Measure(a.dragging.from, a.dragging.to)
-			sameBase := a.dragging.from.Base != nil && a.dragging.to.Base != nil && a.dragging.from.Base.ID == a.dragging.to.Base.ID
-			if d > 0.05 && !sameBase || (a.dragging.from.Base != nil && a.dragging.to.Base != nil && !sameBase) {
-				a.rulers = append(a.rulers, *a.dragging)
-			}
-			a.dragging = nil
-			a.dirty = true
-		}
-	}
 	if a.tool == ToolLOS && a.losFrom != nil && a.losTo == nil && moved {
 		e := a.endpointAt(p)
 		a.losTo = &e
@@ -986,6 +1002,8 @@ func (a *App) sceneInput() *scene.Input {
 	in.Arcs, in.Rings, in.Rulers, in.SightLines, in.Marks = nil, nil, nil, nil, nil
 	if a.play != nil {
 		in.Bases = a.play.Bases(in.Bases)
+		// A generated mission deploys on its own map's zones.
+		in.Zones = a.play.Zones(in.Zones)
 	}
 	for i := range in.Bases {
 		b := &in.Bases[i]

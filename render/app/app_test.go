@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -495,5 +496,41 @@ func TestHiDPILabelsScale(t *testing.T) {
 	one, two := size(1), size(2)
 	if math.Abs(two-2*one) > 1e-6 {
 		t.Fatalf("label %v device px at scale 1, %v at scale 2; want double", one, two)
+	}
+}
+
+// When the watched file's folder is deleted the watcher reports an error
+// wrapping scenarios.ErrNotWatching: the banner must say edits are not
+// being seen (not that the table reloads by itself), and the warning goes
+// when the folder is back and the file reloads.
+func TestHotReloadBannerSaysEditsAreNotSeenWithoutTheFolder(t *testing.T) {
+	s := loadDuel(t)
+	ch := make(chan scenarios.Update, 2)
+	path := filepath.Join(t.TempDir(), "dump.json")
+	h := newHarness(t, app.Options{Scenario: s, Updates: ch, DebugDump: path})
+	h.run(2)
+	ch <- scenarios.Update{Path: "maps/duel.yaml", Err: fmt.Errorf("%w: maps/duel.yaml: its directory maps was deleted", scenarios.ErrNotWatching)}
+	h.run(3)
+	d := readDump(t, path)
+	if !d.Contains("NOT being seen") || !d.Contains("folder is back") {
+		t.Fatalf("the banner should say edits are not seen until the folder is back: %q", h.a.Banner())
+	}
+	if d.Contains("it reloads by itself") {
+		t.Fatal("the banner still says the table reloads by itself while nothing is watched")
+	}
+	ch <- scenarios.Update{Path: "maps/duel.yaml", Scenario: loadDuel(t)}
+	h.run(3)
+	d = readDump(t, path)
+	if h.a.Banner() != "" || d.Contains("NOT being seen") {
+		t.Fatalf("the reload after the folder came back should clear the banner: %q", h.a.Banner())
+	}
+	// A broken file while watching again is the ordinary reload error.
+	cat, _ := assets.LoadCatalogue()
+	_, perr := scenarios.Parse("duel.yaml", []byte("format: 1\nname: [broken\n"), cat)
+	ch <- scenarios.Update{Path: "maps/duel.yaml", Err: perr}
+	h.run(3)
+	d = readDump(t, path)
+	if d.Contains("NOT being seen") || !d.Contains("it reloads by itself") {
+		t.Fatalf("a parse error while watching should say the file reloads by itself: %q", h.a.Banner())
 	}
 }

@@ -271,9 +271,12 @@ func (a *App) bannerPrims(out []scene.Prim) []scene.Prim {
 	if len(lines) > 8 {
 		lines = append(lines[:8], fmt.Sprintf("... %d more lines", len(lines)-8))
 	}
-	if a.scn != nil || a.opts.Scene != nil {
+	switch {
+	case a.notWatching:
+		lines = append(lines, "Edits to the file are NOT being seen: its folder is gone. Reloading resumes by itself when the folder is back.")
+	case a.scn != nil || a.opts.Scene != nil:
 		lines = append(lines, "Showing the last good table. Fix the file and save: it reloads by itself.")
-	} else {
+	default:
 		lines = append(lines, "No table yet. Fix the file and save: it loads by itself.")
 	}
 	h := float64(len(lines))*size*1.4 + a.px(16)

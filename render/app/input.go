@@ -67,6 +67,11 @@ type Step struct {
 	Keys    []ebiten.Key
 	WheelY  float64
 	Chars   []rune
+	// Pressed and Released add button edges to those derived from the
+	// previous step, as a slow frame or a duplicated device event shows
+	// them: a press and release within one frame, a release and a new
+	// press within one frame, or a press reported again while held.
+	Pressed, Released []ebiten.MouseButton
 }
 
 // Scripted replays a list of Steps, one per Update; after the last step
@@ -141,8 +146,10 @@ func (s *Scripted) Frame() {
 	s.steps = s.steps[1:]
 }
 
-func hasButton(st Step, b ebiten.MouseButton) bool {
-	for _, x := range st.Buttons {
+func hasButton(st Step, b ebiten.MouseButton) bool { return isButton(st.Buttons, b) }
+
+func isButton(bs []ebiten.MouseButton, b ebiten.MouseButton) bool {
+	for _, x := range bs {
 		if x == b {
 			return true
 		}
@@ -165,14 +172,16 @@ func (s *Scripted) Cursor() (int, int) { return s.cur.X, s.cur.Y }
 // MouseDown reports a scripted held button.
 func (s *Scripted) MouseDown(b ebiten.MouseButton) bool { return hasButton(s.cur, b) }
 
-// MousePressed reports a button held now but not in the previous step.
+// MousePressed reports a button held now but not in the previous step,
+// or one the step lists as Pressed.
 func (s *Scripted) MousePressed(b ebiten.MouseButton) bool {
-	return hasButton(s.cur, b) && !hasButton(s.prev, b)
+	return hasButton(s.cur, b) && !hasButton(s.prev, b) || isButton(s.cur.Pressed, b)
 }
 
-// MouseReleased reports a button held in the previous step but not now.
+// MouseReleased reports a button held in the previous step but not now,
+// or one the step lists as Released.
 func (s *Scripted) MouseReleased(b ebiten.MouseButton) bool {
-	return !hasButton(s.cur, b) && hasButton(s.prev, b)
+	return !hasButton(s.cur, b) && hasButton(s.prev, b) || isButton(s.cur.Released, b)
 }
 
 // KeyDown reports a scripted held key.
@@ -186,3 +195,68 @@ func (s *Scripted) Wheel() (float64, float64) { return 0, s.cur.WheelY }
 
 // Chars are the scripted typed characters.
 func (s *Scripted) Chars() []rune { return s.cur.Chars }
+
+// oneGesture turns a device's per-frame button reports into clean
+// gestures for the window: every press is followed by exactly one
+// release before the next press, whatever the frame timing.
+//
+// A device read once per frame can report, for one button in one frame,
+// a press while the button is already held (a duplicated event: it must
+// not start a second press, which would end a drag partway as a click), a
+// press and its release together (a quick click in a slow frame: the
+// press is reported now and the release in the next frame, so the click
+// is still seen as press then release), or a release and a new press
+// together (the old press ends and the new one starts in this frame).
+type oneGesture struct {
+	Input
+	btn [ebiten.MouseButtonMax + 1]buttonGesture
+}
+
+// buttonGesture is one button's state in oneGesture.
+type buttonGesture struct {
+	// held is set from the press the window saw until its release.
+	held bool
+	// releaseNext is set when the press and the release came in the same
+	// frame: the release is reported in the next one.
+	releaseNext       bool
+	pressed, released bool
+}
+
+// step folds one frame's report (down now, pressed or released during
+// the frame) into the gesture.
+func (g *buttonGesture) step(down, pressed, released bool) {
+	g.pressed, g.released = false, false
+	if g.held && (g.releaseNext || released || !down) {
+		g.held, g.released = false, true
+	}
+	g.releaseNext = false
+	if pressed && !g.held {
+		g.held, g.pressed = true, true
+		g.releaseNext = !down
+	}
+}
+
+// Frame reads the device and updates every button's gesture.
+func (o *oneGesture) Frame() {
+	o.Input.Frame()
+	for i := range o.btn {
+		b := ebiten.MouseButton(i)
+		o.btn[i].step(o.Input.MouseDown(b), o.Input.MousePressed(b), o.Input.MouseReleased(b))
+	}
+}
+
+func (o *oneGesture) button(b ebiten.MouseButton) *buttonGesture {
+	if b < 0 || int(b) >= len(o.btn) {
+		return &buttonGesture{}
+	}
+	return &o.btn[b]
+}
+
+// MouseDown reports a button held from its press to its release.
+func (o *oneGesture) MouseDown(b ebiten.MouseButton) bool { return o.button(b).held }
+
+// MousePressed reports the start of a press this frame.
+func (o *oneGesture) MousePressed(b ebiten.MouseButton) bool { return o.button(b).pressed }
+
+// MouseReleased reports the end of a press this frame.
+func (o *oneGesture) MouseReleased(b ebiten.MouseButton) bool { return o.button(b).released }

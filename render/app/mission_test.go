@@ -95,14 +95,12 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 			h.shot("play-mission-" + st.Step)
 		}
 		me := s.Decider()
+		step := st.Step
 		if play.ChoosingOrder(st) {
-			// The initiative winner chooses the order again for the
-			// assault phase (ATII-MOV-1); E never answers it.
-			h.in.Key(ebiten.KeyF)
-			h.flush()
-			continue
+			// The order of a phase, chosen again (ATII-MOV-1).
+			step = atii.StepInitiative
 		}
-		switch st.Step {
+		switch step {
 		case atii.StepDeploy:
 			if !refused {
 				// A spot outside the zone of the deployment map the

@@ -96,11 +96,8 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 			h.shot("play-" + step)
 		}
 		if play.ChoosingOrder(st) {
-			// The initiative winner chooses the order again for the
-			// assault phase (ATII-MOV-1); E never answers it.
-			h.in.Key(ebiten.KeyF)
-			h.flush()
-			continue
+			// The order of a phase, chosen again (ATII-MOV-1).
+			step = atii.StepInitiative
 		}
 		switch step {
 		case atii.StepInitiative:

@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/internal/fsutil"
 	"github.com/auspex/auspex/render/adapt"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/raster"
@@ -91,9 +92,19 @@ func startOptionList() []atii.OptionInfo {
 	return append(adv, rd...)
 }
 
-// RecentFiles reads the recent files list (missing file: none).
+// MaxRecentSize caps the recent files list read from disk: a few paths
+// (at most maxRecent), so 64 KiB is far beyond any real list.
+const MaxRecentSize = 64 << 10
+
+// maxRecent is how many recent files the list keeps.
+const maxRecent = 8
+
+// RecentFiles reads the recent files list (missing file: none). It reads
+// only a regular file of at most MaxRecentSize bytes (fsutil.ReadRegular):
+// a FIFO or a device there is never opened for a blocking read, and a
+// larger or unreadable file counts as no list.
 func RecentFiles(path string) []string {
-	data, err := os.ReadFile(path)
+	data, err := fsutil.ReadRegular(path, MaxRecentSize)
 	if err != nil {
 		return nil
 	}
@@ -106,14 +117,15 @@ func RecentFiles(path string) []string {
 	return out
 }
 
-// AddRecent puts file first in the recent files list (at most 8 kept).
+// AddRecent puts file first in the recent files list (at most maxRecent
+// kept).
 func AddRecent(list, file string) error {
 	if list == "" || file == "" {
 		return nil
 	}
 	out := []string{file}
 	for _, f := range RecentFiles(list) {
-		if f != file && len(out) < 8 {
+		if f != file && len(out) < maxRecent {
 			out = append(out, f)
 		}
 	}

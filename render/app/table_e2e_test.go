@@ -45,7 +45,8 @@ func (h *harness) clickAt(p world.Vec) {
 func (h *harness) next(s *play.Session, side, step string) {
 	h.t.Helper()
 	ready := func() bool {
-		return s.Mode() == play.ModeTurn && s.State().Step == step && (side == "" || s.Decider() == side) && s.Tray() == nil && (step == atii.StepInitiative || !play.ChoosingOrder(s.State()))
+		return s.Mode() == play.ModeTurn && s.State().Step == step && (side == "" || s.Decider() == side) && s.Tray() == nil &&
+			(step == atii.StepInitiative || !play.ChoosingOrder(s.State()))
 	}
 	for i := 0; i < 60 && !ready(); i++ {
 		switch {
@@ -238,9 +239,14 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 	}
 	turn := s.State().Turn
 	for i := 0; i < 40 && s.State().Turn == turn && s.State().Step != atii.StepRally; i++ {
-		if s.Tray() != nil {
+		switch {
+		case s.Tray() != nil:
 			s.TrayClose()
-		} else {
+		case s.Mode() == play.ModeHandover:
+			s.Continue()
+		case play.ChoosingOrder(s.State()):
+			s.ChooseOrder(true)
+		default:
 			s.EndStep()
 		}
 		h.run(1)
@@ -250,9 +256,6 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 		fought = fought || e.Roll != nil && e.Step == atii.StepCloseCombat
 	}
 	if !fought {
-		for _, e := range s.State().Log[len(s.State().Log)-15:] {
-			t.Log(e.Step, e.Text)
-		}
-		t.Errorf("no close combat was fought after the charge: step %s msg %s", s.State().Step, s.Msg)
+		t.Errorf("no close combat was fought after the charge: turn %d step %s mode %v pending %+v msg %q", s.State().Turn, s.State().Step, s.Mode(), s.State().Pending, s.Msg)
 	}
 }

@@ -3,6 +3,7 @@ package play
 import (
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/auspex/auspex/rules/atii"
@@ -86,5 +87,72 @@ func TestCloseCombatSwiftnessInTray(t *testing.T) {
 	}
 	if checked == 0 || improvised == 0 {
 		t.Fatalf("%d close combat strikes (%d improvised) were labelled with their swiftness; want some of each", checked, improvised)
+	}
+}
+
+// A melee of three titans (ATII-CC-1: one Reaver in base contact with two
+// Warhounds) is fought in one swiftness sequence (ATII-CC-2): the tray
+// labels every one of its strikes with the striking weapon's swiftness,
+// as it does for a two-titan fight.
+func TestMeleeOfThreeStrikesHaveSwiftnessInTray(t *testing.T) {
+	strikeRe := regexp.MustCompile(`^(swiftness (\d+): )?(\S+) strikes (\S+) with (.+?): `)
+	s := newSession(t, load(t, "titan-battlegroup"), 7, map[string]string{"red": Human, "blue": Human})
+	st := s.State()
+	r, b1, b2 := st.Unit("red-reaver-1"), st.Unit("blue-warhound-1"), st.Unit("blue-warhound-2")
+	r.Pos, r.Facing = world.Vec{X: 60, Y: 60}, 180
+	b1.Pos, b1.Facing = world.Vec{X: 60, Y: 64.5}, 0
+	b2.Pos, b2.Facing = world.Vec{X: 60, Y: 55.5}, 180
+	melee, labelled := false, 0
+	for i := 0; i < 200 && !melee && s.State().Turn == 1; i++ {
+		switch {
+		case s.Mode() == ModeHandover:
+			s.Continue()
+		case ChoosingOrder(s.State()):
+			s.ChooseOrder(true)
+		default:
+			s.EndStep()
+		}
+		tr := s.Tray()
+		if tr == nil {
+			continue
+		}
+		last := 1 << 30
+		for _, stp := range tr.Steps {
+			if strings.HasPrefix(stp.Head, "close combat (one melee)") {
+				melee = true
+			}
+			for _, ln := range stp.Lines {
+				m := strikeRe.FindStringSubmatch(ln)
+				if m == nil {
+					continue
+				}
+				if m[1] == "" {
+					t.Errorf("a melee strike has no swiftness label: %q", ln)
+					continue
+				}
+				sw, _ := strconv.Atoi(m[2])
+				want := atii.ImprovisedSwiftness
+				if m[5] != "Improvised attacks" {
+					want = -1
+					for _, w := range s.Weapons(m[3]) {
+						if w.Name == m[5] {
+							want = w.Weapon.Swiftness
+						}
+					}
+				}
+				if sw != want {
+					t.Errorf("%q: swiftness %d, the weapon has %d", ln, sw, want)
+				}
+				if sw > last {
+					t.Errorf("strikes out of swiftness order: %q after swiftness %d", ln, last)
+				}
+				last = sw
+				labelled++
+			}
+		}
+		s.TrayClose()
+	}
+	if !melee || labelled == 0 {
+		t.Fatalf("want a three-titan melee in the tray with labelled strikes: melee %v, %d labelled", melee, labelled)
 	}
 }

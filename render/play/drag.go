@@ -25,6 +25,10 @@ const (
 const (
 	dragPath = iota + 1
 	dragDeploy
+	// dragPoint is a press on the table off the moving titan: the new
+	// path point goes where the button is released (where it was
+	// pressed when it did not move, as a click).
+	dragPoint
 )
 
 // dragState is a press-and-drag on the table in progress.
@@ -35,7 +39,13 @@ type dragState struct {
 	// at is the cursor now; moved is set once it went DragMin from from.
 	at    world.Vec
 	moved bool
+	// hit is the unit under the press (dragPoint: a click on it when the
+	// button did not move).
+	hit string
 }
+
+// legDrag reports whether d draws a path leg to the cursor.
+func (d *dragState) legDrag() bool { return d != nil && (d.kind == dragPath || d.kind == dragPoint) }
 
 // Dragging reports whether a press-and-drag on the table is in progress.
 func (s *Session) Dragging() bool { return s.drag != nil }
@@ -43,7 +53,7 @@ func (s *Session) Dragging() bool { return s.drag != nil }
 // Path is the drafted path including the leg being dragged (its end
 // snapped as snapLeg says): the points after the titan's start.
 func (s *Session) Path() []world.Vec {
-	if d := s.drag; d != nil && d.kind == dragPath && d.moved {
+	if d := s.drag; d.legDrag() && d.moved {
 		out := make([]world.Vec, 0, len(s.Draft)+1)
 		return append(append(out, s.Draft...), s.snapLeg(d.at))
 	}
@@ -53,10 +63,18 @@ func (s *Session) Path() []world.Vec {
 // PressTable is the left button going down on the table at p, on unit hit
 // ("" for none). Pressing on the selected titan that may move, or near the
 // last point of its drafted path, starts dragging a leg of the path;
-// pressing in the deployment step starts placing a titan there (dragging
-// then aims it). Anything else is a click (ClickTable).
+// pressing elsewhere on the table (or on an enemy) while it may move adds
+// a path point where the button is released, so a drag whose press the
+// window saw late, with the cursor already off the titan (a slow frame),
+// still ends where the button went up; pressing in the deployment step
+// starts placing a titan there (dragging then aims it). Anything else is
+// a click (ClickTable). A press while a drag is in progress is the same
+// press seen again: the drag goes on.
 func (s *Session) PressTable(p world.Vec, hit string) {
-	s.drag = nil
+	if s.drag != nil {
+		s.DragTo(p)
+		return
+	}
 	if s.mode != ModeTurn {
 		return
 	}
@@ -69,6 +87,11 @@ func (s *Session) PressTable(p world.Vec, hit string) {
 		}
 		nearLast := len(s.Draft) > 0 && s.Draft[len(s.Draft)-1].Sub(p).Len() <= GrabRadius
 		if !nearLast && hit != s.Selected {
+			if u := st.Unit(hit); u == nil || u.Side != s.Decider() {
+				s.Result = nil
+				s.drag = &dragState{kind: dragPoint, from: p, at: p, hit: hit}
+				return
+			}
 			break
 		}
 		s.Result = nil
@@ -118,6 +141,12 @@ func (s *Session) ReleaseTable(p world.Vec) {
 		return
 	}
 	switch d.kind {
+	case dragPoint:
+		if !d.moved {
+			s.ClickTable(d.from, d.hit)
+			return
+		}
+		fallthrough
 	case dragPath:
 		if !d.moved {
 			return
@@ -152,7 +181,7 @@ func (s *Session) dragFacing(d *dragState) float64 {
 // outside a drag it is left to the camera.
 func (s *Session) Wheel(dy float64) bool {
 	d := s.drag
-	if d == nil || d.kind != dragPath || dy == 0 {
+	if !d.legDrag() || dy == 0 {
 		return false
 	}
 	s.TurnFacing(math.Copysign(WheelStep, dy))

@@ -386,3 +386,31 @@ func TestRallyAllocateAfterRoll(t *testing.T) {
 	}
 	t.Fatal("no seed left a choice to make")
 }
+
+// A press on the open table while the titan may move adds the path point
+// where the button goes up: a click puts it where it was pressed, a drag
+// (a press seen late, off the titan) where it was released; a press seen
+// again while dragging does not restart the drag.
+func TestPressOffTheTitanPlacesThePointOnRelease(t *testing.T) {
+	s := newSession(t, load(t, "titan-duel"), 7, hotseat)
+	toRedMove(t, s)
+	u := *s.State().Unit(s.Selected)
+	a := u.Pos.Add(world.Heading(u.Facing).Scale(6))
+	b := u.Pos.Add(world.Heading(u.Facing).Scale(12))
+	s.PressTable(a, "")
+	if !s.Dragging() || len(s.Draft) != 0 {
+		t.Fatalf("a press off the titan should wait for the release: dragging %v draft %v", s.Dragging(), s.Draft)
+	}
+	s.DragTo(a.Add(b).Scale(0.5))
+	s.PressTable(a.Add(b).Scale(0.5), "") // the same press seen again
+	s.DragTo(b)
+	s.ReleaseTable(b)
+	if len(s.Draft) != 1 || s.Draft[0].Sub(b).Len() > 0.01 {
+		t.Fatalf("the point should go where the button went up (%v): %v", b, s.Draft)
+	}
+	s.PressTable(a, "")
+	s.ReleaseTable(a)
+	if len(s.Draft) != 2 || s.Draft[1].Sub(a).Len() > 0.01 {
+		t.Fatalf("a click adds the point where it was pressed (%v): %v", a, s.Draft)
+	}
+}

@@ -265,6 +265,13 @@ func (s *Session) panel(h *hudb) {
 	if len(s.Secret(s.viewer)) > 0 {
 		c.gap(6)
 	}
+	// At set-up, the force level (points limit) of a generated mission.
+	if st.Step == atii.StepDeploy {
+		if ln := s.ForceLimits(); ln != "" {
+			c.line(ln, small, true, colGold)
+			c.gap(6)
+		}
+	}
 	// The last dangerous move: the rolled allowance against the path.
 	if r := s.Result; r != nil {
 		c.line("Last move ("+s.Name(r.Unit)+")", norm, true, colText)

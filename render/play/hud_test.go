@@ -365,3 +365,57 @@ func TestNamedReplacesWholeSideIDs(t *testing.T) {
 		t.Errorf("named:\n got %q\nwant %q", got, want)
 	}
 }
+
+// The shot previews measure sight with the game's options: with
+// atii/flat-terrain-sight on, a target's preview has the verdict the
+// rules give a shot under that reading (atii.MeasureShotWith), which for
+// some placement differs from the default reading (ATII-SHT-2).
+func TestShotPreviewUsesTheGamesSightOption(t *testing.T) {
+	mk := func(flat string) *Session {
+		g, err := game.New(load(t, "titan-duel"), game.Config{Seed: 1, Options: map[string]string{atii.OptFlatTerrainSight: flat}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := New(g, map[string]string{"red": Human, "blue": Human})
+		s.Select("red-reaver")
+		s.Weapon = s.Weapons("red-reaver")[0].Mount
+		return s
+	}
+	flat, tall := mk("on"), mk("off")
+	differ := 0
+	for y := 5.0; y <= 115; y += 10 {
+		for x := 5.0; x <= 115; x += 10 {
+			for _, s := range []*Session{flat, tall} {
+				s.State().Unit("blue-reaver").Pos = world.Vec{X: x, Y: y}
+			}
+			ft, tt := flat.Targets(), tall.Targets()
+			if len(ft) != 1 || len(tt) != 1 {
+				t.Fatalf("one target each: %d, %d", len(ft), len(tt))
+			}
+			for _, c := range []struct {
+				s  *Session
+				ti TargetInfo
+			}{{flat, ft[0]}, {tall, tt[0]}} {
+				st := c.s.State()
+				o, err := atii.ParseOptions(st.Options)
+				if err != nil {
+					t.Fatal(err)
+				}
+				w := c.s.Weapons("red-reaver")[0]
+				geo, err := atii.MeasureShotWith(c.s.G.Ruleset.World(), c.s.G.Ruleset.Terrain(st), w.Arc, c.s.base(st.Unit("red-reaver")), c.s.base(st.Unit("blue-reaver")), o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if c.ti.Geo.LOS != geo.LOS {
+					t.Errorf("flat-terrain-sight %s, blue at %v,%v: the preview says %v, the rules %v", st.Options[atii.OptFlatTerrainSight], x, y, c.ti.Geo.LOS, geo.LOS)
+				}
+			}
+			if ft[0].Geo.LOS != tt[0].Geo.LOS {
+				differ++
+			}
+		}
+	}
+	if differ == 0 {
+		t.Error("no placement where the two sight readings differ: the option is not used")
+	}
+}

@@ -256,6 +256,26 @@ func (s *Session) Targets() []TargetInfo {
 	return out
 }
 
+// options are the game's ATII options (the zero Options when they cannot
+// be read: the rules refuse such a game anyway).
+func (s *Session) options() atii.Options {
+	o, err := atii.ParseOptions(s.State().Options)
+	if err != nil {
+		return atii.Options{}
+	}
+	return o
+}
+
+// Sight is how this game reads line of sight, for the window's sight
+// tool: the game's world, its terrain rules now, and the options its
+// shots are measured with (atii/flat-terrain-sight ignores terrain and
+// titan heights; the legs band of ATII-SHT-3), so the tool's verdict is
+// the rules' verdict for a shot between the same titans.
+func (s *Session) Sight() (*world.World, world.TerrainRules, world.LOSOptions) {
+	o := s.options()
+	return s.G.Ruleset.World(), s.G.Ruleset.Terrain(s.State()), world.LOSOptions{FlatTerrain: o.FlatTerrainSight, LowBand: atii.LegsHeightShare}
+}
+
 func (s *Session) target(u *unitT, prof *catalog.Unit, w WeaponInfo, t *unitT) TargetInfo {
 	ti := TargetInfo{ID: t.ID}
 	if _, err := s.G.Ruleset.Catalogue().Unit(t.Type); err != nil {
@@ -263,7 +283,7 @@ func (s *Session) target(u *unitT, prof *catalog.Unit, w WeaponInfo, t *unitT) T
 		return ti
 	}
 	st := s.State()
-	geo, err := atii.MeasureShot(s.G.Ruleset.World(), s.G.Ruleset.Terrain(st), w.Arc, s.base(u), s.base(t))
+	geo, err := atii.MeasureShotWith(s.G.Ruleset.World(), s.G.Ruleset.Terrain(st), w.Arc, s.base(u), s.base(t), s.options())
 	if err != nil {
 		ti.Reason = err.Error()
 		return ti

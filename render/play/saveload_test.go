@@ -2,6 +2,7 @@ package play
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -125,7 +126,7 @@ func TestLoadBadSaves(t *testing.T) {
 	}{
 		"corrupt":   {[]byte(strings.Replace(string(data), "{", "{{", 1)), "corrupt"},
 		"truncated": {data[:len(data)*2/3], "truncated"},
-		"newer":     {[]byte(strings.Replace(string(data), `"version": 1,`, `"version": 99,`, 1)), "newer"},
+		"newer":     {[]byte(strings.Replace(string(data), fmt.Sprintf(`"version": %d,`, rules.SaveVersion), `"version": 99,`, 1)), "newer"},
 		"empty":     {nil, "empty"},
 		"tampered":  {[]byte(tamperHash(t, string(data))), "hash"},
 	}
@@ -146,6 +147,36 @@ func TestLoadBadSaves(t *testing.T) {
 	}
 	if _, err := Load(filepath.Join(dir, "missing.json"), hotseat, game.Config{}); err == nil {
 		t.Error("a missing file must be an error")
+	}
+}
+
+// A save written before the ATII rules of this round (format version 1,
+// from git history) cannot be replayed: loading it says plainly that an
+// earlier Auspex with different rules made it, not that a hash differs.
+func TestLoadVersion1SaveSaysItsRulesDiffer(t *testing.T) {
+	p := filepath.Join("testdata", "duel-v1.auspex-save")
+	l, err := Load(p, hotseat, game.Config{})
+	if err == nil || l != nil {
+		t.Fatalf("a version-1 ATII save must be refused: session %v err %v", l != nil, err)
+	}
+	if !errors.Is(err, rules.ErrOldRules) {
+		t.Errorf("the error should wrap rules.ErrOldRules: %v", err)
+	}
+	msg := "this save was made by an earlier version of Auspex whose ATII rules differ; it cannot be replayed"
+	if !strings.Contains(err.Error(), msg) || !strings.Contains(err.Error(), p) {
+		t.Errorf("the error should name the file and say %q: %v", msg, err)
+	}
+	if i, j := strings.Index(err.Error(), msg), strings.Index(err.Error(), "hash"); j >= 0 && j < i {
+		t.Errorf("the plain reason should come before any hash detail: %v", err)
+	}
+	// A save written now carries the new version.
+	s := newSession(t, load(t, "titan-duel"), 7, hotseat)
+	data, err := s.G.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), fmt.Sprintf(`"version": %d,`, rules.SaveVersion)) || rules.SaveVersion < 2 {
+		t.Errorf("new saves should be written as version %d (at least 2)", rules.SaveVersion)
 	}
 }
 

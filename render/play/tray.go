@@ -63,21 +63,20 @@ func (s *Session) buildTray(from int) {
 			}
 			steps = append(steps, TrayStep{Head: head, Roll: &r, Units: units})
 			rolls++
-		case e.Kind == "fired" || strings.HasPrefix(e.Text, "close combat:"):
+		case e.Kind == "fired" || strings.HasPrefix(e.Text, "close combat:") || strings.HasPrefix(e.Text, "close combat (one melee):"):
 			head = e.Text
 			if i := strings.Index(head, ": "); i > 0 && e.Kind == "fired" {
 				head = head[:i]
 			}
 			fight = nil
-			if e.Kind != "fired" && len(e.Units) == 2 {
-				fight = s.replayFight(e.Units[0], e.Units[1])
+			if e.Kind != "fired" && len(e.Units) >= 2 {
+				fight = s.replayFight(e.Units)
 			}
 		default:
 			line := e.Text
 			if fight != nil && fight.isStrike(e) {
-				sl := fight.strike(e.Units[0], e.Units[1])
-				if sl != nil {
-					line = fmt.Sprintf("swiftness %d: %s", sl.Swiftness, line)
+				if sw, ok := fight.swiftness(e); ok {
+					line = fmt.Sprintf("swiftness %d: %s", sw, line)
 				}
 				// Close combat results come after all of its rolls: give
 				// them their own step so each strike reads on its own.
@@ -99,7 +98,10 @@ func (s *Session) buildTray(from int) {
 }
 
 // ccReplay follows a logged close combat against the rules' strike order
-// (atii.CloseCombatOrder) to tell each logged strike's swiftness.
+// (atii.CloseCombatOrder) to tell each logged strike's swiftness. A melee
+// of three or more titans is one swiftness sequence (ATII-CC-1, ATII-CC-2):
+// its strikes are told by the striking weapon's swiftness, looked up from
+// the strike orders of every pair of enemy fighters.
 type ccReplay struct {
 	a, b  string
 	slots []atii.CCSlot
@@ -108,12 +110,17 @@ type ccReplay struct {
 	// mounts put out of action during the fight and at which swiftness.
 	cur      int
 	silenced map[string]map[string]int
+	// melee lists the fighters of a melee of three or more (nil for two),
+	// and swift each fighter's weapons' swiftness by weapon name.
+	melee []string
+	swift map[string]map[string]int
 }
 
-// replayFight starts following the close combat between a and b. The
-// strike order comes from the state before the last command, with the
-// titans where they stand now (a charge moved them into contact).
-func (s *Session) replayFight(a, b string) *ccReplay {
+// replayFight starts following the close combat of the fighters ids (two
+// for a fight, more for a melee). The strike order comes from the state
+// before the last command, with the titans where they stand now (a charge
+// moved them into contact). It is nil when no order can be built.
+func (s *Session) replayFight(ids []string) *ccReplay {
 	st := s.pre
 	if st == nil {
 		st = s.State()
@@ -125,20 +132,74 @@ func (s *Session) replayFight(a, b string) *ccReplay {
 			}
 		}
 	}
-	slots, err := s.G.Ruleset.CloseCombatOrder(st, a, b)
-	if err != nil {
-		return nil
+	if len(ids) == 2 {
+		slots, err := s.G.Ruleset.CloseCombatOrder(st, ids[0], ids[1])
+		if err != nil {
+			return nil
+		}
+		return &ccReplay{a: ids[0], b: ids[1], slots: slots, silenced: map[string]map[string]int{}}
 	}
-	return &ccReplay{a: a, b: b, slots: slots, silenced: map[string]map[string]int{}}
+	f := &ccReplay{melee: ids, swift: map[string]map[string]int{}, silenced: map[string]map[string]int{}}
+	for i, a := range ids {
+		for _, b := range ids[i+1:] {
+			ua, ub := st.Unit(a), st.Unit(b)
+			if ua == nil || ub == nil || ua.Side == ub.Side {
+				continue
+			}
+			slots, err := s.G.Ruleset.CloseCombatOrder(st, a, b)
+			if err != nil {
+				continue
+			}
+			for _, sl := range slots {
+				if f.swift[sl.Attacker] == nil {
+					f.swift[sl.Attacker] = map[string]int{}
+				}
+				f.swift[sl.Attacker][sl.Name] = sl.Swiftness
+			}
+		}
+	}
+	return f
 }
 
 // isStrike reports whether e is a strike of the fight: a message naming
-// the two combatants, attacker first.
+// two of the combatants, attacker first.
 func (f *ccReplay) isStrike(e rules.Event) bool {
 	if e.Kind != rules.EvMessage || e.Roll != nil || len(e.Units) != 2 {
 		return false
 	}
+	if f.melee != nil {
+		return e.Units[0] != e.Units[1] && hasID(f.melee, e.Units[0]) && hasID(f.melee, e.Units[1])
+	}
 	return e.Units[0] == f.a && e.Units[1] == f.b || e.Units[0] == f.b && e.Units[1] == f.a
+}
+
+// swiftness is the swiftness of the logged strike e (isStrike): in a
+// two-titan fight the next matching slot of the strike order; in a melee
+// that of the weapon the strike names ("A strikes B with W: ...").
+func (f *ccReplay) swiftness(e rules.Event) (int, bool) {
+	if f.melee == nil {
+		if sl := f.strike(e.Units[0], e.Units[1]); sl != nil {
+			return sl.Swiftness, true
+		}
+		return 0, false
+	}
+	_, rest, ok := strings.Cut(e.Text, " with ")
+	if !ok {
+		return 0, false
+	}
+	name, _, _ := strings.Cut(rest, ": ")
+	sw, ok := f.swift[e.Units[0]][name]
+	return sw, ok
+}
+
+// hasID reports whether ids holds id.
+func hasID(ids []string, id string) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
 }
 
 // strike matches the next logged strike of attacker at target to its slot
