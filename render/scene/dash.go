@@ -34,6 +34,10 @@ type DashWalk struct {
 	bridging bool      // an "off" stretch drawn because it is shorter than bridge
 	done     float64   // arc length before segment i
 	total    float64   // whole length (only computed when bridging)
+	// cycle is the length after which the pattern's state repeats (one
+	// period, two for an odd number of entries), or 0 unless every gap is
+	// bridged: then whole cycles can be skipped at once.
+	cycle float64
 }
 
 // Reset starts walking pts (closed adds the segment back to the first
@@ -71,6 +75,15 @@ func (w *DashWalk) Reset(pts []world.Vec, closed bool, dash []float64, bridge fl
 		for i := 0; i < w.n; i++ {
 			w.total += w.point(i).Dist(w.point(i + 1))
 		}
+		w.cycle = total
+		if len(dash)%2 == 1 {
+			w.cycle *= 2
+		}
+		for k := 1; k < 2*len(dash); k += 2 {
+			if d := dash[k%len(dash)]; d >= bridge || d <= 0 {
+				w.cycle = 0 // a gap that stays open (or a zero entry, which Next lengthens)
+			}
+		}
 	}
 }
 
@@ -95,6 +108,16 @@ func (w *DashWalk) Next() (a, b world.Vec, ok bool) {
 	}
 	for w.i < w.n {
 		pa, pb := w.point(w.i), w.point(w.i+1)
+		if w.cycle > 0 && (w.on || w.bridging) {
+			// Every gap is bridged, so whole cycles draw solid and end in
+			// the state they began in: skip them while at least one more
+			// cycle follows both in this segment and on the line (so every
+			// skipped gap really was bridged).
+			room := math.Min(w.seg-w.pos, w.total-w.done-w.pos) - w.left - w.cycle
+			if k := math.Floor(room / w.cycle); k >= 1 {
+				w.pos += k * w.cycle
+			}
+		}
 		if w.seg-w.pos > w.left {
 			w.pos += w.left
 			p := pa.Lerp(pb, w.pos/w.seg)
