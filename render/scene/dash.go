@@ -38,6 +38,9 @@ type DashWalk struct {
 	// period, two for an odd number of entries), or 0 unless every gap is
 	// bridged: then whole cycles can be skipped at once.
 	cycle float64
+	// period is the length after which the pattern's state repeats,
+	// bridged or not.
+	period float64
 }
 
 // Reset starts walking pts (closed adds the segment back to the first
@@ -69,6 +72,10 @@ func (w *DashWalk) Reset(pts []world.Vec, closed bool, dash []float64, bridge fl
 		return
 	}
 	w.on, w.idx, w.left = true, 0, dash[0]
+	w.period = total
+	if len(dash)%2 == 1 {
+		w.period *= 2
+	}
 	w.start = pts[0]
 	w.seg = pts[0].Dist(w.point(1))
 	if bridge > 0 {
@@ -94,6 +101,25 @@ func (w *DashWalk) point(i int) world.Vec {
 		return w.pts[0]
 	}
 	return w.pts[i]
+}
+
+// SkipTo moves the walk forward, within the current segment, by whole
+// periods of the pattern while the position stays at or before d (arc
+// length from the start of the line), without yielding what it passes.
+// Backends call it right after Reset with where the line enters the
+// visible area, so a long dashed line mostly off screen is not walked
+// dash by dash; the dashes that follow lie exactly where they would.
+func (w *DashWalk) SkipTo(d float64) {
+	if w.plain || w.i >= w.n || !(w.period > 0) {
+		return
+	}
+	room := math.Min(d-w.done, w.seg) - w.pos - w.left
+	if k := math.Floor(room / w.period); k >= 1 {
+		w.pos += k * w.period
+		if w.on || w.bridging {
+			w.start = w.point(w.i).Lerp(w.point(w.i+1), w.pos/w.seg)
+		}
+	}
 }
 
 // Next returns the next drawn stretch a-b (each lies on one segment of the

@@ -85,3 +85,75 @@ func TestDashWalkBridgesShortGaps(t *testing.T) {
 		t.Fatalf("bridged corner: %v, want 0-4 then 4-end", got)
 	}
 }
+
+// Simplify drops the points of a finely sampled circle that lie within the
+// tolerance of a chord, keeps every point of a coarse one, and never moves
+// the line by more than the tolerance (checked at every original point).
+func TestSimplifyWithinTolerance(t *testing.T) {
+	circle := make([]world.Vec, 1000)
+	for i := range circle {
+		a := 2 * math.Pi * float64(i) / 1000
+		circle[i] = world.Vec{X: math.Round(600 * math.Cos(a)), Y: math.Round(600 * math.Sin(a))}
+	}
+	const tol = 0.5 // cm: a quarter pixel at 0.5 px/cm
+	got := scene.Simplify(nil, circle, true, tol)
+	if len(got) > 400 || len(got) < 20 { // whole-cm rounding keeps a zigzag of half a cm
+		t.Fatalf("1000-point circle of radius 600 at tolerance %v: %d points", tol, len(got))
+	}
+	// Every original point lies within tol of the simplified outline.
+	for _, p := range circle {
+		best := math.Inf(1)
+		for i := range got {
+			a, b := got[i], got[(i+1)%len(got)]
+			best = math.Min(best, segDist(p, a, b))
+		}
+		if best > tol+1e-9 {
+			t.Fatalf("point %v is %v from the simplified outline, tolerance %v", p, best, tol)
+		}
+	}
+	coarse := []world.Vec{{X: 0, Y: 0}, {X: 10, Y: 0}, {X: 10, Y: 10}, {X: 0, Y: 10}}
+	if got := scene.Simplify(nil, coarse, true, tol); len(got) != 4 {
+		t.Fatalf("a square lost corners: %v", got)
+	}
+	open := []world.Vec{{X: 0, Y: 0}, {X: 1, Y: 0.01}, {X: 2, Y: 0}, {X: 3, Y: 5}}
+	if got := scene.Simplify(nil, open, false, tol); len(got) != 3 || got[2] != open[3] {
+		t.Fatalf("open line: %v, want the middle point of the straight run dropped and both ends kept", got)
+	}
+}
+
+// segDist is the distance from p to the segment a-b.
+func segDist(p, a, b world.Vec) float64 {
+	d := b.Sub(a)
+	l2 := d.X*d.X + d.Y*d.Y
+	t := 0.0
+	if l2 > 0 {
+		t = math.Max(0, math.Min(1, ((p.X-a.X)*d.X+(p.Y-a.Y)*d.Y)/l2))
+	}
+	return p.Dist(a.Lerp(b, t))
+}
+
+// SkipTo passes whole periods without yielding them: the stretches after
+// the skip are the same (to rounding) as the full walk's from there on.
+func TestDashWalkSkipTo(t *testing.T) {
+	line := []world.Vec{{X: 0, Y: 0}, {X: 1000, Y: 0}}
+	dash := []float64{0.3, 0.9, 0.5} // odd: the state repeats every 3.4
+	all := walkPairs(line, false, dash, 0)
+	var w scene.DashWalk
+	w.Reset(line, false, dash, 0)
+	w.SkipTo(500)
+	var rest [][2]world.Vec
+	for a, b, ok := w.Next(); ok; a, b, ok = w.Next() {
+		rest = append(rest, [2]world.Vec{a, b})
+	}
+	if len(rest) == 0 || rest[0][0].X > 500 || rest[0][0].X < 500-3.4-0.9 {
+		t.Fatalf("after SkipTo(500) the walk starts with %v, want a stretch within a period before 500", rest)
+	}
+	tail := all[len(all)-len(rest):]
+	for k := range rest {
+		for e := 0; e < 2; e++ {
+			if math.Abs(rest[k][e].X-tail[k][e].X) > 1e-6 || rest[k][e].Y != 0 {
+				t.Fatalf("stretch %d after the skip is %v, the full walk has %v", k, rest[k], tail[k])
+			}
+		}
+	}
+}

@@ -55,6 +55,8 @@ type Renderer struct {
 	ys    []float32
 	walk  scene.DashWalk
 	ears  earClipper
+	// simple holds the last simplified outline.
+	simple []world.Vec
 	// Transform: a table point p is drawn at p*scale+off (device pixels).
 	scale float64
 	off   world.Vec
@@ -204,13 +206,21 @@ func (r *Renderer) prim(p *scene.Prim) {
 		if len(p.Pts) < 2 || r.offscreen(p.Pts, p.Width*r.scale+2) {
 			return
 		}
-		r.fill(p.Pts, p.Fill, !outlined(p.Style))
-		r.stroke(p.Pts, true, p.Style)
+		pts := r.simplify(p.Pts, true)
+		r.fill(pts, p.Fill, !outlined(p.Style))
+		if len(p.Dash) > 0 {
+			pts = p.Pts // the pattern follows the true outline
+		}
+		r.stroke(pts, true, p.Style)
 	case scene.Polyline:
 		if len(p.Pts) < 2 || r.offscreen(p.Pts, p.Width*r.scale+2) {
 			return
 		}
-		r.stroke(p.Pts, false, p.Style)
+		pts := p.Pts
+		if len(p.Dash) == 0 {
+			pts = r.simplify(pts, false)
+		}
+		r.stroke(pts, false, p.Style)
 	case scene.Segments:
 		if len(p.Pts) < 2 || r.offscreen(p.Pts, p.Width*r.scale+2) {
 			return
@@ -238,6 +248,23 @@ func (r *Renderer) prim(p *scene.Prim) {
 			r.prim(&q)
 		}
 	}
+}
+
+// simplifyFrom is the number of points from which an outline is
+// simplified before drawing. Shapes the scene builds for normal tables
+// (bases, circles sampled to a quarter pixel, hand-drawn terrain) have
+// fewer and are drawn exactly as given.
+const simplifyFrom = 64
+
+// simplify returns pts without the points that move the outline by under a
+// quarter pixel at the current scale (the error CircleSegments allows),
+// when it has at least simplifyFrom points; otherwise pts itself.
+func (r *Renderer) simplify(pts []world.Vec, closed bool) []world.Vec {
+	if len(pts) < simplifyFrom {
+		return pts
+	}
+	r.simple = scene.Simplify(r.simple[:0], pts, closed, 0.25/r.scale)
+	return r.simple
 }
 
 // vertex appends a vertex in straight-alpha colour c with its alpha
@@ -488,11 +515,46 @@ func (r *Renderer) segments(pts []world.Vec, st scene.Style) {
 			r.quad(ax, ay, bx, by, hw, st.Stroke)
 			continue
 		}
+		// Walk the pattern only over the part of the segment that can
+		// show: skip whole periods up to where it enters the destination
+		// and stop where it leaves.
+		t0, t1 := r.clipParams(ax, ay, bx, by, hw+2)
+		l := pts[i].Dist(pts[i+1])
 		r.walk.Reset(pts[i:i+2], false, st.Dash, bridge)
+		r.walk.SkipTo(t0 * l)
 		for a, b, ok := r.walk.Next(); ok; a, b, ok = r.walk.Next() {
+			if a.Dist(pts[i]) > t1*l {
+				break
+			}
 			r.segment(a, b, hw, st.Stroke)
 		}
 	}
+}
+
+// clipParams is the range of t in [0, 1] over which the pixel segment
+// a + t(b-a) lies inside the destination grown by pad (Liang-Barsky); t0 >
+// t1 when it misses.
+func (r *Renderer) clipParams(ax, ay, bx, by, pad float32) (t0, t1 float64) {
+	t0, t1 = 0, 1
+	dx, dy := float64(bx-ax), float64(by-ay)
+	clip := func(p, q float64) {
+		switch {
+		case p == 0:
+			if q < 0 {
+				t0, t1 = 1, 0
+			}
+		case p < 0:
+			t0 = math.Max(t0, q/p)
+		default:
+			t1 = math.Min(t1, q/p)
+		}
+	}
+	g := float64(pad)
+	clip(-dx, float64(ax)-(r.clipX0-g))
+	clip(dx, r.clipX1+g-float64(ax))
+	clip(-dy, float64(ay)-(r.clipY0-g))
+	clip(dy, r.clipY1+g-float64(ay))
+	return t0, t1
 }
 
 // texts adds every label's box to the batch, draws the batch, then the
