@@ -4,6 +4,7 @@
 package raster
 
 import (
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -148,25 +149,51 @@ func (p *painter) paint(pa path, c color.NRGBA) {
 	pa.z.Draw(p.mask, p.mask.Rect, image.Opaque, image.Point{})
 	sr, sg, sb, sa := c.RGBA()
 	opaque := sa == 0xffff
+	solid := uint32(sr>>8) | uint32(sg>>8)<<8 | uint32(sb>>8)<<16 | 0xff<<24
+	// Per coverage value m: the weight left to the destination and the
+	// source's share of each channel (vector's formula with ma = m*0x101).
+	var keep, addR, addG, addB, addA [256]uint32
+	for m := range 256 {
+		ma := uint32(m) * 0x101
+		keep[m] = (0xffff - sa*ma/0xffff) * 0x101
+		addR[m], addG[m], addB[m], addA[m] = sr*ma, sg*ma, sb*ma, sa*ma
+	}
 	for y := 0; y < h; y++ {
 		row := p.mask.Pix[y*w : y*w+w]
-		pix := p.dst.Pix[p.dst.PixOffset(pa.r.Min.X, pa.r.Min.Y+y):]
-		for x, m := range row {
-			if m == 0 {
-				continue
+		off := p.dst.PixOffset(pa.r.Min.X, pa.r.Min.Y+y)
+		pix := p.dst.Pix[off : off+4*w]
+		for x := 0; x < w; {
+			if x+8 <= w {
+				// Eight uncovered pixels at once, or eight fully covered
+				// ones of an opaque colour.
+				switch v := binary.LittleEndian.Uint64(row[x:]); {
+				case v == 0:
+					x += 8
+					continue
+				case v == ^uint64(0) && opaque:
+					for k := 4 * x; k < 4*x+32; k += 4 {
+						binary.LittleEndian.PutUint32(pix[k:], solid)
+					}
+					x += 8
+					continue
+				}
 			}
+			m := row[x]
 			i := 4 * x
-			q := pix[i : i+4 : i+4]
-			if m == 0xff && opaque {
-				q[0], q[1], q[2], q[3] = uint8(sr>>8), uint8(sg>>8), uint8(sb>>8), 0xff
+			x++
+			switch {
+			case m == 0:
+				continue
+			case m == 0xff && opaque:
+				binary.LittleEndian.PutUint32(pix[i:], solid)
 				continue
 			}
-			ma := uint32(m) * 0x101
-			a := 0xffff - (sa * ma / 0xffff)
-			q[0] = uint8(((uint32(q[0])*0x101*a + sr*ma) / 0xffff) >> 8)
-			q[1] = uint8(((uint32(q[1])*0x101*a + sg*ma) / 0xffff) >> 8)
-			q[2] = uint8(((uint32(q[2])*0x101*a + sb*ma) / 0xffff) >> 8)
-			q[3] = uint8(((uint32(q[3])*0x101*a + sa*ma) / 0xffff) >> 8)
+			q := pix[i : i+4 : i+4]
+			k := keep[m]
+			q[0] = uint8((uint32(q[0])*k + addR[m]) / 0xffff >> 8)
+			q[1] = uint8((uint32(q[1])*k + addG[m]) / 0xffff >> 8)
+			q[2] = uint8((uint32(q[2])*k + addB[m]) / 0xffff >> 8)
+			q[3] = uint8((uint32(q[3])*k + addA[m]) / 0xffff >> 8)
 		}
 	}
 }
