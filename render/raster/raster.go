@@ -50,7 +50,7 @@ func WritePNG(w io.Writer, img image.Image) error {
 // painter draws primitives into dst with the transform p*scale+off.
 type painter struct {
 	dst   *image.RGBA
-	z     *vector.Rasterizer // reused: Reset clears only the box in use
+	z     *vector.Rasterizer // reused: Reset clears only the strip in use
 	scale float64
 	off   world.Vec
 	fonts *textfont.Fonts
@@ -58,6 +58,7 @@ type painter struct {
 	pairs []world.Vec
 	walk  scene.DashWalk
 	mask  *image.Alpha
+	strip int // pixels per strip; stripPixels when 0 (tests set it)
 }
 
 // Draw paints the primitives of sc into dst, mapping a table point p to the
@@ -102,15 +103,16 @@ func (p *painter) prim(q *scene.Prim) {
 	}
 }
 
-// path holds one rasterisation: the rasterizer covers the pixel box r.
-type path struct {
-	z *vector.Rasterizer
-	r image.Rectangle
-}
+// stripPixels bounds the pixels rasterised at once: a path whose box is
+// larger is drawn in horizontal strips, each adding the whole path again,
+// so a shape covering a huge image needs 8 MB of coverage buffer rather
+// than 4 bytes per pixel of its whole box (issue 8: the export of the
+// largest scenario peaked at 550 MB).
+const stripPixels = 1 << 21
 
-// newPath prepares a rasterizer for the pixel bounding box of pts grown by
-// pad pixels, clipped to the image. ok is false when nothing is visible.
-func (p *painter) newPath(pts []world.Vec, pad float64) (path, bool) {
+// pathBox is the pixel bounding box of pts grown by pad pixels, clipped
+// to the image; ok is false when nothing is visible.
+func (p *painter) pathBox(pts []world.Vec, pad float64) (image.Rectangle, bool) {
 	minX, minY := math.Inf(1), math.Inf(1)
 	maxX, maxY := math.Inf(-1), math.Inf(-1)
 	for _, v := range pts {
@@ -122,15 +124,27 @@ func (p *painter) newPath(pts []world.Vec, pad float64) (path, bool) {
 	}
 	r := image.Rect(int(math.Floor(minX-pad)), int(math.Floor(minY-pad)), int(math.Ceil(maxX+pad))+1, int(math.Ceil(maxY+pad))+1)
 	r = r.Intersect(p.dst.Bounds())
-	if r.Empty() {
-		return path{}, false
+	return r, !r.Empty()
+}
+
+// rasterize fills the path that build adds (in pixels less ox, oy) over
+// the box r with c, strip by strip when r is large.
+func (p *painter) rasterize(r image.Rectangle, c color.NRGBA, build func(z *vector.Rasterizer, ox, oy float32)) {
+	strip := p.strip
+	if strip <= 0 {
+		strip = stripPixels
 	}
-	if p.z == nil {
-		p.z = vector.NewRasterizer(r.Dx(), r.Dy())
-	} else {
-		p.z.Reset(r.Dx(), r.Dy())
+	rows := max(1, strip/r.Dx())
+	for y := r.Min.Y; y < r.Max.Y; y += rows {
+		s := image.Rect(r.Min.X, y, r.Max.X, min(y+rows, r.Max.Y))
+		if p.z == nil {
+			p.z = vector.NewRasterizer(s.Dx(), s.Dy())
+		} else {
+			p.z.Reset(s.Dx(), s.Dy())
+		}
+		build(p.z, float32(s.Min.X), float32(s.Min.Y))
+		p.paint(s, c)
 	}
-	return path{z: p.z, r: r}, true
 }
 
 // paint composites the path's coverage in colour c over dst. The
@@ -139,14 +153,14 @@ func (p *painter) newPath(pts []world.Vec, pad float64) (path, bool) {
 // a uniform source, skipping uncovered pixels and storing fully covered
 // opaque ones directly (both exact), which is several times faster than
 // the rasterizer's per-pixel 16-bit path on large shapes.
-func (p *painter) paint(pa path, c color.NRGBA) {
-	w, h := pa.r.Dx(), pa.r.Dy()
+func (p *painter) paint(r image.Rectangle, c color.NRGBA) {
+	w, h := r.Dx(), r.Dy()
 	if p.mask == nil || cap(p.mask.Pix) < w*h {
 		p.mask = image.NewAlpha(image.Rect(0, 0, w, h))
 	}
 	p.mask.Pix, p.mask.Stride, p.mask.Rect = p.mask.Pix[:w*h], w, image.Rect(0, 0, w, h)
-	pa.z.DrawOp = draw.Src
-	pa.z.Draw(p.mask, p.mask.Rect, image.Opaque, image.Point{})
+	p.z.DrawOp = draw.Src
+	p.z.Draw(p.mask, p.mask.Rect, image.Opaque, image.Point{})
 	sr, sg, sb, sa := c.RGBA()
 	opaque := sa == 0xffff
 	solid := uint32(sr>>8) | uint32(sg>>8)<<8 | uint32(sb>>8)<<16 | 0xff<<24
@@ -160,7 +174,7 @@ func (p *painter) paint(pa path, c color.NRGBA) {
 	}
 	for y := 0; y < h; y++ {
 		row := p.mask.Pix[y*w : y*w+w]
-		off := p.dst.PixOffset(pa.r.Min.X, pa.r.Min.Y+y)
+		off := p.dst.PixOffset(r.Min.X, r.Min.Y+y)
 		pix := p.dst.Pix[off : off+4*w]
 		for x := 0; x < w; {
 			if x+8 <= w {
@@ -206,19 +220,19 @@ func (p *painter) fill(pts []world.Vec, c color.NRGBA) {
 	if p.fillAxisRect(pts, c) {
 		return
 	}
-	pa, ok := p.newPath(pts, 1)
+	r, ok := p.pathBox(pts, 1)
 	if !ok {
 		return
 	}
-	ox, oy := float32(pa.r.Min.X), float32(pa.r.Min.Y)
-	x, y := p.pt(pts[0])
-	pa.z.MoveTo(x-ox, y-oy)
-	for _, v := range pts[1:] {
-		x, y := p.pt(v)
-		pa.z.LineTo(x-ox, y-oy)
-	}
-	pa.z.ClosePath()
-	p.paint(pa, c)
+	p.rasterize(r, c, func(z *vector.Rasterizer, ox, oy float32) {
+		x, y := p.pt(pts[0])
+		z.MoveTo(x-ox, y-oy)
+		for _, v := range pts[1:] {
+			x, y := p.pt(v)
+			z.LineTo(x-ox, y-oy)
+		}
+		z.ClosePath()
+	})
 }
 
 // quad adds the rectangle covering segment a-b with half width hw (pixels),
@@ -331,17 +345,17 @@ func (p *painter) strokePairs(pts []world.Vec, c color.NRGBA, hw float64) {
 			return
 		}
 	}
-	pa, ok := p.newPath(pts, hw+1)
+	r, ok := p.pathBox(pts, hw+1)
 	if !ok {
 		return
 	}
-	ox, oy := float32(pa.r.Min.X), float32(pa.r.Min.Y)
-	for i := 0; i+1 < len(pts); i += 2 {
-		ax, ay := p.pt(pts[i])
-		bx, by := p.pt(pts[i+1])
-		quad(pa.z, ax, ay, bx, by, float32(hw), ox, oy)
-	}
-	p.paint(pa, c)
+	p.rasterize(r, c, func(z *vector.Rasterizer, ox, oy float32) {
+		for i := 0; i+1 < len(pts); i += 2 {
+			ax, ay := p.pt(pts[i])
+			bx, by := p.pt(pts[i+1])
+			quad(z, ax, ay, bx, by, float32(hw), ox, oy)
+		}
+	})
 }
 
 // text draws a Text primitive with its optional background box.
