@@ -58,7 +58,8 @@ type painter struct {
 	pairs []world.Vec
 	walk  scene.DashWalk
 	mask  *image.Alpha
-	strip int // pixels per strip; stripPixels when 0 (tests set it)
+	strip int    // pixels per strip; stripPixels when 0 (tests set it)
+	solid []byte // a row of the opaque colour being painted
 }
 
 // Draw paints the primitives of sc into dst, mapping a table point p to the
@@ -164,6 +165,16 @@ func (p *painter) paint(r image.Rectangle, c color.NRGBA) {
 	sr, sg, sb, sa := c.RGBA()
 	opaque := sa == 0xffff
 	solid := uint32(sr>>8) | uint32(sg>>8)<<8 | uint32(sb>>8)<<16 | 0xff<<24
+	if opaque {
+		// A row of the colour to copy over runs of full coverage.
+		if cap(p.solid) < 4*w {
+			p.solid = make([]byte, 4*w)
+		}
+		p.solid = p.solid[:4*w]
+		for i := 0; i < 4*w; i += 4 {
+			binary.LittleEndian.PutUint32(p.solid[i:], solid)
+		}
+	}
 	// Per coverage value m: the weight left to the destination and the
 	// source's share of each channel (vector's formula with ma = m*0x101).
 	var keep, addR, addG, addB, addA [256]uint32
@@ -185,10 +196,13 @@ func (p *painter) paint(r image.Rectangle, c color.NRGBA) {
 					x += 8
 					continue
 				case v == ^uint64(0) && opaque:
-					for k := 4 * x; k < 4*x+32; k += 4 {
-						binary.LittleEndian.PutUint32(pix[k:], solid)
+					// A run of covered pixels: copy the colour over it.
+					e := x + 8
+					for e+8 <= w && binary.LittleEndian.Uint64(row[e:]) == ^uint64(0) {
+						e += 8
 					}
-					x += 8
+					copy(pix[4*x:4*e], p.solid)
+					x = e
 					continue
 				}
 			}
