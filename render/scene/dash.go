@@ -49,14 +49,7 @@ type DashWalk struct {
 // a zero total) draws the whole line, as Dash does.
 func (w *DashWalk) Reset(pts []world.Vec, closed bool, dash []float64, bridge float64) {
 	*w = DashWalk{pts: pts, dash: dash, bridge: bridge}
-	total := 0.0
-	for _, d := range dash {
-		if d < 0 || math.IsNaN(d) {
-			total = 0
-			break
-		}
-		total += d
-	}
+	total := dashPeriod(dash)
 	w.plain = len(dash) == 0 || total <= 0
 	if len(pts) < 2 {
 		return
@@ -92,6 +85,19 @@ func (w *DashWalk) Reset(pts []world.Vec, closed bool, dash []float64, bridge fl
 			}
 		}
 	}
+}
+
+// dashPeriod is the length of one period of the pattern dash, or 0 when
+// the pattern cannot be used (empty, or with a negative or NaN entry).
+func dashPeriod(dash []float64) float64 {
+	total := 0.0
+	for _, d := range dash {
+		if d < 0 || math.IsNaN(d) {
+			return 0
+		}
+		total += d
+	}
+	return total
 }
 
 // point is the i-th point of the walk (the first again at the end of a

@@ -58,14 +58,7 @@ func WedgePoints(c world.Vec, r, a0, a1 float64, n int) []world.Vec {
 // pieces of the dash pattern (lengths in the same unit as pts). An empty or
 // invalid pattern returns the whole line as one piece.
 func Dash(pts []world.Vec, closed bool, dash []float64) [][]world.Vec {
-	total := 0.0
-	for _, d := range dash {
-		if d < 0 || math.IsNaN(d) {
-			total = 0
-			break
-		}
-		total += d
-	}
+	total := dashPeriod(dash)
 	if len(dash) == 0 || total <= 0 || len(pts) < 2 {
 		if closed && len(pts) > 2 {
 			return [][]world.Vec{append(append([]world.Vec(nil), pts...), pts[0])}
