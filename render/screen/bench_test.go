@@ -11,7 +11,8 @@ import (
 // tessellateAll batches every shape of sc for a 1920 x 1080 destination
 // with the given transform, as a frame of the window does (without a GPU:
 // full batches are dropped instead of drawn). It returns the vertices
-// produced.
+// produced, a lower bound: when a primitive fills a batch, its vertices
+// before the flush are not counted.
 func tessellateAll(r *Renderer, sc *scene.Scene, scale float64, off world.Vec) int {
 	r.scale, r.off = scale, off
 	r.clipX0, r.clipY0, r.clipX1, r.clipY1 = 0, 0, 1920, 1080
