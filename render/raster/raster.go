@@ -298,19 +298,23 @@ func (p *painter) bridge(st scene.Style, hw float64) float64 {
 	return (2*hw + 0.5) / p.scale
 }
 
-// appendVisible appends the segment a-b to pairs unless its pixel box,
-// grown by the stroke's half width hw and a pixel of anti-aliasing, misses
-// the image.
+// appendVisible appends the segment a-b to pairs when it is visible.
 func (p *painter) appendVisible(pairs []world.Vec, a, b world.Vec, hw float64) []world.Vec {
+	if !p.visible(a, b, hw) {
+		return pairs
+	}
+	return append(pairs, a, b)
+}
+
+// visible reports whether the stroke of segment a-b (half width hw px plus
+// a pixel of anti-aliasing) may touch the image.
+func (p *painter) visible(a, b world.Vec, hw float64) bool {
 	ax, ay := p.pt(a)
 	bx, by := p.pt(b)
 	g := float32(hw + 1)
 	r := p.dst.Bounds()
-	if max(ax, bx)+g < float32(r.Min.X) || max(ay, by)+g < float32(r.Min.Y) ||
-		min(ax, bx)-g > float32(r.Max.X) || min(ay, by)-g > float32(r.Max.Y) {
-		return pairs
-	}
-	return append(pairs, a, b)
+	return max(ax, bx)+g >= float32(r.Min.X) && max(ay, by)+g >= float32(r.Min.Y) &&
+		min(ax, bx)-g <= float32(r.Max.X) && min(ay, by)-g <= float32(r.Max.Y)
 }
 
 // segments strokes the segments given as point pairs.
@@ -326,7 +330,7 @@ func (p *painter) segments(pts []world.Vec, st scene.Style) {
 			p.pairs = p.appendVisible(p.pairs, pts[i], pts[i+1], hw)
 			continue
 		}
-		if n := len(p.pairs); len(p.appendVisible(p.pairs, pts[i], pts[i+1], hw)) == n {
+		if !p.visible(pts[i], pts[i+1], hw) {
 			continue // the whole segment is off the image: none of its dashes shows
 		}
 		p.walk.Reset(pts[i:i+2], false, st.Dash, bridge)
