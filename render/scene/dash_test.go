@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/auspex/auspex/render/sample"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/world"
 )
@@ -155,5 +156,17 @@ func TestDashWalkSkipTo(t *testing.T) {
 				t.Fatalf("stretch %d after the skip is %v, the full walk has %v", k, rest[k], tail[k])
 			}
 		}
+	}
+}
+
+// BenchmarkBuildMaxPolygons builds the scene of the largest terrain a
+// scenario may hold (66 overlapping 1,000-point woods with their dot
+// pattern) at the window's fitted scale; the window does this every
+// frame.
+func BenchmarkBuildMaxPolygons(b *testing.B) {
+	in := sample.MaxPolygons()
+	b.ReportAllocs()
+	for b.Loop() {
+		scene.Build(in, scene.View{Scale: 0.5, Grid: true})
 	}
 }
