@@ -4,6 +4,7 @@
 package raster
 
 import (
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -49,10 +50,16 @@ func WritePNG(w io.Writer, img image.Image) error {
 // painter draws primitives into dst with the transform p*scale+off.
 type painter struct {
 	dst   *image.RGBA
-	z     *vector.Rasterizer // reused: Reset clears only the box in use
+	z     *vector.Rasterizer // reused: Reset clears only the strip in use
 	scale float64
 	off   world.Vec
 	fonts *textfont.Fonts
+	// Reused between primitives so strokes allocate nothing per segment.
+	pairs []world.Vec
+	walk  scene.DashWalk
+	mask  *image.Alpha
+	strip int    // pixels per strip; stripPixels when 0 (tests set it)
+	solid []byte // a row of the opaque colour being painted
 }
 
 // Draw paints the primitives of sc into dst, mapping a table point p to the
@@ -97,15 +104,16 @@ func (p *painter) prim(q *scene.Prim) {
 	}
 }
 
-// path holds one rasterisation: the rasterizer covers the pixel box r.
-type path struct {
-	z *vector.Rasterizer
-	r image.Rectangle
-}
+// stripPixels bounds the pixels rasterised at once: a path whose box is
+// larger is drawn in horizontal strips, each adding the whole path again,
+// so a shape covering a huge image needs 8 MB of coverage buffer rather
+// than 4 bytes per pixel of its whole box (issue 8: the export of the
+// largest scenario peaked at 550 MB).
+const stripPixels = 1 << 21
 
-// newPath prepares a rasterizer for the pixel bounding box of pts grown by
-// pad pixels, clipped to the image. ok is false when nothing is visible.
-func (p *painter) newPath(pts []world.Vec, pad float64) (path, bool) {
+// pathBox is the pixel bounding box of pts grown by pad pixels, clipped
+// to the image; ok is false when nothing is visible.
+func (p *painter) pathBox(pts []world.Vec, pad float64) (image.Rectangle, bool) {
 	minX, minY := math.Inf(1), math.Inf(1)
 	maxX, maxY := math.Inf(-1), math.Inf(-1)
 	for _, v := range pts {
@@ -117,19 +125,105 @@ func (p *painter) newPath(pts []world.Vec, pad float64) (path, bool) {
 	}
 	r := image.Rect(int(math.Floor(minX-pad)), int(math.Floor(minY-pad)), int(math.Ceil(maxX+pad))+1, int(math.Ceil(maxY+pad))+1)
 	r = r.Intersect(p.dst.Bounds())
-	if r.Empty() {
-		return path{}, false
-	}
-	if p.z == nil {
-		p.z = vector.NewRasterizer(r.Dx(), r.Dy())
-	} else {
-		p.z.Reset(r.Dx(), r.Dy())
-	}
-	return path{z: p.z, r: r}, true
+	return r, !r.Empty()
 }
 
-func (p *painter) paint(pa path, c color.NRGBA) {
-	pa.z.Draw(p.dst, pa.r, image.NewUniform(c), image.Point{})
+// rasterize fills the path that build adds (in pixels less ox, oy) over
+// the box r with c, strip by strip when r is large.
+func (p *painter) rasterize(r image.Rectangle, c color.NRGBA, build func(z *vector.Rasterizer, ox, oy float32)) {
+	strip := p.strip
+	if strip <= 0 {
+		strip = stripPixels
+	}
+	rows := max(1, strip/r.Dx())
+	for y := r.Min.Y; y < r.Max.Y; y += rows {
+		s := image.Rect(r.Min.X, y, r.Max.X, min(y+rows, r.Max.Y))
+		if p.z == nil {
+			p.z = vector.NewRasterizer(s.Dx(), s.Dy())
+		} else {
+			p.z.Reset(s.Dx(), s.Dy())
+		}
+		build(p.z, float32(s.Min.X), float32(s.Min.Y))
+		p.paint(s, c)
+	}
+}
+
+// paint composites the path's coverage in colour c over dst. The
+// rasterizer writes its coverage into a reused 8-bit mask with its SIMD
+// accumulator, and the loop below applies vector's own "over" formula for
+// a uniform source, skipping uncovered pixels and storing fully covered
+// opaque ones directly (both exact), which is several times faster than
+// the rasterizer's per-pixel 16-bit path on large shapes.
+func (p *painter) paint(r image.Rectangle, c color.NRGBA) {
+	w, h := r.Dx(), r.Dy()
+	if p.mask == nil || cap(p.mask.Pix) < w*h {
+		p.mask = image.NewAlpha(image.Rect(0, 0, w, h))
+	}
+	p.mask.Pix, p.mask.Stride, p.mask.Rect = p.mask.Pix[:w*h], w, image.Rect(0, 0, w, h)
+	p.z.DrawOp = draw.Src
+	p.z.Draw(p.mask, p.mask.Rect, image.Opaque, image.Point{})
+	sr, sg, sb, sa := c.RGBA()
+	opaque := sa == 0xffff
+	solid := uint32(sr>>8) | uint32(sg>>8)<<8 | uint32(sb>>8)<<16 | 0xff<<24
+	if opaque {
+		// A row of the colour to copy over runs of full coverage.
+		if cap(p.solid) < 4*w {
+			p.solid = make([]byte, 4*w)
+		}
+		p.solid = p.solid[:4*w]
+		for i := 0; i < 4*w; i += 4 {
+			binary.LittleEndian.PutUint32(p.solid[i:], solid)
+		}
+	}
+	// Per coverage value m: the weight left to the destination and the
+	// source's share of each channel (vector's formula with ma = m*0x101).
+	var keep, addR, addG, addB, addA [256]uint32
+	for m := range 256 {
+		ma := uint32(m) * 0x101
+		keep[m] = (0xffff - sa*ma/0xffff) * 0x101
+		addR[m], addG[m], addB[m], addA[m] = sr*ma, sg*ma, sb*ma, sa*ma
+	}
+	for y := 0; y < h; y++ {
+		row := p.mask.Pix[y*w : y*w+w]
+		off := p.dst.PixOffset(r.Min.X, r.Min.Y+y)
+		pix := p.dst.Pix[off : off+4*w]
+		for x := 0; x < w; {
+			if x+8 <= w {
+				// Eight uncovered pixels at once, or eight fully covered
+				// ones of an opaque colour.
+				switch v := binary.LittleEndian.Uint64(row[x:]); {
+				case v == 0:
+					x += 8
+					continue
+				case v == ^uint64(0) && opaque:
+					// A run of covered pixels: copy the colour over it.
+					e := x + 8
+					for e+8 <= w && binary.LittleEndian.Uint64(row[e:]) == ^uint64(0) {
+						e += 8
+					}
+					copy(pix[4*x:4*e], p.solid)
+					x = e
+					continue
+				}
+			}
+			m := row[x]
+			i := 4 * x
+			x++
+			switch {
+			case m == 0:
+				continue
+			case m == 0xff && opaque:
+				binary.LittleEndian.PutUint32(pix[i:], solid)
+				continue
+			}
+			q := pix[i : i+4 : i+4]
+			k := keep[m]
+			q[0] = uint8((uint32(q[0])*k + addR[m]) / 0xffff >> 8)
+			q[1] = uint8((uint32(q[1])*k + addG[m]) / 0xffff >> 8)
+			q[2] = uint8((uint32(q[2])*k + addB[m]) / 0xffff >> 8)
+			q[3] = uint8((uint32(q[3])*k + addA[m]) / 0xffff >> 8)
+		}
+	}
 }
 
 // fill fills the polygon pts with c.
@@ -140,19 +234,19 @@ func (p *painter) fill(pts []world.Vec, c color.NRGBA) {
 	if p.fillAxisRect(pts, c) {
 		return
 	}
-	pa, ok := p.newPath(pts, 1)
+	r, ok := p.pathBox(pts, 1)
 	if !ok {
 		return
 	}
-	ox, oy := float32(pa.r.Min.X), float32(pa.r.Min.Y)
-	x, y := p.pt(pts[0])
-	pa.z.MoveTo(x-ox, y-oy)
-	for _, v := range pts[1:] {
-		x, y := p.pt(v)
-		pa.z.LineTo(x-ox, y-oy)
-	}
-	pa.z.ClosePath()
-	p.paint(pa, c)
+	p.rasterize(r, c, func(z *vector.Rasterizer, ox, oy float32) {
+		x, y := p.pt(pts[0])
+		z.MoveTo(x-ox, y-oy)
+		for _, v := range pts[1:] {
+			x, y := p.pt(v)
+			z.LineTo(x-ox, y-oy)
+		}
+		z.ClosePath()
+	})
 }
 
 // quad adds the rectangle covering segment a-b with half width hw (pixels),
@@ -180,14 +274,47 @@ func (p *painter) stroke(pts []world.Vec, closed bool, st scene.Style) {
 	if st.Stroke.A == 0 || st.Width <= 0 || len(pts) < 2 {
 		return
 	}
-	var seg []world.Vec
-	for _, piece := range scene.Dash(pts, closed, st.Dash) {
-		for i := 0; i+1 < len(piece); i++ {
-			seg = append(seg, piece[i], piece[i+1])
-		}
+	hw := p.halfWidth(st)
+	p.pairs = p.pairs[:0]
+	p.walk.Reset(pts, closed, st.Dash, p.bridge(st, hw))
+	for a, b, ok := p.walk.Next(); ok; a, b, ok = p.walk.Next() {
+		p.pairs = p.appendVisible(p.pairs, a, b, hw)
 	}
-	st.Dash = nil
-	p.segments(seg, st)
+	p.strokePairs(p.pairs, st.Stroke, hw)
+}
+
+// halfWidth is a stroke's half width in pixels.
+func (p *painter) halfWidth(st scene.Style) float64 { return math.Max(st.Width*p.scale/2, 0.35) }
+
+// bridge is the length (table cm) below which a gap of st's dash pattern
+// is closed: two dashes whose square caps (half width hw px each) leave
+// less than half a pixel between them are drawn as one stroke, which
+// changes at most a sub-pixel sliver and spares rasterising every dot of
+// a pattern too fine to see at this scale.
+func (p *painter) bridge(st scene.Style, hw float64) float64 {
+	if len(st.Dash) == 0 {
+		return 0
+	}
+	return (2*hw + 0.5) / p.scale
+}
+
+// appendVisible appends the segment a-b to pairs when it is visible.
+func (p *painter) appendVisible(pairs []world.Vec, a, b world.Vec, hw float64) []world.Vec {
+	if !p.visible(a, b, hw) {
+		return pairs
+	}
+	return append(pairs, a, b)
+}
+
+// visible reports whether the stroke of segment a-b (half width hw px plus
+// a pixel of anti-aliasing) may touch the image.
+func (p *painter) visible(a, b world.Vec, hw float64) bool {
+	ax, ay := p.pt(a)
+	bx, by := p.pt(b)
+	g := float32(hw + 1)
+	r := p.dst.Bounds()
+	return max(ax, bx)+g >= float32(r.Min.X) && max(ay, by)+g >= float32(r.Min.Y) &&
+		min(ax, bx)-g <= float32(r.Max.X) && min(ay, by)-g <= float32(r.Max.Y)
 }
 
 // segments strokes the segments given as point pairs.
@@ -195,21 +322,32 @@ func (p *painter) segments(pts []world.Vec, st scene.Style) {
 	if st.Stroke.A == 0 || st.Width <= 0 || len(pts) < 2 {
 		return
 	}
-	if len(st.Dash) > 0 {
-		var dashed []world.Vec
-		for i := 0; i+1 < len(pts); i += 2 {
-			for _, piece := range scene.Dash(pts[i:i+2], false, st.Dash) {
-				for j := 0; j+1 < len(piece); j++ {
-					dashed = append(dashed, piece[j], piece[j+1])
-				}
-			}
+	hw := p.halfWidth(st)
+	bridge := p.bridge(st, hw)
+	p.pairs = p.pairs[:0]
+	for i := 0; i+1 < len(pts); i += 2 {
+		if len(st.Dash) == 0 {
+			p.pairs = p.appendVisible(p.pairs, pts[i], pts[i+1], hw)
+			continue
 		}
-		pts = dashed
-		if len(pts) < 2 {
-			return
+		if !p.visible(pts[i], pts[i+1], hw) {
+			continue // the whole segment is off the image: none of its dashes shows
+		}
+		p.walk.Reset(pts[i:i+2], false, st.Dash, bridge)
+		for a, b, ok := p.walk.Next(); ok; a, b, ok = p.walk.Next() {
+			p.pairs = p.appendVisible(p.pairs, a, b, hw)
 		}
 	}
-	hw := math.Max(st.Width*p.scale/2, 0.35)
+	p.strokePairs(p.pairs, st.Stroke, hw)
+}
+
+// strokePairs fills the quads of the segments given as point pairs with c
+// (half width hw px) as one path, or one segment at a time when they are
+// long and sparse.
+func (p *painter) strokePairs(pts []world.Vec, c color.NRGBA, hw float64) {
+	if len(pts) < 2 {
+		return
+	}
 	// Long, sparse sets (grid lines, ruler ticks, long hatching) would make
 	// the rasterizer sweep their whole bounding box; draw those one segment
 	// at a time over each segment's own small box instead.
@@ -220,22 +358,22 @@ func (p *painter) segments(pts []world.Vec, st scene.Style) {
 		}
 		if box.area(hw+1) > 4*sum {
 			for i := 0; i+1 < len(pts); i += 2 {
-				p.segments(pts[i:i+2], scene.Style{Stroke: st.Stroke, Width: st.Width})
+				p.strokePairs(pts[i:i+2], c, hw)
 			}
 			return
 		}
 	}
-	pa, ok := p.newPath(pts, hw+1)
+	r, ok := p.pathBox(pts, hw+1)
 	if !ok {
 		return
 	}
-	ox, oy := float32(pa.r.Min.X), float32(pa.r.Min.Y)
-	for i := 0; i+1 < len(pts); i += 2 {
-		ax, ay := p.pt(pts[i])
-		bx, by := p.pt(pts[i+1])
-		quad(pa.z, ax, ay, bx, by, float32(hw), ox, oy)
-	}
-	p.paint(pa, st.Stroke)
+	p.rasterize(r, c, func(z *vector.Rasterizer, ox, oy float32) {
+		for i := 0; i+1 < len(pts); i += 2 {
+			ax, ay := p.pt(pts[i])
+			bx, by := p.pt(pts[i+1])
+			quad(z, ax, ay, bx, by, float32(hw), ox, oy)
+		}
+	})
 }
 
 // text draws a Text primitive with its optional background box.

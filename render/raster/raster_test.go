@@ -146,3 +146,23 @@ func BenchmarkPNG180x120(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPNGMaxPolygons is `auspex render --scale 2` of the largest
+// terrain a scenario may hold (66 overlapping woods of 1,000 points, dot
+// pattern): scene build, rasterising and PNG encoding (issue 8: 22 s and
+// 550 MB before).
+func BenchmarkPNGMaxPolygons(b *testing.B) {
+	f := fonts(b)
+	in := sample.MaxPolygons()
+	b.ReportAllocs()
+	for b.Loop() {
+		sc := scene.Build(in, scene.View{Scale: 2, Grid: true, EdgeRulers: true, Legend: true, Title: "Bench", Measure: f.Measure})
+		img, err := raster.Render(sc, f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := raster.WritePNG(io.Discard, img); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

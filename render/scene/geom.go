@@ -1,7 +1,9 @@
 package scene
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/auspex/auspex/world"
@@ -58,14 +60,7 @@ func WedgePoints(c world.Vec, r, a0, a1 float64, n int) []world.Vec {
 // pieces of the dash pattern (lengths in the same unit as pts). An empty or
 // invalid pattern returns the whole line as one piece.
 func Dash(pts []world.Vec, closed bool, dash []float64) [][]world.Vec {
-	total := 0.0
-	for _, d := range dash {
-		if d < 0 || math.IsNaN(d) {
-			total = 0
-			break
-		}
-		total += d
-	}
+	total := dashPeriod(dash)
 	if len(dash) == 0 || total <= 0 || len(pts) < 2 {
 		if closed && len(pts) > 2 {
 			return [][]world.Vec{append(append([]world.Vec(nil), pts...), pts[0])}
@@ -134,11 +129,41 @@ func hatchSegments(poly []world.Vec, deg, spacing float64, out []world.Vec) []wo
 		vmin = math.Min(vmin, vs[i])
 		vmax = math.Max(vmax, vs[i])
 	}
+	// Sweep the lines in order of v over the edges sorted by their lower
+	// end, keeping only the edges that span the current line: a line then
+	// meets its few edges instead of all n (a 1,000-point outline hatched
+	// with a thousand lines was a million tests per polygon per frame).
+	// Edge e runs from vertex e to vertex e-1 (wrapping), as the full scan
+	// did, so every crossing is computed exactly as before.
+	lo := func(e int) float64 { return math.Min(vs[e], vs[(e+n-1)%n]) }
+	hi := func(e int) float64 { return math.Max(vs[e], vs[(e+n-1)%n]) }
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(lo(a), lo(b)) })
 	var xs []float64
+	var active []int
+	next := 0
 	for k := math.Ceil(vmin/spacing - 0.5); (k+0.5)*spacing < vmax; k++ {
 		v := (k + 0.5) * spacing
+		for next < n && lo(order[next]) <= v {
+			active = append(active, order[next])
+			next++
+		}
+		kept := active[:0]
+		for _, e := range active {
+			if hi(e) > v {
+				kept = append(kept, e)
+			}
+		}
+		active = kept
+		// Crossings in the order of the full scan (by edge index), so the
+		// sort below sees the same values.
+		sort.Ints(active)
 		xs = xs[:0]
-		for i, j := 0, n-1; i < n; j, i = i, i+1 {
+		for _, i := range active {
+			j := (i + n - 1) % n
 			if (vs[i] > v) != (vs[j] > v) {
 				t := (v - vs[i]) / (vs[j] - vs[i])
 				xs = append(xs, us[i]+t*(us[j]-us[i]))

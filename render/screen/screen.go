@@ -53,6 +53,10 @@ type Renderer struct {
 	is    []uint32
 	xs    []float32
 	ys    []float32
+	walk  scene.DashWalk
+	ears  earClipper
+	// simple holds the last simplified outline.
+	simple []world.Vec
 	// Transform: a table point p is drawn at p*scale+off (device pixels).
 	scale float64
 	off   world.Vec
@@ -170,7 +174,9 @@ func (r *Renderer) flush(dst *ebiten.Image) {
 	if len(r.is) == 0 {
 		return
 	}
-	dst.DrawTriangles32(r.vs, r.is, r.white, &ebiten.DrawTrianglesOptions{})
+	if dst != nil { // nil only when tessellating without a display (tests)
+		dst.DrawTriangles32(r.vs, r.is, r.white, &ebiten.DrawTrianglesOptions{})
+	}
 	r.vs, r.is = r.vs[:0], r.is[:0]
 }
 
@@ -200,13 +206,21 @@ func (r *Renderer) prim(p *scene.Prim) {
 		if len(p.Pts) < 2 || r.offscreen(p.Pts, p.Width*r.scale+2) {
 			return
 		}
-		r.fill(p.Pts, p.Fill, !outlined(p.Style))
-		r.stroke(p.Pts, true, p.Style)
+		pts := r.simplify(p.Pts, true)
+		r.fill(pts, p.Fill, !outlined(p.Style))
+		if len(p.Dash) > 0 {
+			pts = p.Pts // the pattern follows the true outline
+		}
+		r.stroke(pts, true, p.Style)
 	case scene.Polyline:
 		if len(p.Pts) < 2 || r.offscreen(p.Pts, p.Width*r.scale+2) {
 			return
 		}
-		r.stroke(p.Pts, false, p.Style)
+		pts := p.Pts
+		if len(p.Dash) == 0 {
+			pts = r.simplify(pts, false)
+		}
+		r.stroke(pts, false, p.Style)
 	case scene.Segments:
 		if len(p.Pts) < 2 || r.offscreen(p.Pts, p.Width*r.scale+2) {
 			return
@@ -236,12 +250,36 @@ func (r *Renderer) prim(p *scene.Prim) {
 	}
 }
 
+// simplifyFrom is the number of points from which an outline is
+// simplified before drawing. Shapes the scene builds for normal tables
+// (bases, circles sampled to a quarter pixel, hand-drawn terrain) have
+// fewer and are drawn exactly as given.
+const simplifyFrom = 64
+
+// simplify returns pts without the points that move the outline by under a
+// quarter pixel at the current scale (the error CircleSegments allows),
+// when it has at least simplifyFrom points; otherwise pts itself.
+func (r *Renderer) simplify(pts []world.Vec, closed bool) []world.Vec {
+	if len(pts) < simplifyFrom {
+		return pts
+	}
+	r.simple = scene.Simplify(r.simple[:0], pts, closed, 0.25/r.scale)
+	return r.simple
+}
+
 // vertex appends a vertex in straight-alpha colour c with its alpha
 // multiplied by k (0 for the outer edge of a fringe).
 func (r *Renderer) vertex(x, y float32, c color.NRGBA, k float32) {
 	r.vs = append(r.vs, ebiten.Vertex{DstX: x, DstY: y, SrcX: 1.5, SrcY: 1.5,
 		ColorR: float32(c.R) / 255, ColorG: float32(c.G) / 255, ColorB: float32(c.B) / 255, ColorA: float32(c.A) / 255 * k})
 }
+
+// maxBatch caps the vertices of one draw call. Ebiten accepts billions on
+// 64-bit systems, but a scene with millions of tiny strokes would then
+// grow one slice without bound (issue 8: gigabytes copied as it grew);
+// 64 Ki vertices (2 MB) keep the calls few for normal scenes and the
+// buffers small and reused for huge ones.
+const maxBatch = 1 << 16
 
 // room makes sure n more vertices fit in one draw call, drawing the batch
 // so far when they would not. It is false only for a shape too big for any
@@ -250,7 +288,7 @@ func (r *Renderer) room(n int) bool {
 	if n >= ebiten.MaxVertexCount {
 		return false
 	}
-	if len(r.vs)+n >= ebiten.MaxVertexCount {
+	if len(r.vs)+n > maxBatch && len(r.vs) > 0 {
 		r.flush(r.dst)
 	}
 	return true
@@ -287,7 +325,7 @@ func (r *Renderer) fillPx(c color.NRGBA, fringe bool) {
 		r.vertex(r.xs[i], r.ys[i], c, 1)
 	}
 	start := len(r.is)
-	r.is = earClip(r.xs, r.ys, r.is)
+	r.is = r.ears.clip(r.xs, r.ys, r.is)
 	for i := start; i < len(r.is); i++ {
 		r.is[i] += base
 	}
@@ -417,19 +455,47 @@ func (r *Renderer) halfWidth(st scene.Style) float32 {
 	return float32(math.Max(st.Width*r.scale, 0.8) / 2)
 }
 
-// stroke outlines pts (closed or open) with the style's stroke.
+// stroke outlines pts (closed or open) with the style's stroke. Dashes
+// are walked lazily, gaps of a pattern too fine to see at this scale are
+// bridged and stretches outside the destination are skipped.
 func (r *Renderer) stroke(pts []world.Vec, closed bool, st scene.Style) {
 	if st.Stroke.A == 0 || st.Width <= 0 || len(pts) < 2 {
 		return
 	}
 	hw := r.halfWidth(st)
-	for _, piece := range scene.Dash(pts, closed, st.Dash) {
-		for i := 0; i+1 < len(piece); i++ {
-			ax, ay := r.pt(piece[i])
-			bx, by := r.pt(piece[i+1])
-			r.quad(ax, ay, bx, by, hw, st.Stroke)
-		}
+	r.walk.Reset(pts, closed, st.Dash, r.bridge(st, hw))
+	for a, b, ok := r.walk.Next(); ok; a, b, ok = r.walk.Next() {
+		r.segment(a, b, hw, st.Stroke)
 	}
+}
+
+// bridge is the length (table cm) below which a gap of st's dash pattern
+// is closed: dashes whose caps (half width hw px) leave under half a pixel
+// between them are drawn as one stroke instead of one quad each.
+func (r *Renderer) bridge(st scene.Style, hw float32) float64 {
+	if len(st.Dash) == 0 {
+		return 0
+	}
+	return (2*float64(hw) + 0.5) / r.scale
+}
+
+// segment adds the quad of a-b (table cm) unless it lies wholly outside
+// the destination.
+func (r *Renderer) segment(a, b world.Vec, hw float32, c color.NRGBA) {
+	ax, ay := r.pt(a)
+	bx, by := r.pt(b)
+	if r.segmentOff(ax, ay, bx, by, hw) {
+		return
+	}
+	r.quad(ax, ay, bx, by, hw, c)
+}
+
+// segmentOff reports whether the stroke of a-b (pixels, half width hw plus
+// its anti-aliasing border) misses the destination.
+func (r *Renderer) segmentOff(ax, ay, bx, by, hw float32) bool {
+	g := hw + 2
+	return max(ax, bx)+g < float32(r.clipX0) || max(ay, by)+g < float32(r.clipY0) ||
+		min(ax, bx)-g > float32(r.clipX1) || min(ay, by)-g > float32(r.clipY1)
 }
 
 // segments strokes the point pairs in pts.
@@ -438,19 +504,57 @@ func (r *Renderer) segments(pts []world.Vec, st scene.Style) {
 		return
 	}
 	hw := r.halfWidth(st)
+	bridge := r.bridge(st, hw)
 	for i := 0; i+1 < len(pts); i += 2 {
+		ax, ay := r.pt(pts[i])
+		bx, by := r.pt(pts[i+1])
+		if r.segmentOff(ax, ay, bx, by, hw) {
+			continue
+		}
 		if len(st.Dash) == 0 {
-			ax, ay := r.pt(pts[i])
-			bx, by := r.pt(pts[i+1])
 			r.quad(ax, ay, bx, by, hw, st.Stroke)
 			continue
 		}
-		for _, piece := range scene.Dash(pts[i:i+2], false, st.Dash) {
-			ax, ay := r.pt(piece[0])
-			bx, by := r.pt(piece[len(piece)-1])
-			r.quad(ax, ay, bx, by, hw, st.Stroke)
+		// Walk the pattern only over the part of the segment that can
+		// show: skip whole periods up to where it enters the destination
+		// and stop where it leaves.
+		t0, t1 := r.clipParams(ax, ay, bx, by, hw+2)
+		l := pts[i].Dist(pts[i+1])
+		r.walk.Reset(pts[i:i+2], false, st.Dash, bridge)
+		r.walk.SkipTo(t0 * l)
+		for a, b, ok := r.walk.Next(); ok; a, b, ok = r.walk.Next() {
+			if a.Dist(pts[i]) > t1*l {
+				break
+			}
+			r.segment(a, b, hw, st.Stroke)
 		}
 	}
+}
+
+// clipParams is the range of t in [0, 1] over which the pixel segment
+// a + t(b-a) lies inside the destination grown by pad (Liang-Barsky); t0 >
+// t1 when it misses.
+func (r *Renderer) clipParams(ax, ay, bx, by, pad float32) (t0, t1 float64) {
+	t0, t1 = 0, 1
+	dx, dy := float64(bx-ax), float64(by-ay)
+	clip := func(p, q float64) {
+		switch {
+		case p == 0:
+			if q < 0 {
+				t0, t1 = 1, 0
+			}
+		case p < 0:
+			t0 = math.Max(t0, q/p)
+		default:
+			t1 = math.Min(t1, q/p)
+		}
+	}
+	g := float64(pad)
+	clip(-dx, float64(ax)-(r.clipX0-g))
+	clip(dx, r.clipX1+g-float64(ax))
+	clip(-dy, float64(ay)-(r.clipY0-g))
+	clip(dy, r.clipY1+g-float64(ay))
+	return t0, t1
 }
 
 // texts adds every label's box to the batch, draws the batch, then the
