@@ -326,6 +326,9 @@ func duelRally(w *Win, d *app.DebugDump, lg *duelLog) {
 			pick = 1
 		}
 		label := opts[pick].Label
+		if len(opts) > 1 {
+			w.DocShot("play-rally-grouped")
+		}
 		x, y := opts[pick].Center()
 		w.mustPlay("allocating the repairs: "+label, func() { w.Click(x, y) })
 		sys := allocationSystems(label)
