@@ -300,6 +300,9 @@ func duelAssault(w *Win, d *app.DebugDump, lg *duelLog) {
 	// The leg ends where the pointer let go or, snapped, in base contact
 	// (5 cm from the foe's centre): within 4 cm of the target either way.
 	w.dragLeg("charging "+describe(foe)+" with "+describe(me), me.X, me.Y, tx, ty, 4)
+	if lg.charges == 0 {
+		w.DocShot("play-assault")
+	}
 	d, ok := w.played("charging "+foe.ID+" with "+me.ID+" (Enter)", func() { w.Key("Return") })
 	if !ok {
 		w.Failf("the charge of %s into %s (gap %.1f cm) was refused: %q", me.ID, foe.ID, gap, d.Play.Msg)
