@@ -322,6 +322,30 @@ func (w *Win) Screenshot(name string) string {
 	return "(none: the window did not answer the screenshot request)"
 }
 
+// DocShot saves the window's picture as name.png in the directory that
+// AUSPEX_E2E_SHOTS names (the documentation's docs/img), when it is set:
+//
+//	AUSPEX_E2E_SHOTS=$PWD/docs/img make e2e
+//
+// Without it, or when the window does not answer, it does nothing: the
+// pictures are for the documentation, not part of what a test checks.
+func (w *Win) DocShot(name string) {
+	w.t.Helper()
+	dir := os.Getenv("AUSPEX_E2E_SHOTS")
+	if dir == "" {
+		return
+	}
+	src := w.Screenshot(name)
+	data, err := os.ReadFile(src)
+	if err != nil {
+		w.t.Logf("documentation screenshot %s: %s", name, src)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), data, 0o644); err != nil {
+		w.t.Logf("documentation screenshot %s: %v", name, err)
+	}
+}
+
 // Summary is a short description of a dump for failure messages.
 func Summary(d *app.DebugDump) string {
 	if d == nil {

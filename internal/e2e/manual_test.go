@@ -46,6 +46,12 @@ func TestManualDiceFromTheStartScreen(t *testing.T) {
 			w.Wait("the typed die shown or taken", func(d *app.DebugDump) bool { return d.Seq > seq })
 			continue
 		}
+		if p.Pending == "initiative" && p.Step != "initiative" {
+			// The winner of the initiative chooses the order again in the
+			// assault phase (ATII-MOV-1): the first listed choice.
+			w.mustPlay("choosing the order of the "+p.Step+" (1)", func() { w.Key("1") })
+			continue
+		}
 		switch p.Step {
 		case "initiative":
 			w.mustPlay("choosing to go first (F)", func() { w.Key("f") })

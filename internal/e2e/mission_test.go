@@ -2,9 +2,11 @@ package e2e
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/auspex/auspex/render/app"
 	"github.com/auspex/auspex/rules/atii"
@@ -15,8 +17,7 @@ const missionSeed = "7351"
 
 // cardOf maps each side to the name of its secret objective card, read
 // from a replayed save: the rules log each draw as a secret message
-// naming the card's type and force level, which pick one card of the
-// stand-in deck.
+// naming the card, its type and its force level.
 func cardOf(t *testing.T, o *Outcome) map[string]string {
 	t.Helper()
 	out := map[string]string{}
@@ -24,20 +25,27 @@ func cardOf(t *testing.T, o *Outcome) map[string]string {
 		if e.Data["secret"] != "objective" {
 			continue
 		}
-		var typ string
-		var fl int
-		i := strings.Index(e.Text, "draws a secret ")
-		if i < 0 {
+		// "red draws a secret divided objective: Scatter the Lines
+		// (stand-in) (force level 3: 2500 points)".
+		_, rest, ok := strings.Cut(e.Text, "draws a secret ")
+		if !ok {
 			continue
 		}
-		if _, err := fmt.Sscanf(e.Text[i:], "draws a secret %s objective (force level %d", &typ, &fl); err != nil {
-			t.Fatalf("objective draw %q: %v", e.Text, err)
+		_, rest, ok = strings.Cut(rest, " objective: ")
+		name, _, ok2 := strings.Cut(rest, " (force level ")
+		if !ok || !ok2 {
+			t.Fatalf("objective draw %q: no card name before the force level", e.Text)
 		}
+		found := false
 		for _, c := range atii.StandInObjectives() {
-			if string(c.Type) == typ && c.ForceLevel == fl {
-				out[e.Side] = c.Name
+			if c.Name == name {
+				found = true
 			}
 		}
+		if !found {
+			t.Fatalf("objective draw %q: %q is no card of the stand-in deck", e.Text, name)
+		}
+		out[e.Side] = name
 	}
 	if len(out) != 2 {
 		t.Fatalf("the replayed game should draw one objective card per side, got %v", out)
@@ -53,7 +61,8 @@ func shown(card string) string { return strings.TrimSuffix(card, " (stand-in)") 
 // TestTitanMissionKeepsEachSidesObjectiveSecret plays the bundled titan
 // mission hotseat (two human players, secret objectives) from the start
 // screen to the debrief with real X input: both sides deploy by clicking
-// in their zones, then every titan holds until the turn limit. Over every
+// in the zones of the deployment map the objectives chose (found with the
+// ghost base, missionDeploy), then every titan holds until the turn limit. Over every
 // frame the window drew (the dump's history), a side's objective card
 // name is on screen only while that side decides and is the viewer, never
 // during the other side's turn or a handover; each side's player sees its
@@ -118,23 +127,7 @@ func TestTitanMissionKeepsEachSidesObjectiveSecret(t *testing.T) {
 		}
 		switch p.Step {
 		case "deploy":
-			// Red's zone is the north band, blue's the south (25 cm deep).
-			me := d.Unit(firstOf(p.Playable))
-			if me == nil {
-				w.Failf("deployment: no titan to deploy")
-			}
-			y := 12.0
-			if p.Decider == "blue" {
-				y = 88
-			}
-			n := 0
-			for _, u := range d.Units {
-				if u.Side == p.Decider && u.OnTable {
-					n++
-				}
-			}
-			x, yy := At(d, 50+50*float64(n), y)
-			w.mustPlay(fmt.Sprintf("deploying %s at %.0f,%.0f cm by a click", me.ID, 50+50*float64(n), y), func() { w.Click(x, yy) })
+			missionDeploy(w, d)
 			deployed++
 		case "initiative":
 			w.mustPlay("choosing to go first (F)", func() { w.Key("f") })
@@ -209,4 +202,46 @@ func TestTitanMissionKeepsEachSidesObjectiveSecret(t *testing.T) {
 			t.Errorf("%s's player never saw its own objective %q during its turn", side, c)
 		}
 	}
+}
+
+// missionDeploy places the decider's next titan as a player does: the
+// objectives choose the deployment map, so the zone is found by moving the
+// pointer over the table until the ghost base says the titan may stand
+// there (the label "... press and drag to aim, or click" instead of
+// "cannot deploy here"), then clicking. Points near a titan already on the
+// table are skipped. The test fails when no point of the table is accepted.
+func missionDeploy(w *Win, d *app.DebugDump) {
+	w.t.Helper()
+	p := d.Play
+	me := d.Unit(firstOf(p.Playable))
+	if me == nil {
+		w.Failf("deployment: no titan of %s to deploy", p.Decider)
+	}
+	free := func(x, y float64) bool {
+		for _, u := range d.Units {
+			if u.OnTable && math.Hypot(u.X-x, u.Y-y) < 15 {
+				return false
+			}
+		}
+		return true
+	}
+	accepted := func(d *app.DebugDump) bool {
+		return d.Contains("press and drag to aim") && !d.Contains("cannot deploy here")
+	}
+	for _, y := range []float64{90, 10, 80, 20, 70, 30, 60, 40, 50} {
+		for x := 15.0; x <= 135; x += 15 {
+			if !free(x, y) {
+				continue
+			}
+			px, py := At(d, x, y)
+			w.Move(px, py)
+			if _, ok := w.poll(600*time.Millisecond, accepted); !ok {
+				continue
+			}
+			if _, ok := w.played(fmt.Sprintf("deploying %s at %.0f,%.0f cm by a click", me.ID, x, y), func() { w.Click(px, py) }); ok {
+				return
+			}
+		}
+	}
+	w.Failf("deployment: the ghost of %s was refused everywhere on the table", me.ID)
 }
