@@ -135,6 +135,28 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 			err = fmt.Errorf("panic at command %d (%s): %v", g.State().Seq, g.State().Step, p)
 		}
 	}()
+	if err := playRandomGame(g, v, seed, nil); err != nil {
+		return err
+	}
+	data, err := g.Save()
+	if err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	h, err := Load(data, Config{Catalogue: cat})
+	if err != nil {
+		return fmt.Errorf("the save does not replay: %w", err)
+	}
+	if h.State().Hash() != g.State().Hash() {
+		return fmt.Errorf("the save replays to another state")
+	}
+	return nil
+}
+
+// playRandomGame plays g to its end (or the turn bound) with random
+// choices drawn from a stream seeded with seed; stop, when not nil, ends
+// the game early as soon as it returns true for the state about to be
+// decided. It returns the first broken invariant.
+func playRandomGame(g *Game, v playoutVariant, seed uint64, stop func(*Game, string) bool) error {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	turnCmds := 0
 	turn := g.State().Turn
@@ -151,6 +173,9 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 		if side == "" {
 			return fmt.Errorf("turn %d %s: nobody to decide and the game is not over", s.Turn, s.Step)
 		}
+		if stop != nil && stop(g, side) {
+			return nil
+		}
 		cmd, err := pickRandom(g, side, rng, v.aggressive)
 		if err != nil {
 			return fmt.Errorf("turn %d %s (%s): %w", s.Turn, s.Step, side, err)
@@ -158,17 +183,6 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 		if _, err := g.Submit(cmd); err != nil {
 			return fmt.Errorf("turn %d %s: %s refused after Check accepted it: %w", s.Turn, s.Step, cmd.Name(), err)
 		}
-	}
-	data, err := g.Save()
-	if err != nil {
-		return fmt.Errorf("save: %w", err)
-	}
-	h, err := Load(data, Config{Catalogue: cat})
-	if err != nil {
-		return fmt.Errorf("the save does not replay: %w", err)
-	}
-	if h.State().Hash() != g.State().Hash() {
-		return fmt.Errorf("the save replays to another state")
 	}
 	return nil
 }
