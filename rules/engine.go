@@ -131,6 +131,9 @@ func New(rs Ruleset, initial *State, cfg Config) (*Engine, error) {
 	if err := checkIDs(e.base); err != nil {
 		return nil, fmt.Errorf("new game: %w", err)
 	}
+	if err := e.base.cacheOptions(rs); err != nil {
+		return nil, fmt.Errorf("new game: options: %w", err)
+	}
 
 	s := e.base.Clone()
 	var src Dice = NewSeededDice(s.Seed, 0)

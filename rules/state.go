@@ -59,6 +59,9 @@ type State struct {
 	// Log is every event so far. It is append-only and logged events are
 	// never modified: Clone shares them (see Clone).
 	Log []Event `json:"log,omitempty"`
+
+	// opts is the ruleset's typed form of Options (TypedOptions).
+	opts typedOptions
 }
 
 // Controller kinds for Side.Controller.
@@ -244,6 +247,10 @@ func setExt(m *ExtData, key string, v any) error {
 func (s *State) Clone() *State {
 	c := *s
 	c.Options = cloneMap(s.Options)
+	c.opts = typedOptions{}
+	if s.opts.v != nil && sameMap(s.opts.src, s.Options) {
+		c.opts = typedOptions{src: c.Options, v: s.opts.v}
+	}
 	c.Sides = make([]Side, len(s.Sides))
 	for i, sd := range s.Sides {
 		sd.Markers = sd.Markers.Clone()

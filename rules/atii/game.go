@@ -582,8 +582,20 @@ func (r *Ruleset) resolveExplosions(s *rules.State, d rules.Dice, opts Options) 
 	return errors.New("reactor explosions did not settle")
 }
 
+// options returns the game's typed options: parsed once when the engine
+// starts the game and carried by every state since (rules.TypedOptions).
 func (r *Ruleset) options(s *rules.State) (Options, error) {
-	return ParseOptions(s.Options)
+	v, err := s.TypedOptions(r.ParseOptions)
+	if err != nil {
+		return Options{}, err
+	}
+	return v.(Options), nil
+}
+
+// ParseOptions implements rules.OptionParser: the engine parses a game's
+// options once (ParseOptions, the package function).
+func (r *Ruleset) ParseOptions(given map[string]string) (any, error) {
+	return ParseOptions(given)
 }
 
 // weaponAt returns the weapon fitted on a mount of u.

@@ -1,0 +1,53 @@
+package rules
+
+import (
+	"errors"
+	"testing"
+)
+
+// typedDuel is the duel with a typed form of its options that counts how
+// often it is parsed.
+type typedDuel struct {
+	duel
+	parses *int
+}
+
+type duelOpts struct{ turns string }
+
+func (d typedDuel) ParseOptions(m map[string]string) (any, error) {
+	*d.parses++
+	return duelOpts{turns: m["turns"]}, nil
+}
+
+// TestTypedOptionsParsedOnce: the engine parses a game's options once;
+// every later state (commands, automatic steps, clones) finds the typed
+// value without parsing again.
+func TestTypedOptionsParsedOnce(t *testing.T) {
+	n := 0
+	st := duelState(3, 3)
+	st.Options = map[string]string{"turns": "5"}
+	e, err := New(typedDuel{parses: &n}, st, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playFirst(t, e, 20)
+	if n != 1 {
+		t.Fatalf("options parsed %d times, want once", n)
+	}
+	refuse := func(map[string]string) (any, error) { return nil, errors.New("parsed again") }
+	for _, s := range []*State{e.State(), e.State().Clone(), e.State().Clone().Clone()} {
+		v, err := s.TypedOptions(refuse)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.(duelOpts).turns != "5" {
+			t.Fatalf("typed options %+v, want turns 5", v)
+		}
+	}
+	// A state whose Options map is replaced parses its own.
+	c := e.State().Clone()
+	c.Options = map[string]string{"turns": "50"}
+	if _, err := c.TypedOptions(refuse); err == nil {
+		t.Fatal("a replaced Options map kept the old typed options")
+	}
+}
