@@ -223,6 +223,7 @@ func state300(b *testing.B) *rules.State {
 			s.Units = append(s.Units, u)
 		}
 	}
+	s.IndexUnits()
 	return s.Clone()
 }
 

@@ -134,6 +134,7 @@ func New(rs Ruleset, initial *State, cfg Config) (*Engine, error) {
 	if err := e.base.cacheOptions(rs); err != nil {
 		return nil, fmt.Errorf("new game: options: %w", err)
 	}
+	e.base.IndexUnits()
 
 	s := e.base.Clone()
 	var src Dice = NewSeededDice(s.Seed, 0)

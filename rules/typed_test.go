@@ -51,3 +51,37 @@ func TestTypedOptionsParsedOnce(t *testing.T) {
 		t.Fatal("a replaced Options map kept the old typed options")
 	}
 }
+
+// TestUnitIndex: a game's states look units up through the index the
+// engine builds, clones share it, and a stale index (units reordered or
+// replaced on a clone) still finds the right unit or none.
+func TestUnitIndex(t *testing.T) {
+	e, err := New(duel{}, duelState(1, 3), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := e.State()
+	if s.units == nil {
+		t.Fatal("the engine built no unit index")
+	}
+	for i := range s.Units {
+		if u := s.Unit(s.Units[i].ID); u != &s.Units[i] {
+			t.Fatalf("Unit(%q) = %p, want %p", s.Units[i].ID, u, &s.Units[i])
+		}
+	}
+	c := s.Clone()
+	if len(c.units) == 0 {
+		t.Fatal("the clone lost the index")
+	}
+	c.Units[0], c.Units[1] = c.Units[1], c.Units[0]
+	c.Units[0].ID = "renamed"
+	if u := c.Unit("renamed"); u != &c.Units[0] {
+		t.Fatal("a renamed unit is not found through a stale index")
+	}
+	if u := c.Unit(c.Units[1].ID); u != &c.Units[1] {
+		t.Fatal("a moved unit is not found through a stale index")
+	}
+	if u := c.Unit(s.Units[1].ID); u != nil {
+		t.Fatalf("the unit that was renamed away is still found: %+v", u)
+	}
+}
