@@ -247,3 +247,13 @@ func BenchmarkHash300(b *testing.B) {
 		_ = s.Hash()
 	}
 }
+
+// BenchmarkPositionHash300 is the position hash (no command count, no
+// log) of the 300-unit state. Target: at most 20 us.
+func BenchmarkPositionHash300(b *testing.B) {
+	s := state300(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = s.PositionHash()
+	}
+}
