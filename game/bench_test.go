@@ -143,13 +143,19 @@ func benchShooting(b *testing.B) (*Game, string) {
 // titan-battlegroup (aggressive players, every offered choice checked, as
 // TestRandomPlayoutInvariants does, without the final save and replay).
 // Issue 9's target: at least 300 games/s per core.
-func BenchmarkPlayoutBattlegroup(b *testing.B) {
+func BenchmarkPlayoutBattlegroup(b *testing.B) { benchPlayoutGames(b, false) }
+
+// BenchmarkPlayoutBattlegroupQuiet is the same in the engine's quiet mode
+// (no log, no event text, no replay hashes), as a search plays.
+func BenchmarkPlayoutBattlegroupQuiet(b *testing.B) { benchPlayoutGames(b, true) }
+
+func benchPlayoutGames(b *testing.B, quiet bool) {
 	scn, cat := benchBattlegroup(b)
 	b.ReportAllocs()
 	seed := uint64(0)
 	for b.Loop() {
 		seed++
-		g, err := New(scn, Config{Seed: seed, Catalogue: cat})
+		g, err := New(scn, Config{Seed: seed, Catalogue: cat, Quiet: quiet})
 		if err != nil {
 			b.Fatal(err)
 		}

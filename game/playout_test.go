@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -339,4 +340,52 @@ func nearestOf(s *rules.State, u *rules.Unit) *rules.Unit {
 		}
 	}
 	return best
+}
+
+// TestQuietPlayoutSamePosition: a quiet game (no log, no event text) and
+// a logged one with the same seed and the same choices end in the same
+// position, because every die comes from the same stream in the same
+// order; the quiet one logged nothing and refuses to be saved.
+func TestQuietPlayoutSamePosition(t *testing.T) {
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := scenarios.Open(scenarios.BundledPrefix+"titan-battlegroup", cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []playoutVariant{{"aggressive", true, false}, {"aggressive-advanced", true, true}} {
+		for seed := uint64(5); seed < 8; seed++ {
+			var opts map[string]string
+			if v.advanced {
+				opts = advancedOptions()
+			}
+			var end [2]*rules.State
+			for i, quiet := range []bool{false, true} {
+				g, err := New(scn, Config{Seed: seed, Options: opts, Catalogue: cat, Quiet: quiet})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := playRandomGame(g, v, seed, nil); err != nil {
+					t.Fatalf("%s seed %d quiet %v: %v", v.name, seed, quiet, err)
+				}
+				end[i] = g.State()
+				if quiet {
+					if len(g.State().Log) != 0 {
+						t.Errorf("%s seed %d: the quiet game logged %d events", v.name, seed, len(g.State().Log))
+					}
+					if _, err := g.Save(); !errors.Is(err, rules.ErrQuiet) {
+						t.Errorf("%s seed %d: saving a quiet game: %v, want ErrQuiet", v.name, seed, err)
+					}
+				}
+			}
+			if end[0].Seq < 50 || len(end[0].Log) == 0 {
+				t.Fatalf("%s seed %d: only %d commands, %d events", v.name, seed, end[0].Seq, len(end[0].Log))
+			}
+			if end[0].PositionHash() != end[1].PositionHash() || end[0].Seq != end[1].Seq {
+				t.Errorf("%s seed %d: the quiet game ended elsewhere (%d vs %d commands)", v.name, seed, end[1].Seq, end[0].Seq)
+			}
+		}
+	}
 }
