@@ -139,12 +139,13 @@ func (r *Ruleset) legalFire(s *rules.State, side string) []rules.Choice {
 		return nil
 	}
 	var out []rules.Choice
+	sight := sightCache{}
 	for _, id := range Movable(g.Order, side, false) {
 		t, err := r.titan(s, id)
 		if err != nil {
 			continue
 		}
-		shots, probs := r.bestShots(s, t, opts)
+		shots, probs := r.bestShotsCached(s, t, opts, sight)
 		if len(shots) > 0 {
 			var parts []string
 			for i, sh := range shots {
