@@ -1,6 +1,7 @@
 package game
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/auspex/auspex/assets"
@@ -97,5 +98,44 @@ func checkFireChoice(t *testing.T, g *Game, f *atii.FireCmd) {
 		if got := chosen[m.ID]; got != want {
 			t.Errorf("turn %d: %s's %s fires at %q, the nearest it can hit is %q", s.Turn, u.ID, m.ID, got, want)
 		}
+	}
+}
+
+// TestLegalAtReportsBadState: LegalAt on a clone whose titan data does
+// not decode says so (Legal only returned fewer choices), and on the
+// untouched state it answers without error, like the engine's Legal.
+func TestLegalAtReportsBadState(t *testing.T) {
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := scenarios.Open(scenarios.BundledPrefix+"titan-battlegroup", cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(scn, Config{Seed: 17, Catalogue: cat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	side := ""
+	if err := playRandomGame(g, benchPlayout, 17, func(g *Game, s string) bool {
+		side = s
+		return len(fireChoices(g, s)) > 0
+	}); err != nil {
+		t.Fatal(err)
+	}
+	s := g.State()
+	good, err := g.Engine.LegalAt(s, side)
+	if err != nil || len(good) != len(g.Engine.Legal(side)) {
+		t.Fatalf("LegalAt the current state: %d choices, %v", len(good), err)
+	}
+	bad := s.Clone()
+	for i := range bad.Units {
+		if bad.Units[i].Side == side {
+			bad.Units[i].Ext.Set(atii.ExtTitan, []byte(`{"damage": 7`))
+		}
+	}
+	if _, err := g.Engine.LegalAt(bad, side); err == nil || !strings.Contains(err.Error(), atii.ExtTitan) {
+		t.Fatalf("LegalAt a state with broken titan data: %v, want an error naming %s", err, atii.ExtTitan)
 	}
 }

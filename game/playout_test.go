@@ -193,7 +193,10 @@ func playRandomGame(g *Game, v playoutVariant, seed uint64, stop func(*Game, str
 // only accepted choices are standing orders (shields) that leave the
 // decision where it was is a stall.
 func pickRandom(g *Game, side string, rng *rand.Rand, aggressive bool) (rules.Command, error) {
-	choices := g.Engine.Legal(side)
+	choices, err := g.Engine.LegalAt(g.State(), side)
+	if err != nil {
+		return nil, err
+	}
 	if len(choices) == 0 {
 		return nil, fmt.Errorf("stall: no legal choice offered for pending %+v", g.State().Pending)
 	}

@@ -218,6 +218,40 @@ func (e *Engine) Legal(side string) (out []Choice) {
 	return e.rs.Legal(e.st, side)
 }
 
+// LegalReporter is implemented by a ruleset whose Legal can say what went
+// wrong: LegalErr is Legal on any state, returning the first error it met
+// (state data it could not read) with the choices it could still build.
+type LegalReporter interface {
+	LegalErr(s *State, side string) ([]Choice, error)
+}
+
+// LegalAt returns what side may do at s, which may be any state of this
+// game: the current one, an earlier one, or a clone a search is exploring
+// (s is not modified). A finished game offers nothing. Errors: a nil
+// state; the ruleset's own (LegalReporter); ErrRulesetPanic for a panic
+// in the ruleset's code. Unlike Legal, nothing is swallowed.
+func (e *Engine) LegalAt(s *State, side string) (out []Choice, err error) {
+	if s == nil {
+		return nil, errors.New("legal: no state")
+	}
+	if s.Over {
+		return nil, nil
+	}
+	err = guard(func() error {
+		if lr, ok := e.rs.(LegalReporter); ok {
+			var lerr error
+			out, lerr = lr.LegalErr(s, side)
+			return lerr
+		}
+		out = e.rs.Legal(s, side)
+		return nil
+	})
+	if err != nil {
+		return out, fmt.Errorf("legal choices for %s: %w", side, err)
+	}
+	return out, nil
+}
+
 // ProvideDice adds faces a player rolled to the manual dice queue.
 func (e *Engine) ProvideDice(faces ...int) error { return e.queue.Provide(faces...) }
 

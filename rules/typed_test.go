@@ -85,3 +85,50 @@ func TestUnitIndex(t *testing.T) {
 		t.Fatalf("the unit that was renamed away is still found: %+v", u)
 	}
 }
+
+// panicLegal is the duel whose Legal panics.
+type panicLegal struct{ duel }
+
+func (panicLegal) Legal(*State, string) []Choice { panic("broken legal") }
+
+// TestLegalAtAnyState: LegalAt answers for any state of the game (an
+// earlier one gives the choices it had then), and reports a panic in the
+// ruleset as ErrRulesetPanic where Legal swallows it.
+func TestLegalAtAnyState(t *testing.T) {
+	e, err := New(duel{}, duelState(2, 3), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := e.State()
+	side := first.Pending.Side
+	before := e.Legal(side)
+	playFirst(t, e, 3)
+	if e.State() == first {
+		t.Fatal("the game did not move on")
+	}
+	got, err := e.LegalAt(first, side)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(before) || len(got) == 0 {
+		t.Fatalf("LegalAt the first state: %d choices, Legal then gave %d", len(got), len(before))
+	}
+	for i := range got {
+		if got[i].Text != before[i].Text {
+			t.Fatalf("choice %d: %q, was %q", i, got[i].Text, before[i].Text)
+		}
+	}
+	if _, err := e.LegalAt(nil, side); err == nil {
+		t.Fatal("LegalAt(nil) gave no error")
+	}
+	p, err := New(panicLegal{}, duelState(2, 3), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := p.Legal(side); out != nil {
+		t.Fatalf("Legal after a panic: %v", out)
+	}
+	if _, err := p.LegalAt(p.State(), side); !errors.Is(err, ErrRulesetPanic) {
+		t.Fatalf("LegalAt after a panic: %v, want ErrRulesetPanic", err)
+	}
+}
