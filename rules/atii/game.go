@@ -66,9 +66,19 @@ type extMemo struct {
 	mu       sync.Mutex
 	setupRaw []byte
 	setup    GameSetup
-	progRaw  []byte
-	prog     GameProgress
+	// progs is the same for the game progress.
+	progs map[*byte]GameProgress
+	// titans holds decoded TitanStates keyed by the first byte of the
+	// JSON they came from: Ext values are immutable and shared by clones,
+	// so the same bytes always decode to the same state (Legal, Preview
+	// and a search read each titan many times between changes). Holding
+	// the key keeps those bytes alive, so an address is never reused
+	// while it is a key; the map is emptied when it reaches maxTitanMemo.
+	titans map[*byte]TitanState
 }
+
+// maxTitanMemo bounds the decoded titan states a ruleset remembers.
+const maxTitanMemo = 4096
 
 // NewRuleset returns the ATII ruleset for a game on table w. Errors: a
 // missing catalogue or table.
@@ -280,23 +290,32 @@ func (r *Ruleset) setup(s *rules.State) (GameSetup, error) {
 	return g, nil
 }
 
-// progress returns a private copy of the game progress, decoding the JSON
-// only when it changed since the last call.
+// progress returns a private copy of the game progress, decoding each
+// stored value once (keyed by its bytes' address, as titanState: Preview
+// and search go back and forth between a few states).
 func (r *Ruleset) progress(s *rules.State) (GameProgress, error) {
 	raw, ok := s.Ext.Get(ExtGame)
-	if !ok || r.memo == nil {
+	if !ok || len(raw) == 0 || r.memo == nil {
 		return getProgress(s)
 	}
+	key := &raw[0]
 	r.memo.mu.Lock()
-	defer r.memo.mu.Unlock()
-	if r.memo.progRaw == nil || !bytes.Equal(raw, r.memo.progRaw) {
-		g, err := getProgress(s)
-		if err != nil {
-			return g, err
-		}
-		r.memo.progRaw, r.memo.prog = raw, g
+	g, hit := r.memo.progs[key]
+	r.memo.mu.Unlock()
+	if hit {
+		return g.clone(), nil
 	}
-	return r.memo.prog.clone(), nil
+	g, err := getProgress(s)
+	if err != nil {
+		return g, err
+	}
+	r.memo.mu.Lock()
+	if r.memo.progs == nil || len(r.memo.progs) >= maxTitanMemo {
+		r.memo.progs = make(map[*byte]GameProgress)
+	}
+	r.memo.progs[key] = g.clone()
+	r.memo.mu.Unlock()
+	return g, nil
 }
 
 // clone deep-copies the progress (callers modify their copy).
@@ -339,6 +358,54 @@ func TitanOf(u *rules.Unit) (TitanState, error) {
 	return t, nil
 }
 
+// titanState is TitanOf decoding each stored value once (extMemo.titans);
+// the caller gets its own copy.
+func (r *Ruleset) titanState(u *rules.Unit) (TitanState, error) {
+	raw, ok := u.Ext.Get(ExtTitan)
+	if !ok || len(raw) == 0 || r.memo == nil {
+		return TitanOf(u)
+	}
+	key := &raw[0]
+	r.memo.mu.Lock()
+	ts, hit := r.memo.titans[key]
+	r.memo.mu.Unlock()
+	if hit {
+		return ts.clone(), nil
+	}
+	ts, err := TitanOf(u)
+	if err != nil {
+		return ts, err
+	}
+	r.memo.mu.Lock()
+	if r.memo.titans == nil || len(r.memo.titans) >= maxTitanMemo {
+		r.memo.titans = make(map[*byte]TitanState)
+	}
+	r.memo.titans[key] = ts.clone()
+	r.memo.mu.Unlock()
+	return ts, nil
+}
+
+// clone deep-copies a titan state (its map and lists).
+func (t TitanState) clone() TitanState {
+	c := t
+	if t.Weapons != nil {
+		c.Weapons = make(map[string]Level, len(t.Weapons))
+		for k, v := range t.Weapons {
+			c.Weapons[k] = v
+		}
+	}
+	c.MissilesSpent = cloneStrings(t.MissilesSpent)
+	c.WeaponsOffline = cloneStrings(t.WeaponsOffline)
+	return c
+}
+
+func cloneStrings(s []string) []string {
+	if s == nil {
+		return nil
+	}
+	return append([]string(nil), s...)
+}
+
 // titan is one titan looked up in a state.
 type titan struct {
 	u    *rules.Unit
@@ -367,7 +434,7 @@ func (r *Ruleset) titan(s *rules.State, id string) (titan, error) {
 	if err != nil {
 		return titan{}, err
 	}
-	ts, err := TitanOf(u)
+	ts, err := r.titanState(u)
 	if err != nil {
 		return titan{}, err
 	}
