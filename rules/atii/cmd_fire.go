@@ -274,12 +274,17 @@ func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		th, _ := ToHit(sh, opts)
-		rules.LogEvents(d, rules.Event{Kind: rules.EvFired, Units: []string{c.Unit, sh.TargetID},
-			Text: fmt.Sprintf("%s fires %s at %s (%.1f cm, aimed %s, into its %s): %s", c.Unit, sh.Weapon.Name, sh.TargetID, sh.Range, sh.Aim, sh.Hit.Direction, th.String()),
-			Data: map[string]string{"mount": sh.Mount, "weapon": sh.Weapon.ID}})
+		quiet := rules.Quiet(d) // search: no log text
+		if !quiet {
+			th, _ := ToHit(sh, opts)
+			rules.LogEvents(d, rules.Event{Kind: rules.EvFired, Units: []string{c.Unit, sh.TargetID},
+				Text: fmt.Sprintf("%s fires %s at %s (%.1f cm, aimed %s, into its %s): %s", c.Unit, sh.Weapon.Name, sh.TargetID, sh.Range, sh.Aim, sh.Hit.Direction, th.String()),
+				Data: map[string]string{"mount": sh.Mount, "weapon": sh.Weapon.ID}})
+		}
 		if t.ts.Destroyed || !operational(t.u) {
-			rules.LogEvents(d, rules.Message(fmt.Sprintf("%s is already destroyed: the %s's shot is wasted", sh.TargetID, sh.Weapon.Name)))
+			if !quiet {
+				rules.LogEvents(d, rules.Message(fmt.Sprintf("%s is already destroyed: the %s's shot is wasted", sh.TargetID, sh.Weapon.Name)))
+			}
 			continue
 		}
 		sh.AttackerState, sh.TargetState = attacker, t.ts
@@ -288,7 +293,9 @@ func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 			return nil, fmt.Errorf("shot %d: %w", i+1, err)
 		}
 		attacker = hr.AttackerState
-		rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: []string{c.Unit, sh.TargetID}, Text: fmt.Sprintf("%s: %d hit(s)", sh.Weapon.Name, hr.Hits)})
+		if !quiet {
+			rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: []string{c.Unit, sh.TargetID}, Text: fmt.Sprintf("%s: %d hit(s)", sh.Weapon.Name, hr.Hits)})
+		}
 		if hr.Hits > 0 {
 			if err := r.shotHits(s, d, f.u, sh, hr, opts); err != nil {
 				return nil, err

@@ -578,9 +578,13 @@ func (r *Ruleset) applyHits(s *rules.State, d rules.Dice, target string, n int, 
 	if err := putTitan(t.u, t.prof, o.State); err != nil {
 		return false, err
 	}
-	rules.LogEvents(d, damageEvents(target, o.Hits)...)
+	if !rules.Quiet(d) {
+		rules.LogEvents(d, damageEvents(target, o.Hits)...)
+	}
 	if !was && o.State.Destroyed {
-		rules.LogEvents(d, destroyedEvent(target, o.State))
+		if !rules.Quiet(d) {
+			rules.LogEvents(d, destroyedEvent(target, o.State))
+		}
 		return true, nil
 	}
 	return false, nil
