@@ -67,14 +67,20 @@ type extMemo struct {
 	setupRaw []byte
 	setup    GameSetup
 	// progs is the same for the game progress.
-	progs map[*byte]GameProgress
-	// titans holds decoded TitanStates keyed by the first byte of the
-	// JSON they came from: Ext values are immutable and shared by clones,
+	progs map[extKey]GameProgress
+	// titans holds decoded TitanStates keyed by the address and length
+	// of the JSON they came from: Ext values are immutable and shared by clones,
 	// so the same bytes always decode to the same state (Legal, Preview
 	// and a search read each titan many times between changes). Holding
 	// the key keeps those bytes alive, so an address is never reused
 	// while it is a key; the map is emptied when it reaches maxTitanMemo.
-	titans map[*byte]TitanState
+	titans map[extKey]TitanState
+}
+
+// extKey names a stored Ext value by its bytes' address and length.
+type extKey struct {
+	p *byte
+	n int
 }
 
 // maxTitanMemo bounds the decoded titan states a ruleset remembers.
@@ -298,7 +304,7 @@ func (r *Ruleset) progress(s *rules.State) (GameProgress, error) {
 	if !ok || len(raw) == 0 || r.memo == nil {
 		return getProgress(s)
 	}
-	key := &raw[0]
+	key := extKey{&raw[0], len(raw)}
 	r.memo.mu.Lock()
 	g, hit := r.memo.progs[key]
 	r.memo.mu.Unlock()
@@ -311,7 +317,7 @@ func (r *Ruleset) progress(s *rules.State) (GameProgress, error) {
 	}
 	r.memo.mu.Lock()
 	if r.memo.progs == nil || len(r.memo.progs) >= maxTitanMemo {
-		r.memo.progs = make(map[*byte]GameProgress)
+		r.memo.progs = make(map[extKey]GameProgress)
 	}
 	r.memo.progs[key] = g.clone()
 	r.memo.mu.Unlock()
@@ -365,7 +371,7 @@ func (r *Ruleset) titanState(u *rules.Unit) (TitanState, error) {
 	if !ok || len(raw) == 0 || r.memo == nil {
 		return TitanOf(u)
 	}
-	key := &raw[0]
+	key := extKey{&raw[0], len(raw)}
 	r.memo.mu.Lock()
 	ts, hit := r.memo.titans[key]
 	r.memo.mu.Unlock()
@@ -378,7 +384,7 @@ func (r *Ruleset) titanState(u *rules.Unit) (TitanState, error) {
 	}
 	r.memo.mu.Lock()
 	if r.memo.titans == nil || len(r.memo.titans) >= maxTitanMemo {
-		r.memo.titans = make(map[*byte]TitanState)
+		r.memo.titans = make(map[extKey]TitanState)
 	}
 	r.memo.titans[key] = ts.clone()
 	r.memo.mu.Unlock()
