@@ -1,11 +1,17 @@
 package game
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"os"
-
-	"github.com/auspex/auspex/assets"
 	"path/filepath"
 	"testing"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/scenarios"
 )
 
 // BenchmarkReplaySixTurns loads the golden six-turn battlegroup game (ten
@@ -52,5 +58,208 @@ func BenchmarkCloneATIIState(b *testing.B) {
 		if c := s.Clone(); len(c.Units) != len(s.Units) {
 			b.Fatal("bad clone")
 		}
+	}
+}
+
+// The engine figures of issue 9, measured on titan-battlegroup (ten
+// titans). benchPlayout is the variant the playout benchmark plays:
+// aggressive players, so that games come to blows and end.
+var benchPlayout = playoutVariant{name: "aggressive", aggressive: true}
+
+// benchBattlegroup opens titan-battlegroup with the catalogue loaded once.
+func benchBattlegroup(b *testing.B) (*scenarios.Scenario, *catalog.Catalogue) {
+	b.Helper()
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		b.Fatal(err)
+	}
+	scn, err := scenarios.Open(scenarios.BundledPrefix+"titan-battlegroup", cat)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return scn, cat
+}
+
+// benchGameAt plays a seeded random game of titan-battlegroup until stop
+// holds for the state about to be decided and returns the game and the
+// deciding side.
+func benchGameAt(b *testing.B, stop func(*Game, string) bool) (*Game, string) {
+	b.Helper()
+	scn, cat := benchBattlegroup(b)
+	for seed := uint64(17); seed < 40; seed++ {
+		g, err := New(scn, Config{Seed: seed, Catalogue: cat})
+		if err != nil {
+			b.Fatal(err)
+		}
+		found := ""
+		err = playRandomGame(g, benchPlayout, seed, func(g *Game, side string) bool {
+			if stop(g, side) {
+				found = side
+				return true
+			}
+			return false
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if found != "" {
+			return g, found
+		}
+	}
+	b.Fatal("no game reached the wanted position")
+	return nil, ""
+}
+
+// alive counts the titans on the table.
+func alive(s *rules.State) int {
+	n := 0
+	for i := range s.Units {
+		if u := &s.Units[i]; !u.Destroyed && !u.OffTable && u.Markers.Value(atii.MarkUnplaced) == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// fireChoices returns the fire commands side is offered now.
+func fireChoices(g *Game, side string) []rules.Command {
+	var out []rules.Command
+	for _, c := range g.Engine.Legal(side) {
+		if c.Name == atii.CmdFire && c.Continuous == "" {
+			out = append(out, c.Cmd)
+		}
+	}
+	return out
+}
+
+// benchShooting is a shooting decision with all ten titans on the table.
+func benchShooting(b *testing.B) (*Game, string) {
+	return benchGameAt(b, func(g *Game, side string) bool {
+		return alive(g.State()) == 10 && len(fireChoices(g, side)) > 0
+	})
+}
+
+// BenchmarkPlayoutBattlegroup plays whole random games of
+// titan-battlegroup (aggressive players, every offered choice checked, as
+// TestRandomPlayoutInvariants does, without the final save and replay).
+// Issue 9's target: at least 300 games/s per core.
+func BenchmarkPlayoutBattlegroup(b *testing.B) { benchPlayoutGames(b, false) }
+
+// BenchmarkPlayoutBattlegroupQuiet is the same in the engine's quiet mode
+// (no log, no event text, no replay hashes), as a search plays.
+func BenchmarkPlayoutBattlegroupQuiet(b *testing.B) { benchPlayoutGames(b, true) }
+
+func benchPlayoutGames(b *testing.B, quiet bool) {
+	scn, cat := benchBattlegroup(b)
+	b.ReportAllocs()
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		g, err := New(scn, Config{Seed: seed, Catalogue: cat, Quiet: quiet})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := playRandomGame(g, benchPlayout, seed, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkLegalShooting asks for the choices at a shooting decision with
+// ten titans on the table. Target: at most 50 us.
+func BenchmarkLegalShooting(b *testing.B) {
+	g, side := benchShooting(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(g.Engine.Legal(side)) == 0 {
+			b.Fatal("no choices")
+		}
+	}
+}
+
+// BenchmarkPreviewShot previews one offered fire command (a look-ahead
+// stream, not the game's). Target: at most 20 us.
+func BenchmarkPreviewShot(b *testing.B) {
+	g, side := benchShooting(b)
+	cmd := fireChoices(g, side)[0]
+	d := rules.NewSeededDice(99, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := g.Engine.Preview(g.State(), cmd, d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPreviewMove previews a move filled in from an offered move
+// template. Target: at most 10 us.
+func BenchmarkPreviewMove(b *testing.B) {
+	var cmd rules.Command
+	g, _ := benchGameAt(b, func(g *Game, side string) bool {
+		for _, c := range g.Engine.Legal(side) {
+			if _, ok := c.Cmd.(*atii.MoveCmd); ok {
+				cmd = fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), true)
+				if cmd != nil {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	d := rules.NewSeededDice(99, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := g.Engine.Preview(g.State(), cmd, d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// state300 is the shooting position's state with its ten titans copied
+// thirty times over (ids made unique): 300 units with their ATII data.
+func state300(b *testing.B) *rules.State {
+	g, _ := benchShooting(b)
+	s := g.State().Clone()
+	base := s.Units
+	s.Units = nil
+	for k := 0; k < 30; k++ {
+		for _, u := range base {
+			u.ID = fmt.Sprintf("%s-%d", u.ID, k)
+			s.Units = append(s.Units, u)
+		}
+	}
+	s.IndexUnits()
+	return s.Clone()
+}
+
+// BenchmarkClone300 clones a 300-unit state. Target: at most 30 us.
+func BenchmarkClone300(b *testing.B) {
+	s := state300(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if c := s.Clone(); len(c.Units) != 300 {
+			b.Fatal("bad clone")
+		}
+	}
+}
+
+// BenchmarkHash300 hashes a 300-unit state (the replay hash). Target for
+// the position hash: at most 20 us.
+func BenchmarkHash300(b *testing.B) {
+	s := state300(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = s.Hash()
+	}
+}
+
+// BenchmarkPositionHash300 is the position hash (no command count, no
+// log) of the 300-unit state. Target: at most 20 us.
+func BenchmarkPositionHash300(b *testing.B) {
+	s := state300(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = s.PositionHash()
 	}
 }

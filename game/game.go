@@ -41,6 +41,9 @@ type Config struct {
 	// Catalogue is the unit catalogue Load parses a save's scenario with
 	// (nil: the embedded one, loaded on each call).
 	Catalogue *catalog.Catalogue
+	// Quiet plays the game in the engine's search mode (rules.Config.Quiet):
+	// the same dice and outcomes, no log, no replay hashes, no saves.
+	Quiet bool
 }
 
 // Game is one game in progress: the scenario, its ATII ruleset bound to
@@ -83,7 +86,7 @@ func New(scn *scenarios.Scenario, cfg Config) (*Game, error) {
 		return nil, err
 	}
 	e, err := rules.New(rs, st, rules.Config{ManualDice: cfg.ManualDice, ManualStart: cfg.ManualDice, StartDice: cfg.StartDice,
-		UndoPastRolls: cfg.UndoPastRolls, Scenario: string(scn.Source)})
+		UndoPastRolls: cfg.UndoPastRolls, Scenario: string(scn.Source), Quiet: cfg.Quiet})
 	if err != nil {
 		return nil, fmt.Errorf("game: %s: %w", scn.File, err)
 	}

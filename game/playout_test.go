@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -135,6 +136,28 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 			err = fmt.Errorf("panic at command %d (%s): %v", g.State().Seq, g.State().Step, p)
 		}
 	}()
+	if err := playRandomGame(g, v, seed, nil); err != nil {
+		return err
+	}
+	data, err := g.Save()
+	if err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	h, err := Load(data, Config{Catalogue: cat})
+	if err != nil {
+		return fmt.Errorf("the save does not replay: %w", err)
+	}
+	if h.State().Hash() != g.State().Hash() {
+		return fmt.Errorf("the save replays to another state")
+	}
+	return nil
+}
+
+// playRandomGame plays g to its end (or the turn bound) with random
+// choices drawn from a stream seeded with seed; stop, when not nil, ends
+// the game early as soon as it returns true for the state about to be
+// decided. It returns the first broken invariant.
+func playRandomGame(g *Game, v playoutVariant, seed uint64, stop func(*Game, string) bool) error {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	turnCmds := 0
 	turn := g.State().Turn
@@ -151,6 +174,9 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 		if side == "" {
 			return fmt.Errorf("turn %d %s: nobody to decide and the game is not over", s.Turn, s.Step)
 		}
+		if stop != nil && stop(g, side) {
+			return nil
+		}
 		cmd, err := pickRandom(g, side, rng, v.aggressive)
 		if err != nil {
 			return fmt.Errorf("turn %d %s (%s): %w", s.Turn, s.Step, side, err)
@@ -158,17 +184,6 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 		if _, err := g.Submit(cmd); err != nil {
 			return fmt.Errorf("turn %d %s: %s refused after Check accepted it: %w", s.Turn, s.Step, cmd.Name(), err)
 		}
-	}
-	data, err := g.Save()
-	if err != nil {
-		return fmt.Errorf("save: %w", err)
-	}
-	h, err := Load(data, Config{Catalogue: cat})
-	if err != nil {
-		return fmt.Errorf("the save does not replay: %w", err)
-	}
-	if h.State().Hash() != g.State().Hash() {
-		return fmt.Errorf("the save replays to another state")
 	}
 	return nil
 }
@@ -178,7 +193,10 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 // only accepted choices are standing orders (shields) that leave the
 // decision where it was is a stall.
 func pickRandom(g *Game, side string, rng *rand.Rand, aggressive bool) (rules.Command, error) {
-	choices := g.Engine.Legal(side)
+	choices, err := g.Engine.LegalAt(g.State(), side)
+	if err != nil {
+		return nil, err
+	}
 	if len(choices) == 0 {
 		return nil, fmt.Errorf("stall: no legal choice offered for pending %+v", g.State().Pending)
 	}
@@ -325,4 +343,52 @@ func nearestOf(s *rules.State, u *rules.Unit) *rules.Unit {
 		}
 	}
 	return best
+}
+
+// TestQuietPlayoutSamePosition: a quiet game (no log, no event text) and
+// a logged one with the same seed and the same choices end in the same
+// position, because every die comes from the same stream in the same
+// order; the quiet one logged nothing and refuses to be saved.
+func TestQuietPlayoutSamePosition(t *testing.T) {
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := scenarios.Open(scenarios.BundledPrefix+"titan-battlegroup", cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []playoutVariant{{"aggressive", true, false}, {"aggressive-advanced", true, true}} {
+		for seed := uint64(5); seed < 8; seed++ {
+			var opts map[string]string
+			if v.advanced {
+				opts = advancedOptions()
+			}
+			var end [2]*rules.State
+			for i, quiet := range []bool{false, true} {
+				g, err := New(scn, Config{Seed: seed, Options: opts, Catalogue: cat, Quiet: quiet})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := playRandomGame(g, v, seed, nil); err != nil {
+					t.Fatalf("%s seed %d quiet %v: %v", v.name, seed, quiet, err)
+				}
+				end[i] = g.State()
+				if quiet {
+					if len(g.State().Log) != 0 {
+						t.Errorf("%s seed %d: the quiet game logged %d events", v.name, seed, len(g.State().Log))
+					}
+					if _, err := g.Save(); !errors.Is(err, rules.ErrQuiet) {
+						t.Errorf("%s seed %d: saving a quiet game: %v, want ErrQuiet", v.name, seed, err)
+					}
+				}
+			}
+			if end[0].Seq < 50 || len(end[0].Log) == 0 {
+				t.Fatalf("%s seed %d: only %d commands, %d events", v.name, seed, end[0].Seq, len(end[0].Log))
+			}
+			if end[0].PositionHash() != end[1].PositionHash() || end[0].Seq != end[1].Seq {
+				t.Errorf("%s seed %d: the quiet game ended elsewhere (%d vs %d commands)", v.name, seed, end[1].Seq, end[0].Seq)
+			}
+		}
+	}
 }

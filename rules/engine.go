@@ -29,6 +29,9 @@ var (
 	ErrUndoPastRoll = errors.New("cannot undo past a die roll")
 	// ErrHashMismatch: replaying a command did not give the recorded state.
 	ErrHashMismatch = errors.New("state hash mismatch")
+	// ErrQuiet: a quiet game (Config.Quiet) keeps no log and no replay
+	// hashes, so it cannot be saved.
+	ErrQuiet = errors.New("a quiet game keeps no log or replay hashes and cannot be saved")
 )
 
 // DefaultMaxAutoSteps is the loop cap used when Config.MaxAutoSteps is 0.
@@ -53,6 +56,13 @@ type Config struct {
 	// Scenario is the scenario text, stored in saves so that a save
 	// rebuilds the same table.
 	Scenario string
+	// Quiet is the search mode: rolls come from the same dice in the same
+	// order (so every outcome is the one a logged game gets), but no event
+	// is built or logged (Submit and Preview return none, the log stays as
+	// it was), rules code skips formatting log text (Quiet(d)), and no
+	// replay hash is computed. A quiet game cannot be saved (ErrQuiet);
+	// compare quiet positions with State.PositionHash.
+	Quiet bool
 }
 
 // Record is one command as the engine played it.
@@ -131,6 +141,10 @@ func New(rs Ruleset, initial *State, cfg Config) (*Engine, error) {
 	if err := checkIDs(e.base); err != nil {
 		return nil, fmt.Errorf("new game: %w", err)
 	}
+	if err := e.base.cacheOptions(rs); err != nil {
+		return nil, fmt.Errorf("new game: options: %w", err)
+	}
+	e.base.IndexUnits()
 
 	s := e.base.Clone()
 	var src Dice = NewSeededDice(s.Seed, 0)
@@ -140,6 +154,7 @@ func New(rs Ruleset, initial *State, cfg Config) (*Engine, error) {
 		src = manual
 	}
 	t := newTray(src, s, 0)
+	t.quiet = cfg.Quiet
 	if s.Step == "" {
 		if err := guard(func() error { return e.enter(s, t, flow.First()) }); err != nil {
 			return nil, fmt.Errorf("game start: %w", err)
@@ -156,7 +171,7 @@ func New(rs Ruleset, initial *State, cfg Config) (*Engine, error) {
 	if manual != nil && manual.Used() != len(cfg.StartDice) {
 		return nil, fmt.Errorf("game start: %d start dice given, %d used", len(cfg.StartDice), manual.Used())
 	}
-	if s.Pending != nil {
+	if s.Pending != nil && !t.quiet {
 		t.Log(Event{Kind: EvDecision, Side: s.Pending.Side, Units: s.Pending.Units, Text: decisionText(s.Pending)})
 	}
 	s.Log = append(s.Log, t.events...)
@@ -201,6 +216,40 @@ func (e *Engine) Legal(side string) (out []Choice) {
 		}
 	}()
 	return e.rs.Legal(e.st, side)
+}
+
+// LegalReporter is implemented by a ruleset whose Legal can say what went
+// wrong: LegalErr is Legal on any state, returning the first error it met
+// (state data it could not read) with the choices it could still build.
+type LegalReporter interface {
+	LegalErr(s *State, side string) ([]Choice, error)
+}
+
+// LegalAt returns what side may do at s, which may be any state of this
+// game: the current one, an earlier one, or a clone a search is exploring
+// (s is not modified). A finished game offers nothing. Errors: a nil
+// state; the ruleset's own (LegalReporter); ErrRulesetPanic for a panic
+// in the ruleset's code. Unlike Legal, nothing is swallowed.
+func (e *Engine) LegalAt(s *State, side string) (out []Choice, err error) {
+	if s == nil {
+		return nil, errors.New("legal: no state")
+	}
+	if s.Over {
+		return nil, nil
+	}
+	err = guard(func() error {
+		if lr, ok := e.rs.(LegalReporter); ok {
+			var lerr error
+			out, lerr = lr.LegalErr(s, side)
+			return lerr
+		}
+		out = e.rs.Legal(s, side)
+		return nil
+	})
+	if err != nil {
+		return out, fmt.Errorf("legal choices for %s: %w", side, err)
+	}
+	return out, nil
 }
 
 // ProvideDice adds faces a player rolled to the manual dice queue.
@@ -315,6 +364,7 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 		return nil, nil, err
 	}
 	t := newTray(src, s, idx)
+	t.quiet = e.cfg.Quiet
 	var evs []Event
 	err := guard(func() (err error) {
 		evs, err = c.Apply(s, t)
@@ -336,7 +386,7 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 	if replayManual && manual.Used() != len(rec.Dice) {
 		return fail(fmt.Errorf("%s: %d recorded dice, %d used", c.Name(), len(rec.Dice), manual.Used()))
 	}
-	if s.Pending != nil && !samePending(prev.Pending, s.Pending) {
+	if s.Pending != nil && !t.quiet && !samePending(prev.Pending, s.Pending) {
 		t.Log(Event{Kind: EvDecision, Side: s.Pending.Side, Units: s.Pending.Units, Text: decisionText(s.Pending)})
 	}
 	if manual != nil && !replayManual {
@@ -344,6 +394,9 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 		manual.compact()
 	}
 	rec.Rolled = t.rolled
+	if e.cfg.Quiet {
+		return s, nil, nil
+	}
 	s.Log = append(s.Log, t.events...)
 	rec.Hash = s.Hash()
 	return s, t.events, nil
@@ -540,6 +593,8 @@ func (e *Engine) CanUndo() error {
 // the command's source and logs every roll as an EvRoll event, in order,
 // together with events logged through Log.
 type Tray struct {
+	// quiet: Config.Quiet; rolls are drawn, nothing is logged.
+	quiet  bool
 	src    Dice
 	st     *State
 	cmd    int
@@ -572,11 +627,14 @@ func (t *Tray) Roll(r Roll, n int) []int {
 		return out
 	}
 	faces := t.src.Roll(r, n)
+	t.rolled = true
+	if t.quiet {
+		return faces
+	}
 	rec := r
 	rec.Faces = append([]int(nil), faces...)
 	rec.Mods = cloneSlice(r.Mods)
 	rec.Units = cloneSlice(r.Units)
-	t.rolled = true
 	ev := Event{Kind: EvRoll, Units: rec.Units, Text: rec.String(), Roll: &rec}
 	if rec.SecretTo != "" {
 		ev.Side, ev.Data = rec.SecretTo, map[string]string{"secret": "roll"}
@@ -588,12 +646,23 @@ func (t *Tray) Roll(r Roll, n int) []int {
 // Log appends events to the command's log, stamped with the command index
 // and the turn and step at the time.
 func (t *Tray) Log(evs ...Event) {
+	if t.quiet {
+		return
+	}
 	for _, ev := range evs {
 		ev.Cmd = t.cmd
 		ev.Turn = t.st.Turn
 		ev.Step = t.st.Step
 		t.events = append(t.events, ev)
 	}
+}
+
+// Quiet reports whether d is the dice of a quiet game (Config.Quiet):
+// nothing it is given to log is kept, so rules code should not format log
+// text or build events for it. Rolls are unaffected.
+func Quiet(d Dice) bool {
+	t, ok := d.(*Tray)
+	return ok && t.quiet
 }
 
 func (t *Tray) short() bool {
@@ -671,6 +740,7 @@ func (e *Engine) Preview(s *State, c Command, d Dice) (*State, []Event, error) {
 	n := s.Clone()
 	n.Seq++
 	t := newTray(d, n, n.Seq)
+	t.quiet = e.cfg.Quiet
 	var evs []Event
 	err := guard(func() (err error) {
 		evs, err = c.Apply(n, t)

@@ -62,6 +62,9 @@ type SavedCommand struct {
 
 // Save encodes the game as a save file (indented JSON).
 func (e *Engine) Save() ([]byte, error) {
+	if e.cfg.Quiet {
+		return nil, ErrQuiet
+	}
 	sv := Save{
 		Format:      SaveFormat,
 		Version:     SaveVersion,

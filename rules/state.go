@@ -59,6 +59,14 @@ type State struct {
 	// Log is every event so far. It is append-only and logged events are
 	// never modified: Clone shares them (see Clone).
 	Log []Event `json:"log,omitempty"`
+
+	// opts is the ruleset's typed form of Options (TypedOptions).
+	opts typedOptions
+	// units maps a unit id to its index in Units (IndexUnits). It is
+	// immutable and shared by clones; Unit checks every hit, so an index
+	// made stale by adding, removing or reordering units is never wrong,
+	// only slower.
+	units map[string]int
 }
 
 // Controller kinds for Side.Controller.
@@ -160,14 +168,31 @@ type Outcome struct {
 }
 
 // Unit returns the unit with the given id, nil if there is none. The
-// pointer is into s.Units: valid until units are added or removed.
+// pointer is into s.Units: valid until units are added or removed. It is
+// a map look-up when the state has a unit index (the engine builds one
+// when a game starts; Clone shares it), a scan otherwise.
 func (s *State) Unit(id string) *Unit {
+	if i, ok := s.units[id]; ok && i < len(s.Units) && s.Units[i].ID == id {
+		return &s.Units[i]
+	}
 	for i := range s.Units {
 		if s.Units[i].ID == id {
 			return &s.Units[i]
 		}
 	}
 	return nil
+}
+
+// IndexUnits builds the id -> position index Unit uses. The engine calls
+// it when a game starts; code that adds, removes or reorders units may
+// call it again (a stale index is still correct, only slower). It writes
+// to s: do not call it on a state other goroutines read.
+func (s *State) IndexUnits() {
+	m := make(map[string]int, len(s.Units))
+	for i := range s.Units {
+		m[s.Units[i].ID] = i
+	}
+	s.units = m
 }
 
 // Side returns the side with the given id, nil if there is none.
@@ -244,6 +269,10 @@ func setExt(m *ExtData, key string, v any) error {
 func (s *State) Clone() *State {
 	c := *s
 	c.Options = cloneMap(s.Options)
+	c.opts = typedOptions{}
+	if s.opts.v != nil && sameMap(s.opts.src, s.Options) {
+		c.opts = typedOptions{src: c.Options, v: s.opts.v}
+	}
 	c.Sides = make([]Side, len(s.Sides))
 	for i, sd := range s.Sides {
 		sd.Markers = sd.Markers.Clone()

@@ -119,29 +119,7 @@ func TestHashIsStableAndSensitive(t *testing.T) {
 		t.Fatal("nil and empty maps hash differently")
 	}
 	// Every kind of change shows.
-	muts := map[string]func(*State){
-		"seed":      func(s *State) { s.Seed++ },
-		"seq":       func(s *State) { s.Seq++ },
-		"turn":      func(s *State) { s.Turn++ },
-		"step":      func(s *State) { s.Step = "move" },
-		"active":    func(s *State) { s.Active = "blue" },
-		"option":    func(s *State) { s.Options["turns"] = "3" },
-		"side vp":   func(s *State) { AddCount(&s.Sides[1].Markers, "vp", 1) },
-		"position":  func(s *State) { s.Units[2].Pos.Y += 1e-9 },
-		"facing":    func(s *State) { s.Units[0].Facing = 1 },
-		"damage":    func(s *State) { s.Units[1].Damage.Set("head", "major") },
-		"shields":   func(s *State) { s.Units[1].Shields-- },
-		"marker":    func(s *State) { s.Units[0].Markers.Set("new", 0) },
-		"loadout":   func(s *State) { s.Units[0].Loadout.Set("carapace", "x") },
-		"flag":      func(s *State) { s.Units[0].Fired = true },
-		"destroyed": func(s *State) { s.Units[2].Destroyed = true },
-		"unit ext":  func(s *State) { _ = s.Units[0].SetExt("orders", 1) },
-		"ext":       func(s *State) { _ = s.SetExt("first", "blue") },
-		"pending":   func(s *State) { s.Pending = nil },
-		"result":    func(s *State) { s.Result = &Outcome{Kind: "draw"} },
-		"log":       func(s *State) { s.Log = append(s.Log, Message("x")) },
-		"swap keys": func(s *State) { s.Units[0].Markers = PairsOf(map[string]int{"man-spent": 2, "heat": 1}) },
-	}
+	muts := stateMutations()
 	for name, m := range muts {
 		c := titanState(3, 5)
 		m(c)
@@ -170,5 +148,33 @@ func TestExtRoundTrip(t *testing.T) {
 	}
 	if err := s.SetExt("bad", func() {}); err == nil {
 		t.Error("a function encoded")
+	}
+}
+
+// stateMutations are one change of each kind to a titanState(3, 5), by
+// name: each must change the state's hash.
+func stateMutations() map[string]func(*State) {
+	return map[string]func(*State){
+		"seed":      func(s *State) { s.Seed++ },
+		"seq":       func(s *State) { s.Seq++ },
+		"turn":      func(s *State) { s.Turn++ },
+		"step":      func(s *State) { s.Step = "move" },
+		"active":    func(s *State) { s.Active = "blue" },
+		"option":    func(s *State) { s.Options["turns"] = "3" },
+		"side vp":   func(s *State) { AddCount(&s.Sides[1].Markers, "vp", 1) },
+		"position":  func(s *State) { s.Units[2].Pos.Y += 1e-9 },
+		"facing":    func(s *State) { s.Units[0].Facing = 1 },
+		"damage":    func(s *State) { s.Units[1].Damage.Set("head", "major") },
+		"shields":   func(s *State) { s.Units[1].Shields-- },
+		"marker":    func(s *State) { s.Units[0].Markers.Set("new", 0) },
+		"loadout":   func(s *State) { s.Units[0].Loadout.Set("carapace", "x") },
+		"flag":      func(s *State) { s.Units[0].Fired = true },
+		"destroyed": func(s *State) { s.Units[2].Destroyed = true },
+		"unit ext":  func(s *State) { _ = s.Units[0].SetExt("orders", 1) },
+		"ext":       func(s *State) { _ = s.SetExt("first", "blue") },
+		"pending":   func(s *State) { s.Pending = nil },
+		"result":    func(s *State) { s.Result = &Outcome{Kind: "draw"} },
+		"log":       func(s *State) { s.Log = append(s.Log, Message("x")) },
+		"swap keys": func(s *State) { s.Units[0].Markers = PairsOf(map[string]int{"man-spent": 2, "heat": 1}) },
 	}
 }

@@ -1,7 +1,9 @@
 package atii
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/auspex/auspex/rules"
@@ -95,12 +97,27 @@ func MeasureShot(w *world.World, terrain world.TerrainRules, arc string, firer, 
 // MeasureShotWith is MeasureShot under the game's options
 // (OptFlatTerrainSight ignores terrain and titan heights).
 func MeasureShotWith(w *world.World, terrain world.TerrainRules, arc string, firer, target world.Base, o Options) (ShotGeometry, error) {
-	g := ShotGeometry{Range: world.Distance(firer, target)}
+	return measureShot(w, terrain, arc, firer, target, o, nil)
+}
+
+// sightCache keeps the line-of-sight facts of firer -> target pairs for
+// one look at one state (Legal weighs every mount of a titan at the same
+// enemies: the sight line does not depend on the mount, only the arc
+// does). Keyed by the two unit ids; nil caches nothing.
+type sightCache map[[2]string]ShotGeometry
+
+// measureShot is MeasureShotWith reusing the sight facts in c.
+func measureShot(w *world.World, terrain world.TerrainRules, arc string, firer, target world.Base, o Options, c sightCache) (ShotGeometry, error) {
 	in, err := mountSees(arc, firer, target)
 	if err != nil {
-		return g, err
+		return ShotGeometry{Range: world.Distance(firer, target)}, err
 	}
-	g.InArc = in
+	key := [2]string{firer.ID, target.ID}
+	if g, ok := c[key]; ok {
+		g.InArc = in
+		return g, nil
+	}
+	g := ShotGeometry{Range: world.Distance(firer, target), InArc: in}
 	opt := world.LOSOptions{FlatTerrain: o.FlatTerrainSight, LowBand: LegsHeightShare}
 	los := w.LOS(firer, target, terrain, opt)
 	g.LOS = los.Verdict
@@ -114,12 +131,20 @@ func MeasureShotWith(w *world.World, terrain world.TerrainRules, arc string, fir
 		g.LegsHidden = LegsHidden(g.LOS, g.InCover, g.ObscuredShare)
 	}
 	g.Hit = hitContext(target, firer.Pos)
+	if c != nil {
+		c[key] = g
+	}
 	return g, nil
 }
 
 // shotSetup builds the ShotSetup of one declared shot from the state and
 // the table.
 func (r *Ruleset) shotSetup(s *rules.State, f titan, attacker TitanState, sh Shot) (ShotSetup, error) {
+	return r.shotSetupCached(s, f, attacker, sh, nil)
+}
+
+// shotSetupCached is shotSetup reusing the sight facts in c.
+func (r *Ruleset) shotSetupCached(s *rules.State, f titan, attacker TitanState, sh Shot, c sightCache) (ShotSetup, error) {
 	var out ShotSetup
 	m := mountByID(f.prof, sh.Mount)
 	if m == nil {
@@ -144,7 +169,7 @@ func (r *Ruleset) shotSetup(s *rules.State, f titan, attacker TitanState, sh Sho
 	if err != nil {
 		return out, err
 	}
-	geo, err := MeasureShotWith(r.w, r.terrain, m.Arc, fb, tb, opts)
+	geo, err := measureShot(r.w, r.terrain, m.Arc, fb, tb, opts, c)
 	if err != nil {
 		return out, err
 	}
@@ -249,12 +274,17 @@ func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		th, _ := ToHit(sh, opts)
-		rules.LogEvents(d, rules.Event{Kind: rules.EvFired, Units: []string{c.Unit, sh.TargetID},
-			Text: fmt.Sprintf("%s fires %s at %s (%.1f cm, aimed %s, into its %s): %s", c.Unit, sh.Weapon.Name, sh.TargetID, sh.Range, sh.Aim, sh.Hit.Direction, th.String()),
-			Data: map[string]string{"mount": sh.Mount, "weapon": sh.Weapon.ID}})
+		quiet := rules.Quiet(d) // search: no log text
+		if !quiet {
+			th, _ := ToHit(sh, opts)
+			rules.LogEvents(d, rules.Event{Kind: rules.EvFired, Units: []string{c.Unit, sh.TargetID},
+				Text: fmt.Sprintf("%s fires %s at %s (%.1f cm, aimed %s, into its %s): %s", c.Unit, sh.Weapon.Name, sh.TargetID, sh.Range, sh.Aim, sh.Hit.Direction, th.String()),
+				Data: map[string]string{"mount": sh.Mount, "weapon": sh.Weapon.ID}})
+		}
 		if t.ts.Destroyed || !operational(t.u) {
-			rules.LogEvents(d, rules.Message(fmt.Sprintf("%s is already destroyed: the %s's shot is wasted", sh.TargetID, sh.Weapon.Name)))
+			if !quiet {
+				rules.LogEvents(d, rules.Message(fmt.Sprintf("%s is already destroyed: the %s's shot is wasted", sh.TargetID, sh.Weapon.Name)))
+			}
 			continue
 		}
 		sh.AttackerState, sh.TargetState = attacker, t.ts
@@ -263,7 +293,9 @@ func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 			return nil, fmt.Errorf("shot %d: %w", i+1, err)
 		}
 		attacker = hr.AttackerState
-		rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: []string{c.Unit, sh.TargetID}, Text: fmt.Sprintf("%s: %d hit(s)", sh.Weapon.Name, hr.Hits)})
+		if !quiet {
+			rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: []string{c.Unit, sh.TargetID}, Text: fmt.Sprintf("%s: %d hit(s)", sh.Weapon.Name, hr.Hits)})
+		}
 		if hr.Hits > 0 {
 			if err := r.shotHits(s, d, f.u, sh, hr, opts); err != nil {
 				return nil, err
@@ -296,6 +328,30 @@ func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 // is not allowed). Weapons with no target in range are left out. Used by
 // Legal.
 func (r *Ruleset) bestShots(s *rules.State, f titan, opts Options) ([]Shot, []float64) {
+	return r.bestShotsCached(s, f, opts, sightCache{})
+}
+
+// bestShotsCached is bestShots with a sight cache shared by every titan
+// of one Legal call. Each mount takes the nearest enemy it can hit (ties:
+// the first in the state's order): enemies are tried nearest first, so
+// sight lines are traced only until one is found.
+func (r *Ruleset) bestShotsCached(s *rules.State, f titan, opts Options, c sightCache) ([]Shot, []float64) {
+	type enemy struct {
+		id   string
+		rng  float64
+		base world.Base
+	}
+	var enemies []enemy
+	fb := r.base(f.u)
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o.Side == f.u.Side || !operational(o) {
+			continue
+		}
+		tb := r.base(o)
+		enemies = append(enemies, enemy{o.ID, world.Distance(fb, tb), tb})
+	}
+	slices.SortStableFunc(enemies, func(a, b enemy) int { return cmp.Compare(a.rng, b.rng) })
 	var shots []Shot
 	var probs []float64
 	for _, m := range f.prof.Mounts {
@@ -303,36 +359,32 @@ func (r *Ruleset) bestShots(s *rules.State, f titan, opts Options) ([]Shot, []fl
 		if err != nil || w.Kind == catalog.CloseCombat || CanFire(f.prof, f.ts, m.ID, w) != nil {
 			continue
 		}
-		best, bestD, bestP := Shot{}, -1.0, 0.0
-		for i := range s.Units {
-			o := &s.Units[i]
-			if o.Side == f.u.Side || !operational(o) {
+		for _, o := range enemies {
+			// Out of the arc (refused,
+			// ATII-SHT-2; out of range, ATII-SHT-4) whatever the sight line: skip it untraced.
+			if in, err := mountSees(m.Arc, fb, o.base); err == nil && !in {
 				continue
 			}
-			for _, aim := range []Aim{AimHigh, AimLow} {
-				sh := Shot{Mount: m.ID, Target: o.ID, Aim: aim}
-				setup, err := r.shotSetup(s, f, f.ts, sh)
-				if err != nil {
-					break
-				}
-				if opts.PointBlank && setup.CCOpponent && setup.Range <= PointBlankRange+eps {
-					// Point-blank at the close combat opponent: the only
-					// shot a titan in combat has, and shields ignored.
-					sh.PointBlank, setup.PointBlank = true, true
-				}
-				th, err := ToHit(setup, opts)
-				if err != nil {
-					continue
-				}
-				if !th.AutoMiss && (bestD < 0 || setup.Range < bestD) {
-					best, bestD, bestP = sh, setup.Range, th.P
-				}
-				break
+			if !w.Unlimited && !w.HasSpecial("haywire") && o.rng > w.Range+eps {
+				continue
 			}
-		}
-		if bestD >= 0 {
-			shots = append(shots, best)
-			probs = append(probs, bestP)
+			sh := Shot{Mount: m.ID, Target: o.id, Aim: AimHigh}
+			setup, err := r.shotSetupCached(s, f, f.ts, sh, c)
+			if err != nil {
+				continue
+			}
+			if opts.PointBlank && setup.CCOpponent && setup.Range <= PointBlankRange+eps {
+				// Point-blank at the close combat opponent: the only
+				// shot a titan in combat has, and shields ignored.
+				sh.PointBlank, setup.PointBlank = true, true
+			}
+			th, err := ToHit(setup, opts)
+			if err != nil || th.AutoMiss {
+				continue
+			}
+			shots = append(shots, sh)
+			probs = append(probs, th.P)
+			break
 		}
 	}
 	return shots, probs

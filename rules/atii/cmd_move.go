@@ -333,20 +333,21 @@ func (c *MoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	for _, wp := range c.Path {
 		pts = append(pts, world.Vec{X: wp.X, Y: wp.Y})
 	}
-	text := fmt.Sprintf("%s moves %.1f cm", c.Unit, o.Distance)
-	if p.assault {
-		text = fmt.Sprintf("%s makes an assault move of %.1f cm", c.Unit, o.Distance)
+	if !rules.Quiet(d) { // search: no log text
+		text := fmt.Sprintf("%s moves %.1f cm", c.Unit, o.Distance)
+		if p.assault {
+			text = fmt.Sprintf("%s makes an assault move of %.1f cm", c.Unit, o.Distance)
+		}
+		if !o.Complete {
+			text += " and stops: " + o.StopReason
+			pts = append(pts, pos)
+		}
+		if p.ts.Overcharged {
+			text += " (engines overcharged)"
+		}
+		evs = append(evs, rules.Event{Kind: rules.EvMoved, Units: []string{c.Unit}, Path: pts, Text: text,
+			Data: map[string]string{"distance": fmt.Sprintf("%.2f", o.Distance), "facing": fmt.Sprintf("%.1f", facing)}})
 	}
-	if !o.Complete {
-		text += " and stops: " + o.StopReason
-		pts = append(pts, pos)
-	}
-	if p.ts.Overcharged {
-		text += " (engines overcharged)"
-	}
-	ev := rules.Event{Kind: rules.EvMoved, Units: []string{c.Unit}, Path: pts, Text: text,
-		Data: map[string]string{"distance": fmt.Sprintf("%.2f", o.Distance), "facing": fmt.Sprintf("%.1f", facing)}}
-	evs = append(evs, ev)
 	if p.ts.Disengaging && !r.w.Table.Contains(pos) {
 		u.OffTable = true
 		evs = append(evs, rules.Message(c.Unit+" leaves the table"))

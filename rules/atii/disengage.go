@@ -126,8 +126,9 @@ func withDisengage(cmds []string) []string {
 
 // legalDisengage offers each titan of side that is not yet disengaging,
 // alone, and all of them, when side may declare now.
-func (r *Ruleset) legalDisengage(s *rules.State, side string) []rules.Choice {
+func (r *Ruleset) legalDisengage(s *rules.State, side string, le *legalErr) []rules.Choice {
 	g, err := r.progress(s)
+	le.note(err)
 	if err != nil || !canDeclare(s, g, side) || !hasString(s.Pending.Commands, CmdDisengage) {
 		return nil
 	}
@@ -137,7 +138,9 @@ func (r *Ruleset) legalDisengage(s *rules.State, side string) []rules.Choice {
 		if u.Side != side || !operational(u) {
 			continue
 		}
-		if t, err := r.titan(s, u.ID); err == nil && !t.ts.Disengaging {
+		t, err := r.titan(s, u.ID)
+		le.note(err)
+		if err == nil && !t.ts.Disengaging {
 			ids = append(ids, u.ID)
 		}
 	}

@@ -66,9 +66,25 @@ type extMemo struct {
 	mu       sync.Mutex
 	setupRaw []byte
 	setup    GameSetup
-	progRaw  []byte
-	prog     GameProgress
+	// progs is the same for the game progress.
+	progs map[extKey]GameProgress
+	// titans holds decoded TitanStates keyed by the address and length
+	// of the JSON they came from: Ext values are immutable and shared by clones,
+	// so the same bytes always decode to the same state (Legal, Preview
+	// and a search read each titan many times between changes). Holding
+	// the key keeps those bytes alive, so an address is never reused
+	// while it is a key; the map is emptied when it reaches maxTitanMemo.
+	titans map[extKey]TitanState
 }
+
+// extKey names a stored Ext value by its bytes' address and length.
+type extKey struct {
+	p *byte
+	n int
+}
+
+// maxTitanMemo bounds the decoded titan states a ruleset remembers.
+const maxTitanMemo = 4096
 
 // NewRuleset returns the ATII ruleset for a game on table w. Errors: a
 // missing catalogue or table.
@@ -280,23 +296,32 @@ func (r *Ruleset) setup(s *rules.State) (GameSetup, error) {
 	return g, nil
 }
 
-// progress returns a private copy of the game progress, decoding the JSON
-// only when it changed since the last call.
+// progress returns a private copy of the game progress, decoding each
+// stored value once (keyed by its bytes' address, as titanState: Preview
+// and search go back and forth between a few states).
 func (r *Ruleset) progress(s *rules.State) (GameProgress, error) {
 	raw, ok := s.Ext.Get(ExtGame)
-	if !ok || r.memo == nil {
+	if !ok || len(raw) == 0 || r.memo == nil {
 		return getProgress(s)
 	}
+	key := extKey{&raw[0], len(raw)}
 	r.memo.mu.Lock()
-	defer r.memo.mu.Unlock()
-	if r.memo.progRaw == nil || !bytes.Equal(raw, r.memo.progRaw) {
-		g, err := getProgress(s)
-		if err != nil {
-			return g, err
-		}
-		r.memo.progRaw, r.memo.prog = raw, g
+	g, hit := r.memo.progs[key]
+	r.memo.mu.Unlock()
+	if hit {
+		return g.clone(), nil
 	}
-	return r.memo.prog.clone(), nil
+	g, err := getProgress(s)
+	if err != nil {
+		return g, err
+	}
+	r.memo.mu.Lock()
+	if r.memo.progs == nil || len(r.memo.progs) >= maxTitanMemo {
+		r.memo.progs = make(map[extKey]GameProgress)
+	}
+	r.memo.progs[key] = g.clone()
+	r.memo.mu.Unlock()
+	return g, nil
 }
 
 // clone deep-copies the progress (callers modify their copy).
@@ -339,6 +364,54 @@ func TitanOf(u *rules.Unit) (TitanState, error) {
 	return t, nil
 }
 
+// titanState is TitanOf decoding each stored value once (extMemo.titans);
+// the caller gets its own copy.
+func (r *Ruleset) titanState(u *rules.Unit) (TitanState, error) {
+	raw, ok := u.Ext.Get(ExtTitan)
+	if !ok || len(raw) == 0 || r.memo == nil {
+		return TitanOf(u)
+	}
+	key := extKey{&raw[0], len(raw)}
+	r.memo.mu.Lock()
+	ts, hit := r.memo.titans[key]
+	r.memo.mu.Unlock()
+	if hit {
+		return ts.clone(), nil
+	}
+	ts, err := TitanOf(u)
+	if err != nil {
+		return ts, err
+	}
+	r.memo.mu.Lock()
+	if r.memo.titans == nil || len(r.memo.titans) >= maxTitanMemo {
+		r.memo.titans = make(map[extKey]TitanState)
+	}
+	r.memo.titans[key] = ts.clone()
+	r.memo.mu.Unlock()
+	return ts, nil
+}
+
+// clone deep-copies a titan state (its map and lists).
+func (t TitanState) clone() TitanState {
+	c := t
+	if t.Weapons != nil {
+		c.Weapons = make(map[string]Level, len(t.Weapons))
+		for k, v := range t.Weapons {
+			c.Weapons[k] = v
+		}
+	}
+	c.MissilesSpent = cloneStrings(t.MissilesSpent)
+	c.WeaponsOffline = cloneStrings(t.WeaponsOffline)
+	return c
+}
+
+func cloneStrings(s []string) []string {
+	if s == nil {
+		return nil
+	}
+	return append([]string(nil), s...)
+}
+
 // titan is one titan looked up in a state.
 type titan struct {
 	u    *rules.Unit
@@ -367,7 +440,7 @@ func (r *Ruleset) titan(s *rules.State, id string) (titan, error) {
 	if err != nil {
 		return titan{}, err
 	}
-	ts, err := TitanOf(u)
+	ts, err := r.titanState(u)
 	if err != nil {
 		return titan{}, err
 	}
@@ -511,9 +584,13 @@ func (r *Ruleset) applyHits(s *rules.State, d rules.Dice, target string, n int, 
 	if err := putTitan(t.u, t.prof, o.State); err != nil {
 		return false, err
 	}
-	rules.LogEvents(d, damageEvents(target, o.Hits)...)
+	if !rules.Quiet(d) {
+		rules.LogEvents(d, damageEvents(target, o.Hits)...)
+	}
 	if !was && o.State.Destroyed {
-		rules.LogEvents(d, destroyedEvent(target, o.State))
+		if !rules.Quiet(d) {
+			rules.LogEvents(d, destroyedEvent(target, o.State))
+		}
 		return true, nil
 	}
 	return false, nil
@@ -582,8 +659,20 @@ func (r *Ruleset) resolveExplosions(s *rules.State, d rules.Dice, opts Options) 
 	return errors.New("reactor explosions did not settle")
 }
 
+// options returns the game's typed options: parsed once when the engine
+// starts the game and carried by every state since (rules.TypedOptions).
 func (r *Ruleset) options(s *rules.State) (Options, error) {
-	return ParseOptions(s.Options)
+	v, err := s.TypedOptions(r.ParseOptions)
+	if err != nil {
+		return Options{}, err
+	}
+	return v.(Options), nil
+}
+
+// ParseOptions implements rules.OptionParser: the engine parses a game's
+// options once (ParseOptions, the package function).
+func (r *Ruleset) ParseOptions(given map[string]string) (any, error) {
+	return ParseOptions(given)
 }
 
 // weaponAt returns the weapon fitted on a mount of u.

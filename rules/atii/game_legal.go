@@ -8,21 +8,49 @@ import (
 	"github.com/auspex/auspex/world"
 )
 
+// legalErr keeps the first error a Legal call met: ruleset data in the
+// state that does not decode, a unit that is not there. A nil *legalErr
+// drops them (Legal).
+type legalErr struct{ err error }
+
+func (l *legalErr) note(err error) {
+	if l != nil && l.err == nil && err != nil {
+		l.err = err
+	}
+}
+
+// LegalErr implements rules.LegalReporter: Legal on any state s, with the
+// first error met reading it (the choices it could build are still
+// returned with it). Errors: undecodable ruleset data in s, a unit the
+// game's data names that s does not hold.
+func (r *Ruleset) LegalErr(s *rules.State, side string) ([]rules.Choice, error) {
+	var le legalErr
+	out := r.legal(s, side, &le)
+	if le.err != nil {
+		return out, fmt.Errorf("atii legal choices for %s at %s: %w", side, s.Step, le.err)
+	}
+	return out, nil
+}
+
 // Legal implements rules.Ruleset: what side may do for the pending
 // decision. Discrete choices are ready to submit (the order choice, hold,
 // a fire command with every weapon at its nearest legal target, repairs in
 // the default order, overwatch offers and orders, shield orders); moves and deployment are templates
 // (Continuous says what to fill in: the path or the position).
 func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
+	return r.legal(s, side, nil)
+}
+
+func (r *Ruleset) legal(s *rules.State, side string, le *legalErr) []rules.Choice {
 	p := s.Pending
 	if s.Over || p == nil || p.Side != side {
 		return nil
 	}
 	switch p.Kind {
 	case KindOverwatch:
-		return append(r.legalOverwatch(s, side), r.legalShields(s, side)...)
+		return append(r.legalOverwatch(s, side, le), r.legalShields(s, side, le)...)
 	case KindOrders:
-		return append(r.legalOrders(s, side), r.legalShields(s, side)...)
+		return append(r.legalOrders(s, side, le), r.legalShields(s, side, le)...)
 	}
 	if p.Kind == KindInitiative {
 		what := "this turn"
@@ -32,23 +60,24 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 		return append([]rules.Choice{
 			{Name: CmdOrder, Text: "go first " + what, Cmd: r.Order(side, true)},
 			{Name: CmdOrder, Text: "go second " + what, Cmd: r.Order(side, false)},
-		}, r.legalDisengage(s, side)...)
+		}, r.legalDisengage(s, side, le)...)
 	}
 	switch s.Step {
 	case StepDeploy:
-		return r.legalDeploy(s, side)
+		return r.legalDeploy(s, side, le)
 	case StepMovement, StepAssault:
-		return append(append(r.legalMove(s, side), r.legalShields(s, side)...), r.legalDisengage(s, side)...)
+		return append(append(r.legalMove(s, side, le), r.legalShields(s, side, le)...), r.legalDisengage(s, side, le)...)
 	case StepShooting:
-		return append(r.legalFire(s, side), r.legalShields(s, side)...)
+		return append(r.legalFire(s, side, le), r.legalShields(s, side, le)...)
 	case StepRally:
 		if p.Kind == KindAllocate {
-			return r.legalAllocate(s, side)
+			return r.legalAllocate(s, side, le)
 		}
 		var out []rules.Choice
 		for _, id := range p.Units {
 			t, err := r.titan(s, id)
 			if err != nil {
+				le.note(err)
 				continue
 			}
 			rep := Repairable(t.prof, t.ts)
@@ -60,13 +89,15 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 	return nil
 }
 
-func (r *Ruleset) legalDeploy(s *rules.State, side string) []rules.Choice {
+func (r *Ruleset) legalDeploy(s *rules.State, side string, le *legalErr) []rules.Choice {
 	g, err := r.progress(s)
 	if err != nil {
+		le.note(err)
 		return nil
 	}
 	setup, err := r.setup(s)
 	if err != nil {
+		le.note(err)
 		return nil
 	}
 	next := Movable(g.Order, side, false)
@@ -75,11 +106,13 @@ func (r *Ruleset) legalDeploy(s *rules.State, side string) []rules.Choice {
 	}
 	first, err := r.titan(s, next[0])
 	if err != nil {
+		le.note(err)
 		return nil
 	}
 	var out []rules.Choice
 	for _, id := range next {
 		t, err := r.titan(s, id)
+		le.note(err)
 		if err != nil || t.prof.Man > first.prof.Man {
 			continue
 		}
@@ -91,13 +124,15 @@ func (r *Ruleset) legalDeploy(s *rules.State, side string) []rules.Choice {
 	return out
 }
 
-func (r *Ruleset) legalMove(s *rules.State, side string) []rules.Choice {
+func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.Choice {
 	g, err := r.progress(s)
 	if err != nil {
+		le.note(err)
 		return nil
 	}
 	opts, err := r.options(s)
 	if err != nil {
+		le.note(err)
 		return nil
 	}
 	assault := s.Step == StepAssault
@@ -105,6 +140,7 @@ func (r *Ruleset) legalMove(s *rules.State, side string) []rules.Choice {
 	for _, id := range Movable(g.Order, side, assault) {
 		t, err := r.titan(s, id)
 		if err != nil {
+			le.note(err)
 			continue
 		}
 		note := ""
@@ -129,22 +165,26 @@ func (r *Ruleset) legalMove(s *rules.State, side string) []rules.Choice {
 	return out
 }
 
-func (r *Ruleset) legalFire(s *rules.State, side string) []rules.Choice {
+func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.Choice {
 	g, err := r.progress(s)
 	if err != nil {
+		le.note(err)
 		return nil
 	}
 	opts, err := r.options(s)
 	if err != nil {
+		le.note(err)
 		return nil
 	}
 	var out []rules.Choice
+	sight := sightCache{}
 	for _, id := range Movable(g.Order, side, false) {
 		t, err := r.titan(s, id)
 		if err != nil {
+			le.note(err)
 			continue
 		}
-		shots, probs := r.bestShots(s, t, opts)
+		shots, probs := r.bestShotsCached(s, t, opts, sight)
 		if len(shots) > 0 {
 			var parts []string
 			for i, sh := range shots {
@@ -187,15 +227,17 @@ func MoveToward(s *rules.State, id string, to world.Vec, dist float64) []Waypoin
 
 // legalOverwatch offers each titan on overwatch firing every weapon at its
 // nearest legal target, then passing.
-func (r *Ruleset) legalOverwatch(s *rules.State, side string) []rules.Choice {
+func (r *Ruleset) legalOverwatch(s *rules.State, side string, le *legalErr) []rules.Choice {
 	opts, err := r.options(s)
 	if err != nil {
+		le.note(err)
 		return nil
 	}
 	var out []rules.Choice
 	for _, id := range s.Pending.Units {
 		t, err := r.titan(s, id)
 		if err != nil {
+			le.note(err)
 			continue
 		}
 		shots, probs := r.bestShots(s, t, opts)
@@ -218,7 +260,7 @@ func (r *Ruleset) legalOverwatch(s *rules.State, side string) []rules.Choice {
 
 // legalOrders offers the end-of-turn overwatch orders: none, each titan
 // alone, or all of them.
-func (r *Ruleset) legalOrders(s *rules.State, side string) []rules.Choice {
+func (r *Ruleset) legalOrders(s *rules.State, side string, le *legalErr) []rules.Choice {
 	ids := s.Pending.Units
 	out := []rules.Choice{{Name: CmdOverwatch, Cmd: r.Overwatch(side), Text: "no titan on overwatch"}}
 	for _, id := range ids {
@@ -232,8 +274,9 @@ func (r *Ruleset) legalOrders(s *rules.State, side string) []rules.Choice {
 
 // legalShields offers to flip the overload-shields order of side's titans
 // (only with OptOverloadShields).
-func (r *Ruleset) legalShields(s *rules.State, side string) []rules.Choice {
+func (r *Ruleset) legalShields(s *rules.State, side string, le *legalErr) []rules.Choice {
 	opts, err := r.options(s)
+	le.note(err)
 	if err != nil || !opts.OverloadShields || s.Pending == nil || !hasString(s.Pending.Commands, CmdShields) {
 		return nil
 	}
@@ -245,6 +288,7 @@ func (r *Ruleset) legalShields(s *rules.State, side string) []rules.Choice {
 		}
 		t, err := r.titan(s, u.ID)
 		if err != nil {
+			le.note(err)
 			continue
 		}
 		text := u.ID + ": overload void shields as they go down"
@@ -262,13 +306,15 @@ const maxAllocations = 64
 // legalAllocate lists the ways to allocate the pending repair successes:
 // every multiset of repairable systems of the right size (up to
 // maxAllocations), described grouped ("head, shield x2").
-func (r *Ruleset) legalAllocate(s *rules.State, side string) []rules.Choice {
+func (r *Ruleset) legalAllocate(s *rules.State, side string, le *legalErr) []rules.Choice {
 	g, err := r.progress(s)
+	le.note(err)
 	if err != nil || g.Repair == nil || g.Repair.Side != side {
 		return nil
 	}
 	t, err := r.titan(s, g.Repair.Unit)
 	if err != nil {
+		le.note(err)
 		return nil
 	}
 	rep := Repairable(t.prof, t.ts)
