@@ -218,3 +218,47 @@ func BenchmarkDeployPreview(b *testing.B) {
 		s.HUD(l)
 	}
 }
+
+// The to-hit number a target shows on the table is the number alone
+// (ATII-SHT-2: "4+"), so a long breakdown never runs over the table; the
+// hovered target shows the whole breakdown, as the panel does.
+func TestTableToHitLabelShortUnlessHovered(t *testing.T) {
+	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": Human, "blue": Human})
+	toShooting(t, s)
+	var ti TargetInfo
+	for _, w := range s.Weapons(s.Selected) {
+		s.Weapon = w.Mount
+		for _, x := range s.Targets() {
+			if x.Reason == "" && len(x.ToHit.Mods) > 0 {
+				ti = x
+			}
+		}
+		if ti.ID != "" {
+			break
+		}
+	}
+	if ti.ID == "" {
+		t.Fatal("no target with to-hit modifiers: the test checks nothing")
+	}
+	texts := func() string {
+		_, sc := decorated(s)
+		var b strings.Builder
+		for _, l := range sc.Layers {
+			for _, p := range l {
+				if p.Kind == scene.Text {
+					b.WriteString(p.Text + "\n")
+				}
+			}
+		}
+		return b.String()
+	}
+	s.Hover = ""
+	got := texts()
+	if !strings.Contains(got, ti.ToHit.Short()+"\n") || strings.Contains(got, ti.ToHit.String()) {
+		t.Errorf("the table should label %s with %q alone, not %q:\n%s", ti.ID, ti.ToHit.Short(), ti.ToHit.String(), got)
+	}
+	s.Hover = ti.ID
+	if got := texts(); !strings.Contains(got, ti.ToHit.String()) {
+		t.Errorf("hovering %s should show %q:\n%s", ti.ID, ti.ToHit.String(), got)
+	}
+}

@@ -649,7 +649,12 @@ func (s *Session) Decorate(sc *scene.Scene) {
 					continue
 				}
 				col := color.NRGBA{40, 200, 60, 220}
-				label := t.ToHit.String()
+				// The number alone on the table (the panel lists the
+				// modifiers); the hovered target shows them all.
+				label := t.ToHit.Short()
+				if t.ID == s.Hover {
+					label = t.ToHit.String()
+				}
 				if t.Reason != "" {
 					col = color.NRGBA{220, 40, 30, 160}
 					label = ""

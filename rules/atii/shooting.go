@@ -133,6 +133,22 @@ func (t ToHitNumber) Explain() []string {
 	return out
 }
 
+// Short is the number alone, for a label on the table: "4+", "no hit",
+// "auto hit".
+func (t ToHitNumber) Short() string {
+	switch {
+	case t.AutoMiss:
+		return "no hit"
+	case t.AutoHit:
+		return "auto hit"
+	case t.Need <= 2:
+		return "2+"
+	case t.Need > 6:
+		return "6"
+	}
+	return fmt.Sprintf("%d+", t.Need)
+}
+
 // String is a one-line summary: "4+ (Gunnery 4+, +1 firer not yet moved)".
 func (t ToHitNumber) String() string {
 	switch {
