@@ -14,9 +14,10 @@ import (
 // Zones is the table's deployment zones as the game deploys: when a
 // generated mission adopted a deployment map (atii.MissionOf, maps A-F
 // from the objective cards) its zones replace the scenario's own ones
-// (base), each coloured as the scenario colours the side deploying in it
-// (neutral grey for a zone no side uses); otherwise base is returned as
-// it is. Zones are listed in id order.
+// (base), each coloured as the scenario colours the side deploying in it;
+// zones no side deploys in (the scenario's own, kept in the rules' set-up)
+// are not drawn. Without a generated map base is returned as it is. Zones
+// are listed in id order.
 func (s *Session) Zones(base []scene.Zone) []scene.Zone {
 	mv, err := atii.MissionOf(s.State())
 	if err != nil || mv.Map == "" || len(mv.Zones) == 0 {
@@ -37,19 +38,19 @@ func (s *Session) Zones(base []scene.Zone) []scene.Zone {
 	for side, id := range mv.SideZones {
 		owner[id] = side
 	}
-	ids := make([]string, 0, len(mv.Zones))
+	ids := make([]string, 0, len(owner))
 	for id := range mv.Zones {
-		ids = append(ids, id)
+		if owner[id] != "" {
+			ids = append(ids, id)
+		}
 	}
 	sort.Strings(ids)
 	out := make([]scene.Zone, 0, len(ids))
 	for _, id := range ids {
-		z := scene.Zone{ID: "map-" + mv.Map + ":" + id, Label: fmt.Sprintf("Map %s: %s", mv.Map, id), Color: color.NRGBA{160, 160, 160, 255}}
-		if side := owner[id]; side != "" {
-			z.Label = fmt.Sprintf("Map %s: %s deploys here", mv.Map, s.SideName(side))
-			if c, ok := colour[side]; ok {
-				z.Color = c
-			}
+		side := owner[id]
+		z := scene.Zone{ID: "map-" + mv.Map + ":" + id, Label: fmt.Sprintf("Map %s: %s deploys here", mv.Map, s.SideName(side)), Color: color.NRGBA{160, 160, 160, 255}}
+		if c, ok := colour[side]; ok {
+			z.Color = c
 		}
 		for _, pc := range mv.Zones[id] {
 			poly := make([]world.Vec, 0, len(pc))
