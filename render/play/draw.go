@@ -301,7 +301,7 @@ func (s *Session) panel(h *hudb) {
 	var dmg []string
 	for _, loc := range atii.Locations(prof) {
 		lv := ts.Level(loc)
-		dmg = append(dmg, fmt.Sprintf("%s: %s", loc, lv))
+		dmg = append(dmg, fmt.Sprintf("%s: %s", plainTerms(loc), lv))
 	}
 	c.line("Damage: "+strings.Join(dmg, ", "), small, false, colText)
 	if ts.Destroyed {
@@ -316,10 +316,10 @@ func (s *Session) panel(h *hudb) {
 			col = colGold
 			mark = "> " + mark
 		}
-		line := fmt.Sprintf("%s%s: %s (%s)", mark, w.Mount, w.Name, weaponStats(w.Weapon, w.Arc))
+		line := fmt.Sprintf("%s%s: %s (%s)", mark, mountName(w.Mount), w.Name, weaponStats(w.Weapon, w.Arc))
 		c.line(line, small, false, col)
 		if w.Usable != "" {
-			c.line("   cannot fire: "+w.Usable, small, false, colDim)
+			c.line("   "+cannotFire(w.Usable), small, false, colDim)
 		}
 	}
 }
@@ -334,11 +334,15 @@ func (s *Session) actions(c *column) {
 	case atii.StepMovement, atii.StepAssault:
 		if mp := s.PreviewMove(); mp != nil {
 			c.line("Move preview ("+s.Name(s.Selected)+")", norm, true, colText)
-			if mp.Err != nil {
-				c.line("ILLEGAL: "+Reason(mp.Err), small, true, colBad)
-			} else {
-				c.line("legal: Enter to move", small, true, colGood)
+			v, warn := mp.Verdict()
+			col := colGood
+			switch {
+			case mp.Err != nil:
+				col = colBad
+			case warn:
+				col = colGold
 			}
+			c.line(v, small, true, col)
 			for _, ln := range mp.Lines {
 				c.line(ln, small, false, colText)
 			}
@@ -349,7 +353,7 @@ func (s *Session) actions(c *column) {
 			if len(s.Shots) > 0 {
 				c.line("Declared (Enter fires all):", norm, true, colText)
 				for _, sh := range s.Shots {
-					c.line(fmt.Sprintf("  %s at %s, aimed %s", sh.Mount, s.Name(sh.Target), sh.Aim), small, false, colGold)
+					c.line(fmt.Sprintf("  %s at %s, aimed %s", s.weaponLabel(s.Selected, sh.Mount), s.Name(sh.Target), sh.Aim), small, false, colGold)
 				}
 			}
 			if s.Weapon == "" {
@@ -357,26 +361,15 @@ func (s *Session) actions(c *column) {
 				c.gap(6)
 				return
 			}
-			c.line(fmt.Sprintf("Targets for %s (aim %s, T toggles):", s.weaponName(s.Weapon), s.Aim), norm, true, colText)
+			c.line(fmt.Sprintf("Targets for %s (aim %s, T toggles):", s.weaponLabel(s.Selected, s.Weapon), s.Aim), norm, true, colText)
 			for _, t := range s.Targets() {
 				if t.Reason != "" {
 					c.line(fmt.Sprintf("  %s: cannot: %s", s.Name(t.ID), s.named(t.Reason)), small, false, colBad)
 					continue
 				}
 				c.line(fmt.Sprintf("  %s: %s at %.1f cm, %s", s.Name(t.ID), t.ToHit.String(), t.Geo.Range, t.Geo.LOS), small, false, colGood)
-				if t.Odds != nil {
-					c.line(fmt.Sprintf("    %.0f%% at least one hit on the titan; mean shields down %.1f", 100*t.Odds.AtLeastOneTitanHit, t.Odds.ShieldsDown.Mean()), small, false, colText)
-				}
-				if t.Outcome != nil {
-					var parts []string
-					for _, loc := range t.Outcome.Locations {
-						lv := t.Outcome.Levels[loc]
-						damaged := 1 - lv[0]
-						if damaged > 0.005 {
-							parts = append(parts, fmt.Sprintf("%s %.0f%%", loc, 100*damaged))
-						}
-					}
-					c.line(fmt.Sprintf("    destroyed %.1f%%; damaged: %s", 100*t.Outcome.Destroyed, strings.Join(parts, ", ")), small, false, colText)
+				for _, ln := range shotLines(t) {
+					c.line("    "+ln, small, false, colText)
 				}
 			}
 			c.gap(6)
@@ -397,7 +390,7 @@ func (s *Session) actions(c *column) {
 		c.line("Choices (click or number key):", norm, true, colText)
 		for i, ch := range cs {
 			i := i
-			label := fmt.Sprintf("%d. %s", i+1, s.named(ch.Text))
+			label := fmt.Sprintf("%d. %s", i+1, s.named(s.weaponsNamed(ch)))
 			lines := c.h.wrap(label, small, c.w-l.px(10), false)
 			top := c.y
 			if top+float64(len(lines))*small*1.3+l.px(4) > c.maxY {
@@ -457,7 +450,7 @@ func (s *Session) debrief(c *column) {
 		var dmg []string
 		for _, loc := range atii.Locations(prof) {
 			if lv := ts.Level(loc); lv != atii.Undamaged {
-				dmg = append(dmg, fmt.Sprintf("%s %s", loc, lv))
+				dmg = append(dmg, fmt.Sprintf("%s %s", plainTerms(loc), lv))
 			}
 		}
 		state := "undamaged"
