@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"context"
+	"github.com/auspex/auspex/game"
+
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
@@ -110,5 +113,105 @@ func TestNoInternalTerms(t *testing.T) {
 	}
 	if got := plainTerms("blue-reaver vsg damaged"); got != "blue-reaver void shield generator damaged" {
 		t.Errorf("plainTerms: %q", got)
+	}
+}
+
+// In a hotseat mission with the objective shown, the player who acted sees
+// the dice of their action before the screen is handed over; the tray
+// holds nothing of the other side's secret card, and closing it hands the
+// screen over.
+func TestHotseatShooterSeesTheirDiceBeforeHandover(t *testing.T) {
+	s := newSession(t, load(t, "titan-mission"), 3, map[string]string{"red": Human, "blue": Human})
+	s.TrayDelay = 0
+	cards := s.cards()
+	seen := 0
+	for i := 0; i < 300 && s.Mode() != ModeOver && s.State().Turn < 3 && seen < 3; i++ {
+		switch s.Mode() {
+		case ModeHandover:
+			s.Continue()
+			continue
+		case ModeTray:
+			t.Fatal("a tray left waiting")
+		}
+		if !s.SecretsShown() {
+			s.RevealSecrets()
+		}
+		actor := s.Viewer()
+		c, err := game.Greedy{}.Decide(context.Background(), s.G.ViewFor(s.Decider()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.TrayClose()
+		if err := s.Submit(c); err != nil {
+			t.Fatal(err)
+		}
+		if s.Decider() == actor || s.Mode() == ModeOver {
+			continue
+		}
+		if s.Tray() == nil {
+			if s.Mode() != ModeHandover {
+				t.Fatalf("no dice, the decision passed: want the handover, got %v", s.Mode())
+			}
+			continue
+		}
+		seen++
+		if s.Mode() != ModeTray || s.Viewer() != actor {
+			t.Fatalf("after %s's rolled action the tray should show to them first: mode %v, viewer %q", actor, s.Mode(), s.Viewer())
+		}
+		txt := drawnText(s)
+		if !strings.Contains(txt, "Dice 1 of") {
+			t.Fatalf("the tray is not drawn for %s:\n%s", actor, txt)
+		}
+		for sd, cd := range cards {
+			if sd != actor && (strings.Contains(txt, cd.Name) || strings.Contains(txt, cd.Text)) {
+				t.Fatalf("%s's tray shows %s's secret %q", actor, sd, cd.Name)
+			}
+		}
+		for n := 0; s.Tray() != nil && n < 100; n++ {
+			s.TrayNext()
+		}
+		if s.Mode() != ModeHandover || s.Viewer() != "" {
+			t.Fatalf("the finished tray should hand the screen over: mode %v viewer %q", s.Mode(), s.Viewer())
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no rolled action passed the decision: the tray before the handover is untested")
+	}
+}
+
+// When the decision passes to a side, the selection is that side's first
+// titan that may act (or nothing), never the opponent's; in the rally
+// phase and at the end no arcs are asked for the selection.
+func TestDecisionPassSelectsTheDecidersTitan(t *testing.T) {
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s.TrayDelay = 0
+	last := s.Decider()
+	changes, rally := 0, false
+	for i := 0; i < 400 && s.Mode() != ModeOver; i++ {
+		if s.Mode() == ModeHandover {
+			s.Continue()
+		}
+		if d := s.Decider(); d != last {
+			changes++
+			last = d
+			if s.Selected != "" && s.State().Unit(s.Selected).Side != d {
+				t.Fatalf("%s's decision (%s) with %s's titan %s selected", d, s.State().Step, s.State().Unit(s.Selected).Side, s.Selected)
+			}
+		}
+		if s.State().Step == atii.StepRally {
+			rally = true
+			if s.SelectedArcs() {
+				t.Fatal("arcs asked for in the rally phase")
+			}
+		} else if !s.SelectedArcs() {
+			t.Fatalf("arcs refused in %s", s.State().Step)
+		}
+		playGreedy(t, s)
+	}
+	if changes < 4 || !rally {
+		t.Fatalf("too little play to tell: %d changes, rally %v", changes, rally)
+	}
+	if s.Mode() == ModeOver && (s.SelectedArcs() || s.Selected != "") {
+		t.Errorf("the end screen keeps %q selected with arcs %v", s.Selected, s.SelectedArcs())
 	}
 }

@@ -123,6 +123,10 @@ func TestHotseatHandsOverOnlyWhenASecretWasShown(t *testing.T) {
 		changes, handovers, shown := 0, 0, 0
 		last := s.Decider()
 		for i := 0; i < 300 && s.State().Turn < 2 && s.Mode() != ModeOver; i++ {
+			if s.Mode() == ModeTray {
+				// The player who acted saw their dice: now the handover.
+				s.TrayClose()
+			}
 			if s.Mode() == ModeHandover {
 				handovers++
 				s.Continue()

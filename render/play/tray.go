@@ -250,12 +250,19 @@ func (s *Session) TrayNext() {
 	s.tray.At++
 	s.tray.age = 0
 	if s.tray.At >= len(s.tray.Steps) {
-		s.tray = nil
+		s.TrayClose()
 	}
 }
 
-// TrayClose closes the dice tray (Esc); the dice stay in the log.
-func (s *Session) TrayClose() { s.tray = nil }
+// TrayClose closes the dice tray (Esc); the dice stay in the log. A
+// handover waiting for the tray (ModeTray) follows.
+func (s *Session) TrayClose() {
+	s.tray = nil
+	if s.mode == ModeTray {
+		s.mode = ModeHandover
+		s.viewer = ""
+	}
+}
 
 // Tick advances the dice tray by itself after TrayDelay seconds per step
 // (dt is the frame's duration). It reports whether the tray changed.
