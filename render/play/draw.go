@@ -256,11 +256,14 @@ func (s *Session) panel(h *hudb) {
 	c.gap(6)
 	// The viewer's secrets.
 	for i, ln := range s.Secret(s.viewer) {
-		col := colText
-		if i == 0 {
+		col, size := colText, small
+		switch {
+		case i == 0:
 			col = colGold
+		case i > 1:
+			col, size = colDim, l.px(11)
 		}
-		c.line(ln, small, i == 0, col)
+		c.line(ln, size, i == 0, col)
 	}
 	if len(s.Secret(s.viewer)) > 0 {
 		c.gap(6)
@@ -426,6 +429,20 @@ func (s *Session) debrief(c *column) {
 		}
 		c.line(s.ResultWhy(), small, false, colText)
 	}
+	if vl := s.VictoryLines(); len(vl) > 0 {
+		c.gap(6)
+		c.line("Victory conditions at the end", norm, true, colText)
+		for _, ln := range vl {
+			c.line(ln, small, false, colText)
+		}
+	}
+	if ol := s.ObjectiveLines(); len(ol) > 0 {
+		c.gap(6)
+		c.line("Objective markers at the end", norm, true, colText)
+		for _, ln := range ol {
+			c.line(ln, small, false, colText)
+		}
+	}
 	if vp, err := s.G.Ruleset.VictoryPoints(st); err == nil {
 		c.gap(6)
 		c.line("Victory points", norm, true, colText)
@@ -473,7 +490,11 @@ func (s *Session) debrief(c *column) {
 		sort.Strings(sides)
 		for _, sd := range sides {
 			cd := cards[sd]
-			c.line(fmt.Sprintf("%s: %s (%s) - %s", s.SideName(sd), cd.Name, cd.Type, cd.Text), small, false, colText)
+			title, note := cardTitle(cd.Name)
+			c.line(fmt.Sprintf("%s: %s (%s) - %s", s.SideName(sd), title, cd.Type, cd.Text), small, false, colText)
+			if note != "" {
+				c.line(note, l.px(11), false, colDim)
+			}
 		}
 	}
 }
@@ -487,27 +508,40 @@ func (s *Session) logStrip(h *hudb) {
 	size := l.px(12)
 	rowH := size * 1.3
 	lg := s.Log()
-	rows := int((r.H() - l.px(22)) / rowH)
+	rows := int((r.H() - l.px(26)) / rowH)
 	h.text(r.Min.X+l.px(10), r.Min.Y+l.px(10), "Dice log (click an entry to highlight its titans)", size, true, colGold)
-	start := len(lg) - rows
-	if start < 0 {
-		start = 0
+	// The newest entries, each wrapped to the strip's width (never cut),
+	// as many as fit with the newest at the bottom.
+	type logRow struct {
+		text string
+		idx  int
+		col  color.NRGBA
 	}
-	y := r.Min.Y + l.px(22)
-	for i := start; i < len(lg); i++ {
+	var shown []logRow
+	for i := len(lg) - 1; i >= 0 && len(shown) < rows; i-- {
 		e := lg[i]
 		col := colDim
 		if e.Roll != nil {
 			col = colText
 		}
-		txt := fmt.Sprintf("T%d %s: %s", e.Turn, e.Step, s.named(e.Text))
-		if ws := h.wrap(txt, size, r.W()-l.px(20), false); len(ws) > 0 {
-			txt = ws[0]
+		ws := h.wrap(fmt.Sprintf("T%d %s: %s", e.Turn, e.Step, s.named(e.Text)), size, r.W()-l.px(20), false)
+		if len(shown)+len(ws) > rows && len(shown) > 0 {
+			break
 		}
+		for k := len(ws) - 1; k >= 0; k-- {
+			shown = append(shown, logRow{ws[k], i, col})
+		}
+	}
+	if len(shown) > rows {
+		// One entry longer than the strip: its first lines.
+		shown = shown[len(shown)-rows:]
+	}
+	y := r.Min.Y + l.px(22)
+	for k := len(shown) - 1; k >= 0; k-- {
 		row := scene.Rect{Min: world.Vec{X: r.Min.X, Y: y}, Max: world.Vec{X: r.Max.X, Y: y + rowH}}
-		idx := i
+		idx := shown[k].idx
 		h.btns = append(h.btns, Button{Label: "log", R: row, Do: func() { s.ClickLog(idx) }})
-		h.text(r.Min.X+l.px(10), y+rowH/2, txt, size, false, col)
+		h.text(r.Min.X+l.px(10), y+rowH/2, shown[k].text, size, false, shown[k].col)
 		y += rowH
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"context"
 	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/scene"
 
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
@@ -213,5 +214,85 @@ func TestDecisionPassSelectsTheDecidersTitan(t *testing.T) {
 	}
 	if s.Mode() == ModeOver && (s.SelectedArcs() || s.Selected != "") {
 		t.Errorf("the end screen keeps %q selected with arcs %v", s.Selected, s.SelectedArcs())
+	}
+}
+
+// The end screen judges each victory condition of the scenario and says
+// who held the objective marker (titan-duel: Comms relay), so a draw is
+// explained.
+func TestEndScreenJudgesTheObjective(t *testing.T) {
+	s := newSession(t, load(t, "titan-duel"), 5, map[string]string{"red": Computer, "blue": Computer})
+	for i := 0; i < 400 && s.Mode() != ModeOver; i++ {
+		s.Wait()
+	}
+	if s.Mode() != ModeOver {
+		t.Fatal("the game should end")
+	}
+	txt := hudText(s)
+	for _, want := range []string{"Victory conditions at the end", "holds Comms relay", "Objective markers at the end", "Comms relay: "} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("the end screen lacks %q:\n%s", want, txt)
+		}
+	}
+	judged := false
+	for _, ln := range s.VictoryLines() {
+		if strings.Contains(ln, "Comms relay") {
+			judged = strings.Contains(ln, ": met (") || strings.Contains(ln, ": not met (")
+			if !strings.Contains(ln, "held by") {
+				t.Errorf("the objective condition does not say who held it: %q", ln)
+			}
+		}
+	}
+	if !judged {
+		t.Errorf("the Comms relay condition is not judged: %q", s.VictoryLines())
+	}
+}
+
+// The dice log wraps a long entry instead of cutting it: every word of
+// the newest entry is drawn inside the strip.
+func TestLogStripWrapsTheLastEntry(t *testing.T) {
+	s := newSession(t, load(t, "titan-duel"), 5, map[string]string{"red": Computer, "blue": Computer})
+	for i := 0; i < 400 && s.Mode() != ModeOver; i++ {
+		s.Wait()
+	}
+	s.TrayClose()
+	l := Layout{W: 520, H: 800, DSF: 1, Top: 38, Bottom: 24}
+	lg := s.Log()
+	last := lg[len(lg)-1]
+	long := s.named(last.Text)
+	if n := len(scene.Wrap("T6 end: "+long, 12, l.W-l.PanelW()-20, false, nil)); n < 2 {
+		t.Fatalf("the entry %q fits one line: the wrap is untested", long)
+	}
+	prims, _ := s.HUD(l)
+	var drawn []string
+	for _, p := range prims {
+		if p.Kind == scene.Text {
+			if !p.Bold && p.C.Y > l.H-l.Bottom-l.LogH() && p.C.X < l.W-l.PanelW() {
+				drawn = append(drawn, p.Text)
+				if w := scene.EstimateWidth(p.Text, p.Size, p.Bold); p.C.X+w > l.W-l.PanelW()+1 {
+					t.Errorf("log line runs out of the strip: %q", p.Text)
+				}
+				if p.C.Y > l.H-l.Bottom {
+					t.Errorf("log line below the strip: %q", p.Text)
+				}
+			}
+		}
+	}
+	all := strings.Join(drawn, " ")
+	for _, w := range strings.Fields(long) {
+		if !strings.Contains(all, w) {
+			t.Errorf("the last entry's word %q is not drawn (entry %q):\n%s", w, long, all)
+		}
+	}
+}
+
+// A stand-in objective card keeps its mark out of the title.
+func TestStandInMarkIsANote(t *testing.T) {
+	title, note := cardTitle("Assassinate (stand-in)")
+	if title != "Assassinate" || note == "" {
+		t.Errorf("cardTitle: %q, %q", title, note)
+	}
+	if title, note := cardTitle("Hold the line"); title != "Hold the line" || note != "" {
+		t.Errorf("a card without the mark: %q, %q", title, note)
 	}
 }

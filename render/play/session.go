@@ -284,7 +284,24 @@ func (s *Session) Secret(side string) []string {
 	if !ok {
 		return nil
 	}
-	return []string{fmt.Sprintf("Your secret objective: %s (%s)", c.Name, c.Type), c.Text}
+	title, note := cardTitle(c.Name)
+	out := []string{fmt.Sprintf("Your secret objective: %s (%s)", title, c.Type), c.Text}
+	if note != "" {
+		out = append(out, note)
+	}
+	return out
+}
+
+// standIn marks an objective card whose wording is the project's own.
+const standIn = " (stand-in)"
+
+// cardTitle is an objective card's name for a title, with the stand-in
+// mark moved to a note of its own ("" when the card has none).
+func cardTitle(name string) (title, note string) {
+	if t, ok := strings.CutSuffix(name, standIn); ok {
+		return t, "(stand-in card: our own wording of the objective)"
+	}
+	return name, ""
 }
 
 // afterCommand updates the mode after anything changed the game.
