@@ -7,6 +7,7 @@ import (
 	"context"
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/rules"
 
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
@@ -294,5 +295,43 @@ func TestStandInMarkIsANote(t *testing.T) {
 	}
 	if title, note := cardTitle("Hold the line"); title != "Hold the line" || note != "" {
 		t.Errorf("a card without the mark: %q, %q", title, note)
+	}
+}
+
+// The dice tray words: a repair roll with spare successes says how many
+// were needed; the initiative dice say whose die is whose (ATII-INI); a
+// capped dangerous terrain allowance says why (ATII-MOV-4); the tray says
+// the table already shows the outcome.
+func TestTrayWording(t *testing.T) {
+	if got := trayLine("blue-reaver: 3 repair(s): shield"); got != "blue-reaver: 3 successes, 1 repair needed: shield" {
+		t.Errorf("spare repairs: %q", got)
+	}
+	if got := trayLine("blue-reaver: 2 repair(s): shield, vsg"); got != "blue-reaver: 2 successes, all needed: shield, vsg" {
+		t.Errorf("all repairs used: %q", got)
+	}
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	ro := &rules.Roll{Purpose: "initiative (red, blue; ties re-rolled)", Sides: 6, Faces: []int{4, 2}}
+	if got := s.dieOwners(ro); got != s.SideName("red")+" 4, "+s.SideName("blue")+" 2" {
+		t.Errorf("initiative owners: %q", got)
+	}
+	m := &MoveResult{Faces: []int{4, 5}, Allowance: 6, Length: 12, Distance: 6}
+	if got := m.Text(); !strings.Contains(got, "capped at 6 cm: the Speed left") {
+		t.Errorf("the cap is not explained: %q", got)
+	}
+	m.Allowance = 9
+	if got := m.Text(); strings.Contains(got, "capped") {
+		t.Errorf("an uncapped allowance is said capped: %q", got)
+	}
+	s.TrayDelay = 0
+	// The initiative is rolled before the first decision: the tray shows it.
+	if s.Tray() == nil {
+		s.buildTray(0)
+	}
+	if s.Tray() == nil {
+		t.Fatal("no dice tray for the opening rolls")
+	}
+	txt := hudText(s)
+	if !strings.Contains(txt, "already shows the outcome") {
+		t.Errorf("the tray does not say the table shows the outcome:\n%s", txt)
 	}
 }
