@@ -306,6 +306,12 @@ func TestTrayWording(t *testing.T) {
 	if got := trayLine("blue-reaver: 3 repair(s): shield"); got != "blue-reaver: 3 successes, 1 repair needed: shield" {
 		t.Errorf("spare repairs: %q", got)
 	}
+	if got := trayLine("Rocket Launcher: 0 hit(s)"); got != "Rocket Launcher: 0 hits" {
+		t.Errorf("hits: %q", got)
+	}
+	if got := trayLine("Rocket Launcher: 1 hit(s)"); got != "Rocket Launcher: 1 hit" {
+		t.Errorf("one hit: %q", got)
+	}
 	if got := trayLine("blue-reaver: 2 repair(s): shield, vsg"); got != "blue-reaver: 2 successes, all needed: shield, vsg" {
 		t.Errorf("all repairs used: %q", got)
 	}

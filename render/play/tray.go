@@ -266,6 +266,13 @@ func (s *Session) dieOwners(ro *rules.Roll) string {
 // successes than it needed says so ("3 successes, 1 needed: shield"
 // rather than "3 repair(s): shield").
 func trayLine(ln string) string {
+	if a, b, ok := strings.Cut(ln, " hit(s)"); ok {
+		k := strings.LastIndex(a, " ")
+		var n int
+		if _, err := fmt.Sscan(a[k+1:], &n); err == nil {
+			ln = a[:k+1] + plural(n, "hit") + b
+		}
+	}
 	i := strings.Index(ln, " repair(s): ")
 	if i < 0 {
 		return ln
