@@ -795,11 +795,20 @@ func (s *Session) Bases(in []scene.Base) []scene.Base {
 			}
 		}
 	}
+	// While the dice tray has not reached its last dice, the titans stand
+	// as before the command: the table does not give the dice away.
+	shown := st
+	if s.traySuspense() {
+		shown = s.pre
+	}
 	for _, b := range in {
 		u := st.Unit(b.ID)
 		if u == nil {
 			out = append(out, b)
 			continue
+		}
+		if pu := shown.Unit(b.ID); pu != nil && OnTable(pu) {
+			u = pu
 		}
 		if !OnTable(u) {
 			continue

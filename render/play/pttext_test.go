@@ -169,6 +169,9 @@ func TestHotseatShooterSeesTheirDiceBeforeHandover(t *testing.T) {
 				t.Fatalf("%s's tray shows %s's secret %q", actor, sd, cd.Name)
 			}
 		}
+		if strings.Contains(txt, "Your secret objective") {
+			t.Errorf("the card is drawn while the decision is already the other side's:\n%s", txt)
+		}
 		for n := 0; s.Tray() != nil && n < 100; n++ {
 			s.TrayNext()
 		}
@@ -337,7 +340,60 @@ func TestTrayWording(t *testing.T) {
 		t.Fatal("no dice tray for the opening rolls")
 	}
 	txt := hudText(s)
-	if !strings.Contains(txt, "already shows the outcome") {
+	if !strings.Contains(txt, "shows the outcome") {
 		t.Errorf("the tray does not say the table shows the outcome:\n%s", txt)
 	}
+}
+
+// The table keeps the titans as they were before the shots until the dice
+// tray reaches its last dice: a shot's damage and shields knocked down
+// are not given away before the dice are shown.
+func TestTableWaitsForTheTray(t *testing.T) {
+	for seed := uint64(1); seed <= 12; seed++ {
+		s := newSession(t, load(t, "titan-duel"), seed, map[string]string{"red": Human, "blue": Human})
+		toShooting(t, s)
+		for _, w := range s.Weapons(s.Selected) {
+			s.Weapon = w.Mount
+			for _, ti := range s.Targets() {
+				if ti.Reason == "" {
+					s.declare(ti.ID)
+				}
+			}
+		}
+		if len(s.Shots) == 0 {
+			continue
+		}
+		target := s.Shots[0].Target
+		s.Commit()
+		tr := s.Tray()
+		if tr == nil || len(tr.Steps) < 2 {
+			continue
+		}
+		shields := func() int {
+			for _, b := range s.Bases(nil) {
+				if b.ID == target {
+					return b.Shields
+				}
+			}
+			t.Fatalf("no base for %s", target)
+			return 0
+		}
+		_, prof := s.profile(target)
+		before, _ := atii.TitanOf(s.pre.Unit(target))
+		after, _ := atii.TitanOf(s.State().Unit(target))
+		if before.ShieldsUp(prof) == after.ShieldsUp(prof) {
+			continue
+		}
+		if got := shields(); got != before.ShieldsUp(prof) {
+			t.Fatalf("seed %d: dice 1 of %d: the table shows %d shields, before the shots %d", seed, len(tr.Steps), got, before.ShieldsUp(prof))
+		}
+		for s.Tray() != nil && s.Tray().At < len(tr.Steps)-1 {
+			s.TrayNext()
+		}
+		if got := shields(); got != after.ShieldsUp(prof) {
+			t.Fatalf("seed %d: at the last dice the table shows %d shields, want %d", seed, got, after.ShieldsUp(prof))
+		}
+		return
+	}
+	t.Fatal("no seed knocked a shield down with several dice: untested")
 }

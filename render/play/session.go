@@ -275,9 +275,11 @@ func (s *Session) cards() map[string]atii.ObjectiveCard {
 }
 
 // Secret returns the secret lines of side (its objective card), only if
-// side is the current viewer; otherwise nil.
+// side is the current viewer deciding now; otherwise nil.
 func (s *Session) Secret(side string) []string {
-	if side == "" || side != s.viewer || s.mode == ModeHandover || s.mode == ModeOver {
+	if side == "" || side != s.viewer || s.mode == ModeHandover || s.mode == ModeOver || s.mode == ModeTray {
+		// While the dice of an action are shown before the handover the
+		// decision is already the other side's: the card stays off.
 		return nil
 	}
 	c, ok := s.cards()[side]

@@ -295,6 +295,12 @@ func trayLine(ln string) string {
 	return fmt.Sprintf("%s %s, %s: %s", ln[:j], succ, need, fixed)
 }
 
+// traySuspense reports whether the table should still show the state
+// before the last command: the tray is open and short of its last dice.
+func (s *Session) traySuspense() bool {
+	return s.tray != nil && s.pre != nil && s.tray.At < len(s.tray.Steps)-1
+}
+
 // TrayNext shows the next dice step (Space, Enter or a click on the
 // tray); after the last step the tray closes.
 func (s *Session) TrayNext() {
@@ -428,7 +434,11 @@ func (s *Session) drawTray(h *hudb) {
 	if s.TrayDelay > 0 {
 		hint += "   (moves on by itself)"
 	}
-	// The table shows the state after the whole command at once.
-	hint += "   The table already shows the outcome."
+	// The table shows the state after the command from the last dice on.
+	if t.At < len(t.Steps)-1 {
+		hint += "   The table shows the outcome at the last dice."
+	} else {
+		hint += "   The table now shows the outcome."
+	}
 	h.text(x, r.Max.Y-l.px(11), hint, l.px(11), false, colDim)
 }
