@@ -524,7 +524,7 @@ func (s *Session) logStrip(h *hudb) {
 		if e.Roll != nil {
 			col = colText
 		}
-		ws := h.wrap(fmt.Sprintf("T%d %s: %s", e.Turn, e.Step, s.named(e.Text)), size, r.W()-l.px(20), false)
+		ws := h.wrap(fmt.Sprintf("T%d %s: %s", e.Turn, e.Step, s.named(trayLine(e.Text))), size, r.W()-l.px(20), false)
 		if len(shown)+len(ws) > rows && len(shown) > 0 {
 			break
 		}

@@ -434,7 +434,7 @@ func (s *Session) declare(id string) {
 			continue
 		}
 		if t.Reason != "" {
-			s.fail(fmt.Errorf("%s cannot fire at %s: %s", s.Weapon, id, t.Reason))
+			s.fail(fmt.Errorf("%s cannot fire at %s: %s", s.weaponLabel(s.Selected, s.Weapon), s.Name(id), t.Reason))
 			return
 		}
 		aim := s.Aim
@@ -522,11 +522,11 @@ func (s *Session) ToggleAim() {
 	shots[i].Aim = flipAim(shots[i].Aim)
 	c := s.G.Ruleset.Fire(s.Decider(), s.Selected, shots...)
 	if err := s.G.Engine.Check(s.G.Ruleset.Bind(c)); err != nil {
-		s.fail(fmt.Errorf("%s cannot aim %s at %s: %s", shots[i].Mount, shots[i].Aim, shots[i].Target, trimReason(err.Error())))
+		s.fail(fmt.Errorf("%s cannot aim %s at %s: %s", s.weaponLabel(s.Selected, shots[i].Mount), shots[i].Aim, s.Name(shots[i].Target), trimReason(err.Error())))
 		return
 	}
 	s.Shots = shots
-	s.note(fmt.Sprintf("%s aims %s at %s", shots[i].Mount, shots[i].Aim, shots[i].Target))
+	s.note(fmt.Sprintf("%s aims %s at %s", s.weaponLabel(s.Selected, shots[i].Mount), shots[i].Aim, s.Name(shots[i].Target)))
 }
 
 // aimShot is the declaration T toggles: the chosen weapon's, else the

@@ -99,6 +99,20 @@ func TestShootingPanelNamesWeapons(t *testing.T) {
 	if txt := hudText(s); !strings.Contains(txt, "Targets for "+lbl) {
 		t.Errorf("the targets heading should name %q:\n%s", lbl, txt)
 	}
+	for _, ti := range s.Targets() {
+		if ti.Reason == "" {
+			s.declare(ti.ID)
+			break
+		}
+	}
+	if len(s.Shots) == 0 {
+		t.Fatal("nothing to declare")
+	}
+	s.Weapon = s.Shots[0].Mount
+	s.ToggleAim()
+	if !strings.HasPrefix(s.Msg, lbl) {
+		t.Errorf("the aim message should name %q: %q", lbl, s.Msg)
+	}
 }
 
 // Internal words never reach the player: plural attacks, no doubled
@@ -396,4 +410,22 @@ func TestTableWaitsForTheTray(t *testing.T) {
 		return
 	}
 	t.Fatal("no seed knocked a shield down with several dice: untested")
+}
+
+// The dice log strip words repairs as the tray does.
+func TestLogStripRewordsRepairs(t *testing.T) {
+	s := newSession(t, load(t, "titan-duel"), 5, map[string]string{"red": Computer, "blue": Computer})
+	for i := 0; i < 400 && s.Mode() != ModeOver; i++ {
+		s.Wait()
+		for _, e := range s.Log() {
+			if strings.Contains(e.Text, " repair(s): ") {
+				s.TrayClose()
+				if txt := hudText(s); strings.Contains(txt, "repair(s)") {
+					t.Fatalf("the log strip shows the raw repair wording:\n%s", txt)
+				}
+				return
+			}
+		}
+	}
+	t.Fatal("no repair in the game: untested")
 }

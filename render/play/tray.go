@@ -262,7 +262,8 @@ func (s *Session) dieOwners(ro *rules.Roll) string {
 	return strings.Join(parts, ", ")
 }
 
-// trayLine rewords a result line for the tray: a repair roll with more
+// trayLine rewords a result line for the tray and the dice log: hits in
+// the plural, and a repair roll with more
 // successes than it needed says so ("3 successes, 1 needed: shield"
 // rather than "3 repair(s): shield").
 func trayLine(ln string) string {
