@@ -429,3 +429,18 @@ func TestLogStripRewordsRepairs(t *testing.T) {
 	}
 	t.Fatal("no repair in the game: untested")
 }
+
+// Choice texts from the rules ("red-reaver fires: carapace at
+// blue-reaver") name each weapon with its mount in the panel.
+func TestChoiceTextsNameWeapons(t *testing.T) {
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	ws := s.Weapons("red-reaver")
+	if len(ws) == 0 {
+		t.Fatal("no weapons")
+	}
+	ch := rules.Choice{Units: []string{"red-reaver", "blue-reaver"}, Text: "red-reaver fires: " + ws[0].Mount + " at blue-reaver (50% a die)"}
+	want := ws[0].Name + " (" + mountName(ws[0].Mount) + ") at blue-reaver"
+	if got := s.weaponsNamed(ch); !strings.Contains(got, want) {
+		t.Errorf("choice %q should read %q", got, want)
+	}
+}
