@@ -1011,7 +1011,7 @@ func (a *App) sceneInput() *scene.Input {
 		if m, ok := a.markers[b.ID]; ok {
 			b.Damage, b.Blast, b.Shields, b.Broken = m.Damage, m.Blast, m.Shields, m.Broken
 		}
-		if a.arcsAll || b.Selected {
+		if a.arcsAll || b.Selected && (a.play == nil || a.play.SelectedArcs()) {
 			if info, ok := a.info(b.ID); ok {
 				// The arcs turn with the base as drawn (where it stands now).
 				info.Base = b.Base

@@ -255,7 +255,13 @@ func (s *Session) named(text string) string {
 			text = replaceWord(text, sd.ID, sd.Name)
 		}
 	}
-	return text
+	return plainTerms(text)
+}
+
+// plainTerms writes the rules' short location names out for players
+// ("vsg" is the void shield generator).
+func plainTerms(text string) string {
+	return replaceWord(text, atii.LocVSG, "void shield generator")
 }
 
 // replaceWord replaces word in text where it stands as a whole word: not
@@ -297,7 +303,7 @@ func weaponStats(w *catalog.Weapon, arc string) string {
 			parts = append(parts, fmt.Sprintf("swiftness %d", w.Swiftness))
 		}
 		if w.Attacks != 0 {
-			parts = append(parts, fmt.Sprintf("%d attacks", w.Attacks))
+			parts = append(parts, plural(w.Attacks, "attack"))
 		}
 		if w.Str != 0 {
 			parts = append(parts, fmt.Sprintf("Str %d", w.Str))
@@ -324,13 +330,82 @@ func weaponStats(w *catalog.Weapon, arc string) string {
 
 // weaponName is the name of the weapon on mount of the selected titan
 // (the mount id when it has none).
-func (s *Session) weaponName(mount string) string {
-	for _, w := range s.Weapons(s.Selected) {
+// plural is "1 attack", "3 attacks".
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// mountName is a mount as players read it (the void shield generator
+// written out).
+func mountName(mount string) string { return plainTerms(mount) }
+
+// weaponLabel names the weapon on a titan's mount with the mount:
+// "Turbo-laser Destructor (carapace)"; the mount alone when it holds no
+// known weapon.
+func (s *Session) weaponLabel(unit, mount string) string {
+	for _, w := range s.Weapons(unit) {
 		if w.Mount == mount {
-			return w.Name
+			return w.Name + " (" + mountName(mount) + ")"
 		}
 	}
-	return mount
+	return mountName(mount)
+}
+
+// weaponsNamed is a choice's text with each shot's mount ("carapace at
+// red-warlord") told by its weapon and mount for the titan that fires.
+func (s *Session) weaponsNamed(ch rules.Choice) string {
+	text := ch.Text
+	if len(ch.Units) == 0 {
+		return text
+	}
+	for _, w := range s.Weapons(ch.Units[0]) {
+		text = strings.ReplaceAll(text, w.Mount+" at ", w.Name+" ("+mountName(w.Mount)+") at ")
+	}
+	return text
+}
+
+// cannotFire says why a weapon may not fire without repeating the
+// verdict ("did not fire: ..." stands on its own).
+func cannotFire(why string) string {
+	if strings.HasPrefix(why, "did not fire") || strings.HasPrefix(why, "fired this turn") || strings.HasPrefix(why, "cannot") {
+		return why
+	}
+	return "cannot fire: " + why
+}
+
+// shotLines explain a target's odds in plain words: the chance of damage
+// past the void shields, the shields knocked down on average, then the
+// chance to destroy and to damage each location (parts that are nil or
+// zero are left out).
+func shotLines(t TargetInfo) []string {
+	var out []string
+	if t.Odds != nil {
+		out = append(out, fmt.Sprintf("chance to damage the titan past its shields: %.0f%%; shields knocked down: %.1f on average", 100*t.Odds.AtLeastOneTitanHit, t.Odds.ShieldsDown.Mean()))
+	}
+	if t.Outcome == nil {
+		return out
+	}
+	var parts []string
+	if d := t.Outcome.Destroyed; d > 0.0005 {
+		parts = append(parts, fmt.Sprintf("destroyed %.1f%%", 100*d))
+	}
+	var locs []string
+	for _, loc := range t.Outcome.Locations {
+		lv := t.Outcome.Levels[loc]
+		if damaged := 1 - lv[0]; damaged > 0.005 {
+			locs = append(locs, fmt.Sprintf("%s %.0f%%", plainTerms(loc), 100*damaged))
+		}
+	}
+	if len(locs) > 0 {
+		parts = append(parts, "damages "+strings.Join(locs, ", "))
+	}
+	if len(parts) > 0 {
+		out = append(out, strings.Join(parts, "; "))
+	}
+	return out
 }
 
 // firedThisTurn reports whether unit id fired the weapon on mount in the

@@ -256,11 +256,14 @@ func (s *Session) panel(h *hudb) {
 	c.gap(6)
 	// The viewer's secrets.
 	for i, ln := range s.Secret(s.viewer) {
-		col := colText
-		if i == 0 {
+		col, size := colText, small
+		switch {
+		case i == 0:
 			col = colGold
+		case i > 1:
+			col, size = colDim, l.px(11)
 		}
-		c.line(ln, small, i == 0, col)
+		c.line(ln, size, i == 0, col)
 	}
 	if len(s.Secret(s.viewer)) > 0 {
 		c.gap(6)
@@ -301,7 +304,7 @@ func (s *Session) panel(h *hudb) {
 	var dmg []string
 	for _, loc := range atii.Locations(prof) {
 		lv := ts.Level(loc)
-		dmg = append(dmg, fmt.Sprintf("%s: %s", loc, lv))
+		dmg = append(dmg, fmt.Sprintf("%s: %s", plainTerms(loc), lv))
 	}
 	c.line("Damage: "+strings.Join(dmg, ", "), small, false, colText)
 	if ts.Destroyed {
@@ -316,10 +319,10 @@ func (s *Session) panel(h *hudb) {
 			col = colGold
 			mark = "> " + mark
 		}
-		line := fmt.Sprintf("%s%s: %s (%s)", mark, w.Mount, w.Name, weaponStats(w.Weapon, w.Arc))
+		line := fmt.Sprintf("%s%s: %s (%s)", mark, mountName(w.Mount), w.Name, weaponStats(w.Weapon, w.Arc))
 		c.line(line, small, false, col)
 		if w.Usable != "" {
-			c.line("   cannot fire: "+w.Usable, small, false, colDim)
+			c.line("   "+cannotFire(w.Usable), small, false, colDim)
 		}
 	}
 }
@@ -334,11 +337,15 @@ func (s *Session) actions(c *column) {
 	case atii.StepMovement, atii.StepAssault:
 		if mp := s.PreviewMove(); mp != nil {
 			c.line("Move preview ("+s.Name(s.Selected)+")", norm, true, colText)
-			if mp.Err != nil {
-				c.line("ILLEGAL: "+Reason(mp.Err), small, true, colBad)
-			} else {
-				c.line("legal: Enter to move", small, true, colGood)
+			v, warn := mp.Verdict()
+			col := colGood
+			switch {
+			case mp.Err != nil:
+				col = colBad
+			case warn:
+				col = colGold
 			}
+			c.line(v, small, true, col)
 			for _, ln := range mp.Lines {
 				c.line(ln, small, false, colText)
 			}
@@ -349,7 +356,7 @@ func (s *Session) actions(c *column) {
 			if len(s.Shots) > 0 {
 				c.line("Declared (Enter fires all):", norm, true, colText)
 				for _, sh := range s.Shots {
-					c.line(fmt.Sprintf("  %s at %s, aimed %s", sh.Mount, s.Name(sh.Target), sh.Aim), small, false, colGold)
+					c.line(fmt.Sprintf("  %s at %s, aimed %s", s.weaponLabel(s.Selected, sh.Mount), s.Name(sh.Target), sh.Aim), small, false, colGold)
 				}
 			}
 			if s.Weapon == "" {
@@ -357,26 +364,15 @@ func (s *Session) actions(c *column) {
 				c.gap(6)
 				return
 			}
-			c.line(fmt.Sprintf("Targets for %s (aim %s, T toggles):", s.weaponName(s.Weapon), s.Aim), norm, true, colText)
+			c.line(fmt.Sprintf("Targets for %s (aim %s, T toggles):", s.weaponLabel(s.Selected, s.Weapon), s.Aim), norm, true, colText)
 			for _, t := range s.Targets() {
 				if t.Reason != "" {
 					c.line(fmt.Sprintf("  %s: cannot: %s", s.Name(t.ID), s.named(t.Reason)), small, false, colBad)
 					continue
 				}
 				c.line(fmt.Sprintf("  %s: %s at %.1f cm, %s", s.Name(t.ID), t.ToHit.String(), t.Geo.Range, t.Geo.LOS), small, false, colGood)
-				if t.Odds != nil {
-					c.line(fmt.Sprintf("    %.0f%% at least one hit on the titan; mean shields down %.1f", 100*t.Odds.AtLeastOneTitanHit, t.Odds.ShieldsDown.Mean()), small, false, colText)
-				}
-				if t.Outcome != nil {
-					var parts []string
-					for _, loc := range t.Outcome.Locations {
-						lv := t.Outcome.Levels[loc]
-						damaged := 1 - lv[0]
-						if damaged > 0.005 {
-							parts = append(parts, fmt.Sprintf("%s %.0f%%", loc, 100*damaged))
-						}
-					}
-					c.line(fmt.Sprintf("    destroyed %.1f%%; damaged: %s", 100*t.Outcome.Destroyed, strings.Join(parts, ", ")), small, false, colText)
+				for _, ln := range shotLines(t) {
+					c.line("    "+ln, small, false, colText)
 				}
 			}
 			c.gap(6)
@@ -397,7 +393,7 @@ func (s *Session) actions(c *column) {
 		c.line("Choices (click or number key):", norm, true, colText)
 		for i, ch := range cs {
 			i := i
-			label := fmt.Sprintf("%d. %s", i+1, s.named(ch.Text))
+			label := fmt.Sprintf("%d. %s", i+1, s.named(s.weaponsNamed(ch)))
 			lines := c.h.wrap(label, small, c.w-l.px(10), false)
 			top := c.y
 			if top+float64(len(lines))*small*1.3+l.px(4) > c.maxY {
@@ -433,6 +429,20 @@ func (s *Session) debrief(c *column) {
 		}
 		c.line(s.ResultWhy(), small, false, colText)
 	}
+	if vl := s.VictoryLines(); len(vl) > 0 {
+		c.gap(6)
+		c.line("Victory conditions at the end", norm, true, colText)
+		for _, ln := range vl {
+			c.line(ln, small, false, colText)
+		}
+	}
+	if ol := s.ObjectiveLines(); len(ol) > 0 {
+		c.gap(6)
+		c.line("Objective markers at the end", norm, true, colText)
+		for _, ln := range ol {
+			c.line(ln, small, false, colText)
+		}
+	}
 	if vp, err := s.G.Ruleset.VictoryPoints(st); err == nil {
 		c.gap(6)
 		c.line("Victory points", norm, true, colText)
@@ -457,7 +467,7 @@ func (s *Session) debrief(c *column) {
 		var dmg []string
 		for _, loc := range atii.Locations(prof) {
 			if lv := ts.Level(loc); lv != atii.Undamaged {
-				dmg = append(dmg, fmt.Sprintf("%s %s", loc, lv))
+				dmg = append(dmg, fmt.Sprintf("%s %s", plainTerms(loc), lv))
 			}
 		}
 		state := "undamaged"
@@ -480,7 +490,11 @@ func (s *Session) debrief(c *column) {
 		sort.Strings(sides)
 		for _, sd := range sides {
 			cd := cards[sd]
-			c.line(fmt.Sprintf("%s: %s (%s) - %s", s.SideName(sd), cd.Name, cd.Type, cd.Text), small, false, colText)
+			title, note := cardTitle(cd.Name)
+			c.line(fmt.Sprintf("%s: %s (%s) - %s", s.SideName(sd), title, cd.Type, cd.Text), small, false, colText)
+			if note != "" {
+				c.line(note, l.px(11), false, colDim)
+			}
 		}
 	}
 }
@@ -494,27 +508,40 @@ func (s *Session) logStrip(h *hudb) {
 	size := l.px(12)
 	rowH := size * 1.3
 	lg := s.Log()
-	rows := int((r.H() - l.px(22)) / rowH)
+	rows := int((r.H() - l.px(26)) / rowH)
 	h.text(r.Min.X+l.px(10), r.Min.Y+l.px(10), "Dice log (click an entry to highlight its titans)", size, true, colGold)
-	start := len(lg) - rows
-	if start < 0 {
-		start = 0
+	// The newest entries, each wrapped to the strip's width (never cut),
+	// as many as fit with the newest at the bottom.
+	type logRow struct {
+		text string
+		idx  int
+		col  color.NRGBA
 	}
-	y := r.Min.Y + l.px(22)
-	for i := start; i < len(lg); i++ {
+	var shown []logRow
+	for i := len(lg) - 1; i >= 0 && len(shown) < rows; i-- {
 		e := lg[i]
 		col := colDim
 		if e.Roll != nil {
 			col = colText
 		}
-		txt := fmt.Sprintf("T%d %s: %s", e.Turn, e.Step, s.named(e.Text))
-		if ws := h.wrap(txt, size, r.W()-l.px(20), false); len(ws) > 0 {
-			txt = ws[0]
+		ws := h.wrap(fmt.Sprintf("T%d %s: %s", e.Turn, e.Step, s.named(trayLine(e.Text))), size, r.W()-l.px(20), false)
+		if len(shown)+len(ws) > rows && len(shown) > 0 {
+			break
 		}
+		for k := len(ws) - 1; k >= 0; k-- {
+			shown = append(shown, logRow{ws[k], i, col})
+		}
+	}
+	if len(shown) > rows {
+		// One entry longer than the strip: its first lines.
+		shown = shown[len(shown)-rows:]
+	}
+	y := r.Min.Y + l.px(22)
+	for k := len(shown) - 1; k >= 0; k-- {
 		row := scene.Rect{Min: world.Vec{X: r.Min.X, Y: y}, Max: world.Vec{X: r.Max.X, Y: y + rowH}}
-		idx := i
+		idx := shown[k].idx
 		h.btns = append(h.btns, Button{Label: "log", R: row, Do: func() { s.ClickLog(idx) }})
-		h.text(r.Min.X+l.px(10), y+rowH/2, txt, size, false, col)
+		h.text(r.Min.X+l.px(10), y+rowH/2, shown[k].text, size, false, shown[k].col)
 		y += rowH
 	}
 }
@@ -773,11 +800,20 @@ func (s *Session) Bases(in []scene.Base) []scene.Base {
 			}
 		}
 	}
+	// While the dice tray has not reached its last dice, the titans stand
+	// as before the command: the table does not give the dice away.
+	shown := st
+	if s.traySuspense() {
+		shown = s.pre
+	}
 	for _, b := range in {
 		u := st.Unit(b.ID)
 		if u == nil {
 			out = append(out, b)
 			continue
+		}
+		if pu := shown.Unit(b.ID); pu != nil && OnTable(pu) {
+			u = pu
 		}
 		if !OnTable(u) {
 			continue

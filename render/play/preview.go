@@ -26,6 +26,9 @@ type MovePreview struct {
 	// the titan does not touch now (an assault-phase charge into close
 	// combat, ATII-CC-1); "" when none.
 	Charge string
+	// Contact is the chance a charge makes base contact with Charge (1
+	// when the path is not dangerous).
+	Contact float64
 	// Lines explain the preview: a charge, each turn and its Man, the
 	// Man the turns use in all, cost and Speed left, backwards cost,
 	// terrain crossed, dangerous terrain odds.
@@ -53,10 +56,88 @@ func (s *Session) PreviewMove() *MovePreview {
 	mp.Err = s.G.Engine.Check(s.G.Ruleset.Bind(c))
 	mp.Charge = s.charged(v.Start, rep.End)
 	if mp.Charge != "" {
-		mp.Lines = append(mp.Lines, "charges "+s.unitName(mp.Charge)+": base contact, close combat follows")
+		mp.Contact = mp.ReachAt(s.contactAt(&rep, mp.Charge))
+		ln := "charges " + s.unitName(mp.Charge) + ": base contact, close combat follows"
+		if mp.Contact < certain {
+			ln = fmt.Sprintf("charges %s: %.0f%% to make base contact (%s); close combat follows contact", s.unitName(mp.Charge), 100*mp.Contact, band(mp.Contact))
+		}
+		mp.Lines = append(mp.Lines, ln)
 	}
 	mp.Lines = append(mp.Lines, moveLines(&rep, mp.Check, prof, mp.Odds, s.G.Ruleset.World())...)
 	return mp
+}
+
+// certain is the chance at and above which a roll is told as certain.
+const certain = 1 - 1e-9
+
+// band words a chance for a player: certain, likely (at least 2 in 3),
+// unlikely (below 1 in 3), else a toss-up.
+func band(p float64) string {
+	switch {
+	case p >= certain:
+		return "certain"
+	case p >= 2.0/3:
+		return "likely"
+	case p < 1.0/3:
+		return "unlikely"
+	}
+	return "a toss-up"
+}
+
+// Finish is the chance the drafted move reaches the end of its path (1
+// when it crosses no dangerous terrain, ATII-MOV-4).
+func (m *MovePreview) Finish() float64 {
+	if m == nil || m.Odds == nil {
+		return 1
+	}
+	return m.Odds.Complete
+}
+
+// Verdict is the preview's headline and whether it warns: "legal: Enter
+// to move" for a legal move that surely gets there; a legal move that may
+// stop short in dangerous terrain says how likely it is to reach the end
+// (or, for a charge, to make contact); an illegal one says why not.
+func (m *MovePreview) Verdict() (string, bool) {
+	if m.Err != nil {
+		return "ILLEGAL: " + Reason(m.Err), true
+	}
+	p, what := m.Finish(), "reach the end"
+	if m.Charge != "" {
+		p, what = m.Contact, "make contact"
+	}
+	if p >= certain {
+		return "legal: Enter to move", false
+	}
+	lead := "legal, but likely stops short"
+	switch band(p) {
+	case "likely":
+		lead = "legal, likely to get there"
+	case "a toss-up":
+		lead = "legal, but may stop short"
+	}
+	return fmt.Sprintf("%s: %.0f%% to %s (Enter to move)", lead, 100*p, what), true
+}
+
+// contactAt is the shortest distance along the path at which the moving
+// titan's base, facing as it will at the end, touches titan id (the
+// path's length when it touches only at the end). Sampled every 0.25 cm.
+func (s *Session) contactAt(rep *world.MoveReport, id string) float64 {
+	u := s.State().Unit(id)
+	me := s.State().Unit(s.Selected)
+	if u == nil || me == nil {
+		return rep.Total
+	}
+	tb := s.base(u)
+	b := rep.End
+	for _, sg := range rep.Segments {
+		for d := sg.Start; d <= sg.End+1e-9; d += 0.25 {
+			b.Pos = sg.From.Lerp(sg.To, (d-sg.Start)/math.Max(sg.Length, 1e-9))
+			if world.InContact(b, tb) {
+				return d
+			}
+		}
+	}
+	return rep.Total
 }
 
 // charged is the first enemy titan (by id) a move from start to end
@@ -125,7 +206,7 @@ func moveLines(rep *world.MoveReport, chk atii.MoveCheck, prof *catalog.Unit, od
 		out = append(out, "terrain crossed: "+strings.Join(names, ", "))
 	}
 	if odds != nil {
-		out = append(out, fmt.Sprintf("DANGEROUS terrain: %d D6 decide how far it gets; %.0f%% to finish the path", chk.DangerDice, 100*odds.Complete))
+		out = append(out, fmt.Sprintf("DANGEROUS terrain: %d D6 decide how far it gets; %.0f%% to reach the end", chk.DangerDice, 100*odds.Complete))
 	}
 	return out
 }
@@ -353,7 +434,7 @@ func (s *Session) declare(id string) {
 			continue
 		}
 		if t.Reason != "" {
-			s.fail(fmt.Errorf("%s cannot fire at %s: %s", s.Weapon, id, t.Reason))
+			s.fail(fmt.Errorf("%s cannot fire at %s: %s", s.weaponLabel(s.Selected, s.Weapon), s.Name(id), t.Reason))
 			return
 		}
 		aim := s.Aim
@@ -406,7 +487,7 @@ func (s *Session) PickWeapon(i int) {
 			return
 		}
 		if ws[i].Usable != "" {
-			s.fail(fmt.Errorf("%s cannot fire: %s", ws[i].Name, ws[i].Usable))
+			s.fail(fmt.Errorf("%s: %s", ws[i].Name, cannotFire(ws[i].Usable)))
 			return
 		}
 		s.Weapon = ws[i].Mount
@@ -441,11 +522,11 @@ func (s *Session) ToggleAim() {
 	shots[i].Aim = flipAim(shots[i].Aim)
 	c := s.G.Ruleset.Fire(s.Decider(), s.Selected, shots...)
 	if err := s.G.Engine.Check(s.G.Ruleset.Bind(c)); err != nil {
-		s.fail(fmt.Errorf("%s cannot aim %s at %s: %s", shots[i].Mount, shots[i].Aim, shots[i].Target, trimReason(err.Error())))
+		s.fail(fmt.Errorf("%s cannot aim %s at %s: %s", s.weaponLabel(s.Selected, shots[i].Mount), shots[i].Aim, s.Name(shots[i].Target), trimReason(err.Error())))
 		return
 	}
 	s.Shots = shots
-	s.note(fmt.Sprintf("%s aims %s at %s", shots[i].Mount, shots[i].Aim, shots[i].Target))
+	s.note(fmt.Sprintf("%s aims %s at %s", s.weaponLabel(s.Selected, shots[i].Mount), shots[i].Aim, s.Name(shots[i].Target)))
 }
 
 // aimShot is the declaration T toggles: the chosen weapon's, else the

@@ -46,6 +46,10 @@ func (m *MoveResult) Text() string {
 	roll := fmt.Sprintf("rolled %s = %d", strings.Join(fs, "+"), sum)
 	if len(fs) == 0 {
 		roll = "no dice: the turns used every Man point"
+	} else if m.Allowance < float64(sum)-1e-9 {
+		// The allowance is the dice total capped by the Speed left on
+		// entering the dangerous terrain (ATII-MOV-4).
+		roll += fmt.Sprintf(", capped at %.0f cm: the Speed left on entering the dangerous terrain", m.Allowance)
 	}
 	if m.Complete {
 		return fmt.Sprintf("dangerous terrain: %s, allowance %.0f cm: path completed (%.1f cm)", roll, m.Allowance, m.Length)

@@ -45,6 +45,10 @@ const (
 	ModeDice
 	// ModeOver: the game has ended.
 	ModeOver
+	// ModeTray: in a hotseat game with secrets, the player who acted sees
+	// the dice of their action; the screen is handed over when the tray
+	// is finished or closed (it holds nothing secret of the other side).
+	ModeTray
 )
 
 // LogEntry is one line of the dice log.
@@ -140,6 +144,8 @@ type Session struct {
 	// pre is the state before the last command (the close combat order of
 	// the dice tray is worked out on it).
 	pre *rules.State
+	// decided is the side whose decision the selection was last made for.
+	decided string
 }
 
 // New wraps a running game. kinds maps side ids to Human or Computer (a
@@ -269,16 +275,35 @@ func (s *Session) cards() map[string]atii.ObjectiveCard {
 }
 
 // Secret returns the secret lines of side (its objective card), only if
-// side is the current viewer; otherwise nil.
+// side is the current viewer deciding now; otherwise nil.
 func (s *Session) Secret(side string) []string {
-	if side == "" || side != s.viewer || s.mode == ModeHandover || s.mode == ModeOver {
+	if side == "" || side != s.viewer || s.mode == ModeHandover || s.mode == ModeOver || s.mode == ModeTray {
+		// While the dice of an action are shown before the handover the
+		// decision is already the other side's: the card stays off.
 		return nil
 	}
 	c, ok := s.cards()[side]
 	if !ok {
 		return nil
 	}
-	return []string{fmt.Sprintf("Your secret objective: %s (%s)", c.Name, c.Type), c.Text}
+	title, note := cardTitle(c.Name)
+	out := []string{fmt.Sprintf("Your secret objective: %s (%s)", title, c.Type), c.Text}
+	if note != "" {
+		out = append(out, note)
+	}
+	return out
+}
+
+// standIn marks an objective card whose wording is the project's own.
+const standIn = " (stand-in)"
+
+// cardTitle is an objective card's name for a title, with the stand-in
+// mark moved to a note of its own ("" when the card has none).
+func cardTitle(name string) (title, note string) {
+	if t, ok := strings.CutSuffix(name, standIn); ok {
+		return t, "(stand-in card: our own wording of the objective)"
+	}
+	return name, ""
 }
 
 // afterCommand updates the mode after anything changed the game.
@@ -288,6 +313,11 @@ func (s *Session) afterCommand() {
 		s.mode = ModeOver
 		s.viewer = "" // at the end every objective is revealed
 		s.Result = nil
+		if s.decided != "" {
+			// The end screen starts with no titan (and no arcs) picked.
+			s.decided = ""
+			s.selectUnit("")
+		}
 		return
 	}
 	if s.mode == ModeDice {
@@ -298,9 +328,14 @@ func (s *Session) afterCommand() {
 		// Two players share the screen: hand it over only when one
 		// player's secrets are on it and the decision passes on.
 		if s.viewer != "" && s.viewer != d {
+			s.clearDraft()
+			if s.tray != nil {
+				// The player who acted sees their dice first.
+				s.mode = ModeTray
+				return
+			}
 			s.mode = ModeHandover
 			s.viewer = ""
-			s.clearDraft()
 			return
 		}
 	} else if s.ctrls[d] == nil {
@@ -313,7 +348,16 @@ func (s *Session) afterCommand() {
 	if s.mode != ModeHandover {
 		s.mode = ModeTurn
 	}
-	if s.Selected == "" || !s.canAct(s.Selected) {
+	if d != s.decided {
+		// The decision passed to a side: select its first titan that may
+		// act, or nothing (never the other side's titan, whose arcs and
+		// profile would fill the screen).
+		s.decided = d
+		s.selectUnit("")
+		if p := st.Pending; p != nil && len(p.Units) > 0 && p.Side == d {
+			s.selectUnit(p.Units[0])
+		}
+	} else if s.Selected == "" || !s.canAct(s.Selected) {
 		if p := st.Pending; p != nil && len(p.Units) > 0 && p.Side == d {
 			s.selectUnit(p.Units[0])
 		}
@@ -634,6 +678,8 @@ func (s *Session) ModeText() string {
 	switch s.mode {
 	case ModeHandover:
 		return "waiting for the next player to take the screen"
+	case ModeTray:
+		return "showing the dice before the screen is handed over"
 	case ModeThinking:
 		return "the computer is deciding"
 	case ModeDice:
@@ -671,6 +717,13 @@ func (s *Session) Name(id string) string {
 		}
 	}
 	return id
+}
+
+// SelectedArcs reports whether the selected titan's weapon arcs belong on
+// the table: not in the rally phase (nothing fires) nor on the end
+// screen. The window's arcs tool still shows every titan's arcs.
+func (s *Session) SelectedArcs() bool {
+	return s.mode != ModeOver && s.State().Step != atii.StepRally
 }
 
 // Playable reports whether unit id may act in the current decision.
@@ -1270,6 +1323,10 @@ func (s *Session) Banner() Banner {
 		return b
 	case ModeThinking:
 		b.Who = s.SideName(d) + " (computer) is deciding..."
+		return b
+	case ModeTray:
+		b.Who = s.SideName(s.viewer) + ": your dice"
+		b.Lines = []string{"When the dice are done (Space, Enter or Esc), the screen is handed over to " + s.SideName(d) + "."}
 		return b
 	case ModeDice:
 		b.Who = "Roll real dice for " + s.SideName(d)

@@ -241,6 +241,67 @@ func (f *ccReplay) damage(e rules.Event) {
 	}
 }
 
+// dieOwners says whose die is whose in a roll of one die per side (the
+// initiative roll names its sides in order, ATII-INI): "Legio Mortis 4,
+// Legio Ignatum 2"; "" for other rolls.
+func (s *Session) dieOwners(ro *rules.Roll) string {
+	in, ok := strings.CutPrefix(ro.Purpose, "initiative (")
+	if !ok {
+		return ""
+	}
+	in, _, _ = strings.Cut(in, ";")
+	in = strings.TrimSuffix(in, ")")
+	sides := strings.Split(in, ", ")
+	if len(sides) != len(ro.Faces) {
+		return ""
+	}
+	var parts []string
+	for i, sd := range sides {
+		parts = append(parts, fmt.Sprintf("%s %d", s.SideName(strings.TrimSpace(sd)), ro.Faces[i]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// trayLine rewords a result line for the tray and the dice log: hits in
+// the plural, and a repair roll with more
+// successes than it needed says so ("3 successes, 1 needed: shield"
+// rather than "3 repair(s): shield").
+func trayLine(ln string) string {
+	if a, b, ok := strings.Cut(ln, " hit(s)"); ok {
+		k := strings.LastIndex(a, " ")
+		var n int
+		if _, err := fmt.Sscan(a[k+1:], &n); err == nil {
+			ln = a[:k+1] + plural(n, "hit") + b
+		}
+	}
+	i := strings.Index(ln, " repair(s): ")
+	if i < 0 {
+		return ln
+	}
+	j := strings.LastIndex(ln[:i], " ")
+	var n int
+	if _, err := fmt.Sscan(ln[j+1:i], &n); err != nil {
+		return ln
+	}
+	fixed := ln[i+len(" repair(s): "):]
+	used := len(strings.Split(fixed, ", "))
+	need := fmt.Sprintf("%s needed", plural(used, "repair"))
+	if used == n {
+		need = "all needed"
+	}
+	succ := fmt.Sprintf("%d successes", n)
+	if n == 1 {
+		succ = "1 success"
+	}
+	return fmt.Sprintf("%s %s, %s: %s", ln[:j], succ, need, fixed)
+}
+
+// traySuspense reports whether the table should still show the state
+// before the last command: the tray is open and short of its last dice.
+func (s *Session) traySuspense() bool {
+	return s.tray != nil && s.pre != nil && s.tray.At < len(s.tray.Steps)-1
+}
+
 // TrayNext shows the next dice step (Space, Enter or a click on the
 // tray); after the last step the tray closes.
 func (s *Session) TrayNext() {
@@ -250,12 +311,19 @@ func (s *Session) TrayNext() {
 	s.tray.At++
 	s.tray.age = 0
 	if s.tray.At >= len(s.tray.Steps) {
-		s.tray = nil
+		s.TrayClose()
 	}
 }
 
-// TrayClose closes the dice tray (Esc); the dice stay in the log.
-func (s *Session) TrayClose() { s.tray = nil }
+// TrayClose closes the dice tray (Esc); the dice stay in the log. A
+// handover waiting for the tray (ModeTray) follows.
+func (s *Session) TrayClose() {
+	s.tray = nil
+	if s.mode == ModeTray {
+		s.mode = ModeHandover
+		s.viewer = ""
+	}
+}
 
 // Tick advances the dice tray by itself after TrayDelay seconds per step
 // (dt is the frame's duration). It reports whether the tray changed.
@@ -355,14 +423,23 @@ func (s *Session) drawTray(h *hudb) {
 		if len(ro.Mods) > 0 {
 			need += " (" + strings.Join(ro.Mods, ", ") + ")"
 		}
+		if ow := s.dieOwners(ro); ow != "" {
+			need += ": " + ow
+		}
 		c.line(need, l.px(12), false, colText)
 	}
 	for _, ln := range st.Lines {
-		c.line("=> "+s.named(ln), l.px(12), true, colGold)
+		c.line("=> "+s.named(trayLine(ln)), l.px(12), true, colGold)
 	}
-	hint := "Space, Enter or click: next dice   Esc: skip the rest"
+	hint := "Space, Enter or click: next   Esc: skip the rest"
 	if s.TrayDelay > 0 {
 		hint += "   (moves on by itself)"
+	}
+	// The table shows the state after the command from the last dice on.
+	if t.At < len(t.Steps)-1 {
+		hint += "   The table shows the outcome at the last dice."
+	} else {
+		hint += "   The table now shows the outcome."
 	}
 	h.text(x, r.Max.Y-l.px(11), hint, l.px(11), false, colDim)
 }
