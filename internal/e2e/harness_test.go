@@ -166,6 +166,21 @@ func Start(t *testing.T, args ...string) *Win {
 			_ = os.RemoveAll(dir)
 		}
 	})
+	// An X server under load can refuse a connection now and then
+	// ("failed to open display"): such a start is tried again, twice.
+	for try := 0; ; try++ {
+		w, ok := launch(t, bin, dir, args, try < 2)
+		if ok {
+			return w
+		}
+	}
+}
+
+// launch starts auspex once and waits for its window and first dump; ok is
+// false (and the process gone) when retry is set and auspex could not open
+// the display.
+func launch(t *testing.T, bin, dir string, args []string, retry bool) (*Win, bool) {
+	t.Helper()
 	w := &Win{t: t, dir: dir, dump: filepath.Join(dir, "dump.json"), log: &bytes.Buffer{}, done: make(chan error, 1)}
 	all := append([]string{"play", "--debug-dump", w.dump, "--window", fmt.Sprintf("%dx%d", winW, winH)}, args...)
 	w.cmd = exec.Command(bin, all...)
@@ -193,6 +208,10 @@ func Start(t *testing.T, args ...string) *Win {
 			time.Sleep(100 * time.Millisecond)
 		}
 		if w.exited() {
+			if retry && strings.Contains(w.log.String(), "failed to open display") {
+				t.Logf("auspex could not open the display, starting it again:\n%s", w.log)
+				return nil, false
+			}
 			t.Fatalf("auspex exited before its window appeared:\n%s", w.log)
 		}
 	}
@@ -201,7 +220,7 @@ func Start(t *testing.T, args ...string) *Win {
 	}
 	_, _ = w.xdo(5*time.Second, "windowfocus", "--sync", w.wid)
 	w.Wait("the first dump", func(*app.DebugDump) bool { return true })
-	return w
+	return w, true
 }
 
 // exited reports whether the process has ended.
