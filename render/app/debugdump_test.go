@@ -116,6 +116,30 @@ func TestDebugDumpDescribesTheFrame(t *testing.T) {
 	if _, err := os.Stat(path + ".shot"); !os.IsNotExist(err) {
 		t.Errorf("the screenshot request was not removed: %v", err)
 	}
+	// A request whose PNG cannot be written is not used up: it stays, with
+	// the error beside it, and is served once it names a writable path.
+	bad := filepath.Join(t.TempDir(), "no-such-dir", "shot.png")
+	if err := os.WriteFile(path+".shot", []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.run(2)
+	if _, err := os.Stat(path + ".shot"); err != nil {
+		t.Errorf("an unserved screenshot request was removed without a PNG: %v", err)
+	}
+	if msg, err := os.ReadFile(path + ".shot.err"); err != nil || len(msg) == 0 {
+		t.Errorf("no error written for the failed screenshot: %v", err)
+	}
+	good := filepath.Join(t.TempDir(), "shot2.png")
+	if err := os.WriteFile(path+".shot", []byte(good), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.run(1)
+	if _, err := os.Stat(good); err != nil {
+		t.Errorf("the corrected screenshot request was not served: %v", err)
+	}
+	if _, err := os.Stat(path + ".shot"); !os.IsNotExist(err) {
+		t.Errorf("the served screenshot request was not removed: %v", err)
+	}
 }
 
 // Without the option the window writes nothing.
