@@ -118,6 +118,12 @@ type Options struct {
 	// AutosavePath is where play mode autosaves after every command
 	// ("" = no autosave).
 	AutosavePath string
+	// PlayFile is the saved game Play was loaded from ("" = none): it is
+	// added to the recent list.
+	PlayFile string
+	// RecentFile is the recently played list the window adds saved,
+	// loaded and kept autosaved games to ("" = Start's list, if any).
+	RecentFile string
 	// NewGame is called on Ctrl+N in play mode (the start screen).
 	NewGame func(*App)
 	// DebugDump, when set, is a JSON file rewritten (atomically) after
@@ -244,6 +250,12 @@ type App struct {
 	// they do not pan until released.
 	swallowed map[ebiten.Key]bool
 	lastSave  string
+	// leaving is set while Ctrl+N asks whether to leave an unfinished
+	// game (askNewGame).
+	leaving bool
+	// leftAutosave is the autosave path of the game left for the start
+	// screen: kept aside when the next game starts.
+	leftAutosave string
 	lastSig   string
 	start     *startScreen
 }
@@ -283,6 +295,7 @@ func New(opts Options) (*App, error) {
 	}
 	if opts.Play != nil {
 		a.SetPlay(opts.Play)
+		a.openedPlay()
 	}
 	if opts.Start != nil {
 		a.openStart(*opts.Start)

@@ -109,6 +109,10 @@ func (a *App) updatePlay() bool {
 		a.updatePrompt()
 		return true
 	}
+	if a.leaving {
+		a.updateLeaving()
+		return true
+	}
 	// Shift snaps drawn legs to 15-degree steps; a charge catches an
 	// enemy the pointer is within a few pixels of.
 	s.AngleSnap = a.in.KeyDown(ebiten.KeyShift) || a.in.KeyDown(ebiten.KeyShiftLeft) || a.in.KeyDown(ebiten.KeyShiftRight)
@@ -124,9 +128,8 @@ func (a *App) updatePlay() bool {
 	case ctrl && press(ebiten.KeyO):
 		a.askLoad()
 	case ctrl && press(ebiten.KeyN):
-		if a.opts.NewGame != nil {
-			a.opts.NewGame(a)
-		}
+		a.askNewGame()
+		return true
 	case ctrl:
 		return false
 	}
@@ -284,6 +287,41 @@ func (a *App) playHover(p world.Vec) {
 	a.play.Cursor, a.play.HasCursor = p, true
 }
 
+// leaveGameMsg is the question Ctrl+N asks in a game that is not over.
+const leaveGameMsg = "Leave this game for a new one? It is not over. Ctrl+N again or Enter: leave (its autosave is kept); Esc: stay"
+
+// askNewGame handles Ctrl+N in play mode: a game that is over is left at
+// once for the start screen (Options.NewGame); one that is not asks first
+// (updateLeaving). A second Ctrl+N confirms.
+func (a *App) askNewGame() {
+	if a.opts.NewGame == nil {
+		return
+	}
+	a.dirty = true
+	if a.leaving || a.play.State().Over {
+		a.leaving = false
+		a.opts.NewGame(a)
+		return
+	}
+	a.leaving = true
+	a.play.Msg, a.play.MsgErr = leaveGameMsg, true
+}
+
+// updateLeaving is the frame's keys while Ctrl+N asks whether to leave the
+// game: Enter (or Ctrl+N, handled before) leaves, Esc stays; other keys
+// do nothing until the question is answered.
+func (a *App) updateLeaving() {
+	press := a.in.KeyPressed
+	switch {
+	case a.ctrl() && press(ebiten.KeyN), press(ebiten.KeyEnter), press(ebiten.KeyNumpadEnter):
+		a.askNewGame()
+	case press(ebiten.KeyEscape):
+		a.leaving = false
+		a.play.Msg, a.play.MsgErr = "Staying in the game", false
+		a.dirty = true
+	}
+}
+
 func (a *App) askSave() {
 	dir := filepath.Join(filepath.Dir(AutosaveDir()), "saves")
 	name := strings.ReplaceAll(strings.ToLower(a.title), " ", "-") + "-" + time.Now().Format("20060102-1504") + ".json"
@@ -291,7 +329,11 @@ func (a *App) askSave() {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return err
 		}
-		return a.play.Save(path)
+		if err := a.play.Save(path); err != nil {
+			return err
+		}
+		a.addRecent(path)
+		return nil
 	}}
 }
 
@@ -305,8 +347,18 @@ func (a *App) askLoad() {
 		if err != nil {
 			return err
 		}
+		kept := ""
+		if filepath.Clean(path) != filepath.Clean(a.play.AutosavePath) {
+			// The loaded game autosaves where the one left did: that
+			// one's autosave is kept aside first.
+			kept = a.keepEarlierAutosave()
+		}
 		s.AutosavePath = a.play.AutosavePath
 		a.SetPlay(s)
+		a.addRecent(path)
+		if kept != "" {
+			s.Msg, s.MsgErr = kept, false
+		}
 		return nil
 	}}
 }
