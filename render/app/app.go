@@ -256,8 +256,8 @@ type App struct {
 	// leftAutosave is the autosave path of the game left for the start
 	// screen: kept aside when the next game starts.
 	leftAutosave string
-	lastSig   string
-	start     *startScreen
+	lastSig      string
+	start        *startScreen
 }
 
 // New makes the window's game from opts.
