@@ -6,8 +6,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/app"
 	"github.com/auspex/auspex/render/play"
@@ -170,5 +172,27 @@ func TestDumpCameraMaps(t *testing.T) {
 	}
 	if bx, by := c.ToTable(x, y); math.Abs(bx-p.X) > 1e-12 || math.Abs(by-p.Y) > 1e-12 {
 		t.Errorf("ToTable(ToWindow(p)) = %v,%v, want %v", bx, by, p)
+	}
+}
+
+// The start screen lists rules options by their titles; an option id
+// ("atii/flat-terrain-sight") appears only small, on the "option id:"
+// line of the chosen option's description.
+func TestStartScreenShowsOptionTitlesNotIds(t *testing.T) {
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "dump.json")
+	h := newHarness(t, app.Options{Start: &app.StartOptions{Catalogue: cat, Seed: 1}, DebugDump: path})
+	h.run(2)
+	d := readDump(t, path)
+	if !d.Contains("Reading: terrain hides titans as flat area terrain") {
+		t.Error("the flat terrain sight option's title is not shown")
+	}
+	for _, tx := range d.Texts {
+		if strings.Contains(tx.Text, "atii/") && !strings.HasPrefix(tx.Text, "option id: ") {
+			t.Errorf("an option id is shown as a label: %q", tx.Text)
+		}
 	}
 }

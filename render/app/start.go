@@ -80,6 +80,20 @@ type startScreen struct {
 	pad []scene.Prim
 }
 
+// optionLabel is an option's readable title: atii.OptionTitle, or for an
+// option without one its id made readable ("atii/flat-terrain-sight" ->
+// "Flat terrain sight"), never the bare id.
+func optionLabel(id string) string {
+	if t := atii.OptionTitle(id); t != id {
+		return t
+	}
+	name := strings.ReplaceAll(id[strings.LastIndex(id, "/")+1:], "-", " ")
+	if name == "" {
+		return id
+	}
+	return strings.ToUpper(name[:1]) + name[1:]
+}
+
 // startOptionList is the ATII options in the start screen's order: the
 // advanced rules first, then the alternative readings.
 func startOptionList() []atii.OptionInfo {
@@ -574,7 +588,7 @@ func (a *App) startPrims() []scene.Prim {
 			out = a.txt(out, x2, y2+a.px(8), head, small, true, hudDim())
 			y2 += a.px(18)
 		}
-		label := box + atii.OptionTitle(name)
+		label := box + optionLabel(name)
 		if i == st.optCur {
 			label = "> " + label
 		}
@@ -589,7 +603,10 @@ func (a *App) startPrims() []scene.Prim {
 		}
 	}
 	y2 += a.px(6)
-	out = a.txt(out, x2, y2, atii.OptionTitle(docOf.ID), small, true, hudActive())
+	out = a.txt(out, x2, y2, optionLabel(docOf.ID), small, true, hudActive())
+	y2 += small * 1.35
+	// The option's id (as a scenario's options list names it), small.
+	out = a.txt(out, x2, y2, "option id: "+docOf.ID, small*0.85, false, hudDim())
 	y2 += small * 1.35
 	for _, l := range a.wrap(docOf.Description, small, colW2, false) {
 		out = a.txt(out, x2, y2, l, small, false, hudText())
