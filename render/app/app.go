@@ -492,6 +492,37 @@ func (a *App) fit() {
 	a.dirty = true
 }
 
+// toggleLegend turns the terrain legend on or off. In a game the table is
+// fitted again: the legend sits below the table, and a table fitted
+// without it leaves the legend under the dice log (play-through,
+// 52-legend.png); fit leaves room for it above the log.
+func (a *App) toggleLegend() {
+	a.legend = !a.legend
+	a.dirty = true
+	if a.play != nil {
+		a.fit()
+	}
+}
+
+// LegendClear reports whether the terrain legend is on and lies wholly in
+// the table area: below the top of the viewport (and, in a game, the
+// banner) and above the status bar (and, in a game, the dice log).
+func (a *App) LegendClear() bool {
+	if !a.legend {
+		return false
+	}
+	_, top, _, h := a.viewport()
+	bottom := top + h
+	if a.play != nil {
+		l := a.playLayout()
+		top += l.BannerH()
+		bottom -= l.LogH()
+	}
+	y0 := a.cam.Off.Y + a.base.Table.H*a.cam.Scale
+	y1 := y0 + a.legendHeight()
+	return a.cam.Off.Y >= top-0.5 && y1 <= bottom+0.5
+}
+
 // legendHeight is the height in device pixels the legend takes below the
 // table at the camera's scale (0 with the legend off).
 func (a *App) legendHeight() float64 {
@@ -787,8 +818,7 @@ func (a *App) handleKeys() {
 		a.dirty = true
 	}
 	if press(ebiten.KeyK) {
-		a.legend = !a.legend
-		a.dirty = true
+		a.toggleLegend()
 	}
 	if press(ebiten.KeyHome) {
 		a.fit()

@@ -42,7 +42,7 @@ func (a *App) buttons() []button {
 		{label: "Arcs", key: "F", active: a.arcsAll, do: func() { a.arcsAll = !a.arcsAll }},
 		{label: "Rings", key: ringsKey, active: len(a.rings) > 0, do: func() { a.toggleRing(15) }},
 		{label: "Grid", key: "G", active: a.grid, do: func() { a.grid = !a.grid }},
-		{label: "Legend", key: "K", active: a.legend, do: func() { a.legend = !a.legend }},
+		{label: "Legend", key: "K", active: a.legend, do: a.toggleLegend},
 		{label: "Fit", key: "Home", do: func() { a.fit() }},
 		{label: "Screenshot", key: "F12", do: func() { a.shotQueued = a.screenshotName() }},
 		{label: "Help", key: "F1", active: a.help, do: func() { a.help = !a.help }},
@@ -162,6 +162,10 @@ func (a *App) toolHint() string {
 			return "Line of sight: click the target unit or point"
 		}
 		return "Line of sight: click the firing unit or a point"
+	}
+	if a.play != nil {
+		// The digits are the game's in play mode.
+		return "Select: click a unit; F1 help"
 	}
 	return "Select: click a unit; 1-8 range rings; F1 help"
 }

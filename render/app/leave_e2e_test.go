@@ -165,3 +165,26 @@ func TestSaveAndLoadFillTheRecentList(t *testing.T) {
 		t.Fatalf("opening the window on a save did not list it first: %v", r)
 	}
 }
+
+// Play-through (52-legend.png): in a game K drew the terrain legend below
+// the table, under the dice log, unreadable. Now the table is fitted again
+// with room for it: the whole legend lies above the log; K again hides it.
+func TestPlayLegendIsAboveTheDiceLog(t *testing.T) {
+	g, err := game.New(loadDuel(t), game.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Computer})
+	h := newHarness(t, app.Options{Play: s})
+	h.toStep(s, atii.StepMovement)
+	h.in.Key(ebiten.KeyK)
+	h.flush()
+	if !h.a.LegendClear() {
+		t.Fatal("the terrain legend is not wholly between the banner and the dice log")
+	}
+	h.in.Key(ebiten.KeyK)
+	h.flush()
+	if h.a.LegendClear() {
+		t.Error("K again should hide the legend")
+	}
+}
