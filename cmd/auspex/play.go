@@ -113,7 +113,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "auspex: %v\n", lerr)
 			return 1
 		}
-		opts.Play = s
+		opts.Play, opts.PlayFile, opts.RecentFile = s, pos[0], startOptions(cat, "").RecentFile
 		opts.AutosavePath = filepath.Join(app.AutosaveDir(), "autosave.json")
 		opts.NewGame = func(a *app.App) { a.OpenStart(*startOptions(cat, "")) }
 	case len(pos) == 0:

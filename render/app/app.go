@@ -118,6 +118,12 @@ type Options struct {
 	// AutosavePath is where play mode autosaves after every command
 	// ("" = no autosave).
 	AutosavePath string
+	// PlayFile is the saved game Play was loaded from ("" = none): it is
+	// added to the recent list.
+	PlayFile string
+	// RecentFile is the recently played list the window adds saved,
+	// loaded and kept autosaved games to ("" = Start's list, if any).
+	RecentFile string
 	// NewGame is called on Ctrl+N in play mode (the start screen).
 	NewGame func(*App)
 	// DebugDump, when set, is a JSON file rewritten (atomically) after
@@ -244,8 +250,14 @@ type App struct {
 	// they do not pan until released.
 	swallowed map[ebiten.Key]bool
 	lastSave  string
-	lastSig   string
-	start     *startScreen
+	// leaving is set while Ctrl+N asks whether to leave an unfinished
+	// game (askNewGame).
+	leaving bool
+	// leftAutosave is the autosave path of the game left for the start
+	// screen: kept aside when the next game starts.
+	leftAutosave string
+	lastSig      string
+	start        *startScreen
 }
 
 // New makes the window's game from opts.
@@ -283,6 +295,7 @@ func New(opts Options) (*App, error) {
 	}
 	if opts.Play != nil {
 		a.SetPlay(opts.Play)
+		a.openedPlay()
 	}
 	if opts.Start != nil {
 		a.openStart(*opts.Start)
@@ -477,6 +490,37 @@ func (a *App) fit() {
 	}
 	a.fitted = true
 	a.dirty = true
+}
+
+// toggleLegend turns the terrain legend on or off. In a game the table is
+// fitted again: the legend sits below the table, and a table fitted
+// without it leaves the legend under the dice log (play-through,
+// 52-legend.png); fit leaves room for it above the log.
+func (a *App) toggleLegend() {
+	a.legend = !a.legend
+	a.dirty = true
+	if a.play != nil {
+		a.fit()
+	}
+}
+
+// LegendClear reports whether the terrain legend is on and lies wholly in
+// the table area: below the top of the viewport (and, in a game, the
+// banner) and above the status bar (and, in a game, the dice log).
+func (a *App) LegendClear() bool {
+	if !a.legend {
+		return false
+	}
+	_, top, _, h := a.viewport()
+	bottom := top + h
+	if a.play != nil {
+		l := a.playLayout()
+		top += l.BannerH()
+		bottom -= l.LogH()
+	}
+	y0 := a.cam.Off.Y + a.base.Table.H*a.cam.Scale
+	y1 := y0 + a.legendHeight()
+	return a.cam.Off.Y >= top-0.5 && y1 <= bottom+0.5
 }
 
 // legendHeight is the height in device pixels the legend takes below the
@@ -774,8 +818,7 @@ func (a *App) handleKeys() {
 		a.dirty = true
 	}
 	if press(ebiten.KeyK) {
-		a.legend = !a.legend
-		a.dirty = true
+		a.toggleLegend()
 	}
 	if press(ebiten.KeyHome) {
 		a.fit()

@@ -215,6 +215,42 @@ type debugDumper struct {
 	seq  int
 	// failed is set after a write error (reported once).
 	failed bool
+	// badShot is the content of a screenshot request that could not be
+	// served; it is not tried again until the request changes.
+	badShot string
+}
+
+// serveShot serves a screenshot request (the file d.path+".shot" holding
+// the PNG path). The PNG is written under another name and renamed, and
+// only then is the request removed, so a request that has gone always
+// means its PNG is there whole. When the PNG cannot be written the request
+// stays and the error is written to d.path+".shot.err" (tried again only
+// once the request names another path).
+func (d *debugDumper) serveShot(dst *ebiten.Image) {
+	req, err := os.ReadFile(d.path + ".shot")
+	if err != nil {
+		return
+	}
+	out := strings.TrimSpace(string(req))
+	if out == "" {
+		_ = os.Remove(d.path + ".shot")
+		return
+	}
+	if out == d.badShot {
+		return
+	}
+	err = writeScreenshot(dst, out+".part")
+	if err == nil {
+		err = os.Rename(out+".part", out)
+	}
+	if err != nil {
+		d.badShot = out
+		_ = os.WriteFile(d.path+".shot.err", []byte(err.Error()+"\n"), 0o644)
+		return
+	}
+	d.badShot = ""
+	_ = os.Remove(d.path + ".shot.err")
+	_ = os.Remove(d.path + ".shot")
 }
 
 // debugFrame is called at the end of every Draw: when the frame's content
@@ -229,15 +265,7 @@ func (a *App) debugFrame(dst *ebiten.Image, hud []scene.Prim, changed bool) {
 		a.debug = &debugDumper{path: a.opts.DebugDump}
 	}
 	d := a.debug
-	if req, err := os.ReadFile(d.path + ".shot"); err == nil {
-		_ = os.Remove(d.path + ".shot")
-		if out := strings.TrimSpace(string(req)); out != "" {
-			// Written under another name first: the PNG appears whole.
-			if writeScreenshot(dst, out+".part") == nil {
-				_ = os.Rename(out+".part", out)
-			}
-		}
-	}
+	d.serveShot(dst)
 	if !changed && d.last != nil {
 		return
 	}

@@ -6,8 +6,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/app"
 	"github.com/auspex/auspex/render/play"
@@ -116,6 +118,30 @@ func TestDebugDumpDescribesTheFrame(t *testing.T) {
 	if _, err := os.Stat(path + ".shot"); !os.IsNotExist(err) {
 		t.Errorf("the screenshot request was not removed: %v", err)
 	}
+	// A request whose PNG cannot be written is not used up: it stays, with
+	// the error beside it, and is served once it names a writable path.
+	bad := filepath.Join(t.TempDir(), "no-such-dir", "shot.png")
+	if err := os.WriteFile(path+".shot", []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.run(2)
+	if _, err := os.Stat(path + ".shot"); err != nil {
+		t.Errorf("an unserved screenshot request was removed without a PNG: %v", err)
+	}
+	if msg, err := os.ReadFile(path + ".shot.err"); err != nil || len(msg) == 0 {
+		t.Errorf("no error written for the failed screenshot: %v", err)
+	}
+	good := filepath.Join(t.TempDir(), "shot2.png")
+	if err := os.WriteFile(path+".shot", []byte(good), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.run(1)
+	if _, err := os.Stat(good); err != nil {
+		t.Errorf("the corrected screenshot request was not served: %v", err)
+	}
+	if _, err := os.Stat(path + ".shot"); !os.IsNotExist(err) {
+		t.Errorf("the served screenshot request was not removed: %v", err)
+	}
 }
 
 // Without the option the window writes nothing.
@@ -146,5 +172,27 @@ func TestDumpCameraMaps(t *testing.T) {
 	}
 	if bx, by := c.ToTable(x, y); math.Abs(bx-p.X) > 1e-12 || math.Abs(by-p.Y) > 1e-12 {
 		t.Errorf("ToTable(ToWindow(p)) = %v,%v, want %v", bx, by, p)
+	}
+}
+
+// The start screen lists rules options by their titles; an option id
+// ("atii/flat-terrain-sight") appears only small, on the "option id:"
+// line of the chosen option's description.
+func TestStartScreenShowsOptionTitlesNotIds(t *testing.T) {
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "dump.json")
+	h := newHarness(t, app.Options{Start: &app.StartOptions{Catalogue: cat, Seed: 1}, DebugDump: path})
+	h.run(2)
+	d := readDump(t, path)
+	if !d.Contains("Reading: terrain hides titans as flat area terrain") {
+		t.Error("the flat terrain sight option's title is not shown")
+	}
+	for _, tx := range d.Texts {
+		if strings.Contains(tx.Text, "atii/") && !strings.HasPrefix(tx.Text, "option id: ") {
+			t.Errorf("an option id is shown as a label: %q", tx.Text)
+		}
 	}
 }

@@ -29,14 +29,20 @@ type button struct {
 
 // buttons lays out the toolbar.
 func (a *App) buttons() []button {
+	// In a game the digits pick weapons and choices: the rings button
+	// names no key there.
+	ringsKey := "1-8"
+	if a.play != nil {
+		ringsKey = ""
+	}
 	bs := []button{
 		{label: "Select", key: "Q", active: a.tool == ToolSelect, do: func() { a.setTool(ToolSelect) }},
 		{label: "Ruler", key: "R", active: a.tool == ToolRuler, do: func() { a.setTool(ToolRuler) }},
 		{label: "Line of sight", key: "L", active: a.tool == ToolLOS, do: func() { a.setTool(ToolLOS) }},
 		{label: "Arcs", key: "F", active: a.arcsAll, do: func() { a.arcsAll = !a.arcsAll }},
-		{label: "Rings", key: "1-8", active: len(a.rings) > 0, do: func() { a.toggleRing(15) }},
+		{label: "Rings", key: ringsKey, active: len(a.rings) > 0, do: func() { a.toggleRing(15) }},
 		{label: "Grid", key: "G", active: a.grid, do: func() { a.grid = !a.grid }},
-		{label: "Legend", key: "K", active: a.legend, do: func() { a.legend = !a.legend }},
+		{label: "Legend", key: "K", active: a.legend, do: a.toggleLegend},
 		{label: "Fit", key: "Home", do: func() { a.fit() }},
 		{label: "Screenshot", key: "F12", do: func() { a.shotQueued = a.screenshotName() }},
 		{label: "Help", key: "F1", active: a.help, do: func() { a.help = !a.help }},
@@ -156,6 +162,10 @@ func (a *App) toolHint() string {
 			return "Line of sight: click the target unit or point"
 		}
 		return "Line of sight: click the firing unit or a point"
+	}
+	if a.play != nil {
+		// The digits are the game's in play mode.
+		return "Select: click a unit; F1 help"
 	}
 	return "Select: click a unit; 1-8 range rings; F1 help"
 }
@@ -298,17 +308,15 @@ func (a *App) bannerPrims(out []scene.Prim) []scene.Prim {
 // window: descriptions wrap beside their keys, and the text gets smaller
 // until every line fits inside the box.
 func (a *App) helpPrims(out []scene.Prim) []scene.Prim {
+	// Section titles are lines with an empty description, drawn
+	// highlighted; in a game the keys are listed by context.
 	lines := helpLines()
 	if a.play != nil {
-		// In a game E ends the step and the digits pick weapons and
-		// choices: the view keys they replace are left out.
-		var view [][2]string
-		for _, l := range lines {
-			if l[0] != "E" && l[0] != "1-8" && l[0] != "0" {
-				view = append(view, l)
-			}
+		lines = nil
+		for _, sc := range playHelpSections() {
+			lines = append(lines, [2]string{sc.title, ""})
+			lines = append(lines, sc.lines...)
 		}
-		lines = append(playHelpLines(), view...)
 	}
 	title := "Auspex keys (F1, ? or Esc closes)"
 	W, H := float64(a.w), float64(a.h)
@@ -319,7 +327,9 @@ func (a *App) helpPrims(out []scene.Prim) []scene.Prim {
 	for size = a.px(14); ; size *= 0.92 {
 		keyW = 0
 		for _, l := range lines {
-			keyW = max(keyW, a.fonts.Measure(l[0], size, true))
+			if l[1] != "" {
+				keyW = max(keyW, a.fonts.Measure(l[0], size, true))
+			}
 		}
 		keyW = min(keyW, maxW*0.35)
 		descW := 0.0
@@ -329,12 +339,19 @@ func (a *App) helpPrims(out []scene.Prim) []scene.Prim {
 		descW = min(descW, maxW-keyW-3*pad)
 		rows = rows[:0]
 		n := 0
+		heads := 0.0
 		for _, l := range lines {
+			if l[1] == "" {
+				rows = append(rows, nil)
+				heads = max(heads, a.fonts.Measure(l[0], size, true))
+				n++
+				continue
+			}
 			r := a.wrap(l[1], size, descW, false)
 			rows = append(rows, r)
 			n += len(r)
 		}
-		w = keyW + descW + 3*pad
+		w = max(keyW+descW+3*pad, heads+2*pad)
 		w = max(w, a.fonts.Measure(title, size*1.15, true)+2*pad)
 		h = float64(n)*size*1.35 + float64(len(lines))*size*0.3 + size*2.6 + 2*pad
 		if h <= maxH || size < a.px(7) {
@@ -351,6 +368,11 @@ func (a *App) helpPrims(out []scene.Prim) []scene.Prim {
 		key := l[0]
 		for a.fonts.Measure(key, size, true) > keyW && len(key) > 1 {
 			key = key[:len(key)-1]
+		}
+		if l[1] == "" {
+			out = a.txt(out, x0+pad, y, l[0], size, true, hudActive())
+			y += size*1.35 + size*0.3
+			continue
 		}
 		out = a.txt(out, x0+pad, y, key, size, true, hudText())
 		for _, d := range rows[i] {

@@ -109,6 +109,10 @@ func (a *App) updatePlay() bool {
 		a.updatePrompt()
 		return true
 	}
+	if a.leaving {
+		a.updateLeaving()
+		return true
+	}
 	// Shift snaps drawn legs to 15-degree steps; a charge catches an
 	// enemy the pointer is within a few pixels of.
 	s.AngleSnap = a.in.KeyDown(ebiten.KeyShift) || a.in.KeyDown(ebiten.KeyShiftLeft) || a.in.KeyDown(ebiten.KeyShiftRight)
@@ -124,9 +128,8 @@ func (a *App) updatePlay() bool {
 	case ctrl && press(ebiten.KeyO):
 		a.askLoad()
 	case ctrl && press(ebiten.KeyN):
-		if a.opts.NewGame != nil {
-			a.opts.NewGame(a)
-		}
+		a.askNewGame()
+		return true
 	case ctrl:
 		return false
 	}
@@ -284,6 +287,41 @@ func (a *App) playHover(p world.Vec) {
 	a.play.Cursor, a.play.HasCursor = p, true
 }
 
+// leaveGameMsg is the question Ctrl+N asks in a game that is not over.
+const leaveGameMsg = "Leave this game for a new one? It is not over. Ctrl+N again or Enter: leave (its autosave is kept); Esc: stay"
+
+// askNewGame handles Ctrl+N in play mode: a game that is over is left at
+// once for the start screen (Options.NewGame); one that is not asks first
+// (updateLeaving). A second Ctrl+N confirms.
+func (a *App) askNewGame() {
+	if a.opts.NewGame == nil {
+		return
+	}
+	a.dirty = true
+	if a.leaving || a.play.State().Over {
+		a.leaving = false
+		a.opts.NewGame(a)
+		return
+	}
+	a.leaving = true
+	a.play.Msg, a.play.MsgErr = leaveGameMsg, true
+}
+
+// updateLeaving is the frame's keys while Ctrl+N asks whether to leave the
+// game: Enter (or Ctrl+N, handled before) leaves, Esc stays; other keys
+// do nothing until the question is answered.
+func (a *App) updateLeaving() {
+	press := a.in.KeyPressed
+	switch {
+	case a.ctrl() && press(ebiten.KeyN), press(ebiten.KeyEnter), press(ebiten.KeyNumpadEnter):
+		a.askNewGame()
+	case press(ebiten.KeyEscape):
+		a.leaving = false
+		a.play.Msg, a.play.MsgErr = "Staying in the game", false
+		a.dirty = true
+	}
+}
+
 func (a *App) askSave() {
 	dir := filepath.Join(filepath.Dir(AutosaveDir()), "saves")
 	name := strings.ReplaceAll(strings.ToLower(a.title), " ", "-") + "-" + time.Now().Format("20060102-1504") + ".json"
@@ -291,7 +329,11 @@ func (a *App) askSave() {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return err
 		}
-		return a.play.Save(path)
+		if err := a.play.Save(path); err != nil {
+			return err
+		}
+		a.addRecent(path)
+		return nil
 	}}
 }
 
@@ -305,8 +347,18 @@ func (a *App) askLoad() {
 		if err != nil {
 			return err
 		}
+		kept := ""
+		if filepath.Clean(path) != filepath.Clean(a.play.AutosavePath) {
+			// The loaded game autosaves where the one left did: that
+			// one's autosave is kept aside first.
+			kept = a.keepEarlierAutosave()
+		}
 		s.AutosavePath = a.play.AutosavePath
 		a.SetPlay(s)
+		a.addRecent(path)
+		if kept != "" {
+			s.Msg, s.MsgErr = kept, false
+		}
 		return nil
 	}}
 }
@@ -360,29 +412,72 @@ func (a *App) promptPrims(out []scene.Prim) []scene.Prim {
 	return out
 }
 
-// playHelpLines are the keys of play mode, for the help overlay.
-func playHelpLines() [][2]string {
-	return [][2]string{
-		{"Click", "select your titan; deploy: place it; move: add a path point; shoot: declare the chosen weapon at an enemy"},
-		{"Drag", "move: from your titan or the path's last point, draws a leg; deploy: press to place, drag to aim, release"},
-		{"Wheel (dragging)", "turn the final facing of the dragged move 15 degrees"},
-		{"Shift (drawing)", "snap the leg to 15-degree steps from the titan's heading (near straight ahead always snaps)"},
-		{"Assault", "end a leg on or next to an enemy titan to charge it: the path stops in base contact"},
-		{"Enter", "move along the drawn path / fire every declared weapon / roll the repair dice"},
-		{"E", "end the step: the selected titan holds, or pass (press twice with a path or shots drawn)"},
-		{"H", "hold: the selected titan neither moves nor fires (press twice with a path or shots drawn)"},
-		{"Space", "show the next dice; continue after a handover (nothing else)"},
-		{"Esc (dice)", "close the dice tray (every roll stays in the dice log)"},
-		{"1-9", "pick a weapon (shooting), the system to repair first (rally), or a listed choice"},
-		{"F / S", "initiative: go first / second"},
-		{"[ and ]", "turn the final facing of the move (or the deploy facing) 45 degrees"},
-		{"T", "aim high or low"},
-		{"Tab", "select the next titan that may act"},
-		{"O", "hotseat: show or hide your secret objective"},
-		{"Manual dice", "type each face (1-9) or click a die face; Backspace removes the last"},
-		{"Backspace, Esc", "drop the last path point or declaration; Esc drops all"},
-		{"Ctrl+Z", "undo back to the last die roll"},
-		{"Ctrl+S, Ctrl+O", "save, load (file prompt; Ctrl+U clears the name); games autosave every command"},
-		{"Ctrl+N", "new game (start screen)"},
+// helpSection is one context of the help overlay: its keys act only
+// there (or, for the first play section, everywhere). Within a context,
+// together with the keys that work any time, no key is listed twice; the
+// keys are the first column, separated by ", ".
+type helpSection struct {
+	title string
+	lines [][2]string
+}
+
+// playHelpSections are the keys of play mode by context, for the help
+// overlay. When a context is active its keys win over the table keys that
+// share them: the initiative choice takes F and S from arcs and panning,
+// the dice tray takes Space, Enter and Esc, manual dice take the digits
+// and Backspace, the handover takes Enter and Space, and Ctrl+N's question
+// takes Enter and Esc.
+func playHelpSections() []helpSection {
+	return []helpSection{
+		{"Any time", [][2]string{
+			{"Ctrl+Z", "undo back to the last die roll"},
+			{"Ctrl+S, Ctrl+O", "save, load (file prompt; Ctrl+U clears the name); games autosave every command"},
+			{"Ctrl+N", "new game (start screen); a game that is not over asks first"},
+			{"Q, R, L", "select tool, ruler, line of sight"},
+			{"G, K", "10 cm grid, terrain legend on or off"},
+			{"Wheel, +, -", "zoom (the wheel zooms at the cursor)"},
+			{"Arrows, drag right/middle", "pan"},
+			{"Home", "fit the table in the window"},
+			{"F12", "save a screenshot (PNG)"},
+			{"F1, ?", "this help (Esc closes it too)"},
+		}},
+		{"Your turn: moving, shooting, choosing", [][2]string{
+			{"Click", "select your titan; deploy: place it; move: add a path point; shoot: declare the chosen weapon at an enemy"},
+			{"Drag", "move: from your titan or the path's last point, draws a leg (assault: end it on or next to an enemy titan to charge, the path stops in base contact); deploy: press to place, drag to aim, release"},
+			{"Wheel (while dragging)", "turn the final facing of the dragged move 15 degrees"},
+			{"Shift (while drawing)", "snap the leg to 15-degree steps from the titan's heading (near straight ahead always snaps)"},
+			{"Enter", "move along the drawn path / fire every declared weapon / roll the repair dice"},
+			{"E", "end the step: the selected titan holds, or pass (press twice with a path or shots drawn)"},
+			{"H", "hold: the selected titan neither moves nor fires (press twice with a path or shots drawn)"},
+			{"1-9", "pick a weapon (shooting) or a numbered choice in the panel (repairs are rolled, then allocated from that list)"},
+			{"[, ]", "turn the final facing of the move (or the deploy facing) 45 degrees"},
+			{"T", "aim high or low"},
+			{"Tab", "select the next titan that may act"},
+			{"O", "hotseat: show or hide your secret objective"},
+			{"Backspace", "drop the last path point or declaration (nothing drawn: remove the last ruler)"},
+			{"Esc", "cancel a drag, else drop the whole path and declarations (nothing drawn: clear rulers, sight lines and rings)"},
+			{"F", "fire arcs of every unit on or off"},
+			{"W, A, S, D", "pan"},
+			{"0", "clear range rings (the Rings button adds them)"},
+		}},
+		{"Initiative choice (F and S win over arcs and panning)", [][2]string{
+			{"F", "go first"},
+			{"S", "go second"},
+		}},
+		{"Dice tray shown", [][2]string{
+			{"Space, Enter", "show the next dice"},
+			{"Esc", "close the dice tray (every roll stays in the dice log)"},
+		}},
+		{"Manual dice (typing the faces)", [][2]string{
+			{"1-9", "type a face (or click a die face)"},
+			{"Backspace", "remove the last face typed"},
+		}},
+		{"Handover between players", [][2]string{
+			{"Enter, Space", "continue"},
+		}},
+		{"Ctrl+N asking whether to leave", [][2]string{
+			{"Enter", "leave the game for the start screen, as Ctrl+N again does (its autosave is kept)"},
+			{"Esc", "stay in the game"},
+		}},
 	}
 }

@@ -44,6 +44,8 @@ type startEntry struct {
 	label, name, file string
 	scn               *scenarios.Scenario
 	err               error
+	// save is set for a saved game (Enter resumes it).
+	save bool
 }
 
 // startScreen is the start screen's state.
@@ -76,6 +78,20 @@ type startScreen struct {
 	typed     []int
 	// pad is the dice entry drawn over everything while need is set.
 	pad []scene.Prim
+}
+
+// optionLabel is an option's readable title: atii.OptionTitle, or for an
+// option without one its id made readable ("atii/flat-terrain-sight" ->
+// "Flat terrain sight"), never the bare id.
+func optionLabel(id string) string {
+	if t := atii.OptionTitle(id); t != id {
+		return t
+	}
+	name := strings.ReplaceAll(id[strings.LastIndex(id, "/")+1:], "-", " ")
+	if name == "" {
+		return id
+	}
+	return strings.ToUpper(name[:1]) + name[1:]
 }
 
 // startOptionList is the ATII options in the start screen's order: the
@@ -156,7 +172,16 @@ func (a *App) openStart(o StartOptions) {
 	if o.RecentFile != "" {
 		for _, f := range RecentFiles(o.RecentFile) {
 			e := startEntry{label: "recent: " + filepath.Base(f), file: f}
-			e.scn, e.err = scenarios.Load(f, o.Catalogue)
+			if isSaveFile(f) {
+				e.save, e.label = true, "recent save: "+filepath.Base(f)
+				if g, err := loadRecentSave(f, game.Config{Catalogue: o.Catalogue}); err != nil {
+					e.err = err
+				} else {
+					e.scn = g.Scenario
+				}
+			} else {
+				e.scn, e.err = scenarios.Load(f, o.Catalogue)
+			}
 			st.entries = append(st.entries, e)
 		}
 	}
@@ -184,9 +209,11 @@ func (a *App) openStart(o StartOptions) {
 // autosave keeps it).
 func (a *App) OpenStart(o StartOptions) {
 	if a.play != nil {
+		a.leftAutosave = a.play.AutosavePath
 		a.play.Close()
 		a.play = nil
 	}
+	a.leaving = false
 	a.openStart(o)
 }
 
@@ -239,6 +266,9 @@ func (a *App) StartGame() error {
 	if e.scn == nil {
 		return fmt.Errorf("%s does not load: %v", e.label, e.err)
 	}
+	if e.save {
+		return a.resumeRecent(e)
+	}
 	seed, err := strconv.ParseUint(strings.TrimSpace(st.seed), 10, 64)
 	if err != nil {
 		return fmt.Errorf("the seed must be a whole number: %q", st.seed)
@@ -267,17 +297,43 @@ func (a *App) StartGame() error {
 		return err
 	}
 	s := play.New(g, st.kinds)
+	a.leaveStart(e, s)
+	return nil
+}
+
+// resumeRecent resumes a recently played saved game from the start screen.
+func (a *App) resumeRecent(e startEntry) error {
+	st := a.start
+	s, err := play.Load(e.file, st.kinds, game.Config{Catalogue: st.opts.Catalogue})
+	if err != nil {
+		return err
+	}
+	a.leaveStart(e, s)
+	return nil
+}
+
+// leaveStart closes the start screen and shows the game s started from
+// entry e. An earlier game's autosave is kept aside first (never
+// overwritten by the new game), and e's file goes first in the recent list.
+func (a *App) leaveStart(e startEntry, s *play.Session) {
+	st := a.start
 	a.start = nil
 	for _, im := range st.thumbs {
 		im.Deallocate()
+	}
+	kept := ""
+	if e.file == "" || filepath.Clean(e.file) != filepath.Clean(a.opts.AutosavePath) {
+		kept = a.keepEarlierAutosave()
 	}
 	a.setScenario(e.scn)
 	a.fitted = false
 	a.SetPlay(s)
 	if e.file != "" {
-		_ = AddRecent(st.opts.RecentFile, e.file)
+		a.addRecent(e.file)
 	}
-	return nil
+	if kept != "" {
+		s.Msg, s.MsgErr = kept, false
+	}
 }
 
 // typeStartDie adds a typed face to the set-up roll wanted (face 0
@@ -532,7 +588,7 @@ func (a *App) startPrims() []scene.Prim {
 			out = a.txt(out, x2, y2+a.px(8), head, small, true, hudDim())
 			y2 += a.px(18)
 		}
-		label := box + atii.OptionTitle(name)
+		label := box + optionLabel(name)
 		if i == st.optCur {
 			label = "> " + label
 		}
@@ -547,7 +603,10 @@ func (a *App) startPrims() []scene.Prim {
 		}
 	}
 	y2 += a.px(6)
-	out = a.txt(out, x2, y2, atii.OptionTitle(docOf.ID), small, true, hudActive())
+	out = a.txt(out, x2, y2, optionLabel(docOf.ID), small, true, hudActive())
+	y2 += small * 1.35
+	// The option's id (as a scenario's options list names it), small.
+	out = a.txt(out, x2, y2, "option id: "+docOf.ID, small*0.85, false, hudDim())
 	y2 += small * 1.35
 	for _, l := range a.wrap(docOf.Description, small, colW2, false) {
 		out = a.txt(out, x2, y2, l, small, false, hudText())

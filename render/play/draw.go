@@ -706,8 +706,8 @@ func (s *Session) Decorate(sc *scene.Scene) {
 		}
 	}
 	if st.Step == atii.StepDeploy && s.mode == ModeTurn {
-		for _, poly := range s.DeployZonePolys() {
-			add(scene.LayerMarkers, scene.Prim{Kind: scene.Polygon, Pts: poly, Style: scene.Style{Fill: color.NRGBA{255, 200, 40, 40}, Stroke: color.NRGBA{255, 200, 40, 255}, Width: 3 * px, Dash: []float64{10 * px, 6 * px}}})
+		for _, p := range scene.AreaPrims(s.DeployZonePolys(), scene.Style{Fill: color.NRGBA{255, 200, 40, 40}, Stroke: color.NRGBA{255, 200, 40, 255}, Width: 3 * px, Dash: []float64{10 * px, 6 * px}}) {
+			add(scene.LayerMarkers, p)
 		}
 		if b, verdict, ok := s.DeployGhost(); ok {
 			col := color.NRGBA{40, 200, 60, 255}

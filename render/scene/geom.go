@@ -329,8 +329,10 @@ func within(box, r Rect) bool {
 // outerEdges returns the boundary of an area given as polygons that tile
 // it (a union or difference split into pieces), as polylines: an edge is on
 // the boundary when, beside its midpoint, one side is in the area and the
-// other is not. Edges shared by two pieces, even partly (T-junctions), have
-// area on both sides and are dropped.
+// other is not. Edges shared by two pieces are dropped. An edge is first
+// split at the other pieces' vertices that lie on it (T-junctions): the
+// pieces of a ring (a circle minus a core) share most of an edge whose
+// last stretch is the hole's border, and that stretch is kept.
 func outerEdges(polys [][]world.Vec) [][]world.Vec {
 	inside := func(p world.Vec) bool {
 		for _, poly := range polys {
@@ -340,47 +342,91 @@ func outerEdges(polys [][]world.Vec) [][]world.Vec {
 		}
 		return false
 	}
+	var verts []world.Vec
+	if len(polys) > 1 {
+		for _, poly := range polys {
+			verts = append(verts, poly...)
+		}
+		if len(verts) > maxSplitVerts {
+			verts = nil
+		}
+	}
 	var runs [][]world.Vec
 	for _, poly := range polys {
 		if len(poly) < 3 {
 			continue
 		}
 		var run []world.Vec
+		flush := func() {
+			if len(run) > 1 {
+				runs = append(runs, run)
+			}
+			run = nil
+		}
 		for i := range poly {
 			a, b := poly[i], poly[(i+1)%len(poly)]
-			d := b.Sub(a)
-			l := d.Len()
-			outer := false
-			if l > 1e-9 {
-				// Vote over five points so a piece that slightly overlaps its
-				// neighbours (polygonised circles) does not leave a seam.
-				n := world.Vec{X: -d.Y / l, Y: d.X / l}.Scale(math.Min(1e-3, l/4))
-				votes := 0
-				for _, t := range []float64{0.1, 0.3, 0.5, 0.7, 0.9} {
-					m := a.Lerp(b, t)
-					if inside(m.Add(n)) != inside(m.Sub(n)) {
-						votes++
-					}
+			for _, sub := range splitAt(a, b, verts) {
+				if !outerStretch(sub[0], sub[1], inside) {
+					flush()
+					continue
 				}
-				outer = votes >= 3
-			}
-			if !outer {
-				if len(run) > 1 {
-					runs = append(runs, run)
+				if run == nil {
+					run = []world.Vec{sub[0]}
 				}
-				run = nil
-				continue
+				run = append(run, sub[1])
 			}
-			if run == nil {
-				run = []world.Vec{a}
-			}
-			run = append(run, b)
 		}
-		if len(run) > 1 {
-			runs = append(runs, run)
-		}
+		flush()
 	}
 	return runs
+}
+
+// maxSplitVerts caps the vertices outerEdges splits edges at (the work is
+// edges times vertices); above it edges are tested whole.
+const maxSplitVerts = 4000
+
+// splitAt cuts the edge a-b at the points of verts lying on it (within
+// 1e-7 cm), in order from a.
+func splitAt(a, b world.Vec, verts []world.Vec) [][2]world.Vec {
+	d := b.Sub(a)
+	l2 := d.Dot(d)
+	ts := []float64{0, 1}
+	if l2 > 1e-18 {
+		for _, v := range verts {
+			t := v.Sub(a).Dot(d) / l2
+			if t > 1e-9 && t < 1-1e-9 && v.Dist(a.Add(d.Scale(t))) <= 1e-7 {
+				ts = append(ts, t)
+			}
+		}
+	}
+	sort.Float64s(ts)
+	var out [][2]world.Vec
+	for k := 0; k+1 < len(ts); k++ {
+		if ts[k+1]-ts[k] > 1e-9 {
+			out = append(out, [2]world.Vec{a.Lerp(b, ts[k]), a.Lerp(b, ts[k+1])})
+		}
+	}
+	return out
+}
+
+// outerStretch reports whether the stretch a-b has the area on one side
+// only, voting over five points so a piece that slightly overlaps its
+// neighbours (polygonised circles) does not leave a seam.
+func outerStretch(a, b world.Vec, inside func(world.Vec) bool) bool {
+	d := b.Sub(a)
+	l := d.Len()
+	if l <= 1e-9 {
+		return false
+	}
+	n := world.Vec{X: -d.Y / l, Y: d.X / l}.Scale(math.Min(1e-3, l/4))
+	votes := 0
+	for _, t := range []float64{0.1, 0.3, 0.5, 0.7, 0.9} {
+		m := a.Lerp(b, t)
+		if inside(m.Add(n)) != inside(m.Sub(n)) {
+			votes++
+		}
+	}
+	return votes >= 3
 }
 
 // chainSegments joins border segments that share end points into
@@ -419,4 +465,41 @@ func chainSegments(segs [][2]world.Vec) [][]world.Vec {
 		runs = append(runs, run)
 	}
 	return runs
+}
+
+// AreaPrims draws an area given as pieces that tile it (a zone with a
+// hole, such as a ring, comes as many pieces): each piece filled with st's
+// Fill and no stroke, then the area's outline (outerEdges) stroked with
+// st's Stroke, Width and Dash, so the seams between pieces never show as
+// spokes across the area. A single piece is one polygon with st whole.
+// Pieces of fewer than 3 points are skipped.
+func AreaPrims(polys [][]world.Vec, st Style) []Prim {
+	var out []Prim
+	if len(polys) == 1 {
+		if len(polys[0]) >= 3 {
+			out = append(out, Prim{Kind: Polygon, Pts: polys[0], Style: st})
+		}
+		return out
+	}
+	fill := Style{Fill: st.Fill}
+	for _, p := range polys {
+		if len(p) >= 3 {
+			out = append(out, Prim{Kind: Polygon, Pts: p, Style: fill})
+		}
+	}
+	if st.Stroke.A == 0 {
+		return out
+	}
+	line := Style{Stroke: st.Stroke, Width: st.Width, Dash: st.Dash}
+	// Joined into runs across pieces so dashes run on round the border.
+	var segs [][2]world.Vec
+	for _, run := range outerEdges(polys) {
+		for i := 1; i < len(run); i++ {
+			segs = append(segs, [2]world.Vec{run[i-1], run[i]})
+		}
+	}
+	for _, run := range chainSegments(segs) {
+		out = append(out, Prim{Kind: Polyline, Pts: run, Style: line})
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"image/color"
 	"math"
 	"testing"
 
@@ -55,5 +56,89 @@ func TestLabelIndex(t *testing.T) {
 	}
 	if x.hits(Rect{Min: world.Vec{X: 3.1, Y: 0}, Max: world.Vec{X: 8, Y: 2}}) {
 		t.Fatal("false overlap")
+	}
+}
+
+// A zone with a hole (map C's ring: a 30 cm circle minus a 10 cm core)
+// comes as pieces; stroking each piece drew yellow spokes across the ring
+// (play-through, 25-mission-blue-deploy.png). AreaPrims fills the pieces
+// without stroke and outlines only the ring's two circles.
+func TestAreaPrimsOutlineARingWithoutSpokes(t *testing.T) {
+	c := world.Vec{X: 75, Y: 50}
+	const n = 24
+	var pieces [][]world.Vec
+	for i := 0; i < n; i++ {
+		a0, a1 := float64(i)*360/n, float64(i+1)*360/n
+		pieces = append(pieces, []world.Vec{
+			c.Add(world.Heading(a0).Scale(10)), c.Add(world.Heading(a0).Scale(30)),
+			c.Add(world.Heading(a1).Scale(30)), c.Add(world.Heading(a1).Scale(10)),
+		})
+	}
+	st := Style{Fill: color.NRGBA{255, 200, 40, 40}, Stroke: color.NRGBA{255, 200, 40, 255}, Width: 3}
+	prims := AreaPrims(pieces, st)
+	fills, inner, outer := 0, 0, 0
+	for _, p := range prims {
+		switch p.Kind {
+		case Polygon:
+			fills++
+			if p.Style.Stroke.A != 0 {
+				t.Fatal("a piece of the ring is stroked: its seams show as spokes")
+			}
+		case Polyline:
+			for i := 1; i < len(p.Pts); i++ {
+				r0, r1 := p.Pts[i-1].Sub(c).Len(), p.Pts[i].Sub(c).Len()
+				switch {
+				case math.Abs(r0-r1) > 0.5:
+					t.Fatalf("outline segment %v-%v crosses the ring (a spoke)", p.Pts[i-1], p.Pts[i])
+				case r0 < 20:
+					inner++
+				default:
+					outer++
+				}
+			}
+		}
+	}
+	if fills != n || inner != n || outer != n {
+		t.Errorf("%d fills, %d inner and %d outer outline segments; want %d each", fills, inner, outer, n)
+	}
+}
+
+// A square with a square hole, tiled as subtracting a convex shape tiles
+// it (scenarios' difference, map C's ring): the piece below the hole has
+// one edge whose middle stretch is the hole's border and whose ends are
+// seams with the pieces beside the hole (T-junctions). The outline keeps
+// that stretch: the whole border is the outer 40 cm plus the hole's 8 cm,
+// with no seam.
+func TestOuterEdgesKeepTheHoleAtTJunctions(t *testing.T) {
+	v := func(x, y float64) world.Vec { return world.Vec{X: x, Y: y} }
+	pieces := [][]world.Vec{
+		{v(0, 0), v(10, 0), v(10, 4), v(0, 4)},
+		{v(6, 4), v(10, 4), v(10, 10), v(6, 10)},
+		{v(0, 6), v(6, 6), v(6, 10), v(0, 10)},
+		{v(0, 4), v(4, 4), v(4, 6), v(0, 6)},
+	}
+	total := 0.0
+	hole := 0.0
+	for _, run := range outerEdges(pieces) {
+		for i := 1; i < len(run); i++ {
+			l := run[i].Sub(run[i-1]).Len()
+			total += l
+			if m := run[i].Lerp(run[i-1], 0.5); m.X > 3.9 && m.X < 6.1 && m.Y > 3.9 && m.Y < 6.1 {
+				hole += l
+			}
+		}
+	}
+	if math.Abs(total-48) > 1e-6 || math.Abs(hole-8) > 1e-6 {
+		t.Errorf("outline %.2f cm (hole %.2f cm), want 48 (hole 8)", total, hole)
+	}
+	st := Style{Fill: color.NRGBA{255, 200, 40, 40}, Stroke: color.NRGBA{255, 200, 40, 255}, Width: 1}
+	drawn := 0.0
+	for _, p := range AreaPrims(pieces, st) {
+		for i := 1; p.Kind == Polyline && i < len(p.Pts); i++ {
+			drawn += p.Pts[i].Sub(p.Pts[i-1]).Len()
+		}
+	}
+	if math.Abs(drawn-48) > 1e-6 {
+		t.Errorf("AreaPrims strokes %.2f cm of border, want 48", drawn)
 	}
 }

@@ -6,10 +6,12 @@ import (
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/world"
 )
 
-// eps is the distance tolerance in cm (DESIGN.md: compare with 1e-6).
-const eps = 1e-6
+// eps is the distance tolerance in cm, the project's world.Eps (DESIGN.md:
+// compare with 1e-6): a path costing exactly the allowance is legal.
+const eps = world.Eps
 
 // BackwardsCost is how many cm of movement one cm moved backwards uses
 // (ATII-MOV-3).
@@ -269,7 +271,7 @@ func CheckMove(u *catalog.Unit, s TitanState, plan MovePlan, opts Options) (Move
 	}
 	if !c.Dangerous {
 		if c.Cost > c.Speed+eps {
-			return c, fmt.Errorf("move needs %.1f cm of Speed, %s has %.1f", c.Cost, u.Name, c.Speed)
+			return c, fmt.Errorf("move needs %s cm of Speed, %s has %.1f%s", cm(c.Cost, c.Speed), u.Name, c.Speed, over(c.Cost, c.Speed))
 		}
 		return c, nil
 	}
@@ -281,14 +283,33 @@ func CheckMove(u *catalog.Unit, s TitanState, plan MovePlan, opts Options) (Move
 		before += segCost(sg)
 	}
 	if before > c.Speed+eps {
-		return c, fmt.Errorf("move needs %.1f cm of Speed before the dangerous terrain, %s has %.1f", before, u.Name, c.Speed)
+		return c, fmt.Errorf("move needs %s cm of Speed before the dangerous terrain, %s has %.1f%s", cm(before, c.Speed), u.Name, c.Speed, over(before, c.Speed))
 	}
 	// The rolled total comes off Speed whole, so no roll lets a titan go
 	// further than its Speed: a longer path could never be completed.
 	if c.Cost > c.Speed+eps {
-		return c, fmt.Errorf("move needs %.1f cm of Speed, %s has %.1f (dangerous terrain dice come off Speed too, ATII-MOV-4)", c.Cost, u.Name, c.Speed)
+		return c, fmt.Errorf("move needs %s cm of Speed, %s has %.1f%s (dangerous terrain dice come off Speed too, ATII-MOV-4)", cm(c.Cost, c.Speed), u.Name, c.Speed, over(c.Cost, c.Speed))
 	}
 	return c, nil
+}
+
+// cm formats a cost that exceeds the allowance speed: to 0.1 cm, or to
+// 0.01 cm when 0.1 cm would print the two alike (a path a hair too long
+// must not read "needs 20.0, has 20.0").
+func cm(cost, speed float64) string {
+	if s := fmt.Sprintf("%.1f", cost); s != fmt.Sprintf("%.1f", speed) {
+		return s
+	}
+	return fmt.Sprintf("%.2f", cost)
+}
+
+// over says by how much a cost exceeds the allowance when that is less
+// than 0.1 cm (else the two figures say it).
+func over(cost, speed float64) string {
+	if d := cost - speed; d < 0.1 {
+		return fmt.Sprintf(": %.2f cm too long", math.Max(d, 0.01))
+	}
+	return ""
 }
 
 func segCost(sg MoveSegment) float64 {

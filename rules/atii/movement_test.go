@@ -301,3 +301,35 @@ func TestMovementDamageEffects(t *testing.T) {
 		t.Errorf("overcharged speed %v, want 40", sp)
 	}
 }
+
+// ATII-MOV-1/2/4: a titan may move up to its Speed, so a path costing
+// exactly the allowance is legal even when its legs, measured from drawn
+// points, add up to Speed only within the project's tolerance (world.Eps);
+// a path a hair too long is refused saying by how much, never "needs
+// 20.0 cm, has 20.0" (play-through: a 20 cm path of a Speed 20 Reaver).
+func TestMOV4PathOfExactlySpeedIsLegal(t *testing.T) {
+	u := fxReaver()
+	// Ten legs of 2 cm measured from points 0.1 apart: the float sum is
+	// not exactly 20.
+	var plan MovePlan
+	for i := 0; i < 10; i++ {
+		l := 0.0
+		for j := 0; j < 20; j++ {
+			l += 0.1
+		}
+		plan.Segments = append(plan.Segments, MoveSegment{Length: l})
+	}
+	c, err := CheckMove(u, TitanState{}, plan, Options{})
+	if err != nil {
+		t.Fatalf("a path of exactly Speed %v (cost %.17g) refused: %v", c.Speed, c.Cost, err)
+	}
+	plan = MovePlan{Segments: []MoveSegment{{Length: 20 + world.Eps/2}}}
+	if _, err := CheckMove(u, TitanState{}, plan, Options{}); err != nil {
+		t.Errorf("20 cm + Eps/2 refused: %v", err)
+	}
+	plan = MovePlan{Segments: []MoveSegment{{Length: 20.03}}}
+	_, err = CheckMove(u, TitanState{}, plan, Options{})
+	if err == nil || !strings.Contains(err.Error(), "needs 20.03 cm") || !strings.Contains(err.Error(), "0.03 cm too long") {
+		t.Errorf("a 20.03 cm path: %v, want refused saying 20.03 and 0.03 cm too long", err)
+	}
+}

@@ -83,6 +83,10 @@ func OptionTitle(id string) string {
 		return "Reading: close combat weapons ignore accuracy"
 	case OptPointBlankShieldsAlways:
 		return "Reading: shields never stop point-blank fire"
+	case OptFlatTerrainSight:
+		return "Reading: terrain hides titans as flat area terrain"
+	case OptInitiativeEachPhase:
+		return "Reading: the initiative winner chooses again each phase"
 	case OptOvercharge:
 		return "Overcharging engines"
 	case OptMergeShields:

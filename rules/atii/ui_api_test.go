@@ -85,3 +85,14 @@ func TestShotSetupForIsTheCommandsSetup(t *testing.T) {
 		t.Error("a friendly target must be refused")
 	}
 }
+
+// Every rules option has a readable title for the start screen, never its
+// bare id (play-through: "atii/flat-terrain-sight" and
+// "atii/initiative-each-phase" were shown as ids).
+func TestEveryOptionHasATitle(t *testing.T) {
+	for _, o := range atii.OptionList() {
+		if ti := atii.OptionTitle(o.ID); ti == o.ID || strings.Contains(ti, "/") {
+			t.Errorf("option %s has no readable title: %q", o.ID, ti)
+		}
+	}
+}
