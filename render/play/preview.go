@@ -187,6 +187,9 @@ func moveLines(rep *world.MoveReport, chk atii.MoveCheck, prof *catalog.Unit, od
 		out = append(out, fmt.Sprintf("no turn: 0 Man (%d left)", manLeft))
 	}
 	left := chk.Speed - chk.Cost
+	if math.Abs(left) < 0.05 {
+		left = 0 // never "-0.0 cm left"
+	}
 	out = append(out, fmt.Sprintf("path %.1f cm, costs %.1f of Speed %.0f cm: %.1f cm left", rep.Total, chk.Cost, chk.Speed, left))
 	if rep.Backward > 0 {
 		out = append(out, fmt.Sprintf("backwards %.1f cm costs %.1f cm (3 cm per cm)", rep.Backward, 3*rep.Backward))

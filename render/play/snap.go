@@ -79,7 +79,56 @@ func (s *Session) snapLeg(p world.Vec) world.Vec {
 			return c
 		}
 	}
-	return end
+	return s.clampToSpeed(from, dir, l, end)
+}
+
+// clampToSpeed cuts a leg of length l from `from` on heading dir (ending
+// at end) that overshoots the titan's allowance by no more than the
+// pointer's slack so that the path uses exactly its Speed (ATII-MOV-1: a
+// titan may move up to its Speed; a pointer cannot stop on the last
+// hundredth of a cm). A leg further over stays as drawn, and is refused
+// with the reason.
+func (s *Session) clampToSpeed(from world.Vec, dir, l float64, end world.Vec) world.Vec {
+	slack := s.Slack
+	if slack <= 0 {
+		slack = DefaultSlack
+	}
+	// cost prices the drafted points followed by pts (the path without
+	// points costs nothing).
+	cost := func(pts ...world.Vec) (float64, float64, bool) {
+		path := make([]atii.Waypoint, 0, len(s.Draft)+len(pts))
+		for _, p := range append(append([]world.Vec(nil), s.Draft...), pts...) {
+			path = append(path, atii.Waypoint{X: p.X, Y: p.Y})
+		}
+		if len(path) == 0 {
+			return 0, 0, true
+		}
+		if s.Facing != nil {
+			path[len(path)-1].Facing = atii.Face(*s.Facing)
+		}
+		v, _ := s.G.Ruleset.PlanMove(s.State(), s.G.Ruleset.Move(s.Decider(), s.Selected, path...))
+		return v.Check.Cost, v.Check.Speed, v.Measured
+	}
+	c, speed, ok := cost(end)
+	over := c - speed
+	if !ok || over <= world.Eps || over > slack*atii.BackwardsCost {
+		return end
+	}
+	// The leg's cost per cm (1 walking forwards, BackwardsCost backwards)
+	// from the cost of the path without it.
+	c0, _, ok0 := cost()
+	if !ok0 || c-c0 <= world.Eps {
+		return end
+	}
+	rate := (c - c0) / l
+	if over/rate > slack {
+		return end
+	}
+	cut := from.Add(world.Heading(dir).Scale(l - over/rate))
+	if c2, _, ok := cost(cut); !ok || c2 > speed+world.Eps {
+		return end
+	}
+	return cut
 }
 
 // snapHeading snaps the bearing dir of a leg for a titan heading h: onto h

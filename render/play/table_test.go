@@ -356,3 +356,39 @@ func TestAimPerWeapon(t *testing.T) {
 		t.Errorf("the refused aim was set: %v", s.Shots)
 	}
 }
+
+// ATII-MOV-1: a titan may move up to its Speed. A leg drawn a pointer's
+// slack past the allowance is cut to end exactly on it (the drawn path is
+// legal and uses the whole Speed); one drawn well past it stays as drawn
+// and is refused with the reason.
+func TestLegClampedToSpeedWithinSlack(t *testing.T) {
+	s := duelAt(t, world.Vec{X: 10, Y: 12}, world.Vec{X: 60, Y: 100}, atii.StepMovement)
+	s.Select("red-reaver")
+	u := *s.State().Unit("red-reaver")
+	_, prof := s.profile("red-reaver")
+	speed := float64(prof.Speed)
+	for _, tc := range []struct {
+		over  float64
+		legal bool
+	}{{0.2, true}, {0.45, true}, {3, false}} {
+		s.Cancel()
+		to := u.Pos.Add(world.Heading(u.Facing).Scale(speed + tc.over))
+		s.PressTable(u.Pos, u.ID)
+		s.DragTo(to)
+		s.ReleaseTable(to)
+		mp := s.PreviewMove()
+		if mp == nil || mp.Report == nil {
+			t.Fatalf("no preview for a leg %v cm past Speed", tc.over)
+		}
+		if tc.legal {
+			if mp.Err != nil || math.Abs(mp.Check.Cost-speed) > 1e-6 {
+				t.Errorf("a leg %v cm past Speed should be cut to exactly Speed %v: cost %v, err %v", tc.over, speed, mp.Check.Cost, mp.Err)
+			}
+			if txt := strings.Join(mp.Lines, "\n"); strings.Contains(txt, "-0.0 cm left") || !strings.Contains(txt, ": 0.0 cm left") {
+				t.Errorf("the preview should say 0.0 cm left: %q", mp.Lines)
+			}
+		} else if mp.Err == nil {
+			t.Errorf("a leg %v cm past Speed should stay too long and be refused: cost %v", tc.over, mp.Check.Cost)
+		}
+	}
+}
