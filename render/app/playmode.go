@@ -357,7 +357,8 @@ func (a *App) askLoad() {
 		a.SetPlay(s)
 		a.addRecent(path)
 		if kept != "" {
-			s.Msg, s.MsgErr = kept, false
+			// Both facts: what was loaded, and where the game left went.
+			s.Msg, s.MsgErr = joinMsg(s.Msg, kept), false
 		}
 		return nil
 	}}

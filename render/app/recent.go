@@ -122,8 +122,19 @@ func (a *App) openedPlay() {
 	}
 	a.addRecent(f)
 	if kept != "" {
-		a.play.Msg, a.play.MsgErr = kept, false
+		a.play.Msg, a.play.MsgErr = joinMsg(a.play.Msg, kept), false
 	}
+}
+
+// joinMsg is msg followed by more ("; " between), or either alone.
+func joinMsg(msg, more string) string {
+	switch {
+	case msg == "":
+		return more
+	case more == "":
+		return msg
+	}
+	return msg + "; " + more
 }
 
 // StartEntries is the start screen's list (its labels, in order); nil
