@@ -1,0 +1,112 @@
+package play
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+)
+
+// humans counts the human sides.
+func (s *Session) humans() int {
+	n := 0
+	for _, k := range s.Kinds {
+		if k == Human {
+			n++
+		}
+	}
+	return n
+}
+
+// HasSecrets reports whether the game holds information one side must not
+// see (secret objective cards).
+func (s *Session) HasSecrets() bool { return len(s.cards()) > 0 }
+
+// hotseatSecrets reports whether two players share the screen and the
+// game holds secrets: then each side's secrets stay hidden until its
+// player asks to see them (RevealSecrets).
+func (s *Session) hotseatSecrets() bool { return s.humans() > 1 && s.HasSecrets() }
+
+// shows reports whether a secret of side may be drawn now: only for the
+// viewer, and for everybody once the game is over (the debrief reveals
+// every objective).
+func (s *Session) shows(side string) bool {
+	if s.mode == ModeOver {
+		return true
+	}
+	return side != "" && side == s.viewer && s.mode != ModeHandover
+}
+
+// secretEvent reports whether a log event holds secret information and
+// whose it is: events the rules mark secret, and the roll that draws an
+// objective card (its face names the card) even when unmarked.
+func secretEvent(e rules.Event) (bool, string) {
+	if e.Data["secret"] != "" {
+		return true, e.Side
+	}
+	if e.Roll != nil && strings.Contains(e.Roll.Purpose, "objective card") {
+		return true, e.Side
+	}
+	return false, ""
+}
+
+// RevealSecrets shows or hides the deciding player's secrets (O) in a
+// hotseat game: hidden by default, so the screen can pass between the
+// players without a handover; shown on request, and then hidden behind a
+// handover screen when the decision passes to the other player.
+func (s *Session) RevealSecrets() {
+	if s.mode != ModeTurn || !s.hotseatSecrets() {
+		return
+	}
+	if s.viewer != "" {
+		s.viewer = ""
+		return
+	}
+	if d := s.Decider(); s.ctrls[d] == nil {
+		s.viewer = d
+	}
+}
+
+// SecretsShown reports whether the viewer's secrets are drawn now.
+func (s *Session) SecretsShown() bool { return s.viewer != "" && s.shows(s.viewer) }
+
+func (s *Session) cards() map[string]atii.ObjectiveCard {
+	var g atii.GameProgress
+	if ok, err := s.State().GetExt(atii.ExtGame, &g); err != nil || !ok {
+		return nil
+	}
+	return g.Cards
+}
+
+// Secret returns the secret lines of side (its objective card), only if
+// side is the current viewer deciding now; otherwise nil.
+func (s *Session) Secret(side string) []string {
+	if side == "" || side != s.viewer || s.mode == ModeHandover || s.mode == ModeOver || s.mode == ModeTray {
+		// While the dice of an action are shown before the handover the
+		// decision is already the other side's: the card stays off.
+		return nil
+	}
+	c, ok := s.cards()[side]
+	if !ok {
+		return nil
+	}
+	title, note := cardTitle(c.Name)
+	out := []string{fmt.Sprintf("Your secret objective: %s (%s)", title, c.Type), c.Text}
+	if note != "" {
+		out = append(out, note)
+	}
+	return out
+}
+
+// standIn marks an objective card whose wording is the project's own.
+const standIn = " (stand-in)"
+
+// cardTitle is an objective card's name for a title, with the stand-in
+// mark moved to a note of its own ("" when the card has none).
+func cardTitle(name string) (title, note string) {
+	if t, ok := strings.CutSuffix(name, standIn); ok {
+		return t, "(stand-in card: our own wording of the objective)"
+	}
+	return name, ""
+}

@@ -1,0 +1,42 @@
+package play
+
+import (
+	"github.com/auspex/auspex/rules"
+)
+
+// collectLog appends the game's new events to the dice log.
+func (s *Session) collectLog() {
+	lg := s.State().Log
+	if s.logSeen > len(lg) {
+		s.log, s.logSeen = nil, 0
+	}
+	for i := s.logSeen; i < len(lg); i++ {
+		e := lg[i]
+		if e.Kind == rules.EvDecision || e.Kind == rules.EvPhase {
+			continue
+		}
+		le := LogEntry{Index: i, Kind: e.Kind, Turn: e.Turn, Step: e.Step, Text: e.Text, Units: e.Units, Roll: e.Roll, Side: e.Side}
+		le.Secret, le.Side = secretEvent(e)
+		if !le.Secret {
+			le.Side = e.Side
+		}
+		if e.Roll != nil {
+			le.Text = e.Roll.String()
+			if len(le.Units) == 0 {
+				le.Units = e.Roll.Units
+			}
+		}
+		s.log = append(s.log, le)
+	}
+	s.logSeen = len(lg)
+}
+
+// ClickLog highlights the units of the viewer's log entry i (as returned
+// by Log).
+func (s *Session) ClickLog(i int) {
+	lg := s.Log()
+	if i < 0 || i >= len(lg) {
+		return
+	}
+	s.Highlight = append([]string(nil), lg[i].Units...)
+}
