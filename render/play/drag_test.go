@@ -16,16 +16,9 @@ import (
 func toRedMovement(t *testing.T, seed uint64) *Session {
 	t.Helper()
 	s := newSession(t, load(t, "titan-duel"), seed, map[string]string{"red": Human, "blue": Computer})
-	for i := 0; i < 50 && !(s.Mode() == ModeTurn && s.State().Step == atii.StepMovement && s.Decider() == "red"); i++ {
-		switch {
-		case s.Mode() == ModeThinking:
-			s.Wait()
-		case ChoosingOrder(s.State()):
-			s.ChooseOrder(true)
-		default:
-			s.EndStep()
-		}
-	}
+	playUntil(s, 50, func() bool {
+		return s.Mode() == ModeTurn && s.State().Step == atii.StepMovement && s.Decider() == "red"
+	})
 	if s.State().Step != atii.StepMovement || s.Decider() != "red" {
 		t.Fatalf("did not reach red's movement: %s %s", s.State().Step, s.Decider())
 	}

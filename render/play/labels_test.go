@@ -75,16 +75,9 @@ func duelAt(t testing.TB, red, blue world.Vec, step string) *Session {
 	r.Pos, r.Facing = red, 90
 	b.Pos, b.Facing = blue, 270
 	s := New(g, map[string]string{"red": Human, "blue": Human})
-	for i := 0; i < 80 && !(s.Mode() == ModeTurn && s.State().Step == step && s.Decider() == "red" && !ChoosingOrder(s.State())); i++ {
-		switch {
-		case s.Mode() == ModeHandover:
-			s.Continue()
-		case ChoosingOrder(s.State()):
-			s.ChooseOrder(true)
-		default:
-			s.EndStep()
-		}
-	}
+	playUntil(s, 80, func() bool {
+		return s.Mode() == ModeTurn && s.State().Step == step && s.Decider() == "red" && !ChoosingOrder(s.State())
+	})
 	if s.State().Step != step || s.Decider() != "red" {
 		t.Fatalf("did not reach red's %s: %s %s", step, s.State().Step, s.Decider())
 	}

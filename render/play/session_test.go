@@ -79,16 +79,9 @@ func TestComputerGameToTheEnd(t *testing.T) {
 // (ATII-MOV-6) and a short legal path is played.
 func TestHumanMoveByClicks(t *testing.T) {
 	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Computer})
-	for i := 0; i < 50 && !(s.Mode() == ModeTurn && s.State().Step == atii.StepMovement && s.Decider() == "red"); i++ {
-		switch {
-		case s.Mode() == ModeThinking:
-			s.Wait()
-		case ChoosingOrder(s.State()):
-			s.ChooseOrder(true)
-		default:
-			s.EndStep()
-		}
-	}
+	playUntil(s, 50, func() bool {
+		return s.Mode() == ModeTurn && s.State().Step == atii.StepMovement && s.Decider() == "red"
+	})
 	if s.State().Step != atii.StepMovement || s.Decider() != "red" {
 		t.Fatalf("did not reach red's movement: %s %s", s.State().Step, s.Decider())
 	}
@@ -263,4 +256,22 @@ func acceptedDeploy(t *testing.T, s *Session, side string) world.Vec {
 	}
 	t.Fatalf("%s can deploy nowhere", side)
 	return world.Vec{}
+}
+
+// playUntil plays on with the usual answers (handovers continued,
+// computers waited for, order choices answered "first", every other
+// decision ended) until ready holds, at most limit decisions.
+func playUntil(s *Session, limit int, ready func() bool) {
+	for i := 0; i < limit && !ready(); i++ {
+		switch {
+		case s.Mode() == ModeHandover:
+			s.Continue()
+		case s.Mode() == ModeThinking:
+			s.Wait()
+		case ChoosingOrder(s.State()):
+			s.ChooseOrder(true)
+		default:
+			s.EndStep()
+		}
+	}
 }

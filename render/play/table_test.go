@@ -63,16 +63,9 @@ func TestHitTestUsesCurrentPositions(t *testing.T) {
 
 	// Next turn a press on the moved titan, hit where it stands, starts
 	// dragging a new path from there (not a leg back to where it was).
-	for i := 0; i < 80 && !(s.Mode() == ModeTurn && s.State().Turn == 2 && s.State().Step == atii.StepMovement && s.Decider() == "red"); i++ {
-		switch {
-		case s.Mode() == ModeThinking:
-			s.Wait()
-		case ChoosingOrder(s.State()):
-			s.ChooseOrder(true)
-		default:
-			s.EndStep()
-		}
-	}
+	playUntil(s, 80, func() bool {
+		return s.Mode() == ModeTurn && s.State().Turn == 2 && s.State().Step == atii.StepMovement && s.Decider() == "red"
+	})
 	if s.State().Turn != 2 || s.State().Step != atii.StepMovement {
 		t.Fatalf("did not reach red's second movement: turn %d %s", s.State().Turn, s.State().Step)
 	}
