@@ -30,7 +30,7 @@ func BenchmarkReplaySixTurns(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		g, err := Load(data, Config{Catalogue: cat})
+		g, err := testSystems.Load(data, Config{Catalogue: cat})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -48,7 +48,7 @@ func BenchmarkCloneATIIState(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g, err := Load(data, Config{})
+	g, err := testSystems.Load(data, Config{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func benchGameAt(b *testing.B, stop func(*Game, string) bool) (*Game, string) {
 	b.Helper()
 	scn, cat := benchBattlegroup(b)
 	for seed := uint64(17); seed < 40; seed++ {
-		g, err := New(scn, Config{Seed: seed, Catalogue: cat})
+		g, err := testSystems.New(scn, Config{Seed: seed, Catalogue: cat})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -155,7 +155,7 @@ func benchPlayoutGames(b *testing.B, quiet bool) {
 	seed := uint64(0)
 	for b.Loop() {
 		seed++
-		g, err := New(scn, Config{Seed: seed, Catalogue: cat, Quiet: quiet})
+		g, err := testSystems.New(scn, Config{Seed: seed, Catalogue: cat, Quiet: quiet})
 		if err != nil {
 			b.Fatal(err)
 		}

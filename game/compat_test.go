@@ -55,7 +55,7 @@ func TestSavesOfFormat2StillLoad(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			g, err := LoadFile(f, Config{Catalogue: cat})
+			g, err := testSystems.LoadFile(f, Config{Catalogue: cat})
 			if err != nil {
 				t.Fatalf("a format-2 save no longer loads: %v", err)
 			}

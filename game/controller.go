@@ -18,7 +18,7 @@ type View struct {
 	State   *rules.State
 	Side    string
 	Choices []rules.Choice
-	Ruleset *atii.Ruleset
+	Ruleset rules.Ruleset
 	// Check reports whether a command would be accepted on State (it runs
 	// the command's Validate on the copy; nothing is played).
 	Check func(rules.Command) error
@@ -45,9 +45,8 @@ var ErrNoController = errors.New("no controller for the side to decide")
 // state and the legal choices.
 func (g *Game) ViewFor(side string) View {
 	st := g.Engine.Snapshot()
-	rs := g.Ruleset
-	return View{State: st, Side: side, Choices: g.Engine.Legal(side), Ruleset: rs,
-		Check: func(c rules.Command) error { return rs.Bind(c).Validate(st) }}
+	return View{State: st, Side: side, Choices: g.Engine.Legal(side), Ruleset: g.Ruleset,
+		Check: func(c rules.Command) error { return g.Bind(c).Validate(st) }}
 }
 
 // Decision is the answer of a controller run by DecideAsync.
@@ -124,14 +123,18 @@ type Greedy struct{}
 
 // Decide implements Controller.
 func (Greedy) Decide(ctx context.Context, v View) (rules.Command, error) {
+	rs, ok := v.Ruleset.(*atii.Ruleset)
+	if !ok {
+		return nil, fmt.Errorf("greedy plays ATII only, not %s", v.State.Ruleset)
+	}
 	if len(v.Choices) == 0 {
 		return nil, fmt.Errorf("no legal choice for %s at %s", v.Side, v.State.Step)
 	}
 	switch v.State.Step {
 	case atii.StepDeploy:
-		return greedyDeploy(v)
+		return greedyDeploy(v, rs)
 	case atii.StepMovement, atii.StepAssault:
-		return greedyMove(ctx, v)
+		return greedyMove(ctx, v, rs)
 	case atii.StepDebrief:
 		return v.Choices[len(v.Choices)-1].Cmd, nil
 	}
@@ -139,31 +142,31 @@ func (Greedy) Decide(ctx context.Context, v View) (rules.Command, error) {
 }
 
 // nearestEnemy returns the operational enemy titan nearest u (edge to edge).
-func nearestEnemy(v View, u *rules.Unit) (*rules.Unit, float64) {
+func nearestEnemy(v View, rs *atii.Ruleset, u *rules.Unit) (*rules.Unit, float64) {
 	var best *rules.Unit
 	bd := math.Inf(1)
-	ub := unitBase(v, u)
+	ub := unitBase(v, rs, u)
 	for i := range v.State.Units {
 		o := &v.State.Units[i]
 		if o.Side == u.Side || o.Destroyed || o.OffTable || o.Markers.Value(atii.MarkUnplaced) > 0 {
 			continue
 		}
-		if d := world.Distance(ub, unitBase(v, o)); d < bd {
+		if d := world.Distance(ub, unitBase(v, rs, o)); d < bd {
 			best, bd = o, d
 		}
 	}
 	return best, bd
 }
 
-func unitBase(v View, u *rules.Unit) world.Base {
+func unitBase(v View, rs *atii.Ruleset, u *rules.Unit) world.Base {
 	b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing}
-	if p, err := v.Ruleset.Catalogue().Unit(u.Type); err == nil {
+	if p, err := rs.Catalogue().Unit(u.Type); err == nil {
 		b.Foot = p.Base
 	}
 	return b
 }
 
-func greedyMove(ctx context.Context, v View) (rules.Command, error) {
+func greedyMove(ctx context.Context, v View, rs *atii.Ruleset) (rules.Command, error) {
 	ch := v.Choices[0] // the first titan the order allows
 	var hold rules.Command
 	for _, c := range v.Choices {
@@ -176,7 +179,7 @@ func greedyMove(ctx context.Context, v View) (rules.Command, error) {
 	}
 	mv := ch.Cmd.(*atii.MoveCmd)
 	u := v.State.Unit(mv.Unit)
-	enemy, gap := nearestEnemy(v, u)
+	enemy, gap := nearestEnemy(v, rs, u)
 	if enemy == nil {
 		return hold, nil
 	}
@@ -211,7 +214,7 @@ func greedyMove(ctx context.Context, v View) (rules.Command, error) {
 				if withFace && off != 0 {
 					wp.Facing = atii.Face(world.Bearing(enemy.Pos.Sub(to)))
 				}
-				cand := v.Ruleset.Move(v.Side, u.ID, wp)
+				cand := rs.Move(v.Side, u.ID, wp)
 				if v.Check(cand) == nil {
 					return cand, nil
 				}
@@ -221,7 +224,7 @@ func greedyMove(ctx context.Context, v View) (rules.Command, error) {
 	return hold, nil
 }
 
-func greedyDeploy(v View) (rules.Command, error) {
+func greedyDeploy(v View, rs *atii.Ruleset) (rules.Command, error) {
 	ch := v.Choices[0]
 	dc, ok := ch.Cmd.(*atii.DeployCmd)
 	if !ok {
@@ -230,10 +233,10 @@ func greedyDeploy(v View) (rules.Command, error) {
 	if v.Check(dc) == nil {
 		return dc, nil
 	}
-	t := v.Ruleset.World().Table
+	t := rs.World().Table
 	for y := 2.0; y < t.H; y += 4 {
 		for x := 2.0; x < t.W; x += 4 {
-			c := v.Ruleset.Deploy(v.Side, dc.Unit, x, y, dc.Facing)
+			c := rs.Deploy(v.Side, dc.Unit, x, y, dc.Facing)
 			if v.Check(c) == nil {
 				return c, nil
 			}

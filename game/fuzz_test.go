@@ -36,7 +36,7 @@ func FuzzLoadATIISave(f *testing.F) {
 	}
 	cfg := Config{Catalogue: cat}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g, err := Load(data, cfg)
+		g, err := testSystems.Load(data, cfg)
 		if err != nil {
 			if g != nil {
 				t.Fatal("game returned with an error")
@@ -47,7 +47,7 @@ func FuzzLoadATIISave(f *testing.F) {
 		if err != nil {
 			t.Fatalf("accepted save does not re-save: %v", err)
 		}
-		g2, err := Load(again, cfg)
+		g2, err := testSystems.Load(again, cfg)
 		if err != nil {
 			t.Fatalf("re-saved game does not load: %v", err)
 		}

@@ -1,7 +1,8 @@
 // Package game is the bridge between a scenario and the rules engine: it
-// builds an ATII game (rules/atii on the rules engine) from a parsed
-// *scenarios.Scenario, saves and loads games as files, and drives the
-// decisions of computer-controlled sides through the Controller interface.
+// starts a game of a parsed *scenarios.Scenario with the rule system that
+// plays it (System, registered in a Systems value), saves and loads games
+// as files, and drives the decisions of computer-controlled sides through
+// the Controller interface. It imports no rule system.
 //
 // The rules packages stay pure; this package does the file I/O (saves
 // written atomically with internal/fsutil) and may use contexts and
@@ -11,16 +12,12 @@ package game
 import (
 	"errors"
 	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/internal/fsutil"
 	"github.com/auspex/auspex/rules"
-	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/scenarios"
-	"github.com/auspex/auspex/world"
 )
 
 // Config tunes a new game.
@@ -46,42 +43,30 @@ type Config struct {
 	Quiet bool
 }
 
-// Game is one game in progress: the scenario, its ATII ruleset bound to
-// the scenario's table, and the engine that holds the state.
+// Game is one game in progress: the scenario, the system that plays it,
+// its ruleset bound to the scenario's table, and the engine that holds the
+// state.
 type Game struct {
 	Scenario *scenarios.Scenario
-	Ruleset  *atii.Ruleset
+	System   System
+	Ruleset  rules.Ruleset
 	Engine   *rules.Engine
-}
-
-// ErrNotATII is returned for scenarios of another system.
-var ErrNotATII = errors.New("not an ATII scenario")
-
-// NewRuleset returns the ATII ruleset bound to the scenario's table, with
-// the embedded ATII terrain table.
-func NewRuleset(scn *scenarios.Scenario) (*atii.Ruleset, error) {
-	if scn == nil {
-		return nil, errors.New("game: no scenario")
-	}
-	if scn.System != catalog.ATII {
-		return nil, fmt.Errorf("game: %s: %w (system %s)", scn.File, ErrNotATII, scn.System)
-	}
-	terrain, err := assets.LoadTerrainRules(string(catalog.ATII))
-	if err != nil {
-		return nil, fmt.Errorf("game: %w", err)
-	}
-	return atii.NewRuleset(scn.Catalogue, terrain, scn.World)
 }
 
 // New starts a game of the scenario: the initial state (BuildState), the
 // engine, and the start of play (secret objectives, deployment roll-off or
 // the first initiative roll, whatever the flow does first).
-func New(scn *scenarios.Scenario, cfg Config) (*Game, error) {
-	rs, err := NewRuleset(scn)
+// Errors: no system plays the scenario (ErrNoSystem), the system's own.
+func (r *Systems) New(scn *scenarios.Scenario, cfg Config) (*Game, error) {
+	sys, err := r.For(scn)
 	if err != nil {
 		return nil, err
 	}
-	st, err := BuildState(scn, rs, cfg.Seed, cfg.Options)
+	rs, err := sys.NewRuleset(scn)
+	if err != nil {
+		return nil, err
+	}
+	st, err := sys.BuildState(scn, rs, cfg.Seed, cfg.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -90,193 +75,25 @@ func New(scn *scenarios.Scenario, cfg Config) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game: %s: %w", scn.File, err)
 	}
-	return &Game{Scenario: scn, Ruleset: rs, Engine: e}, nil
-}
-
-// controllerKind maps a scenario controller type to the engine's.
-func controllerKind(t string) string {
-	switch t {
-	case "ai":
-		return rules.ControllerAI
-	case "scripted":
-		return rules.ControllerScript
-	}
-	return rules.ControllerHuman
-}
-
-// BuildState builds the initial rules.State of an ATII scenario: sides with
-// their controllers, battlegroups, titans with their loadouts (checked
-// with atii.BuildLoadout) and starting ATII state, the options (the
-// scenario's, then overrides), and the game set-up the ruleset reads (turn
-// limit, zones, objectives, victory conditions, mission). Units that are
-// not placed, and every unit of a deploy-in-zone scenario, wait to be
-// deployed in play.
-func BuildState(scn *scenarios.Scenario, rs *atii.Ruleset, seed uint64, overrides map[string]string) (*rules.State, error) {
-	if scn == nil || rs == nil {
-		return nil, errors.New("build state: no scenario or ruleset")
-	}
-	st := &rules.State{Ruleset: atii.RulesetID, Seed: seed, Options: map[string]string{}}
-	for _, o := range scn.Options {
-		st.Options[o] = "on"
-	}
-	for k, v := range overrides {
-		st.Options[k] = v
-	}
-	if _, err := atii.ParseOptions(st.Options); err != nil {
-		return nil, fmt.Errorf("build state: %s: %w", scn.File, err)
-	}
-	deployAll := scn.Deployment == scenarios.DeployInZone
-	for _, sd := range scn.Sides {
-		st.Sides = append(st.Sides, rules.Side{ID: sd.ID, Name: sd.Name, Controller: controllerKind(sd.Controller.Type)})
-		for _, f := range sd.Formations {
-			st.Formations = append(st.Formations, rules.Formation{ID: f.ID, Side: sd.ID, Name: f.Name})
-			for _, u := range f.Units {
-				if u.Profile == nil {
-					return nil, fmt.Errorf("build state: unit %s has no profile", u.ID)
-				}
-				if _, err := atii.BuildLoadout(scn.Catalogue, u.Profile, u.Loadout); err != nil {
-					return nil, fmt.Errorf("build state: unit %s: %w", u.ID, err)
-				}
-				ru := rules.Unit{ID: u.ID, Side: sd.ID, Type: u.Type, Name: u.Name, Formation: f.ID, Pos: u.Pos, Facing: u.Facing,
-					Loadout: rules.PairsOf(u.Loadout)}
-				if deployAll || !u.Placed {
-					ru.Markers.Set(atii.MarkUnplaced, 1)
-				}
-				if err := rs.InitTitan(&ru); err != nil {
-					return nil, fmt.Errorf("build state: %w", err)
-				}
-				st.Units = append(st.Units, ru)
-			}
-		}
-	}
-	setup := atii.GameSetup{TurnLimit: scn.TurnLimit, Zones: map[string][][]atii.Point{}, SideZones: map[string]string{}}
-	for _, z := range scn.Zones {
-		var pieces [][]atii.Point
-		for _, pc := range z.Area.Polygons() {
-			pieces = append(pieces, points(pc))
-		}
-		setup.Zones[z.ID] = pieces
-	}
-	for _, sd := range scn.Sides {
-		if sd.Zone != "" {
-			setup.SideZones[sd.ID] = sd.Zone
-		}
-	}
-	for _, o := range scn.Objectives {
-		setup.Objectives = append(setup.Objectives, atii.ObjectivePoint{ID: o.ID, Label: o.Label, Pos: atii.Point{X: o.Pos.X, Y: o.Pos.Y}})
-	}
-	for _, v := range scn.Victory {
-		setup.Victory = append(setup.Victory, atii.VictoryRule{Side: v.Side, Result: v.Result, AtEnd: v.AtEnd, When: trigger(v.When)})
-	}
-	if m := scn.Mission; m != nil {
-		ms := &atii.MissionSetup{Secret: m.Secret, ForceLevel: m.ForceLevel}
-		if len(m.Objectives) > 0 {
-			ms.Objectives = map[string]string{}
-			keys := make([]string, 0, len(m.Objectives))
-			for k := range m.Objectives {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
-				ms.Objectives[k] = m.Objectives[k]
-			}
-		}
-		setup.Mission = ms
-		if m.Secret {
-			maps, err := missionMaps(scn)
-			if err != nil {
-				return nil, fmt.Errorf("build state: %s: %w", scn.File, err)
-			}
-			setup.Maps = maps
-		}
-	}
-	if err := atii.SetSetup(st, setup); err != nil {
-		return nil, fmt.Errorf("build state: %w", err)
-	}
-	return st, nil
-}
-
-// MissionMapPrefix names the bundled scenarios that hold the mission
-// generator's deployment maps: MissionMapPrefix + "a" ... "f".
-const MissionMapPrefix = "atii-map-"
-
-// missionMaps reads the deployment maps A-F from the bundled map scenarios
-// for a mission that generates its map: each map's zones, scaled from the
-// map's table to the mission's, under ids "map-X/zone", and its two sides'
-// zones with the objective type the map scenario gives each side.
-func missionMaps(scn *scenarios.Scenario) (map[string]atii.MapDeployment, error) {
-	out := map[string]atii.MapDeployment{}
-	for _, letter := range []string{"A", "B", "C", "D", "E", "F"} {
-		name := MissionMapPrefix + strings.ToLower(letter)
-		ms, err := scenarios.LoadBundled(name, scn.Catalogue)
-		if err != nil {
-			return nil, fmt.Errorf("deployment map %s: %w", letter, err)
-		}
-		if ms.Table.W <= 0 || ms.Table.H <= 0 {
-			return nil, fmt.Errorf("deployment map %s: no table size", letter)
-		}
-		sx, sy := scn.Table.W/ms.Table.W, scn.Table.H/ms.Table.H
-		md := atii.MapDeployment{Zones: map[string][][]atii.Point{}}
-		for _, z := range ms.Zones {
-			var pieces [][]atii.Point
-			for _, pc := range z.Area.Polygons() {
-				pts := points(pc)
-				for i := range pts {
-					pts[i].X *= sx
-					pts[i].Y *= sy
-				}
-				pieces = append(pieces, pts)
-			}
-			md.Zones["map-"+letter+"/"+z.ID] = pieces
-		}
-		for _, sd := range ms.Sides {
-			if sd.Zone == "" {
-				continue
-			}
-			slot := atii.MapSlot{Zone: "map-" + letter + "/" + sd.Zone}
-			if ms.Mission != nil {
-				slot.Type = atii.ObjectiveType(ms.Mission.Objectives[sd.ID])
-			}
-			md.Slots = append(md.Slots, slot)
-		}
-		if len(md.Slots) != 2 {
-			return nil, fmt.Errorf("deployment map %s: %d side zones, want 2", letter, len(md.Slots))
-		}
-		if md.Slots[0].Type == md.Slots[1].Type {
-			md.Slots[0].Type, md.Slots[1].Type = "", ""
-		}
-		out[letter] = md
-	}
-	return out, nil
-}
-
-func points(vs []world.Vec) []atii.Point {
-	out := make([]atii.Point, len(vs))
-	for i, v := range vs {
-		out[i] = atii.Point{X: v.X, Y: v.Y}
-	}
-	return out
-}
-
-// trigger converts a scenario trigger into the ruleset's form.
-func trigger(t *scenarios.Trigger) *atii.Trigger {
-	if t == nil {
-		return nil
-	}
-	out := &atii.Trigger{Kind: t.Kind, Turn: t.Turn, Side: t.Side, Objective: t.Objective, Zone: t.Zone, Unit: t.Unit, Count: t.Count}
-	for _, p := range t.Parts {
-		out.Parts = append(out.Parts, trigger(p))
-	}
-	return out
+	return &Game{Scenario: scn, System: sys, Ruleset: rs, Engine: e}, nil
 }
 
 // State returns the current state (the engine's: read only).
 func (g *Game) State() *rules.State { return g.Engine.State() }
 
-// Submit plays a command (see rules.Engine.Submit); commands of the ATII
-// package made as plain structs are bound to the game's ruleset first.
+// Submit plays a command (see rules.Engine.Submit); commands made as
+// plain structs outside the ruleset are bound to it first (Bind).
 func (g *Game) Submit(c rules.Command) ([]rules.Event, error) {
-	return g.Engine.Submit(g.Ruleset.Bind(c))
+	return g.Engine.Submit(g.Bind(c))
+}
+
+// Bind binds a command made outside the ruleset to it when the ruleset
+// needs that (Binder); other commands are returned unchanged.
+func (g *Game) Bind(c rules.Command) rules.Command {
+	if b, ok := g.Ruleset.(Binder); ok {
+		return b.Bind(c)
+	}
+	return c
 }
 
 // Save encodes the game as a save file: the scenario text, seed, options
@@ -296,39 +113,41 @@ func (g *Game) SaveFile(path string) error {
 }
 
 // Wiring returns what rules.Replay needs to rebuild the game of a parsed
-// save: a registry holding the ATII ruleset bound to the save's own table,
-// the scenario builder, and the parsed scenario. The scenario is parsed
-// with cat (the embedded catalogue when nil).
-func Wiring(sv *rules.Save, cat *catalog.Catalogue) (*rules.Registry, rules.BuildFunc, *scenarios.Scenario, error) {
+// save: a registry holding the save's system's ruleset bound to the save's
+// own table, the scenario builder, and the system and parsed scenario. The
+// scenario is parsed with cat (the embedded catalogue when nil). Errors:
+// ErrNoSystem for a ruleset this build does not play, a scenario that no
+// longer parses.
+func (r *Systems) Wiring(sv *rules.Save, cat *catalog.Catalogue) (*rules.Registry, rules.BuildFunc, System, *scenarios.Scenario, error) {
 	if sv == nil {
-		return nil, nil, nil, errors.New("game: no save")
+		return nil, nil, nil, nil, errors.New("game: no save")
 	}
-	if sv.Ruleset != atii.RulesetID {
+	sys, err := r.ByID(sv.Ruleset)
+	if err != nil {
 		reg, _ := rules.NewRegistry()
-		return reg, nil, nil, fmt.Errorf("game: %w: %s (this build replays %s)", rules.ErrUnknownRuleset, rules.QuoteShort(sv.Ruleset), atii.RulesetID)
+		return reg, nil, nil, nil, err
 	}
 	if cat == nil {
-		var err error
 		if cat, err = assets.LoadCatalogue(); err != nil {
-			return nil, nil, nil, fmt.Errorf("game: the built-in catalogue: %w", err)
+			return nil, nil, nil, nil, fmt.Errorf("game: the built-in catalogue: %w", err)
 		}
 	}
 	scn, err := scenarios.Parse("save:scenario", []byte(sv.Scenario), cat)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("game: the save's scenario: %w", err)
+		return nil, nil, nil, nil, fmt.Errorf("game: the save's scenario: %w", err)
 	}
-	rs, err := NewRuleset(scn)
+	rs, err := sys.NewRuleset(scn)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	reg, err := rules.NewRegistry(rs)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	build := func(su rules.Setup) (*rules.State, error) {
-		return BuildState(scn, rs, su.Seed, su.Options)
+		return sys.BuildState(scn, rs, su.Seed, su.Options)
 	}
-	return reg, build, scn, nil
+	return reg, build, sys, scn, nil
 }
 
 // Load rebuilds a game from save data, replaying every command and
@@ -336,18 +155,18 @@ func Wiring(sv *rules.Save, cat *catalog.Catalogue) (*rules.Registry, rules.Buil
 // for play after loading (dice mode, undo) and optionally the catalogue;
 // its Seed and Options are ignored (the save's are used). Corrupt, truncated or newer saves and
 // hash mismatches are errors (rules.ErrBadSave, rules.ErrHashMismatch).
-func Load(data []byte, cfg Config) (*Game, error) {
+func (r *Systems) Load(data []byte, cfg Config) (*Game, error) {
 	sv, err := rules.ParseSave(data)
 	if err != nil {
 		return nil, err
 	}
-	return LoadParsed(sv, cfg)
+	return r.LoadParsed(sv, cfg)
 }
 
 // LoadParsed is Load for a save already decoded with rules.ParseSave (a
 // save is parsed once, however many callers look at it).
-func LoadParsed(sv *rules.Save, cfg Config) (*Game, error) {
-	reg, build, scn, err := Wiring(sv, cfg.Catalogue)
+func (r *Systems) LoadParsed(sv *rules.Save, cfg Config) (*Game, error) {
+	reg, build, sys, scn, err := r.Wiring(sv, cfg.Catalogue)
 	if err != nil {
 		return nil, err
 	}
@@ -355,8 +174,7 @@ func LoadParsed(sv *rules.Save, cfg Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	rs, _ := reg.Get(atii.RulesetID)
-	return &Game{Scenario: scn, Ruleset: rs.(*atii.Ruleset), Engine: e}, nil
+	return &Game{Scenario: scn, System: sys, Ruleset: e.Ruleset(), Engine: e}, nil
 }
 
 // ReadSaveFile reads and decodes the save file at path: a regular file
@@ -379,12 +197,12 @@ func ReadSaveFile(path string) (*rules.Save, error) {
 }
 
 // LoadFile reads and loads a save file (ReadSaveFile, then LoadParsed).
-func LoadFile(path string, cfg Config) (*Game, error) {
+func (r *Systems) LoadFile(path string, cfg Config) (*Game, error) {
 	sv, err := ReadSaveFile(path)
 	if err != nil {
 		return nil, err
 	}
-	g, err := LoadParsed(sv, cfg)
+	g, err := r.LoadParsed(sv, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", path, err)
 	}
@@ -420,18 +238,21 @@ func (a *Autosave) After(g *Game) error {
 // Rebase starts the game again on an edited scenario (hot reload) and
 // re-submits this game's commands, with the same seed and the same manual
 // dice, through the normal gate (no hash checks: the table changed). The
-// engine's own Rebase cannot be used because the ATII ruleset is bound to
-// the old table. It stops at the first command that no longer applies and
+// engine's own Rebase cannot be used because the ruleset is bound to the
+// old table. It stops at the first command that no longer applies and
 // returns the new game with the commands that did apply, how many, and
 // the error; the receiver is not changed. Starting the new game failing
 // returns no game.
 func (g *Game) Rebase(scn *scenarios.Scenario) (*Game, int, error) {
-	rs, err := NewRuleset(scn)
+	if g.System == nil || !g.System.Plays(scn) {
+		return nil, 0, fmt.Errorf("rebase: %w: the edited scenario is not a game of %s", ErrNoSystem, g.Ruleset.Name())
+	}
+	rs, err := g.System.NewRuleset(scn)
 	if err != nil {
 		return nil, 0, fmt.Errorf("rebase: %w", err)
 	}
 	old := g.Engine.State()
-	st, err := BuildState(scn, rs, old.Seed, nil)
+	st, err := g.System.BuildState(scn, rs, old.Seed, nil)
 	if err != nil {
 		return nil, 0, fmt.Errorf("rebase: %w", err)
 	}
@@ -448,7 +269,7 @@ func (g *Game) Rebase(scn *scenarios.Scenario) (*Game, int, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("rebase: %w", err)
 	}
-	n := &Game{Scenario: scn, Ruleset: rs, Engine: e}
+	n := &Game{Scenario: scn, System: g.System, Ruleset: rs, Engine: e}
 	for i, r := range hist {
 		c, err := e.Commands().Decode(rules.Encoded{Cmd: r.Cmd.Name(), Args: r.Args})
 		if err != nil {

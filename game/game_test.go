@@ -26,7 +26,7 @@ func duel(t testing.TB, seed uint64) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := New(scn, Config{Seed: seed})
+	g, err := testSystems.New(scn, Config{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestBuildState(t *testing.T) {
 	if len(s.Options) != len(atii.OptionList()) {
 		t.Errorf("every option should be resolved, got %v", s.Options)
 	}
-	g2, err := New(g.Scenario, Config{Seed: 1, Options: map[string]string{"atii/nonsense": "on"}})
+	g2, err := testSystems.New(g.Scenario, Config{Seed: 1, Options: map[string]string{"atii/nonsense": "on"}})
 	if err == nil || g2 != nil {
 		t.Error("an unknown option override must be refused")
 	}
@@ -65,7 +65,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := Load(data, Config{})
+	h, err := testSystems.Load(data, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	if err := g.SaveFile(path); err != nil {
 		t.Fatal(err)
 	}
-	k, err := LoadFile(path, Config{})
+	k, err := testSystems.LoadFile(path, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,11 +116,11 @@ func TestLoadRejectsBadSaves(t *testing.T) {
 		"ruleset":   {bytes.Replace(data, []byte(`"ruleset": "atii"`), []byte(`"ruleset": "e40k"`), 1), rules.ErrUnknownRuleset},
 	}
 	for name, c := range cases {
-		if _, err := Load(c.data, Config{}); !errors.Is(err, c.want) {
+		if _, err := testSystems.Load(c.data, Config{}); !errors.Is(err, c.want) {
 			t.Errorf("%s: want %v, got %v", name, c.want, err)
 		}
 	}
-	if _, err := LoadFile(filepath.Join(t.TempDir(), "missing"), Config{}); err == nil {
+	if _, err := testSystems.LoadFile(filepath.Join(t.TempDir(), "missing"), Config{}); err == nil {
 		t.Error("a missing file must be an error")
 	}
 }
@@ -142,7 +142,7 @@ func TestAutosave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := LoadFile(path, Config{})
+	h, err := testSystems.LoadFile(path, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,12 +215,12 @@ func TestManualDice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = New(scn, Config{ManualDice: true})
+	_, err = testSystems.New(scn, Config{ManualDice: true})
 	var need *rules.NeedDiceError
 	if !errors.As(err, &need) || !strings.HasPrefix(need.Request.Purpose, "initiative") || need.Request.N != 2 {
 		t.Fatalf("the start needs the initiative dice, got %v", err)
 	}
-	g, err := New(scn, Config{ManualDice: true, StartDice: []int{2, 5}})
+	g, err := testSystems.New(scn, Config{ManualDice: true, StartDice: []int{2, 5}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +232,7 @@ func TestManualDice(t *testing.T) {
 	}
 	// Red walks south through the edge of Tanglewood: dangerous terrain
 	// needs its dice.
-	mv := g.Ruleset.Move("red", "red-reaver", atii.Waypoint{X: 40, Y: 32})
+	mv := g.Ruleset.(*atii.Ruleset).Move("red", "red-reaver", atii.Waypoint{X: 40, Y: 32})
 	before := g.State()
 	if _, err := g.Submit(mv); !errors.As(err, &need) || !strings.HasPrefix(need.Request.Purpose, "dangerous terrain") {
 		t.Fatalf("want a request for the dangerous terrain dice, got %v", err)
@@ -257,7 +257,7 @@ func TestManualDice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := Load(data, Config{})
+	h, err := testSystems.Load(data, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,7 +55,7 @@ func playGolden(t testing.TB, gg goldenGame) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := New(scn, Config{Seed: gg.seed})
+	g, err := testSystems.New(scn, Config{Seed: gg.seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func summarize(gg goldenGame, g *Game) goldenSummary {
 	s := g.State()
 	sum := goldenSummary{Scenario: gg.scenario, Seed: gg.seed, Commands: s.Seq, Turns: s.Turn,
 		FinalHash: rules.HashString(s.Hash()), Result: s.Result, VP: map[string]int{}}
-	vp, err := g.Ruleset.VictoryPoints(s)
+	vp, err := g.Ruleset.(*atii.Ruleset).VictoryPoints(s)
 	if err == nil {
 		sum.VP = vp
 	}
@@ -129,7 +129,7 @@ func TestGoldenGames(t *testing.T) {
 			if err := json.Unmarshal(raw, &want); err != nil {
 				t.Fatal(err)
 			}
-			g, err := Load(data, Config{})
+			g, err := testSystems.Load(data, Config{})
 			if err != nil {
 				t.Fatalf("the golden save no longer replays: %v", err)
 			}

@@ -28,7 +28,7 @@ func TestLegalFireNearestHittable(t *testing.T) {
 	}
 	checked := 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		g, err := New(scn, Config{Seed: seed, Catalogue: cat, Quiet: true})
+		g, err := testSystems.New(scn, Config{Seed: seed, Catalogue: cat, Quiet: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +53,7 @@ func TestLegalFireNearestHittable(t *testing.T) {
 // checkFireChoice compares one offered fire command with the slow rule.
 func checkFireChoice(t *testing.T, g *Game, f *atii.FireCmd) {
 	t.Helper()
-	s, rs := g.State(), g.Ruleset
+	s, rs := g.State(), g.Ruleset.(*atii.Ruleset)
 	opts, err := atii.ParseOptions(s.Options)
 	if err != nil {
 		t.Fatal(err)
@@ -113,7 +113,7 @@ func TestLegalAtReportsBadState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := New(scn, Config{Seed: 17, Catalogue: cat})
+	g, err := testSystems.New(scn, Config{Seed: 17, Catalogue: cat})
 	if err != nil {
 		t.Fatal(err)
 	}

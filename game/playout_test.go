@@ -127,7 +127,7 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 	if v.advanced {
 		opts = advancedOptions()
 	}
-	g, err := New(scn, Config{Seed: seed, Options: opts, Catalogue: cat})
+	g, err := testSystems.New(scn, Config{Seed: seed, Options: opts, Catalogue: cat})
 	if err != nil {
 		return fmt.Errorf("new game: %w", err)
 	}
@@ -143,7 +143,7 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 	if err != nil {
 		return fmt.Errorf("save: %w", err)
 	}
-	h, err := Load(data, Config{Catalogue: cat})
+	h, err := testSystems.Load(data, Config{Catalogue: cat})
 	if err != nil {
 		return fmt.Errorf("the save does not replay: %w", err)
 	}
@@ -205,7 +205,7 @@ func pickRandom(g *Game, side string, rng *rand.Rand, aggressive bool) (rules.Co
 		if c.Continuous != "" {
 			continue
 		}
-		if err := g.Engine.Check(g.Ruleset.Bind(c.Cmd)); err != nil {
+		if err := g.Engine.Check(g.Bind(c.Cmd)); err != nil {
 			return nil, fmt.Errorf("offered %q is refused: %w", c.Text, err)
 		}
 		if c.Name == atii.CmdShields {
@@ -259,7 +259,7 @@ func pickRandom(g *Game, side string, rng *rand.Rand, aggressive bool) (rules.Co
 // until the engine accepts it (nil if no try does).
 func fillTemplate(g *Game, side string, c rules.Choice, rng *rand.Rand, aggressive bool) rules.Command {
 	s := g.State()
-	rs := g.Ruleset
+	rs := g.Ruleset.(*atii.Ruleset)
 	check := func(cmd rules.Command) bool { return g.Engine.Check(cmd) == nil }
 	switch x := c.Cmd.(type) {
 	case *atii.MoveCmd:
@@ -319,7 +319,7 @@ func fillTemplate(g *Game, side string, c rules.Choice, rng *rand.Rand, aggressi
 				return cmd
 			}
 		}
-		if cmd, err := greedyDeploy(g.ViewFor(side)); err == nil && check(cmd) {
+		if cmd, err := greedyDeploy(g.ViewFor(side), rs); err == nil && check(cmd) {
 			return cmd
 		}
 	}
@@ -366,7 +366,7 @@ func TestQuietPlayoutSamePosition(t *testing.T) {
 			}
 			var end [2]*rules.State
 			for i, quiet := range []bool{false, true} {
-				g, err := New(scn, Config{Seed: seed, Options: opts, Catalogue: cat, Quiet: quiet})
+				g, err := testSystems.New(scn, Config{Seed: seed, Options: opts, Catalogue: cat, Quiet: quiet})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -52,7 +52,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	opts := app.Options{Screenshot: *shot, ScreenshotAfter: *after, FramesReport: *frames, Report: stdout, NoAntiAlias: *noAA, FramesIdle: *idle, DebugDump: *dump}
+	opts := app.Options{Screenshot: *shot, ScreenshotAfter: *after, FramesReport: *frames, Report: stdout, NoAntiAlias: *noAA, FramesIdle: *idle, DebugDump: *dump, Systems: shippedSystems()}
 	switch *mode {
 	case "pan":
 	case "idle":
@@ -108,7 +108,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "auspex: load unit catalogue: %v\n", cerr)
 			return 1
 		}
-		s, lerr := play.Load(pos[0], nil, game.Config{Catalogue: cat})
+		s, lerr := play.Load(opts.Systems, pos[0], nil, game.Config{Catalogue: cat})
 		if lerr != nil {
 			fmt.Fprintf(stderr, "auspex: %v\n", lerr)
 			return 1

@@ -20,10 +20,10 @@ import (
 type wireFunc func(sv *rules.Save) (*rules.Registry, rules.BuildFunc, error)
 
 // gameWiring is the real wireFunc: ATII saves get the ATII ruleset bound
-// to the save's own table (game.Wiring refuses a ruleset it cannot replay,
+// to the save's own table (Systems.Wiring refuses a ruleset it cannot replay,
 // naming the one it can).
 func gameWiring(sv *rules.Save) (*rules.Registry, rules.BuildFunc, error) {
-	reg, build, _, err := game.Wiring(sv, nil)
+	reg, build, _, _, err := shippedSystems().Wiring(sv, nil)
 	return reg, build, err
 }
 

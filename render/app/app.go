@@ -22,6 +22,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/adapt"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
@@ -58,6 +59,9 @@ func RingSteps() []float64 { return []float64{5, 10, 15, 20, 30, 45, 60, 75} }
 
 // Options configure a window.
 type Options struct {
+	// Systems are the rule systems games are played with (registered by
+	// cmd/auspex); nil: the window shows scenarios but cannot start games.
+	Systems *game.Systems
 	// Scenario is the scenario shown first (nil with Err set shows only
 	// the error).
 	Scenario *scenarios.Scenario

@@ -41,6 +41,9 @@ func newHarness(t testing.TB, opts app.Options) *harness {
 	needLoop(t)
 	in := &app.Scripted{}
 	opts.Input = in
+	if opts.Systems == nil {
+		opts.Systems = testSystems
+	}
 	a, err := app.New(opts)
 	if err != nil {
 		t.Fatal(err)

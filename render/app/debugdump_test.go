@@ -35,7 +35,7 @@ func readDump(t *testing.T, path string) *app.DebugDump {
 // the HUD's buttons and every string drawn; it is written again only when
 // the frame changed, with one history line per dump.
 func TestDebugDumpDescribesTheFrame(t *testing.T) {
-	g, err := game.New(loadDuel(t), game.Config{Seed: 1})
+	g, err := testSystems.New(loadDuel(t), game.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

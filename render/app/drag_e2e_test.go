@@ -43,7 +43,7 @@ func (h *harness) toStep(s *play.Session, step string) {
 // facing without zooming, the release adds the point and Enter moves; the
 // result then shows the rolled allowance against the path.
 func TestDragAMoveThroughTheWindow(t *testing.T) {
-	g, err := game.New(loadDuel(t), game.Config{Seed: 1})
+	g, err := testSystems.New(loadDuel(t), game.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestDeployByDragThroughTheWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := game.New(scn, game.Config{Seed: 3})
+	g, err := testSystems.New(scn, game.Config{Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestDeployByDragThroughTheWindow(t *testing.T) {
 // The rally list in the window groups identical repairs with each
 // system's damage (ATII-REP-1), and the number keys pick the groups.
 func TestRallyListThroughTheWindow(t *testing.T) {
-	g, err := game.New(loadDuel(t), game.Config{Seed: 2})
+	g, err := testSystems.New(loadDuel(t), game.Config{Seed: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // dragSession is a duel at red's movement with a window over it.
 func dragSession(t *testing.T) (*harness, *play.Session) {
 	t.Helper()
-	g, err := game.New(loadDuel(t), game.Config{Seed: 1})
+	g, err := testSystems.New(loadDuel(t), game.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ func TestCtrlNAsksAndKeepsTheUnfinishedGamesAutosave(t *testing.T) {
 	auto := filepath.Join(dir, "autosave.json")
 	list := filepath.Join(dir, "recent.txt")
 	start := app.StartOptions{Catalogue: cat, Seed: 5, RecentFile: list}
-	g, err := game.New(loadDuel(t), game.Config{Seed: 1})
+	g, err := testSystems.New(loadDuel(t), game.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestCtrlNLeavesAFinishedGameAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := game.New(loadDuel(t), game.Config{Seed: 1})
+	g, err := testSystems.New(loadDuel(t), game.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestCtrlNLeavesAFinishedGameAtOnce(t *testing.T) {
 func TestSaveAndLoadFillTheRecentList(t *testing.T) {
 	dir := t.TempDir()
 	list := filepath.Join(dir, "recent.txt")
-	g, err := game.New(loadDuel(t), game.Config{Seed: 1})
+	g, err := testSystems.New(loadDuel(t), game.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestSaveAndLoadFillTheRecentList(t *testing.T) {
 	if r := app.RecentFiles(list); len(r) != 2 || r[0] != other {
 		t.Fatalf("Ctrl+O did not add the loaded save first: %v", r)
 	}
-	l, err := play.Load(path, nil, game.Config{})
+	l, err := play.Load(testSystems, path, nil, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestSaveAndLoadFillTheRecentList(t *testing.T) {
 // the table, under the dice log, unreadable. Now the table is fitted again
 // with room for it: the whole legend lies above the log; K again hides it.
 func TestPlayLegendIsAboveTheDiceLog(t *testing.T) {
-	g, err := game.New(loadDuel(t), game.Config{Seed: 1})
+	g, err := testSystems.New(loadDuel(t), game.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -312,14 +312,14 @@ func deploySpot(t *testing.T, s *play.Session, side string, ok bool) world.Vec {
 	if p == nil || len(p.Units) == 0 {
 		t.Fatal("no deployment decision")
 	}
-	tb := s.G.Ruleset.World().Table
+	tb := s.G.Ruleset.(*atii.Ruleset).World().Table
 	for r := 0.0; r < tb.W; r += 4 {
 		for y := 4.0; y < tb.H; y += 4 {
 			for _, x := range []float64{tb.W/2 - r, tb.W/2 + r} {
 				if x < 4 || x > tb.W-4 {
 					continue
 				}
-				err := s.G.Engine.Check(s.G.Ruleset.Deploy(side, p.Units[0], x, y, 0))
+				err := s.G.Engine.Check(s.G.Ruleset.(*atii.Ruleset).Deploy(side, p.Units[0], x, y, 0))
 				if ok && err == nil || !ok && err != nil && strings.Contains(err.Error(), "deployment zone") {
 					return world.Vec{X: x, Y: y}
 				}

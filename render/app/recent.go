@@ -103,8 +103,8 @@ func isSaveFile(path string) bool {
 
 // loadRecentSave loads a recent saved game for the start screen: its
 // scenario (for the thumbnail and the sides).
-func loadRecentSave(path string, cfg game.Config) (*game.Game, error) {
-	return game.LoadFile(path, cfg)
+func (a *App) loadRecentSave(path string, cfg game.Config) (*game.Game, error) {
+	return a.opts.Systems.LoadFile(path, cfg)
 }
 
 // openedPlay handles the game the window was opened on (Options.Play):

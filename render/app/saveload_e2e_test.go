@@ -58,7 +58,7 @@ func stateHash(s *play.Session) string { return rules.HashString(s.State().Hash(
 // unchanged; Esc cancels a prompt; the autosave holds the game at the end
 // of a turn.
 func TestSaveAndLoadThroughTheWindow(t *testing.T) {
-	g, err := game.New(loadDuel(t), game.Config{Seed: 1})
+	g, err := testSystems.New(loadDuel(t), game.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestSaveAndLoadThroughTheWindow(t *testing.T) {
 	if l.State().Turn == turn {
 		t.Fatalf("turn %d did not end: %s %v (%s)", turn, l.State().Step, l.Mode(), l.Msg)
 	}
-	ag, err := game.LoadFile(auto, game.Config{})
+	ag, err := testSystems.LoadFile(auto, game.Config{})
 	if err != nil {
 		t.Fatalf("the autosave at the end of the turn: %v", err)
 	}

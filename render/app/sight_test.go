@@ -15,7 +15,7 @@ import (
 // sightGame is a duel with atii/flat-terrain-sight set to flat.
 func sightGame(t *testing.T, flat string) *play.Session {
 	t.Helper()
-	g, err := game.New(loadDuel(t), game.Config{Seed: 1, Options: map[string]string{atii.OptFlatTerrainSight: flat}})
+	g, err := testSystems.New(loadDuel(t), game.Config{Seed: 1, Options: map[string]string{atii.OptFlatTerrainSight: flat}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func shotLOS(t *testing.T, s *play.Session) world.LOSVerdict {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat := s.G.Ruleset.Catalogue()
+	cat := s.G.Ruleset.(*atii.Ruleset).Catalogue()
 	base := func(id string) world.Base {
 		u := st.Unit(id)
 		p, err := cat.Unit(u.Type)
@@ -40,7 +40,7 @@ func shotLOS(t *testing.T, s *play.Session) world.LOSVerdict {
 		}
 		return world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}
 	}
-	geo, err := atii.MeasureShotWith(s.G.Ruleset.World(), s.G.Ruleset.Terrain(st), "A", base("red-reaver"), base("blue-reaver"), opts)
+	geo, err := atii.MeasureShotWith(s.G.Ruleset.(*atii.Ruleset).World(), s.G.Ruleset.Terrain(st), "A", base("red-reaver"), base("blue-reaver"), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

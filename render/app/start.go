@@ -174,7 +174,7 @@ func (a *App) openStart(o StartOptions) {
 			e := startEntry{label: "recent: " + filepath.Base(f), file: f}
 			if isSaveFile(f) {
 				e.save, e.label = true, "recent save: "+filepath.Base(f)
-				if g, err := loadRecentSave(f, game.Config{Catalogue: o.Catalogue}); err != nil {
+				if g, err := a.loadRecentSave(f, game.Config{Catalogue: o.Catalogue}); err != nil {
 					e.err = err
 				} else {
 					e.scn = g.Scenario
@@ -281,7 +281,7 @@ func (a *App) StartGame() error {
 		}
 	}
 	cfg := game.Config{Seed: seed, Options: opts, ManualDice: st.manual, StartDice: st.startDice}
-	g, err := game.New(e.scn, cfg)
+	g, err := a.opts.Systems.New(e.scn, cfg)
 	var need *rules.NeedDiceError
 	if st.manual && errors.As(err, &need) {
 		// The set-up wants a roll the players make: ask for it here and
@@ -304,7 +304,7 @@ func (a *App) StartGame() error {
 // resumeRecent resumes a recently played saved game from the start screen.
 func (a *App) resumeRecent(e startEntry) error {
 	st := a.start
-	s, err := play.Load(e.file, st.kinds, game.Config{Catalogue: st.opts.Catalogue})
+	s, err := play.Load(a.opts.Systems, e.file, st.kinds, game.Config{Catalogue: st.opts.Catalogue})
 	if err != nil {
 		return err
 	}

@@ -75,7 +75,7 @@ func (h *harness) next(s *play.Session, side, step string) {
 // short of the enemy's base in the assault phase charges it into base
 // contact (ATII-CC-1) and close combat is fought.
 func TestMovedTitansThroughTheWindow(t *testing.T) {
-	g, err := game.New(loadDuel(t), game.Config{Seed: 4})
+	g, err := testSystems.New(loadDuel(t), game.Config{Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}

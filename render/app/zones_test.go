@@ -28,7 +28,7 @@ func TestWindowDrawsTheMissionMapsZones(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := game.New(scn, game.Config{Seed: 9})
+	g, err := testSystems.New(scn, game.Config{Seed: 9})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestMapCRingZoneIsDrawnWithItsHoleAndNoSpokes(t *testing.T) {
 	var s *play.Session
 	var mv atii.MissionView
 	for seed := uint64(1); seed < 60 && s == nil; seed++ {
-		g, err := game.New(scn, game.Config{Seed: seed})
+		g, err := testSystems.New(scn, game.Config{Seed: seed})
 		if err != nil {
 			continue
 		}

@@ -73,7 +73,7 @@ func (s *Session) moveCmd() *atii.MoveCmd {
 	if len(path) == 0 {
 		return nil
 	}
-	return s.G.Ruleset.Move(s.Decider(), s.Selected, path...)
+	return s.rs().Move(s.Decider(), s.Selected, path...)
 }
 
 // Commit plays what has been drawn or declared (Enter): the drafted move,
@@ -104,8 +104,8 @@ func (s *Session) Commit() {
 			s.fail(errors.New("declare a target first: pick a weapon (1-9) and click an enemy titan; H holds fire"))
 			return
 		}
-		c := s.G.Ruleset.Fire(s.Decider(), s.Selected, s.Shots...)
-		if err := s.G.Engine.Check(s.G.Ruleset.Bind(c)); err != nil {
+		c := s.rs().Fire(s.Decider(), s.Selected, s.Shots...)
+		if err := s.G.Engine.Check(s.G.Bind(c)); err != nil {
 			s.fail(err)
 			return
 		}
@@ -141,7 +141,7 @@ func (s *Session) repair() {
 		s.fail(fmt.Errorf("no titan %q to repair", id))
 		return
 	}
-	s.submit(s.G.Ruleset.Repair(s.Decider(), id))
+	s.submit(s.rs().Repair(s.Decider(), id))
 }
 
 // Repairable lists what the selected titan could repair in the rally.
@@ -276,7 +276,7 @@ func (s *Session) Hold() {
 		if !s.confirm("hold "+s.Name(s.Selected), "H") {
 			return
 		}
-		s.submit(s.G.Ruleset.Hold(s.Decider(), s.Selected))
+		s.submit(s.rs().Hold(s.Decider(), s.Selected))
 		return
 	}
 	s.EndStep()

@@ -77,7 +77,7 @@ func TestTargetOddsAreTheRulesOdds(t *testing.T) {
 		}
 		s.Weapon = w.Mount
 		for _, ti := range s.Targets() {
-			setup, err := s.G.Ruleset.ShotSetupFor(st, s.Selected, atii.Shot{Mount: w.Mount, Target: ti.ID, Aim: s.Aim})
+			setup, err := s.rs().ShotSetupFor(st, s.Selected, atii.Shot{Mount: w.Mount, Target: ti.ID, Aim: s.Aim})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -194,7 +194,7 @@ func (s *Session) ResultWhy() string {
 	if limit > 0 && st.Turn >= limit {
 		ended = fmt.Sprintf("The turn limit was reached (turn %d of %d)", st.Turn, limit)
 	}
-	vp, err := s.G.Ruleset.VictoryPoints(st)
+	vp, err := s.rs().VictoryPoints(st)
 	if err != nil {
 		return ended + ": " + text
 	}

@@ -28,7 +28,7 @@ func (s *Session) deployFacing(p world.Vec) float64 {
 	if s.Facing != nil {
 		return *s.Facing
 	}
-	t := s.G.Ruleset.World().Table
+	t := s.rs().World().Table
 	face := world.Bearing(world.Vec{X: t.W / 2, Y: t.H / 2}.Sub(p))
 	if math.Abs(p.Y-t.H/2) > math.Abs(p.X-t.W/2)*t.H/t.W {
 		if p.Y < t.H/2 {
@@ -59,8 +59,8 @@ func (s *Session) DeployGhost() (b world.Base, verdict error, ok bool) {
 		b.Pos, b.Facing = d.from, s.dragFacing(d)
 		p = d.from
 	}
-	c := s.G.Ruleset.Deploy(s.Decider(), id, p.X, p.Y, b.Facing)
-	return b, s.G.Engine.Check(s.G.Ruleset.Bind(c)), true
+	c := s.rs().Deploy(s.Decider(), id, p.X, p.Y, b.Facing)
+	return b, s.G.Engine.Check(s.G.Bind(c)), true
 }
 
 // DeployZone is the deciding side's deployment zone (nil when none).
@@ -102,8 +102,8 @@ func (s *Session) DeployZonePolys() [][]world.Vec {
 // a refused placement says why.
 func (s *Session) deployAt(p world.Vec, face float64) {
 	id := s.deployUnit()
-	c := s.G.Ruleset.Deploy(s.Decider(), id, p.X, p.Y, face)
-	if err := s.G.Engine.Check(s.G.Ruleset.Bind(c)); err != nil {
+	c := s.rs().Deploy(s.Decider(), id, p.X, p.Y, face)
+	if err := s.G.Engine.Check(s.G.Bind(c)); err != nil {
 		s.fail(fmt.Errorf("cannot deploy %s there: %s", id, Reason(err)))
 		return
 	}

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"github.com/auspex/auspex/systems/atiisys"
 	"math"
 	"strings"
 	"testing"
@@ -304,11 +305,11 @@ func TestRallyChoicesGrouped(t *testing.T) {
 func TestRallyAllocateAfterRoll(t *testing.T) {
 	scn := load(t, "titan-duel")
 	for seed := uint64(1); seed < 40; seed++ {
-		rs, err := game.NewRuleset(scn)
+		rs, err := atiisys.NewRuleset(scn)
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := game.BuildState(scn, rs, seed, nil)
+		st, err := atiisys.BuildState(scn, rs, seed, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

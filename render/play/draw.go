@@ -443,7 +443,7 @@ func (s *Session) debrief(c *column) {
 			c.line(ln, small, false, colText)
 		}
 	}
-	if vp, err := s.G.Ruleset.VictoryPoints(st); err == nil {
+	if vp, err := s.rs().VictoryPoints(st); err == nil {
 		c.gap(6)
 		c.line("Victory points", norm, true, colText)
 		var sides []string

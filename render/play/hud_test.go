@@ -266,7 +266,7 @@ func manualEngine(t *testing.T, s *Session) *rules.Engine {
 }
 
 func loadManual(data []byte) (*rules.Engine, error) {
-	g, err := game.Load(data, game.Config{ManualDice: true})
+	g, err := testSystems.Load(data, game.Config{ManualDice: true})
 	if err != nil {
 		return nil, err
 	}
@@ -372,7 +372,7 @@ func TestNamedReplacesWholeSideIDs(t *testing.T) {
 // some placement differs from the default reading (ATII-SHT-2).
 func TestShotPreviewUsesTheGamesSightOption(t *testing.T) {
 	mk := func(flat string) *Session {
-		g, err := game.New(load(t, "titan-duel"), game.Config{Seed: 1, Options: map[string]string{atii.OptFlatTerrainSight: flat}})
+		g, err := testSystems.New(load(t, "titan-duel"), game.Config{Seed: 1, Options: map[string]string{atii.OptFlatTerrainSight: flat}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -402,7 +402,7 @@ func TestShotPreviewUsesTheGamesSightOption(t *testing.T) {
 					t.Fatal(err)
 				}
 				w := c.s.Weapons("red-reaver")[0]
-				geo, err := atii.MeasureShotWith(c.s.G.Ruleset.World(), c.s.G.Ruleset.Terrain(st), w.Arc, c.s.base(st.Unit("red-reaver")), c.s.base(st.Unit("blue-reaver")), o)
+				geo, err := atii.MeasureShotWith(c.s.rs().World(), c.s.rs().Terrain(st), w.Arc, c.s.base(st.Unit("red-reaver")), c.s.base(st.Unit("blue-reaver")), o)
 				if err != nil {
 					t.Fatal(err)
 				}

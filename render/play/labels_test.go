@@ -66,7 +66,7 @@ func decorated(s *Session) (*scene.Input, *scene.Scene) {
 func duelAt(t testing.TB, red, blue world.Vec, step string) *Session {
 	t.Helper()
 	scn := load(t, "titan-duel")
-	g, err := game.New(scn, game.Config{Seed: 7})
+	g, err := testSystems.New(scn, game.Config{Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,13 +47,13 @@ func (s *Session) PreviewMove() *MovePreview {
 		return nil
 	}
 	// The rules measure and price the path; the preview only explains.
-	v, _ := s.G.Ruleset.PlanMove(s.State(), c)
+	v, _ := s.rs().PlanMove(s.State(), c)
 	if !v.Measured {
-		return &MovePreview{Err: s.G.Engine.Check(s.G.Ruleset.Bind(c))}
+		return &MovePreview{Err: s.G.Engine.Check(s.G.Bind(c))}
 	}
 	rep := v.Report
 	mp := &MovePreview{Report: &rep, Check: v.Check, Odds: v.Odds}
-	mp.Err = s.G.Engine.Check(s.G.Ruleset.Bind(c))
+	mp.Err = s.G.Engine.Check(s.G.Bind(c))
 	mp.Charge = s.charged(v.Start, rep.End)
 	if mp.Charge != "" {
 		mp.Contact = mp.ReachAt(s.contactAt(&rep, mp.Charge))
@@ -63,7 +63,7 @@ func (s *Session) PreviewMove() *MovePreview {
 		}
 		mp.Lines = append(mp.Lines, ln)
 	}
-	mp.Lines = append(mp.Lines, moveLines(&rep, mp.Check, prof, mp.Odds, s.G.Ruleset.World())...)
+	mp.Lines = append(mp.Lines, moveLines(&rep, mp.Check, prof, mp.Odds, s.rs().World())...)
 	return mp
 }
 
@@ -276,7 +276,7 @@ func (s *Session) Weapons(id string) []WeaponInfo {
 		if wid == "" {
 			continue
 		}
-		w, err := s.G.Ruleset.Catalogue().Weapon(wid)
+		w, err := s.rs().Catalogue().Weapon(wid)
 		if err != nil {
 			continue
 		}
@@ -357,17 +357,17 @@ func (s *Session) options() atii.Options {
 // the rules' verdict for a shot between the same titans.
 func (s *Session) Sight() (*world.World, world.TerrainRules, world.LOSOptions) {
 	o := s.options()
-	return s.G.Ruleset.World(), s.G.Ruleset.Terrain(s.State()), world.LOSOptions{FlatTerrain: o.FlatTerrainSight, LowBand: atii.LegsHeightShare}
+	return s.rs().World(), s.rs().Terrain(s.State()), world.LOSOptions{FlatTerrain: o.FlatTerrainSight, LowBand: atii.LegsHeightShare}
 }
 
 func (s *Session) target(u *unitT, prof *catalog.Unit, w WeaponInfo, t *unitT) TargetInfo {
 	ti := TargetInfo{ID: t.ID}
-	if _, err := s.G.Ruleset.Catalogue().Unit(t.Type); err != nil {
+	if _, err := s.rs().Catalogue().Unit(t.Type); err != nil {
 		ti.Reason = err.Error()
 		return ti
 	}
 	st := s.State()
-	geo, err := atii.MeasureShotWith(s.G.Ruleset.World(), s.G.Ruleset.Terrain(st), w.Arc, s.base(u), s.base(t), s.options())
+	geo, err := atii.MeasureShotWith(s.rs().World(), s.rs().Terrain(st), w.Arc, s.base(u), s.base(t), s.options())
 	if err != nil {
 		ti.Reason = err.Error()
 		return ti
@@ -378,8 +378,8 @@ func (s *Session) target(u *unitT, prof *catalog.Unit, w WeaponInfo, t *unitT) T
 	if geo.LegsHidden && aim == atii.AimLow {
 		aim = atii.AimHigh
 	}
-	c := s.G.Ruleset.Fire(s.Decider(), u.ID, atii.Shot{Mount: w.Mount, Target: t.ID, Aim: aim})
-	if err := s.G.Engine.Check(s.G.Ruleset.Bind(c)); err != nil {
+	c := s.rs().Fire(s.Decider(), u.ID, atii.Shot{Mount: w.Mount, Target: t.ID, Aim: aim})
+	if err := s.G.Engine.Check(s.G.Bind(c)); err != nil {
 		ti.Reason = trimReason(err.Error())
 	}
 	switch {
@@ -395,7 +395,7 @@ func (s *Session) target(u *unitT, prof *catalog.Unit, w WeaponInfo, t *unitT) T
 	opts, _ := atii.ParseOptions(st.Options)
 	// The ruleset's own setup of this shot: the odds shown are the odds
 	// the fire command rolls against.
-	sh, err := s.G.Ruleset.ShotSetupFor(st, u.ID, atii.Shot{Mount: w.Mount, Target: t.ID, Aim: aim})
+	sh, err := s.rs().ShotSetupFor(st, u.ID, atii.Shot{Mount: w.Mount, Target: t.ID, Aim: aim})
 	if err != nil {
 		if ti.Reason == "" {
 			ti.Reason = trimReason(err.Error())
@@ -523,8 +523,8 @@ func (s *Session) ToggleAim() {
 	}
 	shots := append([]atii.Shot(nil), s.Shots...)
 	shots[i].Aim = flipAim(shots[i].Aim)
-	c := s.G.Ruleset.Fire(s.Decider(), s.Selected, shots...)
-	if err := s.G.Engine.Check(s.G.Ruleset.Bind(c)); err != nil {
+	c := s.rs().Fire(s.Decider(), s.Selected, shots...)
+	if err := s.G.Engine.Check(s.G.Bind(c)); err != nil {
 		s.fail(fmt.Errorf("%s cannot aim %s at %s: %s", s.weaponLabel(s.Selected, shots[i].Mount), shots[i].Aim, s.Name(shots[i].Target), trimReason(err.Error())))
 		return
 	}

@@ -99,7 +99,7 @@ func (s *Session) moveAsked(c rules.Command) *MoveResult {
 	if u == nil {
 		return nil
 	}
-	v, _ := s.G.Ruleset.PlanMove(s.State(), mc)
+	v, _ := s.rs().PlanMove(s.State(), mc)
 	if !v.Measured || !v.Check.Dangerous {
 		return nil
 	}

@@ -55,7 +55,7 @@ func (s *Session) Save(path string) error {
 // does not ask for them. Errors name the file and say what is wrong
 // (unreadable, corrupt, truncated, newer version, hash mismatch: see
 // game.Load); on error no session is returned.
-func Load(path string, kinds map[string]string, cfg game.Config) (*Session, error) {
+func Load(sys *game.Systems, path string, kinds map[string]string, cfg game.Config) (*Session, error) {
 	sv, err := game.ReadSaveFile(path)
 	if err != nil {
 		return nil, err
@@ -63,7 +63,7 @@ func Load(path string, kinds map[string]string, cfg game.Config) (*Session, erro
 	if !cfg.ManualDice {
 		cfg.ManualDice = savedManual(sv)
 	}
-	g, err := game.LoadParsed(sv, cfg)
+	g, err := sys.LoadParsed(sv, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", path, err)
 	}

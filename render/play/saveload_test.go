@@ -80,7 +80,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 		t.Errorf("saving should say where: %q", s.Msg)
 	}
 	want := whereOf(s)
-	l, err := Load(path, hotseat, game.Config{})
+	l, err := Load(testSystems, path, hotseat, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestLoadBadSaves(t *testing.T) {
 			if err := os.WriteFile(p, c.data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			l, err := Load(p, hotseat, game.Config{})
+			l, err := Load(testSystems, p, hotseat, game.Config{})
 			if err == nil || l != nil {
 				t.Fatalf("a %s save must be refused, got session %v err %v", name, l != nil, err)
 			}
@@ -145,7 +145,7 @@ func TestLoadBadSaves(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Load(filepath.Join(dir, "missing.json"), hotseat, game.Config{}); err == nil {
+	if _, err := Load(testSystems, filepath.Join(dir, "missing.json"), hotseat, game.Config{}); err == nil {
 		t.Error("a missing file must be an error")
 	}
 }
@@ -155,7 +155,7 @@ func TestLoadBadSaves(t *testing.T) {
 // earlier Auspex with different rules made it, not that a hash differs.
 func TestLoadVersion1SaveSaysItsRulesDiffer(t *testing.T) {
 	p := filepath.Join("testdata", "duel-v1.auspex-save")
-	l, err := Load(p, hotseat, game.Config{})
+	l, err := Load(testSystems, p, hotseat, game.Config{})
 	if err == nil || l != nil {
 		t.Fatalf("a version-1 ATII save must be refused: session %v err %v", l != nil, err)
 	}
@@ -250,7 +250,7 @@ func TestUndoBackToTheLastRoll(t *testing.T) {
 
 // With nothing played, undo says so.
 func TestUndoNothing(t *testing.T) {
-	g, err := game.New(load(t, "titan-duel"), game.Config{Seed: 3, UndoPastRolls: true})
+	g, err := testSystems.New(load(t, "titan-duel"), game.Config{Seed: 3, UndoPastRolls: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +269,7 @@ func TestUndoNothing(t *testing.T) {
 // dice: the start rolls from the seed, then the players roll every die.
 func manualSession(t *testing.T) *Session {
 	t.Helper()
-	g, err := game.New(load(t, "titan-duel"), game.Config{Seed: 9})
+	g, err := testSystems.New(load(t, "titan-duel"), game.Config{Seed: 9})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +277,7 @@ func manualSession(t *testing.T) *Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, err = game.Load(data, game.Config{ManualDice: true}); err != nil {
+	if g, err = testSystems.Load(data, game.Config{ManualDice: true}); err != nil {
 		t.Fatal(err)
 	}
 	return New(g, hotseat)
@@ -314,7 +314,7 @@ func TestLoadKeepsManualDice(t *testing.T) {
 	if err := s.Save(path); err != nil {
 		t.Fatal(err)
 	}
-	l, err := Load(path, hotseat, game.Config{})
+	l, err := Load(testSystems, path, hotseat, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

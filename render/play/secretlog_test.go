@@ -17,7 +17,7 @@ import (
 // ("player 2 objective card (1-9): [8]").
 func TestSecretObjectivesStayOutOfPublicLog(t *testing.T) {
 	for _, seed := range []uint64{3, 9, 21} {
-		g, err := game.New(load(t, "titan-mission"), game.Config{Seed: seed})
+		g, err := testSystems.New(load(t, "titan-mission"), game.Config{Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}

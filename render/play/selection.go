@@ -40,7 +40,7 @@ func (s *Session) profile(id string) (*rules.Unit, *catalog.Unit) {
 	if u == nil {
 		return nil, nil
 	}
-	p, err := s.G.Ruleset.Catalogue().Unit(u.Type)
+	p, err := s.rs().Catalogue().Unit(u.Type)
 	if err != nil {
 		return u, nil
 	}
@@ -50,7 +50,7 @@ func (s *Session) profile(id string) (*rules.Unit, *catalog.Unit) {
 // base is a unit's base on the table now.
 func (s *Session) base(u *rules.Unit) world.Base {
 	b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing}
-	if p, err := s.G.Ruleset.Catalogue().Unit(u.Type); err == nil {
+	if p, err := s.rs().Catalogue().Unit(u.Type); err == nil {
 		b.Foot = p.Base
 	}
 	return b

@@ -421,3 +421,10 @@ func Reason(err error) string {
 	}
 	return msg
 }
+
+// rs is the game's ATII ruleset (the play UI is ATII's until its adapter
+// moves out; see docs/architecture.md).
+func (s *Session) rs() *atii.Ruleset {
+	r, _ := s.G.Ruleset.(*atii.Ruleset)
+	return r
+}

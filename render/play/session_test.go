@@ -28,7 +28,7 @@ func load(t testing.TB, name string) *scenarios.Scenario {
 
 func newSession(t testing.TB, scn *scenarios.Scenario, seed uint64, kinds map[string]string) *Session {
 	t.Helper()
-	g, err := game.New(scn, game.Config{Seed: seed})
+	g, err := testSystems.New(scn, game.Config{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestHotseatHidesSecrets(t *testing.T) {
 	if err := s.Save(path); err != nil {
 		t.Fatal(err)
 	}
-	back, err := Load(path, map[string]string{"red": Human, "blue": Human}, game.Config{})
+	back, err := Load(testSystems, path, map[string]string{"red": Human, "blue": Human}, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,10 +246,10 @@ func acceptedDeploy(t *testing.T, s *Session, side string) world.Vec {
 	if p == nil || len(p.Units) == 0 {
 		t.Fatal("no deployment decision")
 	}
-	tb := s.G.Ruleset.World().Table
+	tb := s.rs().World().Table
 	for y := 3.0; y < tb.H; y += 3 {
 		for x := 3.0; x < tb.W; x += 3 {
-			if s.G.Engine.Check(s.G.Ruleset.Deploy(side, p.Units[0], x, y, 0)) == nil {
+			if s.G.Engine.Check(s.rs().Deploy(side, p.Units[0], x, y, 0)) == nil {
 				return world.Vec{X: x, Y: y}
 			}
 		}

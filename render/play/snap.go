@@ -106,7 +106,7 @@ func (s *Session) clampToSpeed(from world.Vec, dir, l float64, end world.Vec) wo
 		if s.Facing != nil {
 			path[len(path)-1].Facing = atii.Face(*s.Facing)
 		}
-		v, _ := s.G.Ruleset.PlanMove(s.State(), s.G.Ruleset.Move(s.Decider(), s.Selected, path...))
+		v, _ := s.rs().PlanMove(s.State(), s.rs().Move(s.Decider(), s.Selected, path...))
 		return v.Check.Cost, v.Check.Speed, v.Measured
 	}
 	c, speed, ok := cost(end)

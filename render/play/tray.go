@@ -133,7 +133,7 @@ func (s *Session) replayFight(ids []string) *ccReplay {
 		}
 	}
 	if len(ids) == 2 {
-		slots, err := s.G.Ruleset.CloseCombatOrder(st, ids[0], ids[1])
+		slots, err := s.rs().CloseCombatOrder(st, ids[0], ids[1])
 		if err != nil {
 			return nil
 		}
@@ -146,7 +146,7 @@ func (s *Session) replayFight(ids []string) *ccReplay {
 			if ua == nil || ub == nil || ua.Side == ub.Side {
 				continue
 			}
-			slots, err := s.G.Ruleset.CloseCombatOrder(st, a, b)
+			slots, err := s.rs().CloseCombatOrder(st, a, b)
 			if err != nil {
 				continue
 			}

@@ -1,6 +1,7 @@
 package atii_test
 
 import (
+	"github.com/auspex/auspex/systems/atiisys"
 	"strings"
 	"testing"
 
@@ -25,11 +26,11 @@ func damagedGame(t *testing.T, seed uint64, ts atii.TitanState) *game.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := game.NewRuleset(scn)
+	rs, err := atiisys.NewRuleset(scn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := game.BuildState(scn, rs, seed, nil)
+	st, err := atiisys.BuildState(scn, rs, seed, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +55,7 @@ func TestGameREP1AllocateAfterRoll(t *testing.T) {
 	for seed := uint64(1); seed < 40; seed++ {
 		g := damagedGame(t, seed, atii.TitanState{Head: atii.Major, Legs: atii.Superficial, ShieldsDown: 3})
 		before := g.State().Unit("r1")
-		if _, err := g.Submit(g.Ruleset.Repair("red", "r1")); err != nil {
+		if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Repair("red", "r1")); err != nil {
 			t.Fatal(err)
 		}
 		s := g.State()
@@ -93,7 +94,7 @@ func TestGameREP1AllocateAfterRoll(t *testing.T) {
 			}
 		}
 		// A wrong count and a system with nothing to repair are refused.
-		if err := g.Engine.Check(g.Ruleset.Allocate("red", "r1", atii.LocReactor)); err == nil {
+		if err := g.Engine.Check(g.Ruleset.(*atii.Ruleset).Allocate("red", "r1", atii.LocReactor)); err == nil {
 			t.Error("an allocation of the wrong size or to an undamaged reactor must be refused")
 		}
 		if _, err := g.Submit(shields); err != nil {

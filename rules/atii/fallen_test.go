@@ -26,7 +26,7 @@ func TestGameMOV1DestroyedLeaveOrder(t *testing.T) {
 		if !hasUnit(s.Pending.Units, "bw2") {
 			t.Fatalf("blue would have to act with bw1 first: %+v", s.Pending)
 		}
-		if _, err := g.Submit(g.Ruleset.Hold("blue", "bw2")); err != nil {
+		if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Hold("blue", "bw2")); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -61,7 +61,7 @@ func TestGameMOV1DestroyedLeaveOrder(t *testing.T) {
 				t.Errorf("Legal offers %q for a destroyed titan", c.Text)
 			}
 			if c.Continuous == "" {
-				if err := g.Ruleset.Bind(c.Cmd).Validate(n); err != nil {
+				if err := g.Ruleset.(*atii.Ruleset).Bind(c.Cmd).Validate(n); err != nil {
 					t.Errorf("Legal offers %q, Validate refuses it: %v", c.Text, err)
 				}
 			}

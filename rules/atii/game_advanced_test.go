@@ -1,6 +1,7 @@
 package atii_test
 
 import (
+	"github.com/auspex/auspex/systems/atiisys"
 	"strings"
 	"testing"
 
@@ -27,11 +28,11 @@ func newGameFrom(t *testing.T, text string, seed uint64, edit func(*rules.State)
 	if err != nil {
 		t.Fatalf("scenario: %v\n%s", err, text)
 	}
-	rs, err := game.NewRuleset(scn)
+	rs, err := atiisys.NewRuleset(scn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := game.BuildState(scn, rs, seed, nil)
+	st, err := atiisys.BuildState(scn, rs, seed, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func untilPending(t *testing.T, g *game.Game, step, side, unit string) {
 		if hold == unit {
 			hold = s.Pending.Units[len(s.Pending.Units)-1]
 		}
-		if _, err := g.Submit(g.Ruleset.Hold(s.Pending.Side, hold)); err != nil {
+		if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Hold(s.Pending.Side, hold)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -129,12 +130,12 @@ func TestGameOverwatch(t *testing.T) {
 			if s.Pending.Kind != atii.KindOrders {
 				t.Fatalf("end of turn with overwatch in play: want an orders decision, got %+v", s.Pending)
 			}
-			cmd := g.Ruleset.Overwatch(s.Pending.Side)
+			cmd := g.Ruleset.(*atii.Ruleset).Overwatch(s.Pending.Side)
 			if s.Pending.Side == "red" {
-				if _, err := g.Submit(g.Ruleset.Overwatch("red", "b1")); err == nil {
+				if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Overwatch("red", "b1")); err == nil {
 					t.Error("red put a blue titan on overwatch")
 				}
-				cmd = g.Ruleset.Overwatch("red", "r1")
+				cmd = g.Ruleset.(*atii.Ruleset).Overwatch("red", "r1")
 			}
 			if _, err := g.Submit(cmd); err != nil {
 				t.Fatal(err)
@@ -148,10 +149,10 @@ func TestGameOverwatch(t *testing.T) {
 		if s.Pending.Side != "blue" || hasUnit(s.Pending.Units, "r1") {
 			t.Fatalf("r1 is on overwatch and may not move: movement decision %+v", s.Pending)
 		}
-		if _, err := g.Submit(g.Ruleset.Move("red", "r1", atii.Waypoint{X: 60, Y: 25})); err == nil {
+		if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Move("red", "r1", atii.Waypoint{X: 60, Y: 25})); err == nil {
 			t.Error("a titan on overwatch moved")
 		}
-		if _, err := g.Submit(g.Ruleset.Move("blue", "b1", atii.Waypoint{X: 60, Y: 82})); err != nil {
+		if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Move("blue", "b1", atii.Waypoint{X: 60, Y: 82})); err != nil {
 			t.Fatal(err)
 		}
 		s = g.State()
@@ -161,7 +162,7 @@ func TestGameOverwatch(t *testing.T) {
 		if s.Step != atii.StepMovement {
 			t.Fatalf("the offer interrupts the movement phase, got %s", s.Step)
 		}
-		if _, err := g.Submit(g.Ruleset.Hold("blue", "b1")); err == nil {
+		if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Hold("blue", "b1")); err == nil {
 			t.Error("blue acted while red held the overwatch offer")
 		}
 		mark := len(s.Log)
@@ -185,7 +186,7 @@ func TestGameOverwatch(t *testing.T) {
 			if !s.Unit("r1").Fired {
 				t.Error("r1 fired")
 			}
-		} else if _, err := g.Submit(g.Ruleset.Pass("red")); err != nil {
+		} else if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Pass("red")); err != nil {
 			t.Fatal(err)
 		}
 		holdUntil(t, g, atii.StepShooting)
@@ -209,7 +210,7 @@ func TestGameOverwatch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := game.Load(data, game.Config{})
+		back, err := testSystems.Load(data, game.Config{})
 		if err != nil {
 			t.Fatalf("a game with overwatch does not replay: %v", err)
 		}
@@ -244,7 +245,7 @@ func TestGameOverwatchOff(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := g.Submit(g.Ruleset.Overwatch("red", "r1")); err == nil {
+	if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Overwatch("red", "r1")); err == nil {
 		t.Error("overwatch orders accepted without the option")
 	}
 	for _, ev := range g.State().Log {
@@ -271,7 +272,7 @@ func TestGameMergeShields(t *testing.T) {
 			setTitan(t, st, "b1", func(ts *atii.TitanState) { ts.ShieldsDown = 4 })
 		})
 		untilPending(t, g, atii.StepShooting, "red", "r1")
-		shot := g.Ruleset.Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh})
+		shot := g.Ruleset.(*atii.Ruleset).Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh})
 		// Two hits (3s need 2+), each D6 3 + Str 6 - 8 = 1 against a shield.
 		next, _, err := g.Engine.Preview(g.State(), shot, rules.Scripted(threes(30)...))
 		if err != nil {
@@ -300,7 +301,7 @@ func TestGameShootIntoCloseCombat(t *testing.T) {
 		"options: [atii/shoot-into-close-combat]\n")
 	g := newGame(t, text, 9)
 	untilPending(t, g, atii.StepShooting, "red", "r1")
-	shot := g.Ruleset.Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh})
+	shot := g.Ruleset.(*atii.Ruleset).Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh})
 	// to hit 6, 6; split 2 (enemy b1), 5 (friendly r2); shield rolls 3, 3.
 	next, _, err := g.Engine.Preview(g.State(), shot, rules.Scripted(6, 6, 2, 5, 3, 3))
 	if err != nil {
@@ -315,7 +316,7 @@ func TestGameShootIntoCloseCombat(t *testing.T) {
 	// Without the option the shot is refused (ATII-SHT-1).
 	g2 := newGame(t, strings.Replace(text, "options: [atii/shoot-into-close-combat]\n", "", 1), 9)
 	untilPending(t, g2, atii.StepShooting, "red", "r1")
-	if _, err := g2.Submit(g2.Ruleset.Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh})); err == nil {
+	if _, err := g2.Submit(g2.Ruleset.(*atii.Ruleset).Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh})); err == nil {
 		t.Error("shot into close combat without the option")
 	}
 }
@@ -330,7 +331,7 @@ func TestGameOverloadShields(t *testing.T) {
 		"options: [atii/overload-void-shields]\n")
 	g := newGame(t, text, 11)
 	holdUntil(t, g, atii.StepMovement)
-	if _, err := g.Submit(g.Ruleset.Shields("red", "b1", true)); err == nil {
+	if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Shields("red", "b1", true)); err == nil {
 		t.Error("red gave an order to a blue titan")
 	}
 	ordered := false
@@ -338,7 +339,7 @@ func TestGameOverloadShields(t *testing.T) {
 		s := g.State()
 		if s.Pending.Side == "blue" && !ordered {
 			before := s.Pending.Side
-			if _, err := g.Submit(g.Ruleset.Shields("blue", "b1", true)); err != nil {
+			if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Shields("blue", "b1", true)); err != nil {
 				t.Fatal(err)
 			}
 			if g.State().Pending.Side != before || !hasUnit(g.State().Pending.Units, "b1") {
@@ -347,7 +348,7 @@ func TestGameOverloadShields(t *testing.T) {
 			ordered = true
 			continue
 		}
-		if _, err := g.Submit(g.Ruleset.Hold(s.Pending.Side, s.Pending.Units[0])); err != nil {
+		if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Hold(s.Pending.Side, s.Pending.Units[0])); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -355,7 +356,7 @@ func TestGameOverloadShields(t *testing.T) {
 		t.Fatal("blue's order should stand")
 	}
 	untilPending(t, g, atii.StepShooting, "red", "r1")
-	shot := g.Ruleset.Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh})
+	shot := g.Ruleset.(*atii.Ruleset).Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh})
 	// Hits 3, 3; shield 1: 3 (down) then overload 3 (stays up); shield 2:
 	// 3 (down) then overload 1 (every generator blows).
 	next, _, err := g.Engine.Preview(g.State(), shot, rules.Scripted(3, 3, 3, 3, 3, 1))
@@ -397,7 +398,7 @@ func TestGamePointBlank(t *testing.T) {
 	if cmd == nil || len(cmd.Shots) == 0 || !cmd.Shots[0].PointBlank {
 		t.Fatalf("a titan in close combat is offered point-blank fire at its opponent, got %+v", cmd)
 	}
-	shot := g.Ruleset.Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh, PointBlank: true})
+	shot := g.Ruleset.(*atii.Ruleset).Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh, PointBlank: true})
 	next, _, err := g.Engine.Preview(g.State(), shot, rules.Scripted(threes(40)...))
 	if err != nil {
 		t.Fatal(err)
@@ -409,7 +410,7 @@ func TestGamePointBlank(t *testing.T) {
 	if b1.ShieldsDown != 0 || next.Unit("b1").Shields != 4 || len(b1.Weapons)+int(b1.Legs+b1.Head+b1.Reactor+b1.VSG) == 0 {
 		t.Errorf("shields do not protect against point-blank fire at a close combat opponent: %+v", b1)
 	}
-	plain := g.Ruleset.Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh})
+	plain := g.Ruleset.(*atii.Ruleset).Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh})
 	if _, err := g.Submit(plain); err == nil {
 		t.Error("a titan in close combat fired without point-blank (ATII-SHT-1)")
 	}
@@ -431,7 +432,7 @@ func TestGameDamageControl(t *testing.T) {
 	if s.Pending.Side != "red" || s.Pending.Units[0] != "r1" {
 		t.Fatalf("r1 should roll repairs, got %+v", s.Pending)
 	}
-	rep := g.Ruleset.Repair("red", "r1", atii.RepairShield)
+	rep := g.Ruleset.(*atii.Ruleset).Repair("red", "r1", atii.RepairShield)
 	// 8 dice: one 4+; damage control re-rolls the 7 failures: two 4+.
 	faces := []int{1, 1, 1, 1, 1, 1, 1, 4, 4, 4, 1, 1, 1, 1, 1}
 	initiative := []int{6, 1}
@@ -470,8 +471,8 @@ func checkSight(t *testing.T, cases []sightCase, extra string) {
 			[]string{"{id: r1, type: reaver, position: {x: 60, y: 20}, facing: 180, loadout: {carapace: turbo-lasers}}"},
 			[]string{"{id: b1, type: reaver, position: {x: 60, y: 75}, facing: 0}"}, extra+c.terrain), 17)
 		untilPending(t, g, atii.StepShooting, "red", "r1")
-		low := g.Ruleset.Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimLow})
-		high := g.Ruleset.Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh})
+		low := g.Ruleset.(*atii.Ruleset).Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimLow})
+		high := g.Ruleset.(*atii.Ruleset).Fire("red", "r1", atii.Shot{Mount: "carapace", Target: "b1", Aim: atii.AimHigh})
 		err := g.Engine.Check(low)
 		if c.lowOK != (err == nil) {
 			t.Errorf("%s: aiming low allowed %v, want %v (%v)", c.name, err == nil, c.lowOK, err)
@@ -572,10 +573,10 @@ func TestGameOverwatchAfterCloseCombat(t *testing.T) {
 	if s.Step != atii.StepCloseCombat || s.Pending == nil || s.Pending.Kind != atii.KindOverwatch || s.Pending.Side != "red" {
 		t.Fatalf("after the close combats r1 should be offered its overwatch fire, got %s %+v", s.Step, s.Pending)
 	}
-	if _, err := g.Submit(g.Ruleset.Pass("blue")); err == nil {
+	if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Pass("blue")); err == nil {
 		t.Error("blue passed red's offer")
 	}
-	if _, err := g.Submit(g.Ruleset.Pass("red")); err != nil {
+	if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Pass("red")); err != nil {
 		t.Fatal(err)
 	}
 	if s := g.State(); s.Step == atii.StepCloseCombat {

@@ -50,7 +50,7 @@ func newGame(t *testing.T, text string, seed uint64) *game.Game {
 	if err != nil {
 		t.Fatalf("scenario: %v\n%s", err, text)
 	}
-	g, err := game.New(scn, game.Config{Seed: seed})
+	g, err := testSystems.New(scn, game.Config{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func bundled(t *testing.T, name string, seed uint64) *game.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := game.New(scn, game.Config{Seed: seed})
+	g, err := testSystems.New(scn, game.Config{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +189,7 @@ func TestGameMOV1OrderAndForfeit(t *testing.T) {
 	}
 	// Moving a Reaver (Man 2) first forfeits the Warlord's move.
 	mark := len(s.Log)
-	if _, err := g.Submit(g.Ruleset.Hold(first, first+"-reaver-1")); err != nil {
+	if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Hold(first, first+"-reaver-1")); err != nil {
 		t.Fatal(err)
 	}
 	s = g.State()
@@ -199,10 +199,10 @@ func TestGameMOV1OrderAndForfeit(t *testing.T) {
 	if s.Pending.Side != second {
 		t.Errorf("sides alternate: %s should move next, got %s", second, s.Pending.Side)
 	}
-	if _, err := g.Submit(g.Ruleset.Hold(second, second+"-warlord")); err != nil {
+	if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Hold(second, second+"-warlord")); err != nil {
 		t.Fatal(err)
 	}
-	err := g.Engine.Check(g.Ruleset.Hold(first, first+"-warlord"))
+	err := g.Engine.Check(g.Ruleset.(*atii.Ruleset).Hold(first, first+"-warlord"))
 	if err == nil || !strings.Contains(err.Error(), "forfeit") {
 		t.Errorf("the forfeited Warlord may not move: %v", err)
 	}
@@ -232,12 +232,12 @@ func TestGameMOV6Exclusion(t *testing.T) {
 	}
 	u := g.State().Unit(me)
 	// 25 cm between the bases: 16 cm leaves 9 cm, too close.
-	tooClose := g.Ruleset.Move(side, me, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y + dir*16})
+	tooClose := g.Ruleset.(*atii.Ruleset).Move(side, me, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y + dir*16})
 	err := g.Engine.Check(tooClose)
 	if err == nil || !strings.Contains(err.Error(), "ATII-MOV-6") {
 		t.Fatalf("a move ending 9 cm from %s must be refused (ATII-MOV-6), got %v", them, err)
 	}
-	ok := g.Ruleset.Move(side, me, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y + dir*15})
+	ok := g.Ruleset.(*atii.Ruleset).Move(side, me, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y + dir*15})
 	if _, err := g.Submit(ok); err != nil {
 		t.Fatalf("ending exactly 10 cm away is allowed: %v", err)
 	}
@@ -252,7 +252,7 @@ func TestGameMOV6Exclusion(t *testing.T) {
 	}
 	gap := a.Pos.Dist(b.Pos) - 5 // two 2.5 cm bases
 	d := b.Pos.Sub(a.Pos).Scale(gap / a.Pos.Dist(b.Pos))
-	charge := g.Ruleset.Move(side, a.ID, atii.Waypoint{X: a.Pos.X + d.X, Y: a.Pos.Y + d.Y})
+	charge := g.Ruleset.(*atii.Ruleset).Move(side, a.ID, atii.Waypoint{X: a.Pos.X + d.X, Y: a.Pos.Y + d.Y})
 	mark := len(s.Log)
 	if _, err := g.Submit(charge); err != nil {
 		t.Fatalf("assault moves may go into base contact: %v", err)
@@ -288,7 +288,7 @@ func TestGameSHT1AndSHT2(t *testing.T) {
 		if s.Step != atii.StepShooting {
 			t.Fatal("red never got to fire rw")
 		}
-		if _, err := g.Submit(g.Ruleset.Hold(s.Pending.Side, s.Pending.Units[0])); err != nil {
+		if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Hold(s.Pending.Side, s.Pending.Units[0])); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -296,7 +296,7 @@ func TestGameSHT1AndSHT2(t *testing.T) {
 		t.Errorf("r1 is in close combat and has no shot to make, yet is offered: %v", units)
 	}
 	before := g.State()
-	bad := g.Ruleset.Fire("red", "rw",
+	bad := g.Ruleset.(*atii.Ruleset).Fire("red", "rw",
 		atii.Shot{Mount: "right-arm", Target: "bw", Aim: atii.AimHigh},
 		atii.Shot{Mount: "left-arm", Target: "b1", Aim: atii.AimHigh})
 	_, err := g.Submit(bad)
@@ -309,7 +309,7 @@ func TestGameSHT1AndSHT2(t *testing.T) {
 	if g.State() != before || len(g.State().Log) != len(before.Log) {
 		t.Error("a refused declaration must not change the game or roll dice (ATII-SHT-2)")
 	}
-	good := g.Ruleset.Fire("red", "rw", atii.Shot{Mount: "right-arm", Target: "bw", Aim: atii.AimHigh})
+	good := g.Ruleset.(*atii.Ruleset).Fire("red", "rw", atii.Shot{Mount: "right-arm", Target: "bw", Aim: atii.AimHigh})
 	evs, err := g.Submit(good)
 	if err != nil {
 		t.Fatal(err)
@@ -348,15 +348,15 @@ func TestGameCC1AssaultOrder(t *testing.T) {
 		id := s.Pending.Units[0]
 		u := s.Unit(id)
 		if id == "r1" || id == "b1" {
-			err := g.Engine.Check(g.Ruleset.Move(side, id, atii.Waypoint{X: u.Pos.X + 3, Y: u.Pos.Y}))
+			err := g.Engine.Check(g.Ruleset.(*atii.Ruleset).Move(side, id, atii.Waypoint{X: u.Pos.X + 3, Y: u.Pos.Y}))
 			if err == nil || !strings.Contains(err.Error(), "only turn") {
 				t.Errorf("%s is in close combat: it may only turn, got %v", id, err)
 			}
-			turn := g.Ruleset.Move(side, id, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(u.Facing + 10)})
+			turn := g.Ruleset.(*atii.Ruleset).Move(side, id, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(u.Facing + 10)})
 			if _, err := g.Submit(turn); err != nil {
 				t.Fatalf("%s may turn in close combat: %v", id, err)
 			}
-		} else if _, err := g.Submit(g.Ruleset.Hold(side, id)); err != nil {
+		} else if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Hold(side, id)); err != nil {
 			t.Fatal(err)
 		}
 		s = g.State()
@@ -386,7 +386,7 @@ func TestGameREP1Rally(t *testing.T) {
 		t.Fatalf("r1 should be asked to repair, got %+v", s.Pending)
 	}
 	mark := len(s.Log)
-	if _, err := g.Submit(g.Ruleset.Repair("red", "r1", atii.LocHead, atii.RepairShield)); err != nil {
+	if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Repair("red", "r1", atii.LocHead, atii.RepairShield)); err != nil {
 		t.Fatal(err)
 	}
 	s = g.State()
@@ -459,13 +459,13 @@ func TestGameDeployment(t *testing.T) {
 	if side == "blue" {
 		y = 110
 	}
-	if err := g.Engine.Check(g.Ruleset.Deploy(side, hound, 50, y, 0)); err == nil || !strings.Contains(err.Error(), "lowest-Man") {
+	if err := g.Engine.Check(g.Ruleset.(*atii.Ruleset).Deploy(side, hound, 50, y, 0)); err == nil || !strings.Contains(err.Error(), "lowest-Man") {
 		t.Errorf("the Reaver (Man 2) deploys before the Warhound (Man 3): %v", err)
 	}
-	if err := g.Engine.Check(g.Ruleset.Deploy(side, reaver, 50, 60, 0)); err == nil || !strings.Contains(err.Error(), "zone") {
+	if err := g.Engine.Check(g.Ruleset.(*atii.Ruleset).Deploy(side, reaver, 50, 60, 0)); err == nil || !strings.Contains(err.Error(), "zone") {
 		t.Errorf("deploying outside the zone must be refused: %v", err)
 	}
-	if _, err := g.Submit(g.Ruleset.Deploy(side, reaver, 50, y, 0)); err != nil {
+	if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Deploy(side, reaver, 50, y, 0)); err != nil {
 		t.Fatal(err)
 	}
 	if g.State().Pending.Side == side {
@@ -563,7 +563,7 @@ func TestGameMOV4DangerousTerrain(t *testing.T) {
 				"terrain:\n  - {id: wood, kind: woods, rect: {x: 30, y: 28, w: 60, h: 30}}\n"), 31)
 			redToMove(t, g)
 			mark := len(g.State().Log)
-			if _, err := g.Submit(g.Ruleset.Move("red", "r1", c.to)); err != nil {
+			if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Move("red", "r1", c.to)); err != nil {
 				t.Fatal(err)
 			}
 			s := g.State()
@@ -608,11 +608,11 @@ func TestGameMOV4OverlongPathRefused(t *testing.T) {
 		[]string{"{id: b1, type: reaver, position: {x: 60, y: 110}, facing: 0}"},
 		"terrain:\n  - {id: wood, kind: woods, rect: {x: 30, y: 28, w: 60, h: 30}}\n"), 31)
 	redToMove(t, g)
-	long := g.Ruleset.Move("red", "r1", atii.Waypoint{X: 60, Y: 88})
+	long := g.Ruleset.(*atii.Ruleset).Move("red", "r1", atii.Waypoint{X: 60, Y: 88})
 	if err := g.Engine.Check(long); err == nil || !strings.Contains(err.Error(), "needs 68.0 cm of Speed") {
 		t.Errorf("a 68 cm path through a wood with Speed 20: %v, want refused", err)
 	}
-	if err := g.Engine.Check(g.Ruleset.Move("red", "r1", atii.Waypoint{X: 60, Y: 40})); err != nil {
+	if err := g.Engine.Check(g.Ruleset.(*atii.Ruleset).Move("red", "r1", atii.Waypoint{X: 60, Y: 40})); err != nil {
 		t.Errorf("a 20 cm path into the wood is legal: %v", err)
 	}
 }
@@ -643,7 +643,7 @@ func TestGameMOV2WarlordSidewaysStep(t *testing.T) {
 			[]string{"{id: b1, type: reaver, position: {x: 60, y: 110}, facing: 0}"}, ""), 5)
 		redToMove(t, g)
 		to := world.LegTo(world.Vec{X: 60, Y: 40}, 180+c.off, 5)
-		mv := g.Ruleset.Move("red", "w1", atii.Waypoint{X: to.X, Y: to.Y, Facing: atii.Face(225)})
+		mv := g.Ruleset.(*atii.Ruleset).Move("red", "w1", atii.Waypoint{X: to.X, Y: to.Y, Facing: atii.Face(225)})
 		err := g.Engine.Check(mv)
 		switch {
 		case c.wantErr == "" && err != nil:
@@ -671,7 +671,7 @@ func TestGameDisengage(t *testing.T) {
 		[]string{"{id: rw, type: warhound, position: {x: 60, y: 10}, facing: 0}"},
 		[]string{"{id: b1, type: reaver, position: {x: 60, y: 100}, facing: 0}"}, ""), 4)
 	redToMove(t, g)
-	off := g.Ruleset.Move("red", "rw", atii.Waypoint{X: 60, Y: -40})
+	off := g.Ruleset.(*atii.Ruleset).Move("red", "rw", atii.Waypoint{X: 60, Y: -40})
 	if err := g.Engine.Check(off); err == nil || !strings.Contains(err.Error(), "table") {
 		t.Errorf("without disengaging a titan may not leave the table: %v", err)
 	}

@@ -65,11 +65,11 @@ func TestGameMissionUsesGeneratedMap(t *testing.T) {
 			t.Fatalf("seed %d: no deployment decision", seed)
 		}
 		zone := setup.Zones[setup.SideZones[p.Side]]
-		tb := g.Ruleset.World().Table
+		tb := g.Ruleset.(*atii.Ruleset).World().Table
 		ok := 0
 		for y := 3.0; y < tb.H; y += 6 {
 			for x := 3.0; x < tb.W; x += 6 {
-				if g.Engine.Check(g.Ruleset.Deploy(p.Side, p.Units[0], x, y, 0)) != nil {
+				if g.Engine.Check(g.Ruleset.(*atii.Ruleset).Deploy(p.Side, p.Units[0], x, y, 0)) != nil {
 					continue
 				}
 				ok++

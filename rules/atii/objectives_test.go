@@ -194,7 +194,7 @@ func TestGameLeaveForObjective(t *testing.T) {
 		u := st.Unit("r1")
 		u.OffTable, u.Pos = true, world.Vec{X: 60, Y: c.y}
 		setTitan(t, st, "r1", func(ts *atii.TitanState) { ts.Head = atii.Superficial })
-		vp, err := g.Ruleset.VictoryPoints(st)
+		vp, err := g.Ruleset.(*atii.Ruleset).VictoryPoints(st)
 		if err != nil {
 			t.Fatal(err)
 		}

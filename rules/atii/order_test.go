@@ -21,7 +21,7 @@ func TestGameMOV1AssaultOrderChoice(t *testing.T) {
 			[]string{"{id: r1, type: reaver, position: {x: 60, y: 20}, facing: 180}"},
 			[]string{"{id: b1, type: reaver, position: {x: 60, y: 100}, facing: 0}"}, extra), 5)
 		winner := g.State().Pending.Side
-		if _, err := g.Submit(g.Ruleset.Order(winner, true)); err != nil {
+		if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Order(winner, true)); err != nil {
 			t.Fatal(err)
 		}
 		var asked []string
@@ -89,24 +89,24 @@ func TestGameDisengageDeclaredAtTurnStart(t *testing.T) {
 	redToMove(t, g)
 	// Red has not acted yet this turn: it may still declare, which costs
 	// no activation.
-	if _, err := g.Submit(g.Ruleset.Disengage("red", "rw")); err != nil {
+	if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Disengage("red", "rw")); err != nil {
 		t.Fatalf("declaring before red's first titan acts: %v", err)
 	}
 	ts, _ := atii.TitanOf(g.State().Unit("rw"))
 	if !ts.Disengaging || g.State().Pending.Side != "red" || g.State().Step != atii.StepMovement {
 		t.Fatalf("disengaging %v, pending %+v", ts.Disengaging, g.State().Pending)
 	}
-	if _, err := g.Submit(g.Ruleset.Hold("red", "r2")); err != nil {
+	if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Hold("red", "r2")); err != nil {
 		t.Fatal(err)
 	}
 	for s := g.State(); s.Pending.Side != "red"; s = g.State() {
-		if _, err := g.Submit(g.Ruleset.Hold(s.Pending.Side, s.Pending.Units[0])); err != nil {
+		if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Hold(s.Pending.Side, s.Pending.Units[0])); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// One of red's titans has acted: no more declarations this turn, and
 	// none on a move.
-	if err := g.Engine.Check(g.Ruleset.Disengage("red", "r2")); err == nil {
+	if err := g.Engine.Check(g.Ruleset.(*atii.Ruleset).Disengage("red", "r2")); err == nil {
 		t.Error("a declaration after the side's first activation must be refused")
 	}
 	for _, c := range g.Engine.Legal("red") {
@@ -116,12 +116,12 @@ func TestGameDisengageDeclaredAtTurnStart(t *testing.T) {
 	}
 	holdUntil(t, g, atii.StepAssault)
 	for s := g.State(); s.Pending.Side != "red" || !hasUnit(s.Pending.Units, "rw"); s = g.State() {
-		if _, err := g.Submit(g.Ruleset.Hold(s.Pending.Side, s.Pending.Units[0])); err != nil {
+		if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Hold(s.Pending.Side, s.Pending.Units[0])); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// The assault move walks the disengaging Warhound off the table.
-	if _, err := g.Submit(g.Ruleset.Move("red", "rw", atii.Waypoint{X: 60, Y: -5})); err != nil {
+	if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Move("red", "rw", atii.Waypoint{X: 60, Y: -5})); err != nil {
 		t.Fatalf("a disengaging titan may leave the table in its assault move: %v", err)
 	}
 	if u := g.State().Unit("rw"); !u.OffTable {

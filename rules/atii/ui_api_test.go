@@ -26,7 +26,7 @@ func TestPlanMoveIsTheCommandsPricing(t *testing.T) {
 			[]string{"{id: b1, type: reaver, position: {x: 60, y: 100}, facing: 0}"},
 			"terrain:\n  - {id: wood, kind: woods, rect: {x: 30, y: 28, w: 60, h: 30}}\n"), 31)
 		redToMove(t, g)
-		v, err := g.Ruleset.PlanMove(g.State(), g.Ruleset.Move("red", "r1", c.to))
+		v, err := g.Ruleset.(*atii.Ruleset).PlanMove(g.State(), g.Ruleset.(*atii.Ruleset).Move("red", "r1", c.to))
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -36,8 +36,8 @@ func TestPlanMoveIsTheCommandsPricing(t *testing.T) {
 		if v.Odds.Complete < 0 || v.Odds.Complete > 1 || len(v.Odds.Reach) == 0 {
 			t.Errorf("%s: chance to finish %v", c.name, v.Odds.Complete)
 		}
-		bad := g.Ruleset.Move("red", "r1", atii.Waypoint{X: 90, Y: 20}, atii.Waypoint{X: 90, Y: 95})
-		v, err = g.Ruleset.PlanMove(g.State(), bad)
+		bad := g.Ruleset.(*atii.Ruleset).Move("red", "r1", atii.Waypoint{X: 90, Y: 20}, atii.Waypoint{X: 90, Y: 95})
+		v, err = g.Ruleset.(*atii.Ruleset).PlanMove(g.State(), bad)
 		if err == nil {
 			t.Fatalf("%s: a path into the exclusion must be refused, got %v", c.name, err)
 		}
@@ -61,7 +61,7 @@ func TestShotSetupForIsTheCommandsSetup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cc, err := g.Ruleset.ShotSetupFor(s, "rw", atii.Shot{Mount: "left-arm", Target: "b1", Aim: atii.AimHigh})
+	cc, err := g.Ruleset.(*atii.Ruleset).ShotSetupFor(s, "rw", atii.Shot{Mount: "left-arm", Target: "b1", Aim: atii.AimHigh})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestShotSetupForIsTheCommandsSetup(t *testing.T) {
 	if _, err := atii.ToHit(cc, opts); err == nil || !strings.Contains(err.Error(), "close combat") {
 		t.Errorf("ToHit on the rules' setup must refuse a target in close combat, got %v", err)
 	}
-	ok, err := g.Ruleset.ShotSetupFor(s, "rw", atii.Shot{Mount: "right-arm", Target: "bw", Aim: atii.AimHigh})
+	ok, err := g.Ruleset.(*atii.Ruleset).ShotSetupFor(s, "rw", atii.Shot{Mount: "right-arm", Target: "bw", Aim: atii.AimHigh})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestShotSetupForIsTheCommandsSetup(t *testing.T) {
 	if _, err := atii.ToHit(ok, opts); err != nil {
 		t.Errorf("the fire command accepts this shot; ToHit refuses: %v", err)
 	}
-	if _, err := g.Ruleset.ShotSetupFor(s, "rw", atii.Shot{Mount: "right-arm", Target: "r1"}); err == nil {
+	if _, err := g.Ruleset.(*atii.Ruleset).ShotSetupFor(s, "rw", atii.Shot{Mount: "right-arm", Target: "r1"}); err == nil {
 		t.Error("a friendly target must be refused")
 	}
 }

@@ -1,0 +1,21 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/systems/atiisys"
+)
+
+// shippedSystems registers the rule systems this build plays. It is the
+// one place cmd/auspex names a system; everything else receives the
+// registry.
+func shippedSystems() *game.Systems {
+	r, err := game.NewSystems(atiisys.New())
+	if err != nil {
+		// The list above is fixed at compile time; a failure is a
+		// programming error caught by TestShippedSystems.
+		panic(fmt.Sprintf("auspex: registering the rule systems: %v", err))
+	}
+	return r
+}

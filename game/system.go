@@ -1,0 +1,119 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/scenarios"
+)
+
+// System is one rule system as the generic layers (this package, the play
+// UI, the command line) see it: it recognises its scenarios, binds its
+// ruleset to a scenario's table and builds the starting state. A system's
+// own packages implement it; cmd/auspex registers the systems it ships in
+// a Systems value and hands that to everything that starts or loads games.
+// Nothing outside a system's packages imports them.
+type System interface {
+	// ID is the ruleset id the system's states and saves carry ("atii").
+	ID() string
+	// Name is the display name ("Adeptus Titanicus II").
+	Name() string
+	// Plays reports whether the system plays the scenario.
+	Plays(scn *scenarios.Scenario) bool
+	// NewRuleset returns the ruleset bound to the scenario's table and
+	// catalogue. Errors name the scenario and what is wrong with it.
+	NewRuleset(scn *scenarios.Scenario) (rules.Ruleset, error)
+	// BuildState builds the initial state of the scenario for rs (made by
+	// NewRuleset from the same scenario), with the game's seed and option
+	// overrides (on top of the scenario's options). Errors: invalid
+	// options, units the ruleset cannot field.
+	BuildState(scn *scenarios.Scenario, rs rules.Ruleset, seed uint64, overrides map[string]string) (*rules.State, error)
+}
+
+// Binder is implemented by rulesets whose commands, made as plain structs
+// outside the ruleset (by the UI or a controller), must be bound to the
+// ruleset before they are played. Game.Submit binds through it.
+type Binder interface {
+	Bind(rules.Command) rules.Command
+}
+
+// ErrNoSystem is returned for a scenario or save of a rule system this
+// build does not play.
+var ErrNoSystem = errors.New("no registered rule system plays it")
+
+// Systems is the set of rule systems a build plays. It is built once
+// (NewSystems) and never changes, so it may be shared freely.
+type Systems struct {
+	list []System
+}
+
+// NewSystems registers systems. Errors: a nil system, an empty or
+// repeated id.
+func NewSystems(ss ...System) (*Systems, error) {
+	seen := map[string]bool{}
+	out := &Systems{}
+	for _, s := range ss {
+		if s == nil {
+			return nil, errors.New("systems: a nil system")
+		}
+		id := s.ID()
+		if id == "" || seen[id] {
+			return nil, fmt.Errorf("systems: empty or repeated id %q", id)
+		}
+		seen[id] = true
+		out.list = append(out.list, s)
+	}
+	return out, nil
+}
+
+// List returns the registered systems in registration order.
+func (r *Systems) List() []System {
+	if r == nil {
+		return nil
+	}
+	return append([]System(nil), r.list...)
+}
+
+// For returns the system that plays scn. Errors: no scenario,
+// ErrNoSystem.
+func (r *Systems) For(scn *scenarios.Scenario) (System, error) {
+	if scn == nil {
+		return nil, errors.New("game: no scenario")
+	}
+	if r != nil {
+		for _, s := range r.list {
+			if s.Plays(scn) {
+				return s, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("game: %s: %w (system %s; this build plays %s)", scn.File, ErrNoSystem, scn.System, r.names())
+}
+
+// ByID returns the system whose ruleset id is id. Errors: ErrNoSystem
+// (wrapping rules.ErrUnknownRuleset too).
+func (r *Systems) ByID(id string) (System, error) {
+	if r != nil {
+		for _, s := range r.list {
+			if s.ID() == id {
+				return s, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("game: %w: %w: %s (this build plays %s)", ErrNoSystem, rules.ErrUnknownRuleset, rules.QuoteShort(id), r.names())
+}
+
+func (r *Systems) names() string {
+	if r == nil || len(r.list) == 0 {
+		return "no system"
+	}
+	s := ""
+	for i, sys := range r.list {
+		if i > 0 {
+			s += ", "
+		}
+		s += sys.ID()
+	}
+	return s
+}
