@@ -179,7 +179,7 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 			x, y := h.at(to)
 			h.in.Click(x, y)
 			h.flush()
-			if mp := s.PreviewMove(); mp == nil || mp.Err != nil {
+			if mp := play.ATIIOf(s).PreviewMove(); mp == nil || mp.Err != nil {
 				h.in.Key(ebiten.KeyH)
 			} else {
 				h.in.Key(ebiten.KeyEnter)
@@ -190,13 +190,13 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 				break
 			}
 			declared := false
-			for k, w := range s.Weapons(s.Selected) {
+			for k, w := range play.ATIIOf(s).Weapons(s.Selected) {
 				if w.Usable != "" {
 					continue
 				}
 				h.in.Key(ebiten.Key(int(ebiten.KeyDigit1) + k))
 				h.flush()
-				for _, ti := range s.Targets() {
+				for _, ti := range play.ATIIOf(s).Targets() {
 					if ti.Reason == "" && !declared {
 						// Click the target where it stands now: titans
 						// deployed in play must be hit there (issue 8).
@@ -204,7 +204,7 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 						h.in.Push(app.Step{X: x, Y: y})
 						h.in.Click(x, y)
 						h.flush()
-						declared = len(s.Shots) > 0
+						declared = len(play.ATIIOf(s).Shots) > 0
 						if !declared {
 							t.Fatalf("%s may fire %s at %s but clicking it at %v declared nothing (%s)", s.Selected, w.Mount, ti.ID, st.Unit(ti.ID).Pos, s.Msg)
 						}
@@ -218,11 +218,11 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 				h.in.Key(ebiten.KeyH)
 			}
 		case atii.StepRally:
-			if rp := s.RepairChoices(); len(rp) > 1 {
+			if rp := play.ATIIOf(s).RepairChoices(); len(rp) > 1 {
 				h.in.Key(ebiten.KeyDigit2)
 				h.flush()
-				if s.RepairFirst != rp[1].System {
-					t.Errorf("2 should put %s first, got %q", rp[1].System, s.RepairFirst)
+				if play.ATIIOf(s).RepairFirst != rp[1].System {
+					t.Errorf("2 should put %s first, got %q", rp[1].System, play.ATIIOf(s).RepairFirst)
 				}
 				h.shot("play-rally")
 				repairs++

@@ -161,7 +161,7 @@ func TestSaveAndLoadThroughTheWindow(t *testing.T) {
 			h.run(3)
 			continue
 		case play.ChoosingOrder(l.State()):
-			l.ChooseOrder(true)
+			play.ATIIOf(l).ChooseOrder(true)
 		default:
 			h.in.Key(ebiten.KeyE)
 			h.flush()

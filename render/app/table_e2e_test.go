@@ -55,7 +55,7 @@ func (h *harness) next(s *play.Session, side, step string) {
 		case s.Mode() == play.ModeHandover:
 			s.Continue()
 		case play.ChoosingOrder(s.State()):
-			s.ChooseOrder(true) // E never answers the initiative
+			play.ATIIOf(s).ChooseOrder(true) // E never answers the initiative
 		default:
 			s.EndStep()
 		}
@@ -114,7 +114,7 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 		s.Select(m.id)
 		u := *s.State().Unit(m.id)
 		h.drag(u.Pos, u.Pos.Add(world.Heading(u.Facing).Scale(m.dist)))
-		mp := s.PreviewMove()
+		mp := play.ATIIOf(s).PreviewMove()
 		if mp == nil || mp.Err != nil || len(mp.Report.Turns) != 0 {
 			t.Fatalf("%s's straight drag should preview a legal move with no turn: %+v", m.id, mp)
 		}
@@ -182,12 +182,12 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 		}
 	}
 	h.clickAt(startBlue)
-	if len(s.Shots) != 0 {
-		t.Fatalf("clicking the empty spot where blue started declared a shot: %v", s.Shots)
+	if len(play.ATIIOf(s).Shots) != 0 {
+		t.Fatalf("clicking the empty spot where blue started declared a shot: %v", play.ATIIOf(s).Shots)
 	}
 	h.clickAt(blue.Pos)
-	if len(s.Shots) != 1 || s.Shots[0].Target != "blue-reaver" {
-		t.Fatalf("clicking blue where it stands should declare a shot at it: %v (%s)", s.Shots, s.Msg)
+	if len(play.ATIIOf(s).Shots) != 1 || play.ATIIOf(s).Shots[0].Target != "blue-reaver" {
+		t.Fatalf("clicking blue where it stands should declare a shot at it: %v (%s)", play.ATIIOf(s).Shots, s.Msg)
 	}
 	x, y := h.at(blue.Pos)
 	h.in.Push(app.Step{X: x, Y: y})
@@ -218,7 +218,7 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 	if !s.Dragging() {
 		t.Fatal("a press on red where it stands should drag its path")
 	}
-	mp := s.PreviewMove()
+	mp := play.ATIIOf(s).PreviewMove()
 	if mp == nil || mp.Err != nil || mp.Charge != "blue-reaver" {
 		t.Fatalf("the drag to blue should preview a charge: %+v", mp)
 	}
@@ -245,7 +245,7 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 		case s.Mode() == play.ModeHandover:
 			s.Continue()
 		case play.ChoosingOrder(s.State()):
-			s.ChooseOrder(true)
+			play.ATIIOf(s).ChooseOrder(true)
 		default:
 			s.EndStep()
 		}

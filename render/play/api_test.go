@@ -12,7 +12,7 @@ import (
 )
 
 // toShooting plays hotseat holds until the first shooting activation.
-func toShooting(t testing.TB, s *Session) {
+func toShooting(t testing.TB, s *ATIIUI) {
 	t.Helper()
 	inRange := func() bool {
 		if !(s.Mode() == ModeTurn && s.State().Step == atii.StepShooting && s.State().Pending != nil && s.State().Pending.Kind == "fire") {

@@ -1,10 +1,11 @@
 package play
 
 import (
-	"github.com/auspex/auspex/systems/atiisys"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/auspex/auspex/systems/atiisys"
 
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
@@ -14,7 +15,7 @@ import (
 
 // toRedMovement plays a hotseat-free duel (blue computer) to red's first
 // movement decision.
-func toRedMovement(t *testing.T, seed uint64) *Session {
+func toRedMovement(t *testing.T, seed uint64) *ATIIUI {
 	t.Helper()
 	s := newSession(t, load(t, "titan-duel"), seed, map[string]string{"red": Human, "blue": Computer})
 	playUntil(s, 50, func() bool {
@@ -337,7 +338,7 @@ func TestRallyAllocateAfterRoll(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		s := New(g, map[string]string{"red": Human, "blue": Human})
+		s := ATIIOf(New(g, map[string]string{"red": Human, "blue": Human}))
 		if s.Decider() != "red" {
 			continue
 		}

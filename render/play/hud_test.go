@@ -131,7 +131,7 @@ func TestMessageWrapsInsideTheBanner(t *testing.T) {
 	right := l.W - l.PanelW()
 	lines := 0
 	for _, p := range prims {
-		if p.Kind != scene.Text || p.Style.Fill != colBad {
+		if p.Kind != scene.Text || p.Style.Fill != ColBad {
 			continue
 		}
 		lines++
@@ -252,7 +252,7 @@ func TestManualDicePadClickable(t *testing.T) {
 }
 
 // manualEngine reloads the session's game with manual dice.
-func manualEngine(t *testing.T, s *Session) *rules.Engine {
+func manualEngine(t *testing.T, s *ATIIUI) *rules.Engine {
 	t.Helper()
 	data, err := s.G.Save()
 	if err != nil {
@@ -371,12 +371,12 @@ func TestNamedReplacesWholeSideIDs(t *testing.T) {
 // rules give a shot under that reading (atii.MeasureShotWith), which for
 // some placement differs from the default reading (ATII-SHT-2).
 func TestShotPreviewUsesTheGamesSightOption(t *testing.T) {
-	mk := func(flat string) *Session {
+	mk := func(flat string) *ATIIUI {
 		g, err := testSystems.New(load(t, "titan-duel"), game.Config{Seed: 1, Options: map[string]string{atii.OptFlatTerrainSight: flat}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := New(g, map[string]string{"red": Human, "blue": Human})
+		s := ATIIOf(New(g, map[string]string{"red": Human, "blue": Human}))
 		s.Select("red-reaver")
 		s.Weapon = s.Weapons("red-reaver")[0].Mount
 		return s
@@ -385,7 +385,7 @@ func TestShotPreviewUsesTheGamesSightOption(t *testing.T) {
 	differ := 0
 	for y := 5.0; y <= 115; y += 10 {
 		for x := 5.0; x <= 115; x += 10 {
-			for _, s := range []*Session{flat, tall} {
+			for _, s := range []*ATIIUI{flat, tall} {
 				s.State().Unit("blue-reaver").Pos = world.Vec{X: x, Y: y}
 			}
 			ft, tt := flat.Targets(), tall.Targets()
@@ -393,7 +393,7 @@ func TestShotPreviewUsesTheGamesSightOption(t *testing.T) {
 				t.Fatalf("one target each: %d, %d", len(ft), len(tt))
 			}
 			for _, c := range []struct {
-				s  *Session
+				s  *ATIIUI
 				ti TargetInfo
 			}{{flat, ft[0]}, {tall, tt[0]}} {
 				st := c.s.State()

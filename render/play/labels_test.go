@@ -16,7 +16,7 @@ import (
 // at its start and again beside the blue titan (ATII-MOV-2: each turn's
 // Man cost is labelled), both titans' arcs shown, built at 10 px/cm and
 // decorated as the window does.
-func crowdedMove(t testing.TB) (*scene.Input, *scene.Scene, *Session) {
+func crowdedMove(t testing.TB) (*scene.Input, *scene.Scene, *ATIIUI) {
 	t.Helper()
 	s := duelAt(t, world.Vec{X: 55, Y: 66}, world.Vec{X: 60, Y: 66}, atii.StepMovement)
 	s.Select("red-reaver")
@@ -34,7 +34,7 @@ func crowdedMove(t testing.TB) (*scene.Input, *scene.Scene, *Session) {
 }
 
 // drag draws one leg of the selected titan's path from a to b.
-func drag(s *Session, a, b world.Vec) {
+func drag(s *ATIIUI, a, b world.Vec) {
 	hit := ""
 	if u := s.State().Unit(s.Selected); u != nil && u.Pos == a {
 		hit = s.Selected
@@ -46,7 +46,7 @@ func drag(s *Session, a, b world.Vec) {
 
 // decorated builds the session's table at 10 px/cm with every titan's arcs
 // and decorates it, as the window does.
-func decorated(s *Session) (*scene.Input, *scene.Scene) {
+func decorated(s *ATIIUI) (*scene.Input, *scene.Scene) {
 	scn := s.G.Scenario
 	in := adapt.Input(scn)
 	in.Bases = s.Bases(in.Bases)
@@ -63,7 +63,7 @@ func decorated(s *Session) (*scene.Input, *scene.Scene) {
 
 // duelAt is a hotseat duel with the red reaver at red facing east and the
 // blue one at blue facing west, played on to red's decision in step.
-func duelAt(t testing.TB, red, blue world.Vec, step string) *Session {
+func duelAt(t testing.TB, red, blue world.Vec, step string) *ATIIUI {
 	t.Helper()
 	scn := load(t, "titan-duel")
 	g, err := testSystems.New(scn, game.Config{Seed: 7})
@@ -74,7 +74,7 @@ func duelAt(t testing.TB, red, blue world.Vec, step string) *Session {
 	r, b := st.Unit("red-reaver"), st.Unit("blue-reaver")
 	r.Pos, r.Facing = red, 90
 	b.Pos, b.Facing = blue, 270
-	s := New(g, map[string]string{"red": Human, "blue": Human})
+	s := ATIIOf(New(g, map[string]string{"red": Human, "blue": Human}))
 	playUntil(s, 80, func() bool {
 		return s.Mode() == ModeTurn && s.State().Step == step && s.Decider() == "red" && !ChoosingOrder(s.State())
 	})

@@ -13,7 +13,7 @@ import (
 
 // toMissionDeploy starts the bundled hotseat titan mission and plays its
 // handovers until a side deploys.
-func toMissionDeploy(t *testing.T) *Session {
+func toMissionDeploy(t *testing.T) *ATIIUI {
 	t.Helper()
 	s := newSession(t, load(t, "titan-mission"), 9, hotseat)
 	for i := 0; i < 50 && !(s.Mode() == ModeTurn && s.State().Step == atii.StepDeploy); i++ {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"context"
+
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules"
@@ -41,7 +42,7 @@ func TestDangerousMovePreviewWarnsOfStoppingShort(t *testing.T) {
 	}
 	prims, _ := s.HUD(Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
 	for _, p := range prims {
-		if p.Text == v && p.Style.Fill == colGood {
+		if p.Text == v && p.Style.Fill == ColGood {
 			t.Errorf("the uncertain verdict %q is drawn in the all-clear green", v)
 		}
 	}

@@ -32,7 +32,7 @@ func (s *Session) Undo() error {
 	}
 	s.log, s.logSeen = nil, 0
 	s.collectLog()
-	s.clearDraft()
+	s.ui.ClearDraft()
 	s.tray = nil
 	s.note("undone")
 	s.afterCommand()
@@ -75,9 +75,4 @@ func Load(sys *game.Systems, path string, kinds map[string]string, cfg game.Conf
 // savedManual reports whether a save's last command took manual dice.
 func savedManual(sv *rules.Save) bool {
 	return len(sv.Commands) > 0 && sv.Commands[len(sv.Commands)-1].Manual
-}
-
-func (s *Session) clearDraft() {
-	s.Draft, s.Facing, s.Shots, s.Weapon = nil, nil, nil, ""
-	s.drag = nil
 }

@@ -19,7 +19,7 @@ var hotseat = map[string]string{"red": Human, "blue": Human}
 
 // toRedMove plays a hotseat duel (red goes first, everyone else ends
 // the step) until red must move.
-func toRedMove(t *testing.T, s *Session) {
+func toRedMove(t *testing.T, s *ATIIUI) {
 	t.Helper()
 	for i := 0; i < 60 && !(s.Mode() == ModeTurn && s.State().Step == atii.StepMovement && s.Decider() == "red"); i++ {
 		if ChoosingOrder(s.State()) {
@@ -34,7 +34,7 @@ func toRedMove(t *testing.T, s *Session) {
 }
 
 // moveAhead plays a short legal move of the selected titan (no dice).
-func moveAhead(t *testing.T, s *Session, cm float64) {
+func moveAhead(t *testing.T, s *ATIIUI, cm float64) {
 	t.Helper()
 	u := s.State().Unit(s.Selected)
 	if u == nil {
@@ -48,7 +48,7 @@ func moveAhead(t *testing.T, s *Session, cm float64) {
 	}
 }
 
-func hashOf(s *Session) string { return rules.HashString(s.State().Hash()) }
+func hashOf(s *ATIIUI) string { return rules.HashString(s.State().Hash()) }
 
 // where is everything "exactly where it was left" compares.
 type where struct {
@@ -60,7 +60,7 @@ type where struct {
 	Banner              Banner
 }
 
-func whereOf(s *Session) where {
+func whereOf(s *ATIIUI) where {
 	return where{Hash: hashOf(s), Step: s.State().Step, Decider: s.Decider(), Turn: s.State().Turn, Mode: s.Mode(),
 		Pending: s.State().Pending, LogLen: len(s.Log()), Banner: s.Banner()}
 }
@@ -80,7 +80,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 		t.Errorf("saving should say where: %q", s.Msg)
 	}
 	want := whereOf(s)
-	l, err := Load(testSystems, path, hotseat, game.Config{})
+	l, err := loadATII(testSystems, path, hotseat, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestLoadBadSaves(t *testing.T) {
 			if err := os.WriteFile(p, c.data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			l, err := Load(testSystems, p, hotseat, game.Config{})
+			l, err := loadATII(testSystems, p, hotseat, game.Config{})
 			if err == nil || l != nil {
 				t.Fatalf("a %s save must be refused, got session %v err %v", name, l != nil, err)
 			}
@@ -145,7 +145,7 @@ func TestLoadBadSaves(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Load(testSystems, filepath.Join(dir, "missing.json"), hotseat, game.Config{}); err == nil {
+	if _, err := loadATII(testSystems, filepath.Join(dir, "missing.json"), hotseat, game.Config{}); err == nil {
 		t.Error("a missing file must be an error")
 	}
 }
@@ -155,7 +155,7 @@ func TestLoadBadSaves(t *testing.T) {
 // earlier Auspex with different rules made it, not that a hash differs.
 func TestLoadVersion1SaveSaysItsRulesDiffer(t *testing.T) {
 	p := filepath.Join("testdata", "duel-v1.auspex-save")
-	l, err := Load(testSystems, p, hotseat, game.Config{})
+	l, err := loadATII(testSystems, p, hotseat, game.Config{})
 	if err == nil || l != nil {
 		t.Fatalf("a version-1 ATII save must be refused: session %v err %v", l != nil, err)
 	}
@@ -254,7 +254,7 @@ func TestUndoNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := New(g, hotseat)
+	s := ATIIOf(New(g, hotseat))
 	for len(s.G.Engine.History()) > 0 {
 		if err := s.Undo(); err != nil {
 			t.Fatal(err)
@@ -267,7 +267,7 @@ func TestUndoNothing(t *testing.T) {
 
 // manualSession starts a duel the way the start screen does with manual
 // dice: the start rolls from the seed, then the players roll every die.
-func manualSession(t *testing.T) *Session {
+func manualSession(t *testing.T) *ATIIUI {
 	t.Helper()
 	g, err := testSystems.New(load(t, "titan-duel"), game.Config{Seed: 9})
 	if err != nil {
@@ -280,11 +280,11 @@ func manualSession(t *testing.T) *Session {
 	if g, err = testSystems.Load(data, game.Config{ManualDice: true}); err != nil {
 		t.Fatal(err)
 	}
-	return New(g, hotseat)
+	return ATIIOf(New(g, hotseat))
 }
 
 // toDice ends steps until the session asks for manual dice.
-func toDice(t *testing.T, s *Session) {
+func toDice(t *testing.T, s *ATIIUI) {
 	t.Helper()
 	for i := 0; i < 200 && s.Mode() != ModeDice; i++ {
 		if ChoosingOrder(s.State()) {
@@ -314,7 +314,7 @@ func TestLoadKeepsManualDice(t *testing.T) {
 	if err := s.Save(path); err != nil {
 		t.Fatal(err)
 	}
-	l, err := Load(testSystems, path, hotseat, game.Config{})
+	l, err := loadATII(testSystems, path, hotseat, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

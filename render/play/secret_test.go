@@ -11,7 +11,7 @@ import (
 
 // drawnText is every string the play HUD and the table overlays draw for
 // the session's current viewer.
-func drawnText(s *Session) string {
+func drawnText(s *ATIIUI) string {
 	var b strings.Builder
 	prims, btns := s.HUD(Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
 	for _, p := range prims {
@@ -160,7 +160,7 @@ func TestHotseatHandsOverOnlyWhenASecretWasShown(t *testing.T) {
 
 // playGreedy plays the basic computer player's decision for the side to
 // decide, as if that human had chosen it (the dice tray is closed first).
-func playGreedy(t *testing.T, s *Session) {
+func playGreedy(t *testing.T, s *ATIIUI) {
 	t.Helper()
 	s.TrayClose()
 	c, err := game.Greedy{}.Decide(context.Background(), s.G.ViewFor(s.Decider()))

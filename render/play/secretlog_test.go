@@ -32,7 +32,7 @@ func TestSecretObjectivesStayOutOfPublicLog(t *testing.T) {
 		if ok, err := g.State().GetExt(atii.ExtGame, &prog); !ok || err != nil || len(prog.Cards) != 2 {
 			t.Fatalf("seed %d: no cards drawn: %v %+v", seed, err, prog.Cards)
 		}
-		s := New(g, map[string]string{"red": Human, "blue": Human})
+		s := ATIIOf(New(g, map[string]string{"red": Human, "blue": Human}))
 		for _, viewer := range []string{"", "red", "blue"} {
 			s.viewer = viewer
 			entries := s.Log()

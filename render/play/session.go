@@ -1,5 +1,6 @@
 // Package play is the game in the window: a state machine over a running
-// game.Game that turns clicks and keys into ATII commands, asks computer
+// game.Game that turns clicks and keys into commands through the rule
+// system's SystemUI (what input means, previews, panels), asks computer
 // controllers for their decisions off the UI goroutine, keeps the dice log,
 // hides secret information between hotseat players, and draws its overlays
 // and panels as scene primitives. It imports no ebiten: render/app hosts it
@@ -16,7 +17,6 @@ import (
 
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
-	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
 )
 
@@ -75,21 +75,11 @@ type Session struct {
 	viewer string
 	mode   Mode
 
+	// ui is the rule system's side of the UI (see SystemUI).
+	ui SystemUI
+
 	// Selected is the selected unit (any side; only the decider's can act).
 	Selected string
-	// Draft is the move path being drawn (table points after the start).
-	Draft []world.Vec
-	// Facing, when set, is the final facing of the drafted move or the
-	// deploy facing.
-	Facing *float64
-	// Shots are the weapons declared for the selected titan this phase.
-	Shots []atii.Shot
-	// Weapon is the mount chosen for the next target click.
-	Weapon string
-	// Aim is the aim of new declarations.
-	Aim atii.Aim
-	// RepairFirst is the system the rally puts first.
-	RepairFirst string
 
 	// Msg is the last message for the player (an error's reason, what
 	// happened); MsgErr marks it as a refusal.
@@ -127,16 +117,6 @@ type Session struct {
 	diceTyped []int
 	diceRetry rules.Command
 
-	// armed is the action a first press of its key asked to confirm
-	// (see confirm); any command played clears it.
-	armed string
-
-	// drag is a press-and-drag on the table in progress.
-	drag *dragState
-	// Result is the last move that rolled dangerous terrain dice: where
-	// the titan got against the path asked for (nil when none; cleared by
-	// the next action).
-	Result *MoveResult
 	// pre is the state before the last command (the close combat order of
 	// the dice tray is worked out on it).
 	pre *rules.State
@@ -147,7 +127,8 @@ type Session struct {
 // New wraps a running game. kinds maps side ids to Human or Computer (a
 // missing side is human).
 func New(g *game.Game, kinds map[string]string) *Session {
-	s := &Session{G: g, Kinds: map[string]string{}, ctrls: map[string]game.Controller{}, Aim: atii.AimHigh, TrayDelay: DefaultTrayDelay}
+	s := &Session{G: g, Kinds: map[string]string{}, ctrls: map[string]game.Controller{}, TrayDelay: DefaultTrayDelay}
+	s.ui = newATIIUI(s)
 	for _, sd := range g.State().Sides {
 		k := kinds[sd.ID]
 		if k != Computer {
@@ -191,7 +172,7 @@ func (s *Session) Decider() string { return s.G.Engine.Decider() }
 func (s *Session) Log() []LogEntry {
 	var out []LogEntry
 	for _, e := range s.log {
-		if e.Secret && !s.shows(e.Side) {
+		if e.Secret && !s.Shows(e.Side) {
 			continue
 		}
 		out = append(out, e)
@@ -205,11 +186,11 @@ func (s *Session) afterCommand() {
 	if st.Over {
 		s.mode = ModeOver
 		s.viewer = "" // at the end every objective is revealed
-		s.Result = nil
+		s.ui.Ended()
 		if s.decided != "" {
-			// The end screen starts with no titan (and no arcs) picked.
+			// The end screen starts with no unit (and no arcs) picked.
 			s.decided = ""
-			s.selectUnit("")
+			s.ui.SelectUnit("")
 		}
 		return
 	}
@@ -221,7 +202,7 @@ func (s *Session) afterCommand() {
 		// Two players share the screen: hand it over only when one
 		// player's secrets are on it and the decision passes on.
 		if s.viewer != "" && s.viewer != d {
-			s.clearDraft()
+			s.ui.ClearDraft()
 			if s.tray != nil {
 				// The player who acted sees their dice first.
 				s.mode = ModeTray
@@ -241,24 +222,9 @@ func (s *Session) afterCommand() {
 	if s.mode != ModeHandover {
 		s.mode = ModeTurn
 	}
-	if d != s.decided {
-		// The decision passed to a side: select its first titan that may
-		// act, or nothing (never the other side's titan, whose arcs and
-		// profile would fill the screen).
-		s.decided = d
-		s.selectUnit("")
-		if p := st.Pending; p != nil && len(p.Units) > 0 && p.Side == d {
-			s.selectUnit(p.Units[0])
-		}
-	} else if s.Selected == "" || !s.canAct(s.Selected) {
-		if p := st.Pending; p != nil && len(p.Units) > 0 && p.Side == d {
-			s.selectUnit(p.Units[0])
-		}
-	} else if s.Weapon == "" {
-		// Still selected from before (the computer's turn in between):
-		// pick its first usable weapon as a fresh selection would.
-		s.selectUnit(s.Selected)
-	}
+	passed := d != s.decided
+	s.decided = d
+	s.ui.Decide(d, passed)
 }
 
 // Continue dismisses the handover screen. The next player's secrets stay
@@ -347,7 +313,7 @@ func (s *Session) Close() {
 }
 
 func (s *Session) fail(err error) {
-	s.Msg, s.MsgErr = Reason(err), true
+	s.Msg, s.MsgErr = s.ui.Reason(err), true
 }
 
 func (s *Session) note(msg string) {
@@ -362,7 +328,7 @@ func (s *Session) submit(c rules.Command) bool {
 	// it for the player to see (unless it makes a result of its own).
 	human := s.ctrls[s.Decider()] == nil
 	pre := s.G.Engine.Snapshot()
-	mr := s.moveAsked(c)
+	s.ui.Submitting(c)
 	_, err := s.G.Submit(c)
 	var need *rules.NeedDiceError
 	if errors.As(err, &need) {
@@ -378,14 +344,11 @@ func (s *Session) submit(c rules.Command) bool {
 		return false
 	}
 	s.Msg, s.MsgErr = "", false
-	s.armed = ""
-	s.clearDraft()
+	s.ui.ClearDraft()
 	s.collectLog()
 	s.pre = pre
 	s.buildTray(before)
-	if r := s.moveResult(mr, before); r != nil || human {
-		s.Result = r
-	}
+	s.ui.Submitted(before, human)
 	if s.AutosavePath != "" {
 		if err := os.MkdirAll(filepath.Dir(s.AutosavePath), 0o755); err == nil {
 			if err := s.G.SaveFile(s.AutosavePath); err != nil {
@@ -410,21 +373,15 @@ func (s *Session) Submit(c rules.Command) error {
 }
 
 // Reason is an error's text for the player: without the engine's
-// "illegal command: " and the command name prefixes.
-func Reason(err error) string {
+// "illegal command: " prefix, then without the first of the command name
+// prefixes cmds ("move: ") it starts with.
+func Reason(err error, cmds ...string) string {
 	if err == nil {
 		return ""
 	}
 	msg := strings.TrimPrefix(err.Error(), "illegal command: ")
-	for _, c := range []string{atii.CmdDeploy, atii.CmdMove, atii.CmdFire, atii.CmdHold, atii.CmdRepair} {
+	for _, c := range cmds {
 		msg = strings.TrimPrefix(msg, c+": ")
 	}
 	return msg
-}
-
-// rs is the game's ATII ruleset (the play UI is ATII's until its adapter
-// moves out; see docs/architecture.md).
-func (s *Session) rs() *atii.Ruleset {
-	r, _ := s.G.Ruleset.(*atii.Ruleset)
-	return r
 }

@@ -26,17 +26,17 @@ func load(t testing.TB, name string) *scenarios.Scenario {
 	return scn
 }
 
-func newSession(t testing.TB, scn *scenarios.Scenario, seed uint64, kinds map[string]string) *Session {
+func newSession(t testing.TB, scn *scenarios.Scenario, seed uint64, kinds map[string]string) *ATIIUI {
 	t.Helper()
 	g, err := testSystems.New(scn, game.Config{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(g, kinds)
+	return ATIIOf(New(g, kinds))
 }
 
 // hudText is every text of the play HUD.
-func hudText(s *Session) string {
+func hudText(s *ATIIUI) string {
 	prims, _ := s.HUD(Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
 	var b strings.Builder
 	for _, p := range prims {
@@ -208,7 +208,7 @@ func TestHotseatHidesSecrets(t *testing.T) {
 	if err := s.Save(path); err != nil {
 		t.Fatal(err)
 	}
-	back, err := Load(testSystems, path, map[string]string{"red": Human, "blue": Human}, game.Config{})
+	back, err := loadATII(testSystems, path, map[string]string{"red": Human, "blue": Human}, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +240,7 @@ func BenchmarkHUD(b *testing.B) {
 
 // acceptedDeploy returns a table point where side may deploy its next
 // titan (a 3 cm grid scan with the rules' check).
-func acceptedDeploy(t *testing.T, s *Session, side string) world.Vec {
+func acceptedDeploy(t *testing.T, s *ATIIUI, side string) world.Vec {
 	t.Helper()
 	p := s.State().Pending
 	if p == nil || len(p.Units) == 0 {
@@ -261,7 +261,7 @@ func acceptedDeploy(t *testing.T, s *Session, side string) world.Vec {
 // playUntil plays on with the usual answers (handovers continued,
 // computers waited for, order choices answered "first", every other
 // decision ended) until ready holds, at most limit decisions.
-func playUntil(s *Session, limit int, ready func() bool) {
+func playUntil(s *ATIIUI, limit int, ready func() bool) {
 	for i := 0; i < limit && !ready(); i++ {
 		switch {
 		case s.Mode() == ModeHandover:

@@ -13,3 +13,12 @@ var testSystems = func() *game.Systems {
 	}
 	return r
 }()
+
+// loadATII is Load for the tests: the session's ATII side.
+func loadATII(sys *game.Systems, path string, kinds map[string]string, cfg game.Config) (*ATIIUI, error) {
+	s, err := Load(sys, path, kinds, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return ATIIOf(s), nil
+}

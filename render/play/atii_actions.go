@@ -11,7 +11,7 @@ import (
 
 // TurnFacing rotates the drafted facing by deg (keys [ and ]): the final
 // facing of the move being drawn, or the deploy facing.
-func (s *Session) TurnFacing(deg float64) {
+func (s *ATIIUI) TurnFacing(deg float64) {
 	st := s.State()
 	base := 0.0
 	s.Result = nil
@@ -36,7 +36,7 @@ func (s *Session) TurnFacing(deg float64) {
 }
 
 // UndoWaypoint removes the last waypoint of the drafted move.
-func (s *Session) UndoWaypoint() {
+func (s *ATIIUI) UndoWaypoint() {
 	if s.Facing != nil {
 		s.Facing = nil
 		return
@@ -49,13 +49,13 @@ func (s *Session) UndoWaypoint() {
 }
 
 // Cancel drops the drafted move or declarations (Esc).
-func (s *Session) Cancel() {
-	s.clearDraft()
+func (s *ATIIUI) Cancel() {
+	s.ClearDraft()
 	s.Result = nil
 }
 
 // moveCmd builds the drafted move command.
-func (s *Session) moveCmd() *atii.MoveCmd {
+func (s *ATIIUI) moveCmd() *atii.MoveCmd {
 	var path []atii.Waypoint
 	for _, p := range s.Path() {
 		path = append(path, atii.Waypoint{X: p.X, Y: p.Y})
@@ -78,7 +78,7 @@ func (s *Session) moveCmd() *atii.MoveCmd {
 
 // Commit plays what has been drawn or declared (Enter): the drafted move,
 // the declared shots, or the rally repair.
-func (s *Session) Commit() {
+func (s *ATIIUI) Commit() {
 	if s.mode != ModeTurn {
 		return
 	}
@@ -121,7 +121,7 @@ func (s *Session) Commit() {
 // allocates the successes from the choices (Allocating). While an
 // allocation waits, Enter takes the highlighted group's first allocation
 // (AllocationChoices).
-func (s *Session) repair() {
+func (s *ATIIUI) repair() {
 	if s.Allocating() {
 		ac := s.AllocationChoices()
 		if len(ac) == 0 {
@@ -145,7 +145,7 @@ func (s *Session) repair() {
 }
 
 // Repairable lists what the selected titan could repair in the rally.
-func (s *Session) Repairable() []string {
+func (s *ATIIUI) Repairable() []string {
 	u, prof := s.profile(s.Selected)
 	if u == nil || prof == nil {
 		return nil
@@ -159,7 +159,7 @@ func (s *Session) Repairable() []string {
 
 // Choices are the discrete legal choices for the current decision (the
 // buttons of the action panel); templates (moves, deployment) are left out.
-func (s *Session) Choices() []rules.Choice {
+func (s *ATIIUI) Choices() []rules.Choice {
 	if s.mode != ModeTurn {
 		return nil
 	}
@@ -174,7 +174,7 @@ func (s *Session) Choices() []rules.Choice {
 }
 
 // Choose plays discrete choice i of Choices.
-func (s *Session) Choose(i int) {
+func (s *ATIIUI) Choose(i int) {
 	cs := s.Choices()
 	if i < 0 || i >= len(cs) {
 		return
@@ -192,7 +192,7 @@ func (s *Session) Choose(i int) {
 // on is taken. It never answers the initiative (that is a choice of its
 // own), and with a drawn path or declared shots it first asks for a
 // second press (see confirm). Space never ends a step.
-func (s *Session) EndStep() {
+func (s *ATIIUI) EndStep() {
 	if s.mode != ModeTurn {
 		return
 	}
@@ -251,7 +251,7 @@ func (s *Session) EndStep() {
 // drawn or declared (a path, a facing, declared shots): the first press
 // only says so and the second, with no other action between, goes ahead.
 // With nothing drafted it goes ahead at once.
-func (s *Session) confirm(what, key string) bool {
+func (s *ATIIUI) confirm(what, key string) bool {
 	if len(s.Draft) == 0 && s.Facing == nil && len(s.Shots) == 0 {
 		s.armed = ""
 		return true
@@ -268,7 +268,7 @@ func (s *Session) confirm(what, key string) bool {
 // Hold makes the selected titan hold (H): it neither moves nor fires
 // this step. With a drawn path or declared shots it asks for a second
 // press first.
-func (s *Session) Hold() {
+func (s *ATIIUI) Hold() {
 	if s.mode != ModeTurn {
 		return
 	}
@@ -289,7 +289,7 @@ func ChoosingOrder(st *rules.State) bool {
 }
 
 // ChooseOrder answers the initiative: go first or second.
-func (s *Session) ChooseOrder(first bool) {
+func (s *ATIIUI) ChooseOrder(first bool) {
 	if s.mode != ModeTurn || !ChoosingOrder(s.State()) {
 		return
 	}

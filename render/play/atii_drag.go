@@ -48,11 +48,11 @@ type dragState struct {
 func (d *dragState) legDrag() bool { return d != nil && (d.kind == dragPath || d.kind == dragPoint) }
 
 // Dragging reports whether a press-and-drag on the table is in progress.
-func (s *Session) Dragging() bool { return s.drag != nil }
+func (s *ATIIUI) Dragging() bool { return s.drag != nil }
 
 // Path is the drafted path including the leg being dragged (its end
 // snapped as snapLeg says): the points after the titan's start.
-func (s *Session) Path() []world.Vec {
+func (s *ATIIUI) Path() []world.Vec {
 	if d := s.drag; d.legDrag() && d.moved {
 		out := make([]world.Vec, 0, len(s.Draft)+1)
 		return append(append(out, s.Draft...), s.snapLeg(d.at))
@@ -70,7 +70,7 @@ func (s *Session) Path() []world.Vec {
 // starts placing a titan there (dragging then aims it). Anything else is
 // a click (ClickTable). A press while a drag is in progress is the same
 // press seen again: the drag goes on.
-func (s *Session) PressTable(p world.Vec, hit string) {
+func (s *ATIIUI) PressTable(p world.Vec, hit string) {
 	if s.drag != nil {
 		s.DragTo(p)
 		return
@@ -114,7 +114,7 @@ func (s *Session) PressTable(p world.Vec, hit string) {
 
 // DragTo moves the dragged point to p (the mouse moved with the button
 // held); without a drag it only records the cursor.
-func (s *Session) DragTo(p world.Vec) {
+func (s *ATIIUI) DragTo(p world.Vec) {
 	s.Cursor, s.HasCursor = p, true
 	d := s.drag
 	if d == nil {
@@ -130,7 +130,7 @@ func (s *Session) DragTo(p world.Vec) {
 // point of the path (with the facing set while dragging); a deployment
 // press places the titan where the button went down, facing where it was
 // dragged (or the default facing when it was only clicked).
-func (s *Session) ReleaseTable(p world.Vec) {
+func (s *ATIIUI) ReleaseTable(p world.Vec) {
 	d := s.drag
 	if d == nil {
 		return
@@ -165,11 +165,11 @@ func (s *Session) ReleaseTable(p world.Vec) {
 }
 
 // CancelDrag drops a drag in progress (Esc while the button is held).
-func (s *Session) CancelDrag() { s.drag = nil }
+func (s *ATIIUI) CancelDrag() { s.drag = nil }
 
 // dragFacing is the facing of a deployment press: towards the cursor once
 // dragged, else the default (deployFacing).
-func (s *Session) dragFacing(d *dragState) float64 {
+func (s *ATIIUI) dragFacing(d *dragState) float64 {
 	if d.moved {
 		return world.NormDeg(world.Bearing(d.at.Sub(d.from)))
 	}
@@ -179,7 +179,7 @@ func (s *Session) dragFacing(d *dragState) float64 {
 // Wheel turns the final facing of a dragged move by WheelStep degrees per
 // notch (dy > 0 turns clockwise). It reports whether the wheel was used;
 // outside a drag it is left to the camera.
-func (s *Session) Wheel(dy float64) bool {
+func (s *ATIIUI) Wheel(dy float64) bool {
 	d := s.drag
 	if !d.legDrag() || dy == 0 {
 		return false

@@ -11,7 +11,7 @@ import (
 
 // deployUnit is the titan a click in the deployment step places: the
 // selected one when it may deploy, else the first still to deploy.
-func (s *Session) deployUnit() string {
+func (s *ATIIUI) deployUnit() string {
 	id := s.Selected
 	if !s.canAct(id) {
 		if pd := s.State().Pending; pd != nil && len(pd.Units) > 0 {
@@ -24,7 +24,7 @@ func (s *Session) deployUnit() string {
 // deployFacing is the facing a titan deployed at p gets: the drafted
 // facing when one was set ([ and ]), else towards the table's centre
 // (straight across the table along the long edges).
-func (s *Session) deployFacing(p world.Vec) float64 {
+func (s *ATIIUI) deployFacing(p world.Vec) float64 {
 	if s.Facing != nil {
 		return *s.Facing
 	}
@@ -43,7 +43,7 @@ func (s *Session) deployFacing(p world.Vec) float64 {
 // DeployGhost is the titan that a click at the cursor would deploy: its
 // base there with its facing, and the rules' verdict (nil when the
 // placement is legal). ok is false outside the deployment step.
-func (s *Session) DeployGhost() (b world.Base, verdict error, ok bool) {
+func (s *ATIIUI) DeployGhost() (b world.Base, verdict error, ok bool) {
 	if s.mode != ModeTurn || s.State().Step != atii.StepDeploy || !s.HasCursor {
 		return b, nil, false
 	}
@@ -64,7 +64,7 @@ func (s *Session) DeployGhost() (b world.Base, verdict error, ok bool) {
 }
 
 // DeployZone is the deciding side's deployment zone (nil when none).
-func (s *Session) DeployZone() *scenarios.Zone {
+func (s *ATIIUI) DeployZone() *scenarios.Zone {
 	sc := s.G.Scenario
 	if sc == nil {
 		return nil
@@ -78,7 +78,7 @@ func (s *Session) DeployZone() *scenarios.Zone {
 // DeployZonePolys is the decider's deployment zone as the rules check it:
 // the zone of the deployment map a generated mission adopted
 // (atii.MissionOf), else the scenario's zone (DeployZone).
-func (s *Session) DeployZonePolys() [][]world.Vec {
+func (s *ATIIUI) DeployZonePolys() [][]world.Vec {
 	if mv, err := atii.MissionOf(s.State()); err == nil {
 		if id := mv.SideZones[s.Decider()]; id != "" && mv.Map != "" {
 			if pieces, ok := mv.Zones[id]; ok {
@@ -100,11 +100,11 @@ func (s *Session) DeployZonePolys() [][]world.Vec {
 
 // deployAt places the deploying titan (see deployUnit) at p facing face;
 // a refused placement says why.
-func (s *Session) deployAt(p world.Vec, face float64) {
+func (s *ATIIUI) deployAt(p world.Vec, face float64) {
 	id := s.deployUnit()
 	c := s.rs().Deploy(s.Decider(), id, p.X, p.Y, face)
 	if err := s.G.Engine.Check(s.G.Bind(c)); err != nil {
-		s.fail(fmt.Errorf("cannot deploy %s there: %s", id, Reason(err)))
+		s.fail(fmt.Errorf("cannot deploy %s there: %s", id, reason(err)))
 		return
 	}
 	s.submit(c)

@@ -18,7 +18,7 @@ import (
 // zones no side deploys in (the scenario's own, kept in the rules' set-up)
 // are not drawn. Without a generated map base is returned as it is. Zones
 // are listed in id order.
-func (s *Session) Zones(base []scene.Zone) []scene.Zone {
+func (s *ATIIUI) Zones(base []scene.Zone) []scene.Zone {
 	mv, err := atii.MissionOf(s.State())
 	if err != nil || mv.Map == "" || len(mv.Zones) == 0 {
 		return base
@@ -70,7 +70,7 @@ func (s *Session) Zones(base []scene.Zone) []scene.Zone {
 // so only the viewing side's own is shown (every side's once the game is
 // over); in a hotseat game whose secrets are hidden the line says how to
 // see it. "" when there is none to show.
-func (s *Session) ForceLimits() string {
+func (s *ATIIUI) ForceLimits() string {
 	mv, err := atii.MissionOf(s.State())
 	if err != nil || len(mv.Points) == 0 {
 		return ""
@@ -82,7 +82,7 @@ func (s *Session) ForceLimits() string {
 	sort.Strings(sides)
 	var parts []string
 	for _, side := range sides {
-		if !s.shows(side) {
+		if !s.Shows(side) {
 			continue
 		}
 		parts = append(parts, fmt.Sprintf("%s %d pts", s.SideName(side), mv.Points[side]))
