@@ -331,7 +331,7 @@ func (a *App) askLoad() {
 		def = filepath.Join(AutosaveDir(), "autosave.json")
 	}
 	a.prompt = &prompt{title: "Load a saved game (Enter loads, Ctrl+U clears, Esc cancels):", text: def, do: func(path string) error {
-		s, err := play.Load(a.opts.Systems, path, a.play.Kinds, game.Config{})
+		s, err := a.opts.UIs.Load(a.opts.Systems, path, a.play.Kinds, game.Config{})
 		if err != nil {
 			return err
 		}

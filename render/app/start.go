@@ -296,7 +296,11 @@ func (a *App) StartGame() error {
 		st.startDice, st.need, st.typed = nil, nil, nil
 		return err
 	}
-	s := play.New(g, st.kinds)
+	s, err := a.opts.UIs.New(g, st.kinds)
+	if err != nil {
+		st.startDice, st.need, st.typed = nil, nil, nil
+		return err
+	}
 	a.leaveStart(e, s)
 	return nil
 }
@@ -304,7 +308,7 @@ func (a *App) StartGame() error {
 // resumeRecent resumes a recently played saved game from the start screen.
 func (a *App) resumeRecent(e startEntry) error {
 	st := a.start
-	s, err := play.Load(a.opts.Systems, e.file, st.kinds, game.Config{Catalogue: st.opts.Catalogue})
+	s, err := a.opts.UIs.Load(a.opts.Systems, e.file, st.kinds, game.Config{Catalogue: st.opts.Catalogue})
 	if err != nil {
 		return err
 	}

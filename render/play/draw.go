@@ -182,7 +182,7 @@ func (s *Session) banner(h *hudb) {
 		do    func()
 	}
 	labels := []bannerButton{{"End step (E)", s.EndStep}, {"Undo (Ctrl+Z)", func() { _ = s.Undo() }}}
-	if s.mode == ModeTurn && s.hotseatSecrets() {
+	if s.mode == ModeTurn && s.HotseatSecrets() {
 		lb := "Show my objective (O)"
 		if s.SecretsShown() {
 			lb = "Hide my objective (O)"

@@ -21,10 +21,10 @@ func (s *Session) humans() int {
 // see (secret objective cards; the system says).
 func (s *Session) HasSecrets() bool { return s.ui.HasSecrets() }
 
-// hotseatSecrets reports whether two players share the screen and the
+// HotseatSecrets reports whether two players share the screen and the
 // game holds secrets: then each side's secrets stay hidden until its
 // player asks to see them (RevealSecrets).
-func (s *Session) hotseatSecrets() bool { return s.humans() > 1 && s.HasSecrets() }
+func (s *Session) HotseatSecrets() bool { return s.humans() > 1 && s.HasSecrets() }
 
 // Shows reports whether a secret of side may be drawn now: only for the
 // viewer, and for everybody once the game is over (the debrief reveals
@@ -54,7 +54,7 @@ func SecretEvent(e rules.Event) (bool, string) {
 // players without a handover; shown on request, and then hidden behind a
 // handover screen when the decision passes to the other player.
 func (s *Session) RevealSecrets() {
-	if s.mode != ModeTurn || !s.hotseatSecrets() {
+	if s.mode != ModeTurn || !s.HotseatSecrets() {
 		return
 	}
 	if s.viewer != "" {
@@ -79,3 +79,8 @@ func (s *Session) Secret(side string) []string {
 	}
 	return s.ui.SecretLines(side)
 }
+
+// ViewAs makes side the viewer whose secrets may be drawn ("" for
+// nobody), bypassing the hotseat's handover: for tests and tools that
+// check what one side's screen shows.
+func (s *Session) ViewAs(side string) { s.viewer = side }

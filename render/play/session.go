@@ -124,11 +124,18 @@ type Session struct {
 	decided string
 }
 
-// New wraps a running game. kinds maps side ids to Human or Computer (a
-// missing side is human).
-func New(g *game.Game, kinds map[string]string) *Session {
+// newSession wraps a running game with the adapter a's UI (see
+// Adapters.New).
+func newSession(g *game.Game, kinds map[string]string, a Adapter) (*Session, error) {
 	s := &Session{G: g, Kinds: map[string]string{}, ctrls: map[string]game.Controller{}, TrayDelay: DefaultTrayDelay}
-	s.ui = newATIIUI(s)
+	ui, err := a.Attach(s)
+	if err != nil {
+		return nil, fmt.Errorf("play: %s: %w", a.System(), err)
+	}
+	if ui == nil {
+		return nil, fmt.Errorf("play: %s: %w", a.System(), ErrNoAdapter)
+	}
+	s.ui = ui
 	for _, sd := range g.State().Sides {
 		k := kinds[sd.ID]
 		if k != Computer {
@@ -141,7 +148,7 @@ func New(g *game.Game, kinds map[string]string) *Session {
 	}
 	s.collectLog()
 	s.afterCommand()
-	return s
+	return s, nil
 }
 
 // SetController replaces the controller of a side (nil makes it human).
@@ -198,7 +205,7 @@ func (s *Session) afterCommand() {
 		return
 	}
 	d := s.Decider()
-	if s.hotseatSecrets() {
+	if s.HotseatSecrets() {
 		// Two players share the screen: hand it over only when one
 		// player's secrets are on it and the decision passes on.
 		if s.viewer != "" && s.viewer != d {
@@ -266,7 +273,7 @@ func (s *Session) Poll() bool {
 		s.think = nil
 		s.cancel()
 		if dec.Err != nil || dec.Cmd == nil {
-			s.fail(fmt.Errorf("the computer could not decide: %v", dec.Err))
+			s.Fail(fmt.Errorf("the computer could not decide: %v", dec.Err))
 			// Hand the side to a human rather than stall.
 			d := s.Decider()
 			delete(s.ctrls, d)
@@ -274,7 +281,7 @@ func (s *Session) Poll() bool {
 			s.afterCommand()
 			return true
 		}
-		s.submit(dec.Cmd)
+		s.Play(dec.Cmd)
 		return true
 	default:
 		return false
@@ -297,11 +304,11 @@ func (s *Session) Wait() {
 			d := s.Decider()
 			delete(s.ctrls, d)
 			s.Kinds[d] = Human
-			s.fail(fmt.Errorf("the computer could not decide: %v", dec.Err))
+			s.Fail(fmt.Errorf("the computer could not decide: %v", dec.Err))
 			s.afterCommand()
 			return
 		}
-		s.submit(dec.Cmd)
+		s.Play(dec.Cmd)
 	}
 }
 
@@ -312,17 +319,22 @@ func (s *Session) Close() {
 	}
 }
 
-func (s *Session) fail(err error) {
+// Fail shows err's reason (SystemUI.Reason) as a refusal.
+func (s *Session) Fail(err error) {
 	s.Msg, s.MsgErr = s.ui.Reason(err), true
 }
 
-func (s *Session) note(msg string) {
+// Note shows msg as a message that is not a refusal.
+func (s *Session) Note(msg string) {
 	s.Msg, s.MsgErr = msg, false
 }
 
-// submit plays a command, records the log, autosaves. Manual dice that
-// are missing switch to ModeDice.
-func (s *Session) submit(c rules.Command) bool {
+// Play plays a command for the decider (the system's UI plays its
+// commands through it): it records the log, opens the dice tray,
+// autosaves and moves the mode on; manual dice that are missing switch to
+// ModeDice. It reports whether the command was played (a refusal is
+// shown as the message).
+func (s *Session) Play(c rules.Command) bool {
 	before := len(s.State().Log)
 	// A human's command ends the shown move result; a computer's leaves
 	// it for the player to see (unless it makes a result of its own).
@@ -340,7 +352,7 @@ func (s *Session) submit(c rules.Command) bool {
 		return false
 	}
 	if err != nil {
-		s.fail(err)
+		s.Fail(err)
 		return false
 	}
 	s.Msg, s.MsgErr = "", false
@@ -352,7 +364,7 @@ func (s *Session) submit(c rules.Command) bool {
 	if s.AutosavePath != "" {
 		if err := os.MkdirAll(filepath.Dir(s.AutosavePath), 0o755); err == nil {
 			if err := s.G.SaveFile(s.AutosavePath); err != nil {
-				s.fail(err)
+				s.Fail(err)
 			}
 		}
 	}
@@ -366,7 +378,7 @@ func (s *Session) Submit(c rules.Command) error {
 	if s.mode != ModeTurn {
 		return fmt.Errorf("not waiting for a player's command (%s)", s.ModeText())
 	}
-	if !s.submit(c) && s.MsgErr {
+	if !s.Play(c) && s.MsgErr {
 		return errors.New(s.Msg)
 	}
 	return nil

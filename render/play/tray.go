@@ -194,3 +194,21 @@ func (s *Session) drawTray(h *hudb) {
 	}
 	h.text(x, r.Max.Y-l.Px(11), hint, l.Px(11), false, ColDim)
 }
+
+// Before is the state before the last command (nil before any): the
+// system's tray texts replay what happened from it.
+func (s *Session) Before() *rules.State { return s.pre }
+
+// Shown is the state the table shows: while the dice tray has not reached
+// its last dice, the state before the command (the table does not give
+// the dice away), else the current one.
+func (s *Session) Shown() *rules.State {
+	if s.traySuspense() {
+		return s.pre
+	}
+	return s.State()
+}
+
+// ShowDice opens the dice tray on the dice of the log from index from
+// (nothing when none were rolled).
+func (s *Session) ShowDice(from int) { s.buildTray(from) }
