@@ -18,6 +18,20 @@ type Adapter interface {
 	// Attach returns the system's UI for the new session s (s.G is the
 	// game). Errors: a game the adapter cannot serve.
 	Attach(s *Session) (SystemUI, error)
+	// Options are the system's rules options as the start screen offers
+	// them, in its order.
+	Options() []Option
+}
+
+// Option is a rules option (a toggle) as the start screen offers it.
+type Option struct {
+	// ID is the option's name in scenarios and game.Config.Options.
+	ID string
+	// Title is a readable title; Group the heading it is listed under
+	// (options of one group are listed together); Doc what it changes.
+	Title, Group, Doc string
+	// Default is the option's value when a scenario does not set it.
+	Default bool
 }
 
 // ErrNoAdapter is returned for a game whose rule system has no play UI in

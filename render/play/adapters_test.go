@@ -44,6 +44,8 @@ func (f fakeAdapter) System() string { return f.id }
 
 func (f fakeAdapter) Attach(*Session) (SystemUI, error) { return nil, f.err }
 
+func (f fakeAdapter) Options() []Option { return nil }
+
 // A game whose system has no play UI gets a clear error naming the system
 // and the UIs the build has, never a session or a panic.
 func TestNewWithoutAdapter(t *testing.T) {
