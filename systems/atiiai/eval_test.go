@@ -49,7 +49,6 @@ func damage(t *testing.T, s *rules.State, id string, f func(*atii.TitanState)) {
 	}
 }
 
-
 // TestEvaluationCountsDamageShieldsAndResult: the evaluation is symmetric
 // (red's score is minus blue's), a Major wound to the enemy scores its
 // victory points (ATII-VIC-1), knocked-down own shields cost, and a won
