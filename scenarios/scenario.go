@@ -164,18 +164,27 @@ type Controller struct {
 	TimeBudget float64
 }
 
-// Task is a scripted order for one formation, active once When holds.
+// Task is a scripted order for one formation or unit, active once When
+// holds.
 type Task struct {
+	// Formation or Unit names who the task is for (one of them is set).
 	Formation string
-	// Task is hold, capture, advance, screen, destroy, reserve or withdraw.
+	Unit      string
+	// Task is hold, capture, advance, screen, destroy, reserve, withdraw
+	// or patrol.
 	Task string
 	// Target is the id of an objective, zone, unit, formation or side
 	// (which kinds are allowed depends on the task).
 	Target string
 	// When activates the task (nil = from the start).
 	When *Trigger
-	// Priorities lists unit type ids or classes to shoot first.
+	// Priorities lists unit type ids or classes to shoot first; Ignore
+	// lists unit ids, types or classes never to shoot at.
 	Priorities []string
+	Ignore     []string
+	// Route is a patrol's waypoints: objective or zone ids, visited in
+	// turn and then again from the first.
+	Route []string
 	Line, Col  int
 }
 

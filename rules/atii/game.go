@@ -135,14 +135,17 @@ type ObjectivePoint struct {
 // Trigger is a scenario trigger as the ruleset evaluates it (the scenario
 // grammar's kinds; see docs/scenarios.md).
 type Trigger struct {
-	Kind      string     `json:"kind"`
-	Turn      int        `json:"turn,omitempty"`
-	Side      string     `json:"side,omitempty"`
-	Objective string     `json:"objective,omitempty"`
-	Zone      string     `json:"zone,omitempty"`
-	Unit      string     `json:"unit,omitempty"`
-	Count     int        `json:"count,omitempty"`
-	Parts     []*Trigger `json:"parts,omitempty"`
+	Kind      string `json:"kind"`
+	Turn      int    `json:"turn,omitempty"`
+	Side      string `json:"side,omitempty"`
+	Objective string `json:"objective,omitempty"`
+	Zone      string `json:"zone,omitempty"`
+	Unit      string `json:"unit,omitempty"`
+	Count     int    `json:"count,omitempty"`
+	// Distance (cm) for "enemy-within", Percent for "damaged".
+	Distance float64    `json:"distance,omitempty"`
+	Percent  int        `json:"percent,omitempty"`
+	Parts    []*Trigger `json:"parts,omitempty"`
 }
 
 // VictoryRule awards Result to Side ("" a draw) when When holds; AtEnd
