@@ -184,8 +184,8 @@ type Task struct {
 	Ignore     []string
 	// Route is a patrol's waypoints: objective or zone ids, visited in
 	// turn and then again from the first.
-	Route []string
-	Line, Col  int
+	Route     []string
+	Line, Col int
 }
 
 // VictoryCondition awards a result to a side when its trigger holds.
