@@ -34,6 +34,11 @@ import (
 type Action struct {
 	Cmd  rules.Command
 	Text string
+	// Unit is the unit that acts ("" for a side-wide choice); Targets
+	// are the enemy units the action attacks. Scripted opponents match
+	// them against their tasks, priorities and ignore lists.
+	Unit    string
+	Targets []string
 }
 
 // Term is one named part of an evaluation ("damage dealt", "objectives").
