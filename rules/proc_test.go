@@ -1,9 +1,11 @@
 package rules
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/auspex/auspex/world"
@@ -303,5 +305,57 @@ func TestStateCallReturnDrop(t *testing.T) {
 	}
 	if _, err := s.Return(); err != nil || s.Procs != nil || s.Pending.Kind != "act" || s.Active != "red" || s.returnTo != "" {
 		t.Fatalf("the last return restores the caller: %v %+v %q", err, s.Pending, s.returnTo)
+	}
+}
+
+// TestFormat2SaveReplaysWithoutHashChecks: format 3 changed the state at
+// procedure frames, so a format-2 save is replayed with its commands and
+// dice but its hashes unchecked (LoadNote says so), while a format-3 save
+// with the same wrong hashes is refused; saving the loaded game writes
+// format 3 with this build's hashes.
+func TestFormat2SaveReplaysWithoutHashChecks(t *testing.T) {
+	data := playedSave(t)
+	want, err := Load(data, mustRegistry(t), duelBuild, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want.LoadNote() != "" {
+		t.Errorf("a save whose hashes were checked needs no note: %q", want.LoadNote())
+	}
+	stale := func(version int) []byte {
+		return editSave(t, data, func(m map[string]any) {
+			m["version"] = version
+			m["start_hash"] = "0123456789abcdef"
+			for _, c := range m["commands"].([]any) {
+				c.(map[string]any)["hash"] = "fedcba9876543210"
+			}
+		})
+	}
+	if _, err := Load(stale(SaveVersion), mustRegistry(t), duelBuild, Config{}); !errors.Is(err, ErrHashMismatch) {
+		t.Fatalf("a format-%d save with wrong hashes must be refused: %v", SaveVersion, err)
+	}
+	e, err := Load(stale(2), mustRegistry(t), duelBuild, Config{})
+	if err != nil {
+		t.Fatalf("a format-2 save must replay without its hashes: %v", err)
+	}
+	if e.State().Hash() != want.State().Hash() || e.State().Seq != want.State().Seq {
+		t.Error("the format-2 replay reached another game")
+	}
+	if note := e.LoadNote(); !strings.Contains(note, "format 2") || !strings.Contains(note, "not checked") {
+		t.Errorf("LoadNote should say the format-2 hashes were not checked: %q", note)
+	}
+	again, err := e.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(again, data) {
+		t.Error("saving a loaded format-2 game should write format 3 with this build's hashes")
+	}
+	// Its commands are still checked: one that no longer applies fails.
+	bad := editSave(t, stale(2), func(m map[string]any) {
+		m["commands"].([]any)[0].(map[string]any)["cmd"] = "nosuch"
+	})
+	if _, err := Load(bad, mustRegistry(t), duelBuild, Config{}); err == nil {
+		t.Error("a format-2 save with an unknown command must be refused")
 	}
 }
