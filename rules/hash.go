@@ -70,7 +70,7 @@ func (s *State) Hash() uint64 {
 	}
 	h.ext(s.Ext)
 	if len(s.Procs) > 0 {
-		h.procs(s.Procs)
+		h.u64(procsDigest(s.Procs))
 	}
 	h.int(len(s.Log))
 	return h.sum()

@@ -69,7 +69,7 @@ func (s *State) PositionHash() uint64 {
 	}
 	h.ext(s.Ext)
 	if len(s.Procs) > 0 {
-		h.procs(s.Procs)
+		h.u64(procsDigest(s.Procs))
 	}
 	return h.final()
 }

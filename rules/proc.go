@@ -249,23 +249,13 @@ func permitFrame(f *Frame, c Command) error {
 	return nil
 }
 
-// hashing of the stack: called only when it is not empty, so that states
-// without frames hash exactly as before it existed.
-
-func (h *hasher) decision(d *Decision) {
-	if d == nil {
-		h.bool(false)
-		return
-	}
-	h.bool(true)
-	h.str(d.Side)
-	h.str(d.Kind)
-	h.str(d.Prompt)
-	h.strs(d.Commands)
-	h.strs(d.Units)
-}
-
-func (h *hasher) procs(fs []Frame) {
+// procsDigest digests the stack for Hash and PositionHash, which both
+// mix the one 64-bit value in (so the stack is hashed one way, and the
+// state hashers stay free of interfaces). They call it only when the stack
+// is not empty, so that states without frames hash exactly as before the
+// stack existed.
+func procsDigest(fs []Frame) uint64 {
+	h := posHash{v: posSeed}
 	h.str("procs")
 	h.int(len(fs))
 	for i := range fs {
@@ -280,38 +270,16 @@ func (h *hasher) procs(fs []Frame) {
 		h.counters(f.Nums)
 		h.str(f.Return.Step)
 		h.str(f.Return.Active)
-		h.decision(f.Return.Pending)
+		if d := f.Return.Pending; d == nil {
+			h.bool(false)
+		} else {
+			h.bool(true)
+			h.str(d.Side)
+			h.str(d.Kind)
+			h.str(d.Prompt)
+			h.strs(d.Commands)
+			h.strs(d.Units)
+		}
 	}
-}
-
-func (h *posHash) decision(d *Decision) {
-	if d == nil {
-		h.bool(false)
-		return
-	}
-	h.bool(true)
-	h.str(d.Side)
-	h.str(d.Kind)
-	h.str(d.Prompt)
-	h.strs(d.Commands)
-	h.strs(d.Units)
-}
-
-func (h *posHash) procs(fs []Frame) {
-	h.str("procs")
-	h.int(len(fs))
-	for i := range fs {
-		f := &fs[i]
-		h.str(f.Proc)
-		h.str(f.Side)
-		h.str(f.Kind)
-		h.str(f.Prompt)
-		h.strs(f.Commands)
-		h.strs(f.Units)
-		h.labels(f.Params)
-		h.counters(f.Nums)
-		h.str(f.Return.Step)
-		h.str(f.Return.Active)
-		h.decision(f.Return.Pending)
-	}
+	return h.final()
 }
