@@ -2,7 +2,25 @@ package rules
 
 import "fmt"
 
-// Per-side views.
+// ViewSeed is the seed of every view (Observe): fixed, so it reveals
+// nothing of the game's dice.
+const ViewSeed = 0
+
+// Observer is implemented by a ruleset whose states hold information a
+// side may not see. Observe gets a private copy of a state (already
+// stripped of its seed and of other sides' secret log events) and removes
+// from it, in place, whatever side may not know, replacing hidden values
+// by placeholders that keep the state valid for the ruleset's own code
+// (Legal, commands, Victory). side "" is a spectator, who sees no side's
+// secrets. An error means the state's data could not be read.
+type Observer interface {
+	Observe(s *State, side string) error
+}
+
+// Observe returns a copy of s as side may see it. s is not modified.
+// Errors: a nil state or ruleset, a side that is not one of the state's
+// (other than "" for a spectator), the Observer's error, or a panic in it
+// (ErrRulesetPanic).
 //
 // A controller (a person at a shared screen, an AI searching ahead) must
 // decide on what its side may know, not on the whole State: the other
@@ -29,28 +47,6 @@ import "fmt"
 //     placeholder its victory code accepts).
 //
 // The view of side "" is a spectator's: every side's secrets are hidden.
-
-// ViewSeed is the seed of every view (Observe): fixed, so it reveals
-// nothing of the game's dice.
-const ViewSeed = 0
-
-// Observer is implemented by a ruleset whose states hold information a
-// side may not see. Observe gets a private copy of a state (already
-// stripped of its seed and of other sides' secret log events) and removes
-// from it, in place, whatever side may not know, replacing hidden values
-// by placeholders that keep the state valid for the ruleset's own code
-// (Legal, commands, Victory). side "" is a spectator, who sees no side's
-// secrets. An error means the state's data could not be read.
-type Observer interface {
-	Observe(s *State, side string) error
-}
-
-// Observe returns a copy of s as side may see it (see the notes on
-// per-side views above): seed blanked, other sides' secret events
-// replaced, the ruleset's Observer applied. s is not modified. Errors: a
-// nil state or ruleset, a side that is not one of the state's (other
-// than "" for a spectator), the Observer's error, or a panic in it
-// (ErrRulesetPanic).
 func Observe(rs Ruleset, s *State, side string) (*State, error) {
 	if rs == nil || s == nil {
 		return nil, fmt.Errorf("observe: a ruleset and a state are required")

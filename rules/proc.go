@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// Sub-procedures: the procedure stack.
+// Frame is one running procedure on the state's procedure stack,
+// State.Procs (sub-procedures: call and return).
 //
 // Many rules interrupt the normal sequence of a phase with a short
 // procedure of their own and then carry on where they left off: an
@@ -67,9 +68,6 @@ import (
 // cover it (an empty stack adds nothing, so states without frames hash as
 // before the stack existed), and it is saved in JSON as "procs". The game
 // ending clears it.
-
-// Frame is one running procedure on the state's procedure stack (see
-// State.Call).
 type Frame struct {
 	// Proc names the procedure ("overwatch", "firefight", "charge").
 	Proc string `json:"proc"`
@@ -130,7 +128,7 @@ func (s *State) Proc() *Frame {
 	return &s.Procs[len(s.Procs)-1]
 }
 
-// Call pushes f as the running procedure (see the package notes on the
+// Call pushes f as the running procedure (see Frame on the
 // procedure stack): f.Return.Step defaults to the current step, its
 // Active and Pending are set to the state's, and the frame's decision
 // becomes the pending one. Errors (ErrBadFrame): no Proc name, or a
