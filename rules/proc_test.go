@@ -359,3 +359,30 @@ func TestFormat2SaveReplaysWithoutHashChecks(t *testing.T) {
 		t.Error("a format-2 save with an unknown command must be refused")
 	}
 }
+
+// TestEmptyStackHashesAsBefore pins the hashes of a duel position taken
+// with the build before the procedure stack existed: a state without
+// frames must hash exactly as it did (saves and transposition tables keep
+// their values), and an empty, non-nil stack hashes like none. Like
+// TestGoldenGame it must change only with a deliberate change of the hash
+// encoding (then update both).
+func TestEmptyStackHashesAsBefore(t *testing.T) {
+	e, err := New(duel{}, duelState(424242, 3), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playFirst(t, e, 7)
+	s := e.State()
+	if s.Seq != 7 {
+		t.Fatalf("want 7 commands played, got %d", s.Seq)
+	}
+	const hash, pos = 0xfd73096f2a064927, 0x5eab77bbc18fe1c0
+	if s.Hash() != hash || s.PositionHash() != pos {
+		t.Errorf("hashes %016x %016x, the build before the stack gave %016x %016x", s.Hash(), s.PositionHash(), uint64(hash), uint64(pos))
+	}
+	c := s.Clone()
+	c.Procs = []Frame{}
+	if c.Hash() != hash || c.PositionHash() != pos {
+		t.Error("an empty stack must hash like none")
+	}
+}
