@@ -20,6 +20,9 @@ import (
 type relay struct {
 	// stuck makes the end step's Auto ignore the tally frame.
 	stuck bool
+	// eager makes the main step's EndIf true once a command was played:
+	// it ends as soon as no procedure holds it.
+	eager bool
 }
 
 func (relay) ID() string                        { return "relay" }
@@ -27,6 +30,9 @@ func (relay) Name() string                      { return "Relay (procedure stack
 func (relay) Options() []Option                 { return nil }
 func (relay) Terrain(*State) world.TerrainRules { return nil }
 func (relay) Victory(s *State) *Outcome {
+	if s.Ext.Has("conceded") {
+		return &Outcome{Winner: "red", Kind: "concession"}
+	}
 	if s.Turn > 2 {
 		return &Outcome{Kind: "draw"}
 	}
@@ -36,7 +42,7 @@ func (relay) Legal(*State, string) []Choice { return nil }
 
 func (relay) Commands() []CommandSpec {
 	var out []CommandSpec
-	for _, n := range []string{"attack", "charge", "counter", "yield", "press", "note"} {
+	for _, n := range []string{"attack", "charge", "counter", "yield", "press", "concede", "note"} {
 		out = append(out, CommandSpec{Name: n, New: func() Command { return &relayCmd{name: n} }})
 	}
 	return out
@@ -50,7 +56,7 @@ func (r relay) Flow() []Step {
 				s.Pending = &Decision{Side: "red", Kind: "attack", Commands: []string{"attack", "charge", "note"}, Prompt: "attack or charge"}
 				return nil, nil
 			},
-			EndIf: func(*State) bool { return false }},
+			EndIf: func(s *State) bool { return r.eager && s.Seq > 0 }, Next: "end"},
 		{ID: "end", Phase: "end",
 			OnBegin: func(s *State, _ Dice) ([]Event, error) {
 				var nums Counters
@@ -99,7 +105,7 @@ func (c *relayCmd) Apply(s *State, _ Dice) ([]Event, error) {
 		var params Labels
 		params.Set("attacker", c.By)
 		f := Frame{Proc: "defend", Side: "blue", Kind: "defend", Prompt: "counter or yield",
-			Commands: []string{"counter", "yield"}, Units: []string{"b1"}, Params: params}
+			Commands: []string{"counter", "yield", "concede"}, Units: []string{"b1"}, Params: params}
 		if c.name == "charge" {
 			f.Return.Step = "end"
 		}
@@ -111,6 +117,8 @@ func (c *relayCmd) Apply(s *State, _ Dice) ([]Event, error) {
 	case "yield", "press":
 		_, err := s.Return()
 		return nil, err
+	case "concede":
+		return nil, s.SetExt("conceded", true)
 	}
 	return []Event{Message("a note")}, nil
 }
@@ -227,8 +235,9 @@ func TestProcedureStackNestsTwoFrames(t *testing.T) {
 
 // TestProcedureReturnsToAnotherStep: a frame called with Return.Step set
 // sends the game there once the stack empties (the step's OnBegin runs);
-// an automatic frame (no side) is resolved by the step's Auto; the step
-// holds still while a frame is open.
+// an automatic frame (no side) is resolved by the step's Auto, and one
+// left unresolved fails the command; the game ending inside a procedure
+// clears the stack.
 func TestProcedureReturnsToAnotherStep(t *testing.T) {
 	e, err := New(relay{}, relayState(), Config{})
 	if err != nil {
@@ -250,6 +259,37 @@ func TestProcedureReturnsToAnotherStep(t *testing.T) {
 	}
 	if !sawEnd || !tallied {
 		t.Error("the end step's OnBegin should run and its Auto resolve the automatic frame")
+	}
+
+	// The step holds still while a procedure is open, even when its
+	// EndIf says it is over; it ends once the stack empties.
+	e4, err := New(relay{eager: true}, relayState(), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := e4.State(); s.Step != "main" {
+		t.Fatalf("no command yet: still in main, got %s", s.Step)
+	}
+	relaySubmit(t, e4, "attack", "red")
+	if s := e4.State(); s.Step != "main" || s.Proc() == nil {
+		t.Fatalf("an open procedure holds the step, got %s with %v", s.Step, procNames(s))
+	}
+	relaySubmit(t, e4, "yield", "blue")
+	if s := e4.State(); s.Turn < 2 || len(s.Procs) != 0 {
+		t.Fatalf("once the stack empties the step may end: turn %d step %s", s.Turn, s.Step)
+	}
+
+	// The game ending inside a procedure clears the stack.
+	e3, err := New(relay{}, relayState(), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	relaySubmit(t, e3, "attack", "red")
+	relaySubmit(t, e3, "counter", "blue")
+	relaySubmit(t, e3, "press", "red")
+	relaySubmit(t, e3, "concede", "blue")
+	if s := e3.State(); !s.Over || s.Procs != nil || s.Pending != nil {
+		t.Errorf("a game over inside a procedure should clear the stack: over %v stack %v pending %+v", s.Over, procNames(s), s.Pending)
 	}
 
 	// An automatic frame nobody resolves is an error, and the game stays
