@@ -59,6 +59,9 @@ func TestSavesOfFormat2StillLoad(t *testing.T) {
 			if err != nil {
 				t.Fatalf("a format-2 save no longer loads: %v", err)
 			}
+			if !strings.Contains(g.Engine.LoadNote(), "not checked") {
+				t.Errorf("a format-2 save replays without its hashes, and the engine should say so: %q", g.Engine.LoadNote())
+			}
 			got := outcomeOf(g.State())
 			sumPath := strings.TrimSuffix(f, ".auspex-save") + ".outcome.json"
 			if os.Getenv("AUSPEX_COMPAT_RECORD") != "" {

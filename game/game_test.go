@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -111,7 +112,7 @@ func TestLoadRejectsBadSaves(t *testing.T) {
 		want error
 	}{
 		"truncated": {data[:len(data)/2], rules.ErrBadSave},
-		"newer":     {bytes.Replace(data, []byte(`"version": 2`), []byte(`"version": 3`), 1), rules.ErrBadSave},
+		"newer":     {bytes.Replace(data, []byte(fmt.Sprintf(`"version": %d`, rules.SaveVersion)), []byte(fmt.Sprintf(`"version": %d`, rules.SaveVersion+1)), 1), rules.ErrBadSave},
 		"edited":    {bytes.Replace(data, []byte(`"seed": 13`), []byte(`"seed": 14`), 1), rules.ErrHashMismatch},
 		"ruleset":   {bytes.Replace(data, []byte(`"ruleset": "atii"`), []byte(`"ruleset": "e40k"`), 1), rules.ErrUnknownRuleset},
 	}
