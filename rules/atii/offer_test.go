@@ -27,7 +27,7 @@ func TestOverwatchOffersAreProcedureFrames(t *testing.T) {
 	if s.Pending == nil || s.Pending.Side != "blue" {
 		t.Fatalf("blue should move first (r1 is on overwatch), got %+v", s.Pending)
 	}
-	if _, err := g.Submit(g.Ruleset.Move("blue", "b1", atii.Waypoint{X: 60, Y: 82})); err != nil {
+	if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Move("blue", "b1", atii.Waypoint{X: 60, Y: 82})); err != nil {
 		t.Fatal(err)
 	}
 	s = g.State()
@@ -45,7 +45,7 @@ func TestOverwatchOffersAreProcedureFrames(t *testing.T) {
 	if strings.Contains(string(raw), "interrupt") || strings.Contains(string(raw), "offered") {
 		t.Errorf("ATII must keep no interrupt queue of its own: %s", raw)
 	}
-	if _, err := g.Submit(g.Ruleset.Pass("red")); err != nil {
+	if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Pass("red")); err != nil {
 		t.Fatal(err)
 	}
 	s = g.State()
@@ -72,7 +72,7 @@ func TestPostCombatOffersReturnToRally(t *testing.T) {
 	if f == nil || f.Proc != atii.ProcOverwatch || f.Side != "red" || f.Return.Step != atii.StepRally {
 		t.Fatalf("after the close combats red should hold an offer returning to the rally step, got %s %+v", s.Step, s.Procs)
 	}
-	if _, err := g.Submit(g.Ruleset.Pass("red")); err != nil {
+	if _, err := g.Submit(g.Ruleset.(*atii.Ruleset).Pass("red")); err != nil {
 		t.Fatal(err)
 	}
 	s = g.State()
