@@ -1,4 +1,4 @@
-package game
+package game_test
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
 )
 
 // FuzzLoadATIISave feeds arbitrary bytes to the real save loader (ATII
@@ -34,7 +35,7 @@ func FuzzLoadATIISave(f *testing.F) {
 		f.Add(bytes.Replace(data, []byte(`"version": 2`), []byte(`"version": 2.0`), 1))
 		f.Add(bytes.Replace(data, []byte(`"args": {`), []byte(`"args": null, "x": {`), 1))
 	}
-	cfg := Config{Catalogue: cat}
+	cfg := game.Config{Catalogue: cat}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := testSystems.Load(data, cfg)
 		if err != nil {

@@ -1,6 +1,7 @@
-package game
+package game_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -11,10 +12,12 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/systems/atiiai"
 	"github.com/auspex/auspex/world"
 )
 
@@ -127,7 +130,7 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 	if v.advanced {
 		opts = advancedOptions()
 	}
-	g, err := testSystems.New(scn, Config{Seed: seed, Options: opts, Catalogue: cat})
+	g, err := testSystems.New(scn, game.Config{Seed: seed, Options: opts, Catalogue: cat})
 	if err != nil {
 		return fmt.Errorf("new game: %w", err)
 	}
@@ -143,7 +146,7 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 	if err != nil {
 		return fmt.Errorf("save: %w", err)
 	}
-	h, err := testSystems.Load(data, Config{Catalogue: cat})
+	h, err := testSystems.Load(data, game.Config{Catalogue: cat})
 	if err != nil {
 		return fmt.Errorf("the save does not replay: %w", err)
 	}
@@ -157,7 +160,7 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 // choices drawn from a stream seeded with seed; stop, when not nil, ends
 // the game early as soon as it returns true for the state about to be
 // decided. It returns the first broken invariant.
-func playRandomGame(g *Game, v playoutVariant, seed uint64, stop func(*Game, string) bool) error {
+func playRandomGame(g *game.Game, v playoutVariant, seed uint64, stop func(*game.Game, string) bool) error {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	turnCmds := 0
 	turn := g.State().Turn
@@ -192,7 +195,7 @@ func playRandomGame(g *Game, v playoutVariant, seed uint64, stop func(*Game, str
 // one accepted choice at random (templates filled in). A decision whose
 // only accepted choices are standing orders (shields) that leave the
 // decision where it was is a stall.
-func pickRandom(g *Game, side string, rng *rand.Rand, aggressive bool) (rules.Command, error) {
+func pickRandom(g *game.Game, side string, rng *rand.Rand, aggressive bool) (rules.Command, error) {
 	choices, err := g.Engine.LegalAt(g.State(), side)
 	if err != nil {
 		return nil, err
@@ -257,7 +260,7 @@ func pickRandom(g *Game, side string, rng *rand.Rand, aggressive bool) (rules.Co
 
 // fillTemplate fills a move or deploy template with random parameters
 // until the engine accepts it (nil if no try does).
-func fillTemplate(g *Game, side string, c rules.Choice, rng *rand.Rand, aggressive bool) rules.Command {
+func fillTemplate(g *game.Game, side string, c rules.Choice, rng *rand.Rand, aggressive bool) rules.Command {
 	s := g.State()
 	rs := g.Ruleset.(*atii.Ruleset)
 	check := func(cmd rules.Command) bool { return g.Engine.Check(cmd) == nil }
@@ -319,7 +322,7 @@ func fillTemplate(g *Game, side string, c rules.Choice, rng *rand.Rand, aggressi
 				return cmd
 			}
 		}
-		if cmd, err := greedyDeploy(g.ViewFor(side), rs); err == nil && check(cmd) {
+		if cmd, err := (atiiai.Greedy{}).Decide(context.Background(), g.ViewFor(side)); err == nil && check(cmd) {
 			return cmd
 		}
 	}
@@ -366,7 +369,7 @@ func TestQuietPlayoutSamePosition(t *testing.T) {
 			}
 			var end [2]*rules.State
 			for i, quiet := range []bool{false, true} {
-				g, err := testSystems.New(scn, Config{Seed: seed, Options: opts, Catalogue: cat, Quiet: quiet})
+				g, err := testSystems.New(scn, game.Config{Seed: seed, Options: opts, Catalogue: cat, Quiet: quiet})
 				if err != nil {
 					t.Fatal(err)
 				}
