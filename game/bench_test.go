@@ -200,7 +200,7 @@ func BenchmarkPreviewMove(b *testing.B) {
 	g, _ := benchGameAt(b, func(g *game.Game, side string) bool {
 		for _, c := range g.Engine.Legal(side) {
 			if _, ok := c.Cmd.(*atii.MoveCmd); ok {
-				cmd = fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), true)
+				cmd, _ = fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), true)
 				if cmd != nil {
 					return true
 				}

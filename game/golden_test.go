@@ -188,3 +188,26 @@ func TestGoldenGames(t *testing.T) {
 		})
 	}
 }
+
+// TestGreedyStillPlaysTheGoldenGames plays the golden games again from
+// scratch with the Greedy controller (now in systems/atiiai, sharing its
+// advance with the candidate generator): it must make the same decisions,
+// so each game ends with the recorded final hash and outcome.
+func TestGreedyStillPlaysTheGoldenGames(t *testing.T) {
+	for _, gg := range goldenGames() {
+		t.Run(gg.name, func(t *testing.T) {
+			raw, err := os.ReadFile(filepath.Join("testdata", gg.name+".summary.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want goldenSummary
+			if err := json.Unmarshal(raw, &want); err != nil {
+				t.Fatal(err)
+			}
+			got := summarize(gg, playGolden(t, gg))
+			if got.FinalHash != want.FinalHash || got.Commands != want.Commands {
+				t.Errorf("greedy played %d commands to %s, golden %d to %s", got.Commands, got.FinalHash, want.Commands, want.FinalHash)
+			}
+		})
+	}
+}

@@ -8,12 +8,10 @@ package atiiai
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
-	"github.com/auspex/auspex/world"
 )
 
 // Greedy is a simple controller for tests and solo play: it goes first,
@@ -23,7 +21,8 @@ import (
 // within reach, repairs in the default order and claims no objective.
 type Greedy struct{}
 
-// Decide implements Controller.
+// Decide implements game.Controller. Errors: a ruleset other than ATII's,
+// no legal choice, no legal deployment position, ctx done.
 func (Greedy) Decide(ctx context.Context, v game.View) (rules.Command, error) {
 	rs, ok := v.Ruleset.(*atii.Ruleset)
 	if !ok {
@@ -43,31 +42,6 @@ func (Greedy) Decide(ctx context.Context, v game.View) (rules.Command, error) {
 	return v.Choices[0].Cmd, nil
 }
 
-// nearestEnemy returns the operational enemy titan nearest u (edge to edge).
-func nearestEnemy(v game.View, rs *atii.Ruleset, u *rules.Unit) (*rules.Unit, float64) {
-	var best *rules.Unit
-	bd := math.Inf(1)
-	ub := unitBase(v, rs, u)
-	for i := range v.State.Units {
-		o := &v.State.Units[i]
-		if o.Side == u.Side || o.Destroyed || o.OffTable || o.Markers.Value(atii.MarkUnplaced) > 0 {
-			continue
-		}
-		if d := world.Distance(ub, unitBase(v, rs, o)); d < bd {
-			best, bd = o, d
-		}
-	}
-	return best, bd
-}
-
-func unitBase(v game.View, rs *atii.Ruleset, u *rules.Unit) world.Base {
-	b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing}
-	if p, err := rs.Catalogue().Unit(u.Type); err == nil {
-		b.Foot = p.Base
-	}
-	return b
-}
-
 func greedyMove(ctx context.Context, v game.View, rs *atii.Ruleset) (rules.Command, error) {
 	ch := v.Choices[0] // the first titan the order allows
 	var hold rules.Command
@@ -80,50 +54,14 @@ func greedyMove(ctx context.Context, v game.View, rs *atii.Ruleset) (rules.Comma
 		return ch.Cmd, nil
 	}
 	mv := ch.Cmd.(*atii.MoveCmd)
-	u := v.State.Unit(mv.Unit)
-	enemy, gap := nearestEnemy(v, rs, u)
-	if enemy == nil {
+	cand, err := advance(ctx, rs, v.State, v.Side, v.State.Unit(mv.Unit), v.Check)
+	if err != nil {
+		return nil, err
+	}
+	if cand == nil {
 		return hold, nil
 	}
-	assault := v.State.Step == atii.StepAssault
-	dir := enemy.Pos.Sub(u.Pos)
-	centre := dir.Len()
-	if centre < 1e-9 {
-		return hold, nil
-	}
-	want := gap - (atii.EnemyExclusion + 0.5) // stay outside 10 cm
-	if assault {
-		want = gap // base to base
-		if gap <= world.Eps {
-			return hold, nil // already in combat
-		}
-	}
-	if want <= 0.5 {
-		return hold, nil
-	}
-	face := world.Bearing(dir)
-	// Longest legal advance first, with small detours.
-	for _, frac := range []float64{1, 0.85, 0.7, 0.55, 0.4, 0.25, 0.1} {
-		for _, off := range []float64{0, 20, -20, 40, -40} {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			l := want * frac
-			h := world.Heading(face + off)
-			to := u.Pos.Add(h.Scale(l))
-			for _, withFace := range []bool{true, false} {
-				wp := atii.Waypoint{X: to.X, Y: to.Y}
-				if withFace && off != 0 {
-					wp.Facing = atii.Face(world.Bearing(enemy.Pos.Sub(to)))
-				}
-				cand := rs.Move(v.Side, u.ID, wp)
-				if v.Check(cand) == nil {
-					return cand, nil
-				}
-			}
-		}
-	}
-	return hold, nil
+	return cand, nil
 }
 
 func greedyDeploy(v game.View, rs *atii.Ruleset) (rules.Command, error) {

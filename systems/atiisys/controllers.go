@@ -1,9 +1,12 @@
 package atiisys
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/systems/atiiai"
 )
 
@@ -15,4 +18,14 @@ func (System) NewController(kind string) (game.Controller, error) {
 		return atiiai.Greedy{}, nil
 	}
 	return nil, fmt.Errorf("%w: Adeptus Titanicus II has no %q player", game.ErrControllerKind, kind)
+}
+
+// Candidates implements game.CandidateGenerator with
+// atiiai.Candidates. Errors: a ruleset other than ATII's, atiiai's.
+func (System) Candidates(ctx context.Context, rs rules.Ruleset, st *rules.State, side string, tmpl rules.Choice) ([]rules.Choice, error) {
+	ars, ok := rs.(*atii.Ruleset)
+	if !ok {
+		return nil, fmt.Errorf("candidates: ruleset %T is not ATII's", rs)
+	}
+	return atiiai.Candidates(ctx, ars, st, side, tmpl)
 }
