@@ -8,22 +8,28 @@ import (
 	"github.com/auspex/auspex/rules"
 )
 
-// View is what a controller sees when asked to decide: a copy of the state
-// (safe to read on any goroutine), the side to decide for, its legal
-// choices, and a way to test a command before answering.
+// View is what a controller sees when asked to decide: its side's view
+// of the state (a copy, safe to read on any goroutine), the side to
+// decide for, its legal choices, and ways to fill templates and to test a
+// command before answering.
 type View struct {
 	State   *rules.State
 	Side    string
 	Choices []rules.Choice
 	Ruleset rules.Ruleset
-	// Check reports whether a command would be accepted on State (it runs
-	// the command's Validate on the copy; nothing is played).
+	// Check reports whether a command would be accepted (it runs the
+	// command's Validate on a copy of the game's state; nothing is
+	// played).
 	Check func(rules.Command) error
+	// Candidates fills a continuous choice with concrete commands (the
+	// system's CandidateGenerator on State; ErrNoCandidates without one).
+	Candidates func(context.Context, rules.Choice) ([]rules.Choice, error)
 }
 
 // Controller decides for a side: human input, a script, the AI. Decide may
 // take time; it runs off the UI goroutine (see DecideAsync) and must honour
-// ctx (its deadline is the time budget).
+// ctx (its deadline is the time budget). It must answer with one of the
+// view's choices (a template filled in).
 type Controller interface {
 	Decide(ctx context.Context, v View) (rules.Command, error)
 }
@@ -38,12 +44,39 @@ func (f ControllerFunc) Decide(ctx context.Context, v View) (rules.Command, erro
 // controller (a human must decide through the UI).
 var ErrNoController = errors.New("no controller for the side to decide")
 
-// ViewFor builds the view of the current decision for side: a clone of the
-// state and the legal choices.
+// ErrControllerPanic wraps the panic of a controller run by DecideAsync.
+var ErrControllerPanic = errors.New("controller panicked")
+
+// Observer is the per-side view hook: a ruleset that implements it hides
+// from a side what that side may not see (the opponent's secret
+// objectives, hidden set-up); Observe returns side's view of st, a state
+// the caller may keep. ViewFor passes every controller's state through
+// it. The rules' Observe(state, side) (the procedure-stack branch) is to
+// be wired here; until then a ruleset without it shows the whole state.
+type Observer interface {
+	Observe(st *rules.State, side string) *rules.State
+}
+
+// observe is the one place a controller's state is cut down to its
+// side's view (Observer).
+func (g *Game) observe(st *rules.State, side string) *rules.State {
+	if o, ok := g.Ruleset.(Observer); ok {
+		return o.Observe(st, side)
+	}
+	return st
+}
+
+// ViewFor builds the view of the current decision for side: side's view
+// of a clone of the state (observe), the legal choices, Check on the
+// clone and the system's candidates.
 func (g *Game) ViewFor(side string) View {
-	st := g.Engine.Snapshot()
+	full := g.Engine.Snapshot()
+	st := g.observe(full, side)
 	return View{State: st, Side: side, Choices: g.Engine.Legal(side), Ruleset: g.Ruleset,
-		Check: func(c rules.Command) error { return g.Bind(c).Validate(st) }}
+		Check: func(c rules.Command) error { return g.Bind(c).Validate(full) },
+		Candidates: func(ctx context.Context, tmpl rules.Choice) ([]rules.Choice, error) {
+			return g.Candidates(ctx, st, side, tmpl)
+		}}
 }
 
 // Decision is the answer of a controller run by DecideAsync.
@@ -60,55 +93,13 @@ func DecideAsync(ctx context.Context, c Controller, v View) <-chan Decision {
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				out <- Decision{Err: fmt.Errorf("controller panicked: %v", r)}
+				out <- Decision{Err: fmt.Errorf("%w: %v", ErrControllerPanic, r)}
 			}
 		}()
 		cmd, err := c.Decide(ctx, v)
 		out <- Decision{Cmd: cmd, Err: err}
 	}()
 	return out
-}
-
-// Play runs the game with the given controllers (by side id) until it is
-// over, a side without a controller must decide (ErrNoController), or max
-// commands have been played (max <= 0: no cap). Each decision runs through
-// DecideAsync; after each command, after (if not nil) is called with the
-// events. It returns the number of commands played.
-func (g *Game) Play(ctx context.Context, ctrls map[string]Controller, max int, after func([]rules.Event) error) (int, error) {
-	n := 0
-	for !g.State().Over && (max <= 0 || n < max) {
-		if err := ctx.Err(); err != nil {
-			return n, err
-		}
-		side := g.Engine.Decider()
-		c := ctrls[side]
-		if c == nil {
-			return n, fmt.Errorf("%w: %s", ErrNoController, side)
-		}
-		var d Decision
-		select {
-		case d = <-DecideAsync(ctx, c, g.ViewFor(side)):
-		case <-ctx.Done():
-			return n, ctx.Err()
-		}
-		if d.Err != nil {
-			return n, fmt.Errorf("%s decides: %w", side, d.Err)
-		}
-		if d.Cmd == nil {
-			return n, fmt.Errorf("%s decides: no command", side)
-		}
-		evs, err := g.Submit(d.Cmd)
-		if err != nil {
-			return n, fmt.Errorf("%s: %s: %w", side, d.Cmd.Name(), err)
-		}
-		n++
-		if after != nil {
-			if err := after(evs); err != nil {
-				return n, err
-			}
-		}
-	}
-	return n, nil
 }
 
 // Controller kinds every game or a system may provide (NewController).
@@ -130,10 +121,14 @@ type ControllerMaker interface {
 	NewController(kind string) (Controller, error)
 }
 
-// NewController returns a computer player of the kind for this game: the
-// system's own (ControllerMaker). Errors: ErrControllerKind when neither
+// NewController returns a computer player of the kind for this game:
+// Random (seeded with the game's seed) for KindRandom, else the system's
+// own (ControllerMaker). Errors: ErrControllerKind when neither
 // provides the kind.
 func (g *Game) NewController(kind string) (Controller, error) {
+	if kind == KindRandom {
+		return Random{Seed: g.State().Seed}, nil
+	}
 	if m, ok := g.System.(ControllerMaker); ok {
 		return m.NewController(kind)
 	}
