@@ -15,9 +15,6 @@ var pendingSeam = map[string][]string{
 	// branch, feat/seam-ui): its engineer removes both entries.
 	"render/play": {"atii"},
 	"render/app":  {"atii"},
-	// auspex odds still computes ATII odds itself: the next change moves
-	// that behind the system and removes this entry.
-	"cmd/auspex": {"atii"},
 }
 
 // TestSystemSeam: no package outside a system's own packages (and the
