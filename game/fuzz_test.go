@@ -1,4 +1,4 @@
-package game
+package game_test
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 )
 
@@ -36,7 +37,7 @@ func FuzzLoadATIISave(f *testing.F) {
 		f.Add(bytes.Replace(data, []byte(fmt.Sprintf(`"version": %d`, rules.SaveVersion)), []byte(fmt.Sprintf(`"version": %d.0`, rules.SaveVersion)), 1))
 		f.Add(bytes.Replace(data, []byte(`"args": {`), []byte(`"args": null, "x": {`), 1))
 	}
-	cfg := Config{Catalogue: cat}
+	cfg := game.Config{Catalogue: cat}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := testSystems.Load(data, cfg)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/auspex/auspex/systems/atiiai"
 	"strings"
 	"testing"
 
@@ -135,7 +136,7 @@ func TestObserveViewIsPlayable(t *testing.T) {
 		if a, b := choicesJSON(t, got), choicesJSON(t, want); a != b {
 			t.Fatalf("at %s (%s) the view offers other choices:\n view %s\n full %s", s.Step, side, a, b)
 		}
-		cmd, err := game.Greedy{}.Decide(context.Background(), g.ViewFor(side))
+		cmd, err := atiiai.Greedy{}.Decide(context.Background(), g.ViewFor(side))
 		if err != nil {
 			t.Fatalf("greedy at %s: %v", s.Step, err)
 		}

@@ -1,4 +1,4 @@
-package atiiai
+package atiiai_test
 
 import (
 	"testing"
@@ -7,6 +7,7 @@ import (
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/systems/atiiai"
 	"github.com/auspex/auspex/systems/atiisys"
 )
 
@@ -55,7 +56,7 @@ func damage(t *testing.T, s *rules.State, id string, f func(*atii.TitanState)) {
 // game outweighs everything.
 func TestEvaluationCountsDamageShieldsAndResult(t *testing.T) {
 	rs, s := duelState(t)
-	ev := Evaluator{RS: rs, W: DefaultWeights()}
+	ev := atiiai.Evaluator{RS: rs, W: atiiai.DefaultWeights()}
 	base := ev.Evaluate(s, "red")
 	if b := ev.Evaluate(s, "blue"); b.Value != -base.Value {
 		t.Fatalf("red %v, blue %v: want opposite values", base.Value, b.Value)
