@@ -30,6 +30,9 @@ const (
 type Catalogue struct {
 	Units   map[string]*Unit
 	Weapons map[string]*Weapon
+	// Armies are the army lists (E40K: strategy rating and detachment
+	// templates), keyed by id; nil or empty when no file declares any.
+	Armies map[string]*Army
 }
 
 // Unit is one unit type's profile.
@@ -76,6 +79,14 @@ type Unit struct {
 	DamageCap   int // war engine damage capacity
 	Specials    []string
 	DefaultArms []string // default weapon ids for non-titan units
+
+	// HQ marks a unit that may command an E40K detachment (E40K-CMD-1).
+	HQ bool
+	// Transport is how many infantry stands the unit carries (0 = none).
+	Transport int
+	// Placeholder marks a profile whose values are stand-ins, not taken
+	// from a published source (see docs/rules/e40k-armies.md).
+	Placeholder bool
 }
 
 // Mount is a weapon hardpoint.
@@ -149,6 +160,8 @@ type Weapon struct {
 	// AP, AT are EA/E40K to-hit values (0 = none); MW marks macro-weapons.
 	AP, AT int
 	MW     bool
+	// Placeholder marks a profile whose values are stand-ins.
+	Placeholder bool
 }
 
 // HasSpecial reports whether the weapon carries the tag.
