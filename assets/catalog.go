@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -573,6 +574,9 @@ func decodeWeapon(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *
 		w.MW, _ = d.Bool(mn, what+" mw")
 	}
 	w.Placeholder = optBool(d, m, "placeholder", what)
+	if sys == catalog.E40K && w.FP != "" {
+		checkE40KFirepower(d, m.Get("fp"), what, w.FP)
+	}
 	if w.Kind == catalog.Gun && w.Range <= 0 && !w.Unlimited && m.Get("range") != nil {
 		d.Errorf(m.Get("range"), "%s: a gun needs a positive range in cm (or unlimited: true)", what)
 	}
@@ -583,6 +587,34 @@ func decodeWeapon(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *
 		return nil
 	}
 	return &weaponDecode{w: w, idNode: idNode}
+}
+
+// E40KShotKinds lists the firepower entries an E40K weapon may give instead
+// of a number: its super-heavy weapon type (E40K shooting, digest
+// section 2).
+func E40KShotKinds() []string {
+	return []string{"Anti-Tank", "Barrage", "Heavy Barrage", "Death Ray", "Disrupt"}
+}
+
+// checkE40KFirepower reports an E40K firepower entry that is neither a
+// whole number from 0 to 100 nor one of E40KShotKinds (any case).
+func checkE40KFirepower(d *yamlx.Decoder, n *yaml.Node, what, fp string) {
+	if v, err := strconv.Atoi(strings.TrimSpace(fp)); err == nil {
+		if v < 0 || v > 100 {
+			d.Errorf(n, "%s fp: expected 0 to 100, got %d", what, v)
+		}
+		return
+	}
+	for _, k := range E40KShotKinds() {
+		if strings.EqualFold(strings.TrimSpace(fp), k) {
+			return
+		}
+	}
+	msg := fmt.Sprintf("%s fp: %q is neither a number nor one of %s", what, fp, strings.Join(E40KShotKinds(), ", "))
+	if s := yamlx.Suggest(fp, E40KShotKinds()); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	d.Errorf(n, "%s", msg)
 }
 
 // validateUnit checks cross references and tables once every file's ids are
