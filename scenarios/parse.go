@@ -218,6 +218,8 @@ func (p *parser) decode(root *yaml.Node) {
 			s.System = catalog.System(v)
 		}
 	}
+	// Own catalogue files first: sides' unit types are looked up in them.
+	p.decodeCatalogues(m.Get("catalogues"))
 	opts, onodes := d.StrList(m.Get("options"), "options")
 	optRe := regexp.MustCompile(`^[a-z0-9-]+(/[a-z0-9-]+)*$`)
 	for i, o := range opts {
