@@ -3,6 +3,7 @@ package scenarios
 import (
 	"errors"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -13,9 +14,6 @@ import (
 
 // MaxCatalogues is the most catalogue files a scenario may name.
 const MaxCatalogues = 16
-
-// bundledPrefix starts the names of bundled scenarios ("bundled:NAME").
-const bundledPrefix = "bundled:"
 
 // decodeCatalogues reads the optional top-level "catalogues" key: the
 // scenario's own catalogue files (a player's datasheets), paths relative to
@@ -34,7 +32,7 @@ func (p *parser) decodeCatalogues(n *yaml.Node) {
 	if len(paths) == 0 {
 		return
 	}
-	if strings.HasPrefix(p.s.File, bundledPrefix) {
+	if strings.HasPrefix(p.s.File, BundledPrefix) {
 		d.Errorf(n, "catalogues: a bundled scenario may not name catalogue files")
 		return
 	}
@@ -92,7 +90,7 @@ func resolveCatalogue(scenario, rel string) string {
 // without validating anything else: the watcher uses it to follow those
 // files even while the scenario has errors. Unreadable text gives nil.
 func CataloguePaths(name string, data []byte) []string {
-	if strings.HasPrefix(name, bundledPrefix) {
+	if strings.HasPrefix(name, BundledPrefix) {
 		return nil
 	}
 	root, d := yamlx.Parse(name, data, Limits())
@@ -111,5 +109,34 @@ func CataloguePaths(name string, data []byte) []string {
 			}
 		}
 	}
+	return out
+}
+
+// Placeholders lists the placeholder profiles the scenario fields: the
+// unit types of its units and their default weapons that are marked
+// `placeholder: true` in the catalogue (see catalog.Catalogue.Placeholders),
+// as "unit ID" and "weapon ID", sorted. Empty when every profile used is
+// from a published source or the player's own datasheets.
+func (s *Scenario) Placeholders() []string {
+	seen := map[string]bool{}
+	for _, u := range s.Units() {
+		p := u.Profile
+		if p == nil {
+			continue
+		}
+		if p.Placeholder {
+			seen["unit "+p.ID] = true
+		}
+		for _, wid := range p.DefaultArms {
+			if w := s.Catalogue.Weapons[wid]; w != nil && w.Placeholder {
+				seen["weapon "+wid] = true
+			}
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for k := range seen {
+		out = append(out, k)
+	}
+	sort.Strings(out)
 	return out
 }
