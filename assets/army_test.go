@@ -350,3 +350,34 @@ func TestLoadCatalogueWith(t *testing.T) {
 		t.Errorf("directory accepted: %v", err)
 	}
 }
+
+// TestArmiesDocListsEveryE40KProfile: docs/rules/e40k-armies.md names every
+// bundled E40K unit, weapon and army, so the page that says which values
+// are placeholders cannot fall behind the data.
+func TestArmiesDocListsEveryE40KProfile(t *testing.T) {
+	doc, err := os.ReadFile("../docs/rules/e40k-armies.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for id, u := range cat.Units {
+		if u.System == catalog.E40K {
+			ids = append(ids, id)
+		}
+	}
+	for id, w := range cat.Weapons {
+		if w.System == catalog.E40K {
+			ids = append(ids, id)
+		}
+	}
+	ids = append(ids, cat.ArmyIDs()...)
+	for _, id := range ids {
+		if !strings.Contains(string(doc), "`"+id+"`") {
+			t.Errorf("docs/rules/e40k-armies.md does not list %s", id)
+		}
+	}
+}
