@@ -48,9 +48,12 @@ func (d *Detachment) Slots() []Slot {
 }
 
 // ArmyIDs returns the army ids in sorted order.
-func (c *Catalogue) ArmyIDs() []string {
-	ids := make([]string, 0, len(c.Armies))
-	for id := range c.Armies {
+func (c *Catalogue) ArmyIDs() []string { return sortedKeys(c.Armies) }
+
+// sortedKeys returns the keys of m in sorted order.
+func sortedKeys[V any](m map[string]V) []string {
+	ids := make([]string, 0, len(m))
+	for id := range m {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)

@@ -10,7 +10,6 @@ package catalog
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/auspex/auspex/world"
 )
@@ -175,14 +174,7 @@ func (w *Weapon) HasSpecial(tag string) bool {
 }
 
 // UnitIDs returns the unit ids in sorted order.
-func (c *Catalogue) UnitIDs() []string {
-	ids := make([]string, 0, len(c.Units))
-	for id := range c.Units {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
-}
+func (c *Catalogue) UnitIDs() []string { return sortedKeys(c.Units) }
 
 // Unit looks up a unit profile, with an error naming the id when absent.
 func (c *Catalogue) Unit(id string) (*Unit, error) {
