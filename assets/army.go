@@ -26,7 +26,7 @@ type armyDecode struct {
 
 // decodeArmy reads one entry of a catalogue's armies list:
 //
-//	{id, name, strategy_rating, source?, placeholder?, detachments: [...]}
+//	{id, name, strategy_rating, mixed_rating?, source?, placeholder?, detachments: [...]}
 //
 // with each detachment {id, name, placeholder?, command: [slot...],
 // main?: [slot...], support?: [slot...]} and each slot {unit, min?, max}.
@@ -54,6 +54,14 @@ func decodeArmy(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *ar
 				d.Errorf(rn, "%s strategy_rating: expected 1 to %d, got %d", what, MaxStrategyRating, v)
 			}
 			a.StrategyRating = v
+		}
+	}
+	if rn := m.Get("mixed_rating"); rn != nil {
+		if v, ok := d.Int(rn, what+" mixed_rating"); ok {
+			if v < 1 || v > MaxStrategyRating {
+				d.Errorf(rn, "%s mixed_rating: expected 1 to %d, got %d", what, MaxStrategyRating, v)
+			}
+			a.MixedRating = v
 		}
 	}
 	a.Source = optStr(d, m, "source", what)

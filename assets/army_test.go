@@ -27,8 +27,12 @@ func TestE40KArmiesBundled(t *testing.T) {
 		if a == nil {
 			t.Fatalf("army %s missing (have %v)", id, cat.ArmyIDs())
 		}
-		if a.StrategyRating != rating || a.System != catalog.E40K || len(a.Detachments) < 2 || !a.Placeholder {
-			t.Errorf("army %s = rating %d, system %s, %d detachments, placeholder %v", id, a.StrategyRating, a.System, len(a.Detachments), a.Placeholder)
+		if a.StrategyRating != rating || a.System != catalog.E40K || len(a.Detachments) < 2 {
+			t.Errorf("army %s = rating %d, system %s, %d detachments", id, a.StrategyRating, a.System, len(a.Detachments))
+		}
+		// Only the Space Marine rating is from a public source.
+		if a.Placeholder != (id != "e40k-space-marines") {
+			t.Errorf("army %s placeholder = %v", id, a.Placeholder)
 		}
 		for _, d := range a.Detachments {
 			hq := false
@@ -39,6 +43,12 @@ func TestE40KArmiesBundled(t *testing.T) {
 				t.Errorf("%s/%s: command without an HQ unit", id, d.ID)
 			}
 		}
+	}
+	// A Space Marine force with Guard units or titans drops to 4; armies
+	// without a mixed rating keep theirs.
+	sm, orks := cat.Armies["e40k-space-marines"], cat.Armies["e40k-orks"]
+	if sm.Rating(false) != 5 || sm.Rating(true) != 4 || orks.Rating(true) != 3 {
+		t.Errorf("ratings: marines %d/%d, orks mixed %d", sm.Rating(false), sm.Rating(true), orks.Rating(true))
 	}
 	if got := cat.ArmiesWithUnit("e40k-ork-boyz"); !reflect.DeepEqual(got, []string{"e40k-orks"}) {
 		t.Errorf("ArmiesWithUnit(boyz) = %v", got)
@@ -81,6 +91,9 @@ func TestE40KProfilesCoverSpecialRules(t *testing.T) {
 		}
 	}
 	ph := cat.Placeholders()
+	if contains(ph, "army e40k-space-marines") {
+		t.Error("the sourced Space Marine rating is listed as a placeholder")
+	}
 	for _, want := range []string{"army e40k-orks", "unit e40k-tactical-marines", "weapon e40k-lascannon", "detachment e40k-orks/warband"} {
 		if !contains(ph, want) {
 			t.Errorf("Placeholders() lacks %q", want)
@@ -137,6 +150,14 @@ func TestArmyValidation(t *testing.T) {
     detachments:
       - {id: d, name: D, command: [{unit: boss, max: 1}]}
 `, `a.yaml:8:22: army "a" strategy_rating: expected 1 to 10, got 11`},
+		{"mixed rating out of range", `armies:
+  - id: a
+    name: A
+    strategy_rating: 3
+    mixed_rating: 0
+    detachments:
+      - {id: d, name: D, command: [{unit: boss, max: 1}]}
+`, `a.yaml:9:19: army "a" mixed_rating: expected 1 to 10, got 0`},
 		{"max below min", `armies:
   - id: a
     name: A

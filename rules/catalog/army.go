@@ -12,12 +12,26 @@ type Army struct {
 	System System
 	// StrategyRating is the army's strategy rating (higher is better).
 	StrategyRating int
+	// MixedRating is the rating of a force that also fields units of
+	// another army list or titans (0: the same as StrategyRating). A Space
+	// Marine force drops from 5 to 4 that way.
+	MixedRating int
 	// Detachments are the detachment templates, in file order.
 	Detachments []Detachment
 	// Source names where the values come from (a citation for people).
 	Source string
 	// Placeholder marks an army whose rating is a stand-in.
 	Placeholder bool
+}
+
+// Rating returns the army's strategy rating: MixedRating when the force
+// is mixed (also fields units of another army list or titans) and the
+// army gives one, StrategyRating otherwise.
+func (a *Army) Rating(mixed bool) int {
+	if mixed && a.MixedRating > 0 {
+		return a.MixedRating
+	}
+	return a.StrategyRating
 }
 
 // Detachment is a detachment template of an army list: the command (at
