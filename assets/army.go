@@ -202,3 +202,29 @@ func validateArmy(d *yamlx.Decoder, cat *catalog.Catalogue, ad *armyDecode) {
 		}
 	}
 }
+
+// checkKeptCommand reports an override of a base unit that drops its HQ
+// flag while a detachment template of a base army (one the sources do not
+// replace) relies on it as its only HQ: the template would lose its
+// command (E40K-CMD-1) without any file saying so.
+func checkKeptCommand(d *yamlx.Decoder, cat, base *catalog.Catalogue, replaced map[string]string, ud *unitDecode) {
+	old, ok := base.Units[ud.u.ID]
+	if !ok || !old.HQ || ud.u.HQ {
+		return
+	}
+	for _, aid := range cat.ArmyIDs() {
+		if _, mine := replaced[aid]; mine {
+			continue
+		}
+		for _, det := range cat.Armies[aid].Detachments {
+			names, hq := false, false
+			for _, s := range det.Command {
+				names = names || s.Unit == ud.u.ID
+				hq = hq || (cat.Units[s.Unit] != nil && cat.Units[s.Unit].HQ)
+			}
+			if names && !hq {
+				d.Errorf(ud.idNode, "unit %q: army %q detachment %q needs it as its HQ; keep hq: true or replace the army too", ud.u.ID, aid, det.ID)
+			}
+		}
+	}
+}

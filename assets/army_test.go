@@ -335,6 +335,13 @@ func TestExtendCatalogueErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `two.yaml:3:10: weapon id "w" is already used (one.yaml:3)`) {
 		t.Errorf("duplicate across own files: %v", err)
 	}
+	// Dropping the HQ flag of a bundled commander would leave bundled
+	// detachment templates without command (E40K-CMD-1).
+	noHQ := "system: e40k\nunits:\n  - {id: e40k-marine-commander, name: Boss, class: infantry, base: {shape: rect, w: 4, h: 2}}\n"
+	_, err = ExtendCatalogue(base, Source{"hq.yaml", []byte(noHQ)})
+	if err == nil || !strings.Contains(err.Error(), `hq.yaml:3:10: unit "e40k-marine-commander": army "e40k-space-marines" detachment "armoured" needs it as its HQ`) {
+		t.Errorf("HQ dropped: %v", err)
+	}
 	if _, err := ExtendCatalogue(nil); err == nil {
 		t.Error("nil base accepted")
 	}

@@ -119,6 +119,9 @@ func merge(base *catalog.Catalogue, srcs []Source) (*catalog.Catalogue, error) {
 	for _, fd := range decs {
 		for _, u := range fd.units {
 			validateUnit(fd.d, cat, u)
+			if base != nil {
+				checkKeptCommand(fd.d, cat, base, seenA, u)
+			}
 		}
 		for _, a := range fd.armies {
 			validateArmy(fd.d, cat, a)
