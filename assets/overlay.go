@@ -17,7 +17,9 @@ const MaxCatalogueFile = 2 << 20
 // player's own datasheets): a unit, weapon or army whose id base already
 // has replaces base's profile, any other id is added. Ids must be unique
 // among srcs; a replacement must keep the system of the profile it
-// replaces. References in srcs may point into base. base is not modified.
+// replaces, and a unit that is the only HQ of a detachment template of a
+// base army must keep its HQ flag unless srcs replace that army too.
+// References in srcs may point into base. base is not modified.
 // The error, when not nil, is a yamlx.Errors listing every problem of every
 // source as file:line:col: message.
 func ExtendCatalogue(base *catalog.Catalogue, srcs ...Source) (*catalog.Catalogue, error) {
