@@ -40,12 +40,13 @@ func (p *parser) decodeCatalogues(n *yaml.Node) {
 		d.Errorf(n, "catalogues: at most %d files, got %d", MaxCatalogues, len(paths))
 		return
 	}
+	// Every readable file is validated and used even when another cannot
+	// be read, so that one run reports all problems and the sides are not
+	// flooded with unknown unit types.
 	var srcs []assets.Source
-	ok := true
 	for i, rel := range paths {
 		if strings.TrimSpace(rel) == "" {
 			d.Errorf(nodes[i], "catalogues: empty path (give a file name relative to the scenario)")
-			ok = false
 			continue
 		}
 		path := resolveCatalogue(p.s.File, rel)
@@ -53,12 +54,11 @@ func (p *parser) decodeCatalogues(n *yaml.Node) {
 		src, err := assets.ReadCatalogueFile(path)
 		if err != nil {
 			d.Errorf(nodes[i], "catalogues: %v", err)
-			ok = false
 			continue
 		}
 		srcs = append(srcs, src)
 	}
-	if !ok {
+	if len(srcs) == 0 {
 		return
 	}
 	cat, err := assets.ExtendCatalogue(p.cat, srcs...)

@@ -101,6 +101,16 @@ func TestCataloguesErrors(t *testing.T) {
 		t.Errorf("missing catalogue:\n%v\nwant %s", err, want)
 	}
 
+	// A missing file does not hide the problems of the others.
+	dir = writeFiles(t, map[string]string{"s.yaml": withCatalogues("[gone.yaml, my-armies.yaml]"), "my-armies.yaml": bad})
+	_, err = Load(filepath.Join(dir, "s.yaml"), cat)
+	for _, want := range []string{filepath.Join(dir, "s.yaml") + ":4:14: catalogues: catalogue file " + filepath.Join(dir, "gone.yaml"),
+		filepath.Join(dir, "my-armies.yaml") + ":8:16:"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("missing and bad catalogues:\n%v\nwant %s", err, want)
+		}
+	}
+
 	_, err = Parse("bundled:x", []byte(withCatalogues("[my-armies.yaml]")), cat)
 	if err == nil || !strings.Contains(err.Error(), "bundled:x:4:13: catalogues: a bundled scenario may not name catalogue files") {
 		t.Errorf("bundled: %v", err)
