@@ -39,7 +39,7 @@ func ReadCatalogueFile(path string) (Source, error) {
 	case err == nil:
 		return Source{Name: path, Data: data}, nil
 	case errors.Is(err, fs.ErrNotExist):
-		return Source{}, fmt.Errorf("catalogue file %s: no such file (%w)", path, fs.ErrNotExist)
+		return Source{}, missingFile(path)
 	case errors.Is(err, fsutil.ErrTooLarge):
 		return Source{}, fmt.Errorf("catalogue file %s: more than the %d byte limit", path, MaxCatalogueFile)
 	}
@@ -69,3 +69,10 @@ func LoadCatalogueWith(paths ...string) (*catalog.Catalogue, error) {
 	}
 	return ExtendCatalogue(base, srcs...)
 }
+
+// missingFile is the error for a catalogue file that does not exist: a
+// plain sentence that still matches errors.Is(err, fs.ErrNotExist).
+type missingFile string
+
+func (m missingFile) Error() string { return fmt.Sprintf("catalogue file %s: no such file", string(m)) }
+func (m missingFile) Unwrap() error { return fs.ErrNotExist }
