@@ -411,9 +411,7 @@ func decodeUnit(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *un
 	u.CC = optTarget(d, m, "cc", what)
 	u.FF = optTarget(d, m, "ff", what)
 	u.DamageCap = optInt(d, m, "damage_cap", what)
-	if hn := m.Get("hq"); hn != nil {
-		u.HQ, _ = d.Bool(hn, what+" hq")
-	}
+	u.HQ = optBool(d, m, "hq", what)
 	if tn := m.Get("transport"); tn != nil {
 		if v, ok := d.Int(tn, what+" transport"); ok {
 			if v < 0 || v > 100 {
