@@ -9,29 +9,16 @@ import (
 	"testing"
 )
 
-// myArmies is a player's own catalogue: it overrides the bundled Tactical
-// stand and adds a unit of its own.
-const myArmies = `system: e40k
-units:
-  - id: e40k-tactical-marines
-    name: Tactical stand (my book)
-    class: infantry
-    base: {shape: rect, w: 4, h: 2}
-    speed: 10
-    firepower: 3
-    assault: 5
-    armour: 5
-    default_arms: [e40k-bolters]
-  - id: my-veterans
-    name: Veteran stand
-    class: infantry
-    base: {shape: rect, w: 4, h: 2}
-    speed: 10
-    firepower: 2
-    assault: 6
-    armour: 5
-    default_arms: [e40k-bolters]
-`
+// myArmies is a player's own catalogue (testdata/own-catalogue.yaml): it
+// overrides the bundled Tactical stand and adds a unit of its own.
+func myArmies(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("testdata/own-catalogue.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
 
 // withCatalogues is mini with a catalogues key and a unit of the player's
 // own type.
@@ -61,7 +48,7 @@ func writeFiles(t *testing.T, files map[string]string) string {
 // unit type the scenario fields; the catalogue given to Load is untouched.
 func TestCataloguesOverrideAndExtend(t *testing.T) {
 	cat := testCatalogue(t)
-	dir := writeFiles(t, map[string]string{"s.yaml": withCatalogues("[data/my-armies.yaml]"), "data/my-armies.yaml": myArmies})
+	dir := writeFiles(t, map[string]string{"s.yaml": withCatalogues("[data/my-armies.yaml]"), "data/my-armies.yaml": myArmies(t)})
 	s, err := Load(filepath.Join(dir, "s.yaml"), cat)
 	if err != nil {
 		t.Fatal(err)
@@ -86,10 +73,10 @@ func TestCataloguesOverrideAndExtend(t *testing.T) {
 // stays an error.
 func TestCataloguesErrors(t *testing.T) {
 	cat := testCatalogue(t)
-	bad := strings.Replace(myArmies, "firepower: 3", "firepower: lots", 1)
+	bad := strings.Replace(myArmies(t), "firepower: 3", "firepower: lots", 1)
 	dir := writeFiles(t, map[string]string{"s.yaml": withCatalogues("[my-armies.yaml]"), "my-armies.yaml": bad})
 	_, err := Load(filepath.Join(dir, "s.yaml"), cat)
-	want := filepath.Join(dir, "my-armies.yaml") + `:8:16: unit "e40k-tactical-marines" firepower: expected a whole number`
+	want := filepath.Join(dir, "my-armies.yaml") + `:10:16: unit "e40k-tactical-marines" firepower: expected a whole number`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("bad catalogue:\n%v\nwant %s", err, want)
 	}
@@ -105,7 +92,7 @@ func TestCataloguesErrors(t *testing.T) {
 	dir = writeFiles(t, map[string]string{"s.yaml": withCatalogues("[gone.yaml, my-armies.yaml]"), "my-armies.yaml": bad})
 	_, err = Load(filepath.Join(dir, "s.yaml"), cat)
 	for _, want := range []string{filepath.Join(dir, "s.yaml") + ":4:14: catalogues: catalogue file " + filepath.Join(dir, "gone.yaml"),
-		filepath.Join(dir, "my-armies.yaml") + ":8:16:"} {
+		filepath.Join(dir, "my-armies.yaml") + ":10:16:"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("missing and bad catalogues:\n%v\nwant %s", err, want)
 		}
@@ -143,7 +130,7 @@ func TestCataloguePaths(t *testing.T) {
 // reloads the scenario, also after the catalogue was broken and fixed.
 func TestWatchFollowsCatalogues(t *testing.T) {
 	cat := testCatalogue(t)
-	dir := writeFiles(t, map[string]string{"s.yaml": withCatalogues("[cat/my-armies.yaml]"), "cat/my-armies.yaml": myArmies})
+	dir := writeFiles(t, map[string]string{"s.yaml": withCatalogues("[cat/my-armies.yaml]"), "cat/my-armies.yaml": myArmies(t)})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	ch, err := Watch(ctx, filepath.Join(dir, "s.yaml"), cat)
@@ -155,13 +142,13 @@ func TestWatchFollowsCatalogues(t *testing.T) {
 		t.Fatalf("initial load: %+v", u)
 	}
 	cp := filepath.Join(dir, "cat", "my-armies.yaml")
-	if err := os.WriteFile(cp, []byte(strings.Replace(myArmies, "firepower: 3", "firepower: lots", 1)), 0o644); err != nil {
+	if err := os.WriteFile(cp, []byte(strings.Replace(myArmies(t), "firepower: 3", "firepower: lots", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if u = next(t, ch); u.Err == nil || !strings.Contains(u.Err.Error(), cp+":8:16:") {
+	if u = next(t, ch); u.Err == nil || !strings.Contains(u.Err.Error(), cp+":10:16:") {
 		t.Fatalf("after breaking the catalogue: %+v", u)
 	}
-	if err := os.WriteFile(cp, []byte(strings.Replace(myArmies, "firepower: 3", "firepower: 4", 1)), 0o644); err != nil {
+	if err := os.WriteFile(cp, []byte(strings.Replace(myArmies(t), "firepower: 3", "firepower: 4", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if u = next(t, ch); u.Err != nil || u.Scenario.Unit("u3").Profile.Firepower != 4 {
@@ -181,7 +168,7 @@ func TestScenarioPlaceholders(t *testing.T) {
 	if got := s.Placeholders(); !reflect.DeepEqual(got, want) {
 		t.Errorf("bundled: %v, want %v", got, want)
 	}
-	dir := writeFiles(t, map[string]string{"s.yaml": withCatalogues("[my-armies.yaml]"), "my-armies.yaml": myArmies})
+	dir := writeFiles(t, map[string]string{"s.yaml": withCatalogues("[my-armies.yaml]"), "my-armies.yaml": myArmies(t)})
 	if s, err = Load(filepath.Join(dir, "s.yaml"), cat); err != nil {
 		t.Fatal(err)
 	}
