@@ -61,7 +61,9 @@ type parser struct {
 // ("file:line:col: message"). cat is the unit catalogue unit types and
 // weapons are looked up in. On failure the error is an Errors value listing
 // every problem found, sorted by position; the Scenario is nil. Parse never
-// panics: a panic inside would be a bug and is reported as an error.
+// panics: a panic inside would be a bug and is reported as an error. The
+// only files Parse reads are those the scenario's "catalogues" key names
+// (relative to the directory of name; see decodeCatalogues).
 func Parse(name string, data []byte, cat *catalog.Catalogue) (s *Scenario, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -218,6 +220,8 @@ func (p *parser) decode(root *yaml.Node) {
 			s.System = catalog.System(v)
 		}
 	}
+	// Own catalogue files first: sides' unit types are looked up in them.
+	p.decodeCatalogues(m.Get("catalogues"))
 	opts, onodes := d.StrList(m.Get("options"), "options")
 	optRe := regexp.MustCompile(`^[a-z0-9-]+(/[a-z0-9-]+)*$`)
 	for i, o := range opts {

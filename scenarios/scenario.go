@@ -64,8 +64,12 @@ type Scenario struct {
 	Mission *Mission
 	// Deployment is PrePlaced or DeployInZone.
 	Deployment string
-	// Catalogue is the catalogue the scenario was validated against.
+	// Catalogue is the catalogue the scenario was validated against (the
+	// one given to Parse, extended by the scenario's own files).
 	Catalogue *catalog.Catalogue
+	// Catalogues are the paths of the scenario's own catalogue files (key
+	// "catalogues"), resolved against the scenario file.
+	Catalogues []string
 
 	units map[string]*Unit
 	ids   map[string]string // every id -> what it names
