@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -63,11 +64,22 @@ func ParseCatalogue(name string, data []byte) (*catalog.Catalogue, error) {
 // MergeCatalogues decodes several catalogue files and validates them as one
 // catalogue: ids unique across files, references resolved across files.
 func MergeCatalogues(srcs ...Source) (*catalog.Catalogue, error) {
-	cat := &catalog.Catalogue{Units: map[string]*catalog.Unit{}, Weapons: map[string]*catalog.Weapon{}}
+	return merge(nil, srcs)
+}
+
+// merge decodes srcs over base (nil for none) and validates them. Ids must
+// be unique among srcs; an id of base may be taken again by a source, which
+// then replaces base's profile (keeping its system). base is not modified.
+func merge(base *catalog.Catalogue, srcs []Source) (*catalog.Catalogue, error) {
+	cat := &catalog.Catalogue{Units: map[string]*catalog.Unit{}, Weapons: map[string]*catalog.Weapon{}, Armies: map[string]*catalog.Army{}}
+	if base != nil {
+		cat = base.Clone()
+	}
 	var all yamlx.Errors
 	var decs []*fileDecode
 	seenU := map[string]string{}
 	seenW := map[string]string{}
+	seenA := map[string]string{}
 	for _, s := range srcs {
 		fd := decodeCatalogueFile(s.Name, s.Data)
 		decs = append(decs, fd)
@@ -77,6 +89,10 @@ func MergeCatalogues(srcs ...Source) (*catalog.Catalogue, error) {
 				continue
 			}
 			seenU[u.u.ID] = fmt.Sprintf("%s:%d", s.Name, u.idNode.Line)
+			if old, ok := cat.Units[u.u.ID]; ok && old.System != u.u.System {
+				fd.d.Errorf(u.idNode, "unit %q replaces a %s profile with a %s one: an override must keep the system", u.u.ID, old.System, u.u.System)
+				continue
+			}
 			cat.Units[u.u.ID] = u.u
 		}
 		for _, w := range fd.weapons {
@@ -85,12 +101,30 @@ func MergeCatalogues(srcs ...Source) (*catalog.Catalogue, error) {
 				continue
 			}
 			seenW[w.w.ID] = fmt.Sprintf("%s:%d", s.Name, w.idNode.Line)
+			if old, ok := cat.Weapons[w.w.ID]; ok && old.System != w.w.System {
+				fd.d.Errorf(w.idNode, "weapon %q replaces a %s profile with a %s one: an override must keep the system", w.w.ID, old.System, w.w.System)
+				continue
+			}
 			cat.Weapons[w.w.ID] = w.w
+		}
+		for _, a := range fd.armies {
+			if prev, dup := seenA[a.a.ID]; dup {
+				fd.d.Errorf(a.idNode, "army id %q is already used (%s)", a.a.ID, prev)
+				continue
+			}
+			seenA[a.a.ID] = fmt.Sprintf("%s:%d", s.Name, a.idNode.Line)
+			cat.Armies[a.a.ID] = a.a
 		}
 	}
 	for _, fd := range decs {
 		for _, u := range fd.units {
 			validateUnit(fd.d, cat, u)
+			if base != nil {
+				checkKeptCommand(fd.d, cat, base, seenA, u)
+			}
+		}
+		for _, a := range fd.armies {
+			validateArmy(fd.d, cat, a)
 		}
 		all = append(all, fd.d.Errs...)
 	}
@@ -121,6 +155,7 @@ type fileDecode struct {
 	system  catalog.System
 	units   []*unitDecode
 	weapons []*weaponDecode
+	armies  []*armyDecode
 }
 
 // Systems lists the rule systems a catalogue or scenario may name.
@@ -155,7 +190,7 @@ func decodeCatalogueFile(name string, data []byte) *fileDecode {
 	fd := &fileDecode{d: d}
 	if root == nil {
 		if len(d.Errs) == 0 {
-			d.Errorf(nil, "empty catalogue file: expected keys system, units, weapons")
+			d.Errorf(nil, "empty catalogue file: expected keys system, units, weapons (and optionally armies)")
 		}
 		return fd
 	}
@@ -173,6 +208,11 @@ func decodeCatalogueFile(name string, data []byte) *fileDecode {
 	for i, wn := range d.Seq(m.Get("weapons"), "weapons") {
 		if w := decodeWeapon(d, wn, i, fd.system); w != nil {
 			fd.weapons = append(fd.weapons, w)
+		}
+	}
+	for i, an := range d.Seq(m.Get("armies"), "armies") {
+		if a := decodeArmy(d, an, i, fd.system); a != nil {
+			fd.armies = append(fd.armies, a)
 		}
 	}
 	m.Close()
@@ -222,6 +262,14 @@ func optInt(d *yamlx.Decoder, m *yamlx.Map, key, what string) int {
 		return v
 	}
 	return 0
+}
+
+func optBool(d *yamlx.Decoder, m *yamlx.Map, key, what string) bool {
+	if n := m.Get(key); n != nil {
+		v, _ := d.Bool(n, what+" "+key)
+		return v
+	}
+	return false
 }
 
 func optTarget(d *yamlx.Decoder, m *yamlx.Map, key, what string) int {
@@ -363,6 +411,16 @@ func decodeUnit(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *un
 	u.CC = optTarget(d, m, "cc", what)
 	u.FF = optTarget(d, m, "ff", what)
 	u.DamageCap = optInt(d, m, "damage_cap", what)
+	u.HQ = optBool(d, m, "hq", what)
+	if tn := m.Get("transport"); tn != nil {
+		if v, ok := d.Int(tn, what+" transport"); ok {
+			if v < 0 || v > 100 {
+				d.Errorf(tn, "%s transport: expected 0 to 100 stands carried, got %d", what, v)
+			}
+			u.Transport = v
+		}
+	}
+	u.Placeholder = optBool(d, m, "placeholder", what)
 	u.Specials, _ = d.StrList(m.Get("specials"), what+" specials")
 	var fnodes []*yaml.Node
 	u.Forbidden, fnodes = d.StrList(m.Get("forbidden"), what+" forbidden")
@@ -516,6 +574,10 @@ func decodeWeapon(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *
 	if mn := m.Get("mw"); mn != nil {
 		w.MW, _ = d.Bool(mn, what+" mw")
 	}
+	w.Placeholder = optBool(d, m, "placeholder", what)
+	if sys == catalog.E40K && w.FP != "" {
+		checkE40KFirepower(d, m.Get("fp"), what, w.FP)
+	}
 	if w.Kind == catalog.Gun && w.Range <= 0 && !w.Unlimited && m.Get("range") != nil {
 		d.Errorf(m.Get("range"), "%s: a gun needs a positive range in cm (or unlimited: true)", what)
 	}
@@ -526,6 +588,34 @@ func decodeWeapon(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *
 		return nil
 	}
 	return &weaponDecode{w: w, idNode: idNode}
+}
+
+// E40KShotKinds lists the firepower entries an E40K weapon may give instead
+// of a number: its super-heavy weapon type (E40K shooting, digest
+// section 2).
+func E40KShotKinds() []string {
+	return []string{"Anti-Tank", "Barrage", "Heavy Barrage", "Death Ray", "Disrupt"}
+}
+
+// checkE40KFirepower reports an E40K firepower entry that is neither a
+// whole number from 0 to 100 nor one of E40KShotKinds (any case).
+func checkE40KFirepower(d *yamlx.Decoder, n *yaml.Node, what, fp string) {
+	if v, err := strconv.Atoi(strings.TrimSpace(fp)); err == nil {
+		if v < 0 || v > 100 {
+			d.Errorf(n, "%s fp: expected 0 to 100, got %d", what, v)
+		}
+		return
+	}
+	for _, k := range E40KShotKinds() {
+		if strings.EqualFold(strings.TrimSpace(fp), k) {
+			return
+		}
+	}
+	msg := fmt.Sprintf("%s fp: %q is neither a number nor one of %s", what, fp, strings.Join(E40KShotKinds(), ", "))
+	if s := yamlx.Suggest(fp, E40KShotKinds()); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	d.Errorf(n, "%s", msg)
 }
 
 // validateUnit checks cross references and tables once every file's ids are

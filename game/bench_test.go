@@ -1,4 +1,4 @@
-package game
+package game_test
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
@@ -30,7 +31,7 @@ func BenchmarkReplaySixTurns(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		g, err := testSystems.Load(data, Config{Catalogue: cat})
+		g, err := testSystems.Load(data, game.Config{Catalogue: cat})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -48,7 +49,7 @@ func BenchmarkCloneATIIState(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g, err := testSystems.Load(data, Config{})
+	g, err := testSystems.Load(data, game.Config{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -83,16 +84,16 @@ func benchBattlegroup(b *testing.B) (*scenarios.Scenario, *catalog.Catalogue) {
 // benchGameAt plays a seeded random game of titan-battlegroup until stop
 // holds for the state about to be decided and returns the game and the
 // deciding side.
-func benchGameAt(b *testing.B, stop func(*Game, string) bool) (*Game, string) {
+func benchGameAt(b *testing.B, stop func(*game.Game, string) bool) (*game.Game, string) {
 	b.Helper()
 	scn, cat := benchBattlegroup(b)
 	for seed := uint64(17); seed < 40; seed++ {
-		g, err := testSystems.New(scn, Config{Seed: seed, Catalogue: cat})
+		g, err := testSystems.New(scn, game.Config{Seed: seed, Catalogue: cat})
 		if err != nil {
 			b.Fatal(err)
 		}
 		found := ""
-		err = playRandomGame(g, benchPlayout, seed, func(g *Game, side string) bool {
+		err = playRandomGame(g, benchPlayout, seed, func(g *game.Game, side string) bool {
 			if stop(g, side) {
 				found = side
 				return true
@@ -122,7 +123,7 @@ func alive(s *rules.State) int {
 }
 
 // fireChoices returns the fire commands side is offered now.
-func fireChoices(g *Game, side string) []rules.Command {
+func fireChoices(g *game.Game, side string) []rules.Command {
 	var out []rules.Command
 	for _, c := range g.Engine.Legal(side) {
 		if c.Name == atii.CmdFire && c.Continuous == "" {
@@ -133,8 +134,8 @@ func fireChoices(g *Game, side string) []rules.Command {
 }
 
 // benchShooting is a shooting decision with all ten titans on the table.
-func benchShooting(b *testing.B) (*Game, string) {
-	return benchGameAt(b, func(g *Game, side string) bool {
+func benchShooting(b *testing.B) (*game.Game, string) {
+	return benchGameAt(b, func(g *game.Game, side string) bool {
 		return alive(g.State()) == 10 && len(fireChoices(g, side)) > 0
 	})
 }
@@ -155,7 +156,7 @@ func benchPlayoutGames(b *testing.B, quiet bool) {
 	seed := uint64(0)
 	for b.Loop() {
 		seed++
-		g, err := testSystems.New(scn, Config{Seed: seed, Catalogue: cat, Quiet: quiet})
+		g, err := testSystems.New(scn, game.Config{Seed: seed, Catalogue: cat, Quiet: quiet})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -196,10 +197,10 @@ func BenchmarkPreviewShot(b *testing.B) {
 // template. Target: at most 10 us.
 func BenchmarkPreviewMove(b *testing.B) {
 	var cmd rules.Command
-	g, _ := benchGameAt(b, func(g *Game, side string) bool {
+	g, _ := benchGameAt(b, func(g *game.Game, side string) bool {
 		for _, c := range g.Engine.Legal(side) {
 			if _, ok := c.Cmd.(*atii.MoveCmd); ok {
-				cmd = fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), true)
+				cmd, _ = fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), true)
 				if cmd != nil {
 					return true
 				}

@@ -1,4 +1,4 @@
-package game
+package game_test
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 )
 
@@ -55,9 +56,12 @@ func TestSavesOfFormat2StillLoad(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			g, err := testSystems.LoadFile(f, Config{Catalogue: cat})
+			g, err := testSystems.LoadFile(f, game.Config{Catalogue: cat})
 			if err != nil {
 				t.Fatalf("a format-2 save no longer loads: %v", err)
+			}
+			if !strings.Contains(g.Engine.LoadNote(), "not checked") {
+				t.Errorf("a format-2 save replays without its hashes, and the engine should say so: %q", g.Engine.LoadNote())
 			}
 			got := outcomeOf(g.State())
 			sumPath := strings.TrimSuffix(f, ".auspex-save") + ".outcome.json"

@@ -1,12 +1,15 @@
-package game
+package game_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/rules"
 )
 
 // FuzzLoadATIISave feeds arbitrary bytes to the real save loader (ATII
@@ -31,10 +34,10 @@ func FuzzLoadATIISave(f *testing.F) {
 		}
 		f.Add(data)
 		f.Add(data[:len(data)/2])
-		f.Add(bytes.Replace(data, []byte(`"version": 2`), []byte(`"version": 2.0`), 1))
+		f.Add(bytes.Replace(data, []byte(fmt.Sprintf(`"version": %d`, rules.SaveVersion)), []byte(fmt.Sprintf(`"version": %d.0`, rules.SaveVersion)), 1))
 		f.Add(bytes.Replace(data, []byte(`"args": {`), []byte(`"args": null, "x": {`), 1))
 	}
-	cfg := Config{Catalogue: cat}
+	cfg := game.Config{Catalogue: cat}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := testSystems.Load(data, cfg)
 		if err != nil {

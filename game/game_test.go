@@ -1,9 +1,10 @@
-package game
+package game_test
 
 import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,12 +12,14 @@ import (
 	"time"
 
 	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/systems/atiiai"
 )
 
-func duel(t testing.TB, seed uint64) *Game {
+func duel(t testing.TB, seed uint64) *game.Game {
 	t.Helper()
 	cat, err := assets.LoadCatalogue()
 	if err != nil {
@@ -26,15 +29,15 @@ func duel(t testing.TB, seed uint64) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := testSystems.New(scn, Config{Seed: seed})
+	g, err := testSystems.New(scn, game.Config{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g
 }
 
-func greedyBoth() map[string]Controller {
-	return map[string]Controller{"red": Greedy{}, "blue": Greedy{}}
+func greedyBoth() map[string]game.Controller {
+	return map[string]game.Controller{"red": atiiai.Greedy{}, "blue": atiiai.Greedy{}}
 }
 
 func TestBuildState(t *testing.T) {
@@ -50,7 +53,7 @@ func TestBuildState(t *testing.T) {
 	if len(s.Options) != len(atii.OptionList()) {
 		t.Errorf("every option should be resolved, got %v", s.Options)
 	}
-	g2, err := testSystems.New(g.Scenario, Config{Seed: 1, Options: map[string]string{"atii/nonsense": "on"}})
+	g2, err := testSystems.New(g.Scenario, game.Config{Seed: 1, Options: map[string]string{"atii/nonsense": "on"}})
 	if err == nil || g2 != nil {
 		t.Error("an unknown option override must be refused")
 	}
@@ -65,7 +68,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := testSystems.Load(data, Config{})
+	h, err := testSystems.Load(data, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +91,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	if err := g.SaveFile(path); err != nil {
 		t.Fatal(err)
 	}
-	k, err := testSystems.LoadFile(path, Config{})
+	k, err := testSystems.LoadFile(path, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,16 +114,16 @@ func TestLoadRejectsBadSaves(t *testing.T) {
 		want error
 	}{
 		"truncated": {data[:len(data)/2], rules.ErrBadSave},
-		"newer":     {bytes.Replace(data, []byte(`"version": 2`), []byte(`"version": 3`), 1), rules.ErrBadSave},
+		"newer":     {bytes.Replace(data, []byte(fmt.Sprintf(`"version": %d`, rules.SaveVersion)), []byte(fmt.Sprintf(`"version": %d`, rules.SaveVersion+1)), 1), rules.ErrBadSave},
 		"edited":    {bytes.Replace(data, []byte(`"seed": 13`), []byte(`"seed": 14`), 1), rules.ErrHashMismatch},
 		"ruleset":   {bytes.Replace(data, []byte(`"ruleset": "atii"`), []byte(`"ruleset": "e40k"`), 1), rules.ErrUnknownRuleset},
 	}
 	for name, c := range cases {
-		if _, err := testSystems.Load(c.data, Config{}); !errors.Is(err, c.want) {
+		if _, err := testSystems.Load(c.data, game.Config{}); !errors.Is(err, c.want) {
 			t.Errorf("%s: want %v, got %v", name, c.want, err)
 		}
 	}
-	if _, err := testSystems.LoadFile(filepath.Join(t.TempDir(), "missing"), Config{}); err == nil {
+	if _, err := testSystems.LoadFile(filepath.Join(t.TempDir(), "missing"), game.Config{}); err == nil {
 		t.Error("a missing file must be an error")
 	}
 }
@@ -128,7 +131,7 @@ func TestLoadRejectsBadSaves(t *testing.T) {
 func TestAutosave(t *testing.T) {
 	g := duel(t, 2)
 	path := filepath.Join(t.TempDir(), "auto.auspex-save")
-	a := &Autosave{Path: path, Every: 3}
+	a := &game.Autosave{Path: path, Every: 3}
 	saves := 0
 	_, err := g.Play(context.Background(), greedyBoth(), 7, func([]rules.Event) error {
 		if err := a.After(g); err != nil {
@@ -142,7 +145,7 @@ func TestAutosave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := testSystems.LoadFile(path, Config{})
+	h, err := testSystems.LoadFile(path, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,27 +159,27 @@ func TestAutosave(t *testing.T) {
 
 func TestPlayNeedsControllers(t *testing.T) {
 	g := duel(t, 1)
-	_, err := g.Play(context.Background(), map[string]Controller{}, 0, nil)
-	if !errors.Is(err, ErrNoController) {
-		t.Errorf("want ErrNoController, got %v", err)
+	_, err := g.Play(context.Background(), map[string]game.Controller{}, 0, nil)
+	if !errors.Is(err, game.ErrNoController) {
+		t.Errorf("want game.ErrNoController, got %v", err)
 	}
 }
 
 func TestDecideAsyncHonoursContext(t *testing.T) {
 	g := duel(t, 1)
-	slow := ControllerFunc(func(ctx context.Context, v View) (rules.Command, error) {
+	slow := game.ControllerFunc(func(ctx context.Context, v game.View) (rules.Command, error) {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	side := g.Engine.Decider()
-	d := <-DecideAsync(ctx, slow, g.ViewFor(side))
+	d := <-game.DecideAsync(ctx, slow, g.ViewFor(side))
 	if !errors.Is(d.Err, context.DeadlineExceeded) {
 		t.Errorf("a controller past its deadline reports it, got %v", d.Err)
 	}
-	panicky := ControllerFunc(func(context.Context, View) (rules.Command, error) { panic("boom") })
-	d = <-DecideAsync(context.Background(), panicky, g.ViewFor(side))
+	panicky := game.ControllerFunc(func(context.Context, game.View) (rules.Command, error) { panic("boom") })
+	d = <-game.DecideAsync(context.Background(), panicky, g.ViewFor(side))
 	if d.Err == nil || !strings.Contains(d.Err.Error(), "panicked") {
 		t.Errorf("a panicking controller is an error, got %v", d.Err)
 	}
@@ -215,12 +218,12 @@ func TestManualDice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = testSystems.New(scn, Config{ManualDice: true})
+	_, err = testSystems.New(scn, game.Config{ManualDice: true})
 	var need *rules.NeedDiceError
 	if !errors.As(err, &need) || !strings.HasPrefix(need.Request.Purpose, "initiative") || need.Request.N != 2 {
 		t.Fatalf("the start needs the initiative dice, got %v", err)
 	}
-	g, err := testSystems.New(scn, Config{ManualDice: true, StartDice: []int{2, 5}})
+	g, err := testSystems.New(scn, game.Config{ManualDice: true, StartDice: []int{2, 5}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,11 +260,28 @@ func TestManualDice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := testSystems.Load(data, Config{})
+	h, err := testSystems.Load(data, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if h.State().Hash() != g.State().Hash() {
 		t.Error("a manual-dice game must replay from its save")
+	}
+}
+
+// TestNewControllerThroughTheSystem: a game hands out its system's
+// computer players by kind (ATII's greedy is atiiai.Greedy) and refuses
+// a kind the system does not ship.
+func TestNewControllerThroughTheSystem(t *testing.T) {
+	g := duel(t, 1)
+	c, err := g.NewController(game.KindGreedy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.(atiiai.Greedy); !ok {
+		t.Errorf("ATII's greedy player is %T", c)
+	}
+	if _, err := g.NewController("oracle"); !errors.Is(err, game.ErrControllerKind) {
+		t.Errorf("an unknown kind: %v, want ErrControllerKind", err)
 	}
 }

@@ -1,10 +1,11 @@
-package game
+package game_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/scenarios"
@@ -28,11 +29,11 @@ func TestLegalFireNearestHittable(t *testing.T) {
 	}
 	checked := 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		g, err := testSystems.New(scn, Config{Seed: seed, Catalogue: cat, Quiet: true})
+		g, err := testSystems.New(scn, game.Config{Seed: seed, Catalogue: cat, Quiet: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = playRandomGame(g, benchPlayout, seed, func(g *Game, side string) bool {
+		err = playRandomGame(g, benchPlayout, seed, func(g *game.Game, side string) bool {
 			for _, c := range g.Engine.Legal(side) {
 				if f, ok := c.Cmd.(*atii.FireCmd); ok {
 					checkFireChoice(t, g, f)
@@ -51,7 +52,7 @@ func TestLegalFireNearestHittable(t *testing.T) {
 }
 
 // checkFireChoice compares one offered fire command with the slow rule.
-func checkFireChoice(t *testing.T, g *Game, f *atii.FireCmd) {
+func checkFireChoice(t *testing.T, g *game.Game, f *atii.FireCmd) {
 	t.Helper()
 	s, rs := g.State(), g.Ruleset.(*atii.Ruleset)
 	opts, err := atii.ParseOptions(s.Options)
@@ -113,12 +114,12 @@ func TestLegalAtReportsBadState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := testSystems.New(scn, Config{Seed: 17, Catalogue: cat})
+	g, err := testSystems.New(scn, game.Config{Seed: 17, Catalogue: cat})
 	if err != nil {
 		t.Fatal(err)
 	}
 	side := ""
-	if err := playRandomGame(g, benchPlayout, 17, func(g *Game, s string) bool {
+	if err := playRandomGame(g, benchPlayout, 17, func(g *game.Game, s string) bool {
 		side = s
 		return len(fireChoices(g, s)) > 0
 	}); err != nil {

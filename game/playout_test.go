@@ -1,9 +1,9 @@
-package game
+package game_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -11,16 +11,16 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/scenarios"
-	"github.com/auspex/auspex/world"
 )
 
 // Random-playout invariants: many seeded games of every bundled ATII
 // scenario are played by picking at random among the choices Legal offers
-// (templates filled with random reachable points and facings). Whatever
+// (templates filled with the system's candidates, game.Candidates). Whatever
 // happens, every offered ready-made choice must be accepted by the engine
 // (Engine.Check), every decision must have at least one accepted choice
 // that moves the game on (no stall: ATII-MOV-1 activation orders must
@@ -127,7 +127,7 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 	if v.advanced {
 		opts = advancedOptions()
 	}
-	g, err := testSystems.New(scn, Config{Seed: seed, Options: opts, Catalogue: cat})
+	g, err := testSystems.New(scn, game.Config{Seed: seed, Options: opts, Catalogue: cat})
 	if err != nil {
 		return fmt.Errorf("new game: %w", err)
 	}
@@ -143,7 +143,7 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 	if err != nil {
 		return fmt.Errorf("save: %w", err)
 	}
-	h, err := testSystems.Load(data, Config{Catalogue: cat})
+	h, err := testSystems.Load(data, game.Config{Catalogue: cat})
 	if err != nil {
 		return fmt.Errorf("the save does not replay: %w", err)
 	}
@@ -157,7 +157,7 @@ func playout(scn *scenarios.Scenario, v playoutVariant, seed uint64, cat *catalo
 // choices drawn from a stream seeded with seed; stop, when not nil, ends
 // the game early as soon as it returns true for the state about to be
 // decided. It returns the first broken invariant.
-func playRandomGame(g *Game, v playoutVariant, seed uint64, stop func(*Game, string) bool) error {
+func playRandomGame(g *game.Game, v playoutVariant, seed uint64, stop func(*game.Game, string) bool) error {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	turnCmds := 0
 	turn := g.State().Turn
@@ -192,7 +192,7 @@ func playRandomGame(g *Game, v playoutVariant, seed uint64, stop func(*Game, str
 // one accepted choice at random (templates filled in). A decision whose
 // only accepted choices are standing orders (shields) that leave the
 // decision where it was is a stall.
-func pickRandom(g *Game, side string, rng *rand.Rand, aggressive bool) (rules.Command, error) {
+func pickRandom(g *game.Game, side string, rng *rand.Rand, aggressive bool) (rules.Command, error) {
 	choices, err := g.Engine.LegalAt(g.State(), side)
 	if err != nil {
 		return nil, err
@@ -240,13 +240,21 @@ func pickRandom(g *Game, side string, rng *rand.Rand, aggressive bool) (rules.Co
 	// players move nine times in ten).
 	if len(templates) > 0 && (len(ok) == 0 || rng.IntN(2) == 0 || (aggressive && rng.IntN(5) > 0)) {
 		c := templates[rng.IntN(len(templates))]
-		if cmd := fillTemplate(g, side, c, rng, aggressive); cmd != nil {
+		cmd, err := fillTemplate(g, side, c, rng, aggressive)
+		if err != nil {
+			return nil, err
+		}
+		if cmd != nil {
 			return cmd, nil
 		}
 	}
 	if len(ok) == 0 {
 		for _, c := range templates {
-			if cmd := fillTemplate(g, side, c, rng, aggressive); cmd != nil {
+			cmd, err := fillTemplate(g, side, c, rng, aggressive)
+			if err != nil {
+				return nil, err
+			}
+			if cmd != nil {
 				return cmd, nil
 			}
 		}
@@ -255,94 +263,39 @@ func pickRandom(g *Game, side string, rng *rand.Rand, aggressive bool) (rules.Co
 	return ok[rng.IntN(len(ok))], nil
 }
 
-// fillTemplate fills a move or deploy template with random parameters
-// until the engine accepts it (nil if no try does).
-func fillTemplate(g *Game, side string, c rules.Choice, rng *rand.Rand, aggressive bool) rules.Command {
-	s := g.State()
-	rs := g.Ruleset.(*atii.Ruleset)
-	check := func(cmd rules.Command) bool { return g.Engine.Check(cmd) == nil }
-	switch x := c.Cmd.(type) {
-	case *atii.MoveCmd:
-		u := s.Unit(x.Unit)
-		if u == nil {
-			return nil
+// fillTemplate fills a move or deploy template with one of the system's
+// candidates (game.Candidates) at random; aggressive players take the
+// first (for ATII the advance on the nearest enemy) three times in four,
+// and a move is now and then overcharged when that is accepted. Every
+// candidate must be accepted by the engine; nil when there is none.
+func fillTemplate(g *game.Game, side string, c rules.Choice, rng *rand.Rand, aggressive bool) (rules.Command, error) {
+	cands, err := g.Candidates(context.Background(), g.State(), side, c)
+	if err != nil {
+		return nil, fmt.Errorf("candidates for %q: %w", c.Text, err)
+	}
+	for _, k := range cands {
+		if k.Continuous != "" {
+			return nil, fmt.Errorf("candidate %q of %q is still a template", k.Text, c.Text)
 		}
-		reach := 30.0
-		if p, err := cat(rs).Unit(u.Type); err == nil && p.Speed > 0 {
-			reach = 1.3 * p.Speed
-		}
-		target, aim := u.Pos, false
-		if aggressive {
-			if e := nearestOf(s, u); e != nil {
-				target, aim = e.Pos, true
-			}
-		}
-		for try := 0; try < 16; try++ {
-			dir := rng.Float64() * 360
-			if aim {
-				dir = world.Bearing(target.Sub(u.Pos)) + rng.NormFloat64()*25
-			}
-			l := rng.Float64() * reach
-			if aim && try < 10 {
-				l = math.Min(target.Sub(u.Pos).Len(), reach*(1-0.08*float64(try)))
-			}
-			to := u.Pos.Add(world.Heading(dir).Scale(l))
-			wp := atii.Waypoint{X: to.X, Y: to.Y}
-			if rng.IntN(2) == 0 {
-				wp.Facing = atii.Face(math.Floor(rng.Float64() * 360))
-			}
-			path := []atii.Waypoint{wp}
-			if rng.IntN(4) == 0 {
-				mid := u.Pos.Add(to.Sub(u.Pos).Scale(0.5)).Add(world.Heading(rng.Float64() * 360).Scale(rng.Float64() * 5))
-				path = []atii.Waypoint{{X: mid.X, Y: mid.Y}, wp}
-			}
-			cmd := rs.Move(side, u.ID, path...)
-			cmd.Overcharge = rng.IntN(6) == 0
-			if check(cmd) {
-				return cmd
-			}
-			cmd.Overcharge = false
-			if check(cmd) {
-				return cmd
-			}
-		}
-		// A pure turn on the spot.
-		cmd := rs.Move(side, u.ID, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(math.Floor(rng.Float64() * 360))})
-		if check(cmd) {
-			return cmd
-		}
-	case *atii.DeployCmd:
-		t := rs.World().Table
-		for try := 0; try < 200; try++ {
-			cmd := rs.Deploy(side, x.Unit, rng.Float64()*t.W, rng.Float64()*t.H, math.Floor(rng.Float64()*360))
-			if check(cmd) {
-				return cmd
-			}
-		}
-		if cmd, err := greedyDeploy(g.ViewFor(side), rs); err == nil && check(cmd) {
-			return cmd
+		if err := g.Engine.Check(g.Bind(k.Cmd)); err != nil {
+			return nil, fmt.Errorf("candidate %q of %q is refused: %w", k.Text, c.Text, err)
 		}
 	}
-	return nil
-}
-
-func cat(rs *atii.Ruleset) *catalog.Catalogue { return rs.Catalogue() }
-
-// nearestOf returns the operational enemy titan nearest u (centre to
-// centre).
-func nearestOf(s *rules.State, u *rules.Unit) *rules.Unit {
-	var best *rules.Unit
-	bd := math.Inf(1)
-	for i := range s.Units {
-		o := &s.Units[i]
-		if o.Side == u.Side || o.Destroyed || o.OffTable || o.Markers.Value(atii.MarkUnplaced) > 0 {
-			continue
-		}
-		if d := o.Pos.Sub(u.Pos).Len(); d < bd {
-			best, bd = o, d
+	if len(cands) == 0 {
+		return nil, nil
+	}
+	pick := cands[rng.IntN(len(cands))].Cmd
+	if aggressive && rng.IntN(4) > 0 {
+		pick = cands[0].Cmd
+	}
+	if mv, ok := pick.(*atii.MoveCmd); ok && rng.IntN(6) == 0 {
+		oc := *mv
+		oc.Overcharge = true
+		if g.Engine.Check(&oc) == nil {
+			return &oc, nil
 		}
 	}
-	return best
+	return pick, nil
 }
 
 // TestQuietPlayoutSamePosition: a quiet game (no log, no event text) and
@@ -366,7 +319,7 @@ func TestQuietPlayoutSamePosition(t *testing.T) {
 			}
 			var end [2]*rules.State
 			for i, quiet := range []bool{false, true} {
-				g, err := testSystems.New(scn, Config{Seed: seed, Options: opts, Catalogue: cat, Quiet: quiet})
+				g, err := testSystems.New(scn, game.Config{Seed: seed, Options: opts, Catalogue: cat, Quiet: quiet})
 				if err != nil {
 					t.Fatal(err)
 				}

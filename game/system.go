@@ -29,6 +29,12 @@ type System interface {
 	// overrides (on top of the scenario's options). Errors: invalid
 	// options, units the ruleset cannot field.
 	BuildState(scn *scenarios.Scenario, rs rules.Ruleset, seed uint64, overrides map[string]string) (*rules.State, error)
+	// SafeDefault is what side plays on st when its controller fails (an
+	// error, a panic, no answer in time): the system's "do nothing"
+	// among choices (Legal's for side on st), such as hold, end the step
+	// or pass; nil when it has none (the game then plays the first
+	// discrete choice the engine accepts). rs is the game's ruleset.
+	SafeDefault(rs rules.Ruleset, st *rules.State, side string, choices []rules.Choice) rules.Command
 }
 
 // Binder is implemented by rulesets whose commands, made as plain structs

@@ -95,6 +95,8 @@ type Engine struct {
 	st    *State
 	recs  []Record
 	queue *ManualDice
+	// note is LoadNote's remark on a save replayed without hash checks.
+	note string
 }
 
 // New starts a game of rs from initial (built by the scenario loader):
@@ -407,6 +409,9 @@ func (e *Engine) permitted(s *State, c Command) error {
 	if s.Over {
 		return ErrGameOver
 	}
+	if f := s.Proc(); f != nil {
+		return permitFrame(f, c)
+	}
 	name := c.Name()
 	if p := s.Pending; p != nil {
 		if c.Actor() != p.Side {
@@ -447,13 +452,26 @@ func (e *Engine) settle(s *State, t *Tray) error {
 			s.Over = true
 			o := *out
 			s.Result = &o
-			s.Pending = nil
+			s.Pending, s.Procs, s.returnTo = nil, nil, ""
 			text := "Game over: " + o.Kind
 			if o.Text != "" {
 				text += ": " + o.Text
 			}
 			t.Log(Event{Kind: EvGameOver, Side: o.Winner, Text: text})
 			return nil
+		}
+		if s.returnTo != "" && len(s.Procs) == 0 {
+			// The last procedure returned to another step (State.Return).
+			id := s.returnTo
+			s.returnTo = ""
+			next, ok := e.flow.Step(id)
+			if !ok {
+				return fmt.Errorf("a procedure returns to unknown step %q", id)
+			}
+			if err := e.enter(s, t, next); err != nil {
+				return err
+			}
+			continue
 		}
 		st, ok := e.flow.Step(s.Step)
 		if !ok {
@@ -468,6 +486,14 @@ func (e *Engine) settle(s *State, t *Tray) error {
 			if did {
 				continue
 			}
+		}
+		if f := s.Proc(); f != nil {
+			// A procedure is open: the step holds still until it returns.
+			if f.Side == "" {
+				return fmt.Errorf("step %s: automatic procedure %s is on top but the step's Auto does nothing with it", st.ID, f.Proc)
+			}
+			s.syncProc()
+			return nil
 		}
 		if st.EndIf == nil || !st.EndIf(s) {
 			return nil

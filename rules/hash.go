@@ -69,6 +69,9 @@ func (s *State) Hash() uint64 {
 		h.str(s.Result.Text)
 	}
 	h.ext(s.Ext)
+	if len(s.Procs) > 0 {
+		h.u64(procsDigest(s.Procs))
+	}
 	h.int(len(s.Log))
 	return h.sum()
 }

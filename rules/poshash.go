@@ -68,6 +68,9 @@ func (s *State) PositionHash() uint64 {
 		h.str(r.Text)
 	}
 	h.ext(s.Ext)
+	if len(s.Procs) > 0 {
+		h.u64(procsDigest(s.Procs))
+	}
 	return h.final()
 }
 

@@ -13,12 +13,28 @@ import (
 
 // Save file identification. SaveVersion is the newest format this build
 // writes and reads; older versions are read when supported, newer ones are
-// refused with an error that says so. Version 2 marks the ATII rules of
-// issue 8 (changed turn flow and options): a version-1 ATII save no longer
-// replays, and Replay says so with ErrOldRules rather than a hash mismatch.
+// refused with an error that says so.
+//
+//   - Version 1: before issue 8's ATII rules (changed turn flow and
+//     options). It no longer replays, and Replay says so with ErrOldRules
+//     rather than a hash mismatch.
+//   - Version 2: issue 8's rules. Its commands and dice still give the same
+//     game, but its state hashes do not match this build's states:
+//     version 3 moved ATII's overwatch offers onto the procedure stack
+//     (State.Procs), which changes the state at every command where an
+//     offer is open. A version-2 save is therefore replayed command by
+//     command with its recorded dice (the same gate, the same checks of
+//     every command and of which commands rolled) but its hashes, the
+//     start hash included, are not compared; Engine.LoadNote says so.
+//   - Version 3: the procedure stack. Every hash is checked.
+//
+// Saving always writes SaveVersion, with this build's hashes: a version-2
+// game loaded and saved again is a version-3 save.
 const (
 	SaveFormat  = "auspex-save"
-	SaveVersion = 2
+	SaveVersion = 3
+	// unhashedVersion is the older format replayed without hash checks.
+	unhashedVersion = 2
 )
 
 // ErrBadSave wraps every problem with a save file's content.
@@ -488,7 +504,9 @@ type BuildFunc func(Setup) (*State, error)
 
 // Load rebuilds a game from a save: it parses the save, builds the initial
 // state with build, starts the game and replays every command through the
-// same gate as live play, checking the state hash after each. Any problem
+// same gate as live play, checking the state hash after each (a save of
+// format 2 is replayed without hash checks, see SaveVersion, and the
+// engine's LoadNote says so). Any problem
 // (corrupt, truncated or newer-version file, unknown ruleset or command,
 // a hash that differs) is an error and no engine is returned. cfg supplies
 // the settings for play after loading (dice mode, undo policy); its
@@ -513,6 +531,12 @@ func Replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 	}
 	return e, err
 }
+
+// LoadNote is a remark on how the game was loaded, for the player: set
+// when a save of an older format was replayed without checking its state
+// hashes (format 2, see SaveVersion); "" otherwise (a new game, or a save
+// whose every hash matched).
+func (e *Engine) LoadNote() string { return e.note }
 
 func replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, error) {
 	rs, err := reg.Get(sv.Ruleset)
@@ -540,7 +564,11 @@ func replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 	if err != nil {
 		return nil, fmt.Errorf("load save: %w", err)
 	}
-	if got := HashString(e.start.Hash()); got != sv.StartHash {
+	verify := sv.Version != unhashedVersion
+	if !verify {
+		e.note = fmt.Sprintf("a save of format %d, written by an earlier Auspex: replayed command by command with its recorded dice; its state hashes were not checked (format %d changed the state's shape). Saving it again writes format %d.", sv.Version, SaveVersion, SaveVersion)
+	}
+	if got := HashString(e.start.Hash()); verify && got != sv.StartHash {
 		return nil, fmt.Errorf("load save: %w at the start: %s, save has %s (the scenario or the rules changed, or the save was edited)", ErrHashMismatch, got, sv.StartHash)
 	}
 	for i, sc := range sv.Commands {
@@ -557,7 +585,7 @@ func replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 		if err != nil {
 			return nil, fmt.Errorf("load save: command %d (%s): %w", i+1, sc.Cmd, clip(err))
 		}
-		if got := HashString(rec.Hash); got != sc.Hash {
+		if got := HashString(rec.Hash); verify && got != sc.Hash {
 			return nil, fmt.Errorf("load save: %w after command %d (%s): %s, save has %s (the save was edited or the rules changed)", ErrHashMismatch, i+1, sc.Cmd, got, sc.Hash)
 		}
 		if rec.Rolled != sc.Rolled {

@@ -103,15 +103,16 @@ func TestParseSaveMessages(t *testing.T) {
 		t.Errorf("save with a byte order mark: %v", err)
 	}
 
+	ver := []byte(fmt.Sprintf(`"version": %d,`, SaveVersion))
 	for name, c := range map[string]struct {
 		data []byte
 		want string
 	}{
 		"args null":   {editSave(t, data, func(m map[string]any) { m["commands"].([]any)[0].(map[string]any)["args"] = nil }), "args must be an object of named arguments {...}, got null"},
 		"args list":   {editSave(t, data, func(m map[string]any) { m["commands"].([]any)[0].(map[string]any)["args"] = []int{1} }), "got a list"},
-		"version 1.5": {bytes.Replace(data, []byte(`"version": 2,`), []byte(`"version": 1.5,`), 1), `version "1.5" is not a whole number`},
-		"version str": {bytes.Replace(data, []byte(`"version": 2,`), []byte(`"version": "1",`), 1), "version must be a whole number, got a string"},
-		"no version":  {bytes.Replace(data, []byte(`"version": 2,`), nil, 1), "no version"},
+		"version 1.5": {bytes.Replace(data, ver, []byte(`"version": 1.5,`), 1), `version "1.5" is not a whole number`},
+		"version str": {bytes.Replace(data, ver, []byte(`"version": "1",`), 1), "version must be a whole number, got a string"},
+		"no version":  {bytes.Replace(data, ver, nil, 1), "no version"},
 		"a list":      {[]byte(`[1, 2]`), "expected a JSON object, got a list"},
 		"truncated":   {data[:len(data)-10], "truncated"},
 	} {

@@ -44,6 +44,10 @@ type State struct {
 	// Pending is the decision the game waits for, nil when the current
 	// step takes any allowed command from the active side.
 	Pending *Decision `json:"pending,omitempty"`
+	// Procs is the procedure stack, the running procedure last (see
+	// State.Call): interrupts and nested sequences. While it is not empty
+	// Pending and Active are its top frame's decision.
+	Procs []Frame `json:"procs,omitempty"`
 	// Over is set once the ruleset's victory check decides the game;
 	// Result says how.
 	Over   bool     `json:"over,omitempty"`
@@ -67,6 +71,9 @@ type State struct {
 	// made stale by adding, removing or reordering units is never wrong,
 	// only slower.
 	units map[string]int
+	// returnTo is the step the engine enters next because the last frame
+	// returned to it (State.Return); set and consumed within one command.
+	returnTo string
 }
 
 // Controller kinds for Side.Controller.
@@ -317,6 +324,7 @@ func (s *State) Clone() *State {
 		r := *s.Result
 		c.Result = &r
 	}
+	c.Procs = cloneFrames(s.Procs)
 	c.Ext = s.Ext.Clone()
 	c.Log = s.Log[:len(s.Log):len(s.Log)]
 	return &c

@@ -27,6 +27,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("a: &a [1, *a]"))
 	f.Add([]byte("{format: 1, sides: [{army: [{units: [{loadout: {x: y}}]}]}]}"))
 	f.Add([]byte("victory: [{when: {all: [{not: {any: [start]}}]}}]"))
+	f.Add([]byte(strings.Replace(mini, "system: e40k\n", "system: e40k\ncatalogues: [testdata/own-catalogue.yaml]\n", 1)))
 	cat := testCatalogue(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Parse("f.yaml", data, cat)
@@ -44,8 +45,13 @@ func FuzzParse(f *testing.F) {
 		if !errors.As(err, &es) || len(es) == 0 {
 			t.Fatalf("error is not a non-empty Errors: %T %v", err, err)
 		}
+		// Errors name the scenario or one of the catalogue files it names.
+		files := map[string]bool{"f.yaml": true}
+		for _, p := range CataloguePaths("f.yaml", data) {
+			files[p] = true
+		}
 		for _, e := range es {
-			if e.File != "f.yaml" || e.Msg == "" {
+			if !files[e.File] || e.Msg == "" {
 				t.Fatalf("bad error entry %+v", e)
 			}
 			if strings.Contains(e.Msg, "internal error") {

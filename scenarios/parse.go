@@ -61,7 +61,9 @@ type parser struct {
 // ("file:line:col: message"). cat is the unit catalogue unit types and
 // weapons are looked up in. On failure the error is an Errors value listing
 // every problem found, sorted by position; the Scenario is nil. Parse never
-// panics: a panic inside would be a bug and is reported as an error.
+// panics: a panic inside would be a bug and is reported as an error. The
+// only files Parse reads are those the scenario's "catalogues" key names
+// (relative to the directory of name; see decodeCatalogues).
 func Parse(name string, data []byte, cat *catalog.Catalogue) (s *Scenario, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -218,6 +220,8 @@ func (p *parser) decode(root *yaml.Node) {
 			s.System = catalog.System(v)
 		}
 	}
+	// Own catalogue files first: sides' unit types are looked up in them.
+	p.decodeCatalogues(m.Get("catalogues"))
 	opts, onodes := d.StrList(m.Get("options"), "options")
 	optRe := regexp.MustCompile(`^[a-z0-9-]+(/[a-z0-9-]+)*$`)
 	for i, o := range opts {
@@ -831,6 +835,8 @@ func taskTargets(task string) ([]string, bool) {
 		return []string{"unit", "formation", "side"}, false
 	case "reserve", "withdraw":
 		return []string{"zone"}, true
+	case "patrol":
+		return []string{"objective", "zone"}, true
 	}
 	return nil, false
 }
@@ -844,7 +850,15 @@ func (p *parser) decodeTask(n *yaml.Node, idx int, sideWhat string, sd *Side) *T
 	}
 	defer m.Close()
 	t := &Task{Line: n.Line, Col: n.Column}
-	if v := m.Need("formation"); v != nil {
+	if v := m.Get("unit"); v != nil {
+		if u, ok := d.Str(v, what+" unit"); ok {
+			t.Unit = u
+			p.checkOwnUnit(v, u, what, sd)
+		}
+		if m.Get("formation") != nil {
+			d.Errorf(v, "%s: give a formation or a unit, not both", what)
+		}
+	} else if v := m.Need("formation"); v != nil {
 		if f, ok := d.Str(v, what+" formation"); ok {
 			t.Formation = f
 			own := false
@@ -864,7 +878,7 @@ func (p *parser) decodeTask(n *yaml.Node, idx int, sideWhat string, sd *Side) *T
 			}
 		}
 	}
-	tasks := []string{"hold", "capture", "advance", "screen", "destroy", "reserve", "withdraw"}
+	tasks := []string{"hold", "capture", "advance", "screen", "destroy", "reserve", "withdraw", "patrol"}
 	var kinds []string
 	optional := false
 	if v := m.Need("task"); v != nil {
@@ -897,7 +911,54 @@ func (p *parser) decodeTask(n *yaml.Node, idx int, sideWhat string, sd *Side) *T
 		}
 	}
 	t.Priorities = pr
+	ig, inodes := d.StrList(m.Get("ignore"), what+" ignore")
+	for i, x := range ig {
+		if !p.unitClassOrType(x) {
+			p.refs = append(p.refs, refCheck{inodes[i], x, []string{"unit"}, what + " ignore (a unit class, a unit type or a unit id)"})
+		}
+	}
+	t.Ignore = ig
+	route, rnodes := d.StrList(m.Get("route"), what+" route")
+	for i, x := range route {
+		p.refs = append(p.refs, refCheck{rnodes[i], x, []string{"objective", "zone"}, what + " route"})
+	}
+	t.Route = route
+	if t.Task == "patrol" && len(route) < 2 {
+		d.Errorf(m.Node(), "%s: a patrol needs a route of at least two objective or zone ids", what)
+	}
+	if t.Task != "patrol" && len(route) > 0 {
+		d.Errorf(rnodes[0], "%s: only a patrol has a route", what)
+	}
 	return t
+}
+
+// checkOwnUnit reports an error unless id is a unit of side sd.
+func (p *parser) checkOwnUnit(v *yaml.Node, id, what string, sd *Side) {
+	var ids []string
+	for _, f := range sd.Formations {
+		for _, u := range f.Units {
+			if u.ID == id {
+				return
+			}
+			ids = append(ids, u.ID)
+		}
+	}
+	msg := fmt.Sprintf("%s unit: %s is not a unit of this side", what, rules.QuoteShort(id))
+	if s := yamlx.Suggest(id, ids); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	p.d.Errorf(v, "%s", msg)
+}
+
+// unitClassOrType reports whether x names a unit class or a catalogue
+// unit type.
+func (p *parser) unitClassOrType(x string) bool {
+	for _, c := range []string{"infantry", "vehicle", "war-engine", "titan"} {
+		if c == x {
+			return true
+		}
+	}
+	return p.cat.Units[x] != nil
 }
 
 // compatible reports whether a unit of system u may appear in a scenario of

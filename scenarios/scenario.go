@@ -64,8 +64,12 @@ type Scenario struct {
 	Mission *Mission
 	// Deployment is PrePlaced or DeployInZone.
 	Deployment string
-	// Catalogue is the catalogue the scenario was validated against.
+	// Catalogue is the catalogue the scenario was validated against (the
+	// one given to Parse, extended by the scenario's own files).
 	Catalogue *catalog.Catalogue
+	// Catalogues are the paths of the scenario's own catalogue files (key
+	// "catalogues"), resolved against the scenario file.
+	Catalogues []string
 
 	units map[string]*Unit
 	ids   map[string]string // every id -> what it names
@@ -164,19 +168,28 @@ type Controller struct {
 	TimeBudget float64
 }
 
-// Task is a scripted order for one formation, active once When holds.
+// Task is a scripted order for one formation or unit, active once When
+// holds.
 type Task struct {
+	// Formation or Unit names who the task is for (one of them is set).
 	Formation string
-	// Task is hold, capture, advance, screen, destroy, reserve or withdraw.
+	Unit      string
+	// Task is hold, capture, advance, screen, destroy, reserve, withdraw
+	// or patrol.
 	Task string
 	// Target is the id of an objective, zone, unit, formation or side
 	// (which kinds are allowed depends on the task).
 	Target string
 	// When activates the task (nil = from the start).
 	When *Trigger
-	// Priorities lists unit type ids or classes to shoot first.
+	// Priorities lists unit type ids or classes to shoot first; Ignore
+	// lists unit ids, types or classes never to shoot at.
 	Priorities []string
-	Line, Col  int
+	Ignore     []string
+	// Route is a patrol's waypoints: objective or zone ids, visited in
+	// turn and then again from the first.
+	Route     []string
+	Line, Col int
 }
 
 // VictoryCondition awards a result to a side when its trigger holds.

@@ -25,6 +25,10 @@ type Trigger struct {
 	Side, Objective, Zone, Unit string
 	// Count for "units-lost", "in-zone" and "vp" (VP at least Count).
 	Count int
+	// Distance (cm) for "enemy-within"; Percent for "damaged" (the share
+	// of the unit's worth lost, as its rule system measures it).
+	Distance float64
+	Percent  int
 	// Parts are the operands of "all", "any" and "not".
 	Parts     []*Trigger
 	Line, Col int
@@ -46,7 +50,7 @@ type triggerArg struct {
 func TriggerKinds() []string {
 	return []string{"start", "turn", "turn-end", "turn-limit", "destroy-all", "units-lost",
 		"unit-destroyed", "broken", "hold-objective", "objective-lost", "in-zone", "vp", "vp-lead",
-		"all", "any", "not"}
+		"enemy-within", "damaged", "all", "any", "not"}
 }
 
 // triggerSpec returns what a kind takes (ok false for unknown kinds).
@@ -68,6 +72,10 @@ func triggerSpec(kind string) (triggerArg, bool) {
 		return triggerArg{keys: map[string]string{"side": "side", "zone": "zone", "count": "int"}, need: []string{"side", "zone"}}, true
 	case "vp":
 		return triggerArg{keys: map[string]string{"side": "side", "count": "int"}, need: []string{"side", "count"}}, true
+	case "enemy-within":
+		return triggerArg{keys: map[string]string{"unit": "unit", "distance": "int"}, need: []string{"unit", "distance"}}, true
+	case "damaged":
+		return triggerArg{keys: map[string]string{"unit": "unit", "percent": "int"}, need: []string{"unit", "percent"}}, true
 	case "all", "any":
 		return triggerArg{list: true}, true
 	case "not":
@@ -181,9 +189,17 @@ func (p *parser) triggerValue(t *Trigger, key, typ string, v *yaml.Node, what st
 		if ok && i < 0 {
 			d.Errorf(v, "%s: must not be negative", what)
 		}
-		if key == "count" {
+		switch key {
+		case "count":
 			t.Count = i
-		} else {
+		case "distance":
+			t.Distance = float64(i)
+		case "percent":
+			t.Percent = i
+			if ok && i > 100 {
+				d.Errorf(v, "%s: a share from 0 to 100", what)
+			}
+		default:
 			t.Turn = i
 			if ok && i < 1 {
 				d.Errorf(v, "%s: turns count from 1", what)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/internal/fsutil"
 	"github.com/auspex/auspex/rules/catalog"
 )
@@ -50,8 +51,9 @@ var ErrNotWatching = errors.New("not watching")
 // wrapping ErrNotWatching says so, and the directory is watched again
 // (with a reload) as soon as it exists again. Only regular files are read:
 // a FIFO or a device at path is reported, never opened for a blocking
-// read. The first Update is the initial load. An unchanged file does not
-// produce an Update. The error is returned when the directory cannot be
+// read. The scenario's own catalogue files (key "catalogues") are watched
+// the same way: editing one reloads the scenario. The first Update is the
+// initial load. An unchanged file does not produce an Update. The error is returned when the directory cannot be
 // watched at all.
 func Watch(ctx context.Context, path string, cat *catalog.Catalogue) (<-chan Update, error) {
 	abs, err := filepath.Abs(path)
@@ -86,6 +88,9 @@ type watcher struct {
 	// watched again (false).
 	target string
 	dirs   map[string]bool
+	// extra are the absolute paths of the scenario's own catalogue files
+	// (key "catalogues"), looked up again at every reload.
+	extra map[string]bool
 }
 
 // follow looks up the symbolic link at abs and watches its target's
@@ -106,13 +111,44 @@ func (wt *watcher) follow() {
 	}
 }
 
+// followCatalogues records the catalogue files the scenario text names and
+// watches their directories (best effort: a file that cannot be read is
+// reported by the reload), and returns their contents to compare with the
+// last reload: a catalogue edit reloads the scenario even when the
+// scenario file itself is unchanged.
+func (wt *watcher) followCatalogues(data []byte) []byte {
+	wt.extra = map[string]bool{}
+	var key []byte
+	for _, p := range CataloguePaths(wt.abs, data) {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		a = filepath.Clean(a)
+		wt.extra[a] = true
+		d := filepath.Dir(a)
+		if _, known := wt.dirs[d]; !known {
+			wt.dirs[d] = wt.w.Add(d) == nil
+		}
+		key = append(key, 0)
+		key = append(key, a...)
+		key = append(key, 0)
+		if b, err := fsutil.ReadRegular(a, assets.MaxCatalogueFile); err == nil {
+			key = append(key, b...)
+		} else {
+			key = append(key, err.Error()...)
+		}
+	}
+	return key
+}
+
 // relevant reports whether an event concerns the watched file.
 func (wt *watcher) relevant(ev fsnotify.Event) bool {
 	name := filepath.Clean(ev.Name)
 	if a, err := filepath.Abs(name); err == nil {
 		name = a
 	}
-	return (name == wt.abs || (wt.target != "" && name == wt.target)) &&
+	return (name == wt.abs || (wt.target != "" && name == wt.target) || wt.extra[name]) &&
 		ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename|fsnotify.Remove) != 0
 }
 
@@ -166,10 +202,11 @@ func (wt *watcher) loop(ctx context.Context, out chan<- Update) {
 			last, haveLast = nil, true
 			return send(Update{Path: wt.path, Err: err})
 		}
-		if haveLast && last != nil && bytes.Equal(data, last) {
+		key := append(append([]byte(nil), data...), wt.followCatalogues(data)...)
+		if haveLast && last != nil && bytes.Equal(key, last) {
 			return true
 		}
-		last, haveLast = data, true
+		last, haveLast = key, true
 		s, perr := Parse(wt.path, data, wt.cat)
 		return send(Update{Path: wt.path, Scenario: s, Err: perr})
 	}

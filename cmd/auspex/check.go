@@ -30,13 +30,16 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	code := 0
 	for _, ref := range args {
-		_, err := scenarios.Open(ref, cat)
+		s, err := scenarios.Open(ref, cat)
 		if err != nil {
 			code = 1
 			printScenarioError(stderr, ref, err)
 			continue
 		}
 		fmt.Fprintf(stdout, "%s: OK\n", ref)
+		if ph := s.Placeholders(); len(ph) > 0 {
+			fmt.Fprintf(stdout, "%s: note: %d profiles are placeholders, not published values (see docs/rules/e40k-armies.md): %s\n", ref, len(ph), strings.Join(ph, ", "))
+		}
 	}
 	return code
 }

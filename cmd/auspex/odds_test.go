@@ -152,3 +152,19 @@ func TestOddsBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestOddsGoesThroughTheSystem: the odds command asks the scenario's
+// system (game.OddsTool); a scenario no shipped system plays, or no FILE,
+// is refused with a plain message.
+func TestOddsGoesThroughTheSystem(t *testing.T) {
+	code, out, errs := runOdds(scenarios.BundledPrefix+"ea-formations", "--attacker", "a", "--weapon", "b", "--target", "c")
+	if code != 1 || out != "" || !strings.Contains(errs, "no registered rule system plays it") {
+		t.Errorf("an EA scenario: exit %d, stderr %q", code, errs)
+	}
+	if code, _, errs := runOdds("--attacker", "a"); code != 2 || !strings.Contains(errs, "usage: auspex odds FILE") {
+		t.Errorf("no FILE: exit %d, stderr %q", code, errs)
+	}
+	if code, _, _ := runOdds("-h"); code != 0 {
+		t.Errorf("-h: exit %d", code)
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/auspex/auspex/rules"
 )
 
 // playExit runs `auspex play ARG` (through run, as the shell would) and
@@ -42,9 +44,9 @@ func corruptSaves(t *testing.T) map[string][]byte {
 		out[fmt.Sprintf("truncated-%02d", i)] = good[:len(good)*i/30]
 	}
 	ver := func(v string) []byte {
-		return bytes.Replace(good, []byte(`"version": 2,`), []byte(`"version": `+v+`,`), 1)
+		return bytes.Replace(good, []byte(fmt.Sprintf(`"version": %d,`, rules.SaveVersion)), []byte(`"version": `+v+`,`), 1)
 	}
-	out["version-3"] = ver("3")
+	out["version-newer"] = ver(fmt.Sprint(rules.SaveVersion + 1))
 	out["version-0"] = ver("0")
 	out["version-1.5"] = ver("1.5")
 	out["version-string"] = ver(`"one"`)

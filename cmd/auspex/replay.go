@@ -45,13 +45,15 @@ type replayReport struct {
 	Seed     uint64            `json:"seed"`
 	Commands int               `json:"commands"`
 	Verified bool              `json:"verified"`
-	Hash     string            `json:"final_hash"`
-	Turn     int               `json:"turn"`
-	Phase    string            `json:"phase"`
-	Step     string            `json:"step"`
-	Over     bool              `json:"over"`
-	Result   *rules.Outcome    `json:"result,omitempty"`
-	Pending  *rules.Decision   `json:"pending,omitempty"`
+	// Note says why the hashes were not verified (an older save format).
+	Note    string          `json:"note,omitempty"`
+	Hash    string          `json:"final_hash"`
+	Turn    int             `json:"turn"`
+	Phase   string          `json:"phase"`
+	Step    string          `json:"step"`
+	Over    bool            `json:"over"`
+	Result  *rules.Outcome  `json:"result,omitempty"`
+	Pending *rules.Decision `json:"pending,omitempty"`
 	// Units are every unit at the end: position, facing and the
 	// ruleset's state (damage, shields) under "ext".
 	Units []rules.Unit  `json:"units"`
@@ -117,7 +119,7 @@ func replayWith(args []string, stdout, stderr io.Writer, wire wireFunc) int {
 	if asJSON {
 		rep := replayReport{
 			File: path, Ruleset: sv.Ruleset, Options: s.Options, Seed: s.Seed,
-			Commands: len(sv.Commands), Verified: true, Hash: rules.HashString(s.Hash()),
+			Commands: len(sv.Commands), Verified: e.LoadNote() == "", Note: e.LoadNote(), Hash: rules.HashString(s.Hash()),
 			Turn: s.Turn, Phase: s.Phase, Step: s.Step, Over: s.Over, Result: s.Result, Pending: s.Pending,
 			Units: s.Units, Log: s.Log,
 		}
@@ -137,7 +139,11 @@ func replayWith(args []string, stdout, stderr io.Writer, wire wireFunc) int {
 // with the events it caused, then where the game stands.
 func printReplay(w io.Writer, path string, sv *rules.Save, e *rules.Engine) {
 	s := e.State()
-	fmt.Fprintf(w, "%s: %s, seed %d, %d commands, every state hash verified\n", path, e.Ruleset().Name(), s.Seed, len(sv.Commands))
+	verified := "every state hash verified"
+	if note := e.LoadNote(); note != "" {
+		verified = note
+	}
+	fmt.Fprintf(w, "%s: %s, seed %d, %d commands, %s\n", path, e.Ruleset().Name(), s.Seed, len(sv.Commands), verified)
 	if len(s.Options) > 0 {
 		var opts []string
 		for _, k := range sortedStrings(s.Options) {

@@ -10,12 +10,12 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/auspex/auspex/assets"
-	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/app"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/systems/atiiai"
 	"github.com/auspex/auspex/systems/atiiui"
 	"github.com/auspex/auspex/world"
 )
@@ -250,8 +250,8 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 	}
 	// Both sides to the computer: the game plays on to the end.
 	s.TrayDelay = 0.02
-	s.SetController("red", game.Greedy{})
-	s.SetController("blue", game.Greedy{})
+	s.SetController("red", atiiai.Greedy{})
+	s.SetController("blue", atiiai.Greedy{})
 	for i := 0; i < 20000 && s.Mode() != play.ModeOver; i++ {
 		h.run(1)
 	}

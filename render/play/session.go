@@ -141,10 +141,14 @@ func newSession(g *game.Game, kinds map[string]string, a Adapter) (*Session, err
 		if k != Computer {
 			k = Human
 		}
-		s.Kinds[sd.ID] = k
 		if k == Computer {
-			s.ctrls[sd.ID] = game.Greedy{}
+			if c, err := g.NewController(game.KindGreedy); err == nil {
+				s.ctrls[sd.ID] = c
+			} else {
+				k = Human // the system has no computer player
+			}
 		}
+		s.Kinds[sd.ID] = k
 	}
 	s.collectLog()
 	s.afterCommand()

@@ -213,7 +213,7 @@ func (c *FireCmd) declared(s *rules.State) (titan, []ShotSetup, Options, error) 
 	}
 	var f titan
 	var err error
-	if in, ok := r.interrupt(s); ok {
+	if in := offer(s); in != nil {
 		// Overwatch fire between the opponent's actions.
 		if in.Side != c.By || !hasString(in.Units, c.Unit) {
 			return f, nil, Options{}, fmt.Errorf("%s may not fire now: the overwatch offer is to %s for %s", c.Unit, in.Side, strings.Join(in.Units, ", "))
@@ -316,8 +316,8 @@ func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 		}
 	}
 	f.u.Fired = true
-	if _, ok := r.interrupt(s); ok {
-		return nil, r.endInterrupt(s)
+	if offer(s) != nil {
+		return nil, r.endOffer(s)
 	}
 	f.u.Activated = true
 	return nil, r.advanceOrder(s, c.Unit)

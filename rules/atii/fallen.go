@@ -6,7 +6,8 @@ import "github.com/auspex/auspex/rules"
 // shooting, assault): a titan destroyed or gone off the table
 // since the order was built (shot down, caught in a reactor explosion, hit
 // by overwatch fire before its turn came) leaves the phase's activation
-// order and every overwatch offer, and the pending decision is given again
+// order and every overwatch offer (ProcOverwatch frames; an offer left
+// without titans is dropped), and the pending decision is given again
 // without it (ATII-MOV-1: only titans still in the battle activate). It
 // reports whether it changed anything, so the engine calls it again until
 // the state is clean.
@@ -28,45 +29,50 @@ func (r *Ruleset) sweepFallen(s *rules.State, _ rules.Dice) ([]rules.Event, bool
 		}
 		order = append(order, e)
 	}
-	var ins []Interrupt
+	// Overwatch offers lose their fallen titans; an offer left with none
+	// is dropped (the top one's caller decision comes back).
 	headChanged := false
-	for i, in := range g.Interrupts {
+	for i := len(s.Procs) - 1; i >= 0; i-- {
+		f := &s.Procs[i]
+		if f.Proc != ProcOverwatch {
+			continue
+		}
 		var ids []string
-		for _, id := range in.Units {
+		for _, id := range f.Units {
 			if !gone(id) {
 				ids = append(ids, id)
 			}
 		}
-		if len(ids) != len(in.Units) {
-			changed = true
-			if i == 0 {
-				headChanged = true
-			}
-		}
-		if len(ids) == 0 {
+		if len(ids) == len(f.Units) {
 			continue
 		}
-		in.Units = ids
-		ins = append(ins, in)
+		changed = true
+		if i == len(s.Procs)-1 {
+			headChanged = true
+		}
+		if len(ids) > 0 {
+			f.Units, f.Prompt = ids, offerPrompt(ids, f.Params.Value("after"))
+			continue
+		}
+		if _, err := s.Drop(i); err != nil {
+			return nil, false, err
+		}
 	}
 	if !changed {
 		return nil, false, nil
 	}
-	g.Order, g.Interrupts = order, ins
+	g.Order = order
 	if err := putProgress(s, g); err != nil {
-		return nil, false, err
-	}
-	opts, err := r.options(s)
-	if err != nil {
 		return nil, false, err
 	}
 	switch {
 	case g.Choosing:
 		// The order of the phase is still to be chosen; OrderCmd gives
 		// the first activation.
-	case len(ins) > 0 && headChanged:
-		r.pendInterrupt(s, ins[0], opts)
-	case len(ins) == 0 && (headChanged || s.Pending == nil || s.Pending.Kind != KindOverwatch):
+	case s.Proc() != nil:
+		// An offer is still open: its decision stays pending (the
+		// engine re-establishes it); the phase's comes back after it.
+	case headChanged || s.Pending == nil || s.Pending.Kind != KindOverwatch:
 		if err := r.resumePhase(s); err != nil {
 			return nil, false, err
 		}

@@ -291,7 +291,7 @@ func (r *Ruleset) beginTurn(s *rules.State, d rules.Dice) ([]rules.Event, error)
 		return nil, err
 	}
 	g.First, g.Second, g.Order, g.Last, g.Combats = "", "", nil, "", nil
-	g.Interrupts, g.PostCombatOffered, g.OrdersDue = nil, false, nil
+	g.OrdersDue = nil
 	g.Choosing, g.Repair = false, nil
 	for try := 0; ; try++ {
 		if try == 50 {
@@ -417,7 +417,7 @@ func (r *Ruleset) orderDone(assault bool) func(*rules.State) bool {
 		if err != nil {
 			return false
 		}
-		return len(g.Interrupts) == 0 && NextSide(g.Order, g.First, g.Second, g.Last, assault) == ""
+		return NextSide(g.Order, g.First, g.Second, g.Last, assault) == ""
 	}
 }
 
@@ -573,7 +573,7 @@ func (r *Ruleset) combatsDone(s *rules.State) bool {
 			return false
 		}
 	}
-	return len(g.Interrupts) == 0
+	return true
 }
 
 // autoCloseCombat fights the next melee: the first pair still to fight
@@ -593,21 +593,13 @@ func (r *Ruleset) autoCloseCombat(s *rules.State, d rules.Dice) ([]rules.Event, 
 	}
 	if k < 0 {
 		// Titans on overwatch may fire once the combats are over, the
-		// first player's first.
+		// first player's first; the offers return to the rally step, so
+		// they are made once (and not again while they are open).
 		opts, err := r.options(s)
-		if err != nil || !opts.Overwatch || g.PostCombatOffered {
+		if err != nil || !opts.Overwatch || s.Proc() != nil {
 			return nil, false, err
 		}
-		g.PostCombatOffered = true
-		if err := putProgress(s, g); err != nil {
-			return nil, false, err
-		}
-		for _, sd := range []string{g.First, g.Second} {
-			if err := r.offerOverwatch(s, sd, "after the close combats"); err != nil {
-				return nil, false, err
-			}
-		}
-		return nil, false, nil
+		return nil, false, r.offerPostCombat(s, g, opts)
 	}
 	// The melee: every pair still to fight joined to this one by a
 	// titan in common, fought as one (ATII-CC-1, ATII-CC-2).

@@ -135,14 +135,17 @@ type ObjectivePoint struct {
 // Trigger is a scenario trigger as the ruleset evaluates it (the scenario
 // grammar's kinds; see docs/scenarios.md).
 type Trigger struct {
-	Kind      string     `json:"kind"`
-	Turn      int        `json:"turn,omitempty"`
-	Side      string     `json:"side,omitempty"`
-	Objective string     `json:"objective,omitempty"`
-	Zone      string     `json:"zone,omitempty"`
-	Unit      string     `json:"unit,omitempty"`
-	Count     int        `json:"count,omitempty"`
-	Parts     []*Trigger `json:"parts,omitempty"`
+	Kind      string `json:"kind"`
+	Turn      int    `json:"turn,omitempty"`
+	Side      string `json:"side,omitempty"`
+	Objective string `json:"objective,omitempty"`
+	Zone      string `json:"zone,omitempty"`
+	Unit      string `json:"unit,omitempty"`
+	Count     int    `json:"count,omitempty"`
+	// Distance (cm) for "enemy-within", Percent for "damaged".
+	Distance float64    `json:"distance,omitempty"`
+	Percent  int        `json:"percent,omitempty"`
+	Parts    []*Trigger `json:"parts,omitempty"`
 }
 
 // VictoryRule awards Result to Side ("" a draw) when When holds; AtEnd
@@ -234,12 +237,6 @@ type GameProgress struct {
 	Points map[string]int `json:"points,omitempty"`
 	// Result is the final outcome once decided.
 	Result *rules.Outcome `json:"result,omitempty"`
-	// Interrupts are overwatch offers waiting to be answered, the first
-	// one pending (advanced rule, see offerOverwatch).
-	Interrupts []Interrupt `json:"interrupts,omitempty"`
-	// PostCombatOffered: overwatch fire has been offered after this turn's
-	// close combats.
-	PostCombatOffered bool `json:"post_combat_offered,omitempty"`
 	// OrdersDue are the sides still to give their end-of-turn orders
 	// (overwatch, advanced rule).
 	OrdersDue []string `json:"orders_due,omitempty"`
@@ -252,15 +249,6 @@ type GameProgress struct {
 	Choosing bool `json:"choosing,omitempty"`
 	// Repair is a repair roll waiting for its player's allocation.
 	Repair *PendingRepair `json:"repair,omitempty"`
-}
-
-// Interrupt is an offer to a side to fire with titans on overwatch
-// between two of the opponent's actions.
-type Interrupt struct {
-	Side  string   `json:"side"`
-	Units []string `json:"units"`
-	// After says what was just done ("after red-reaver moved").
-	After string `json:"after,omitempty"`
 }
 
 func getSetup(s *rules.State) (GameSetup, error) {
@@ -338,11 +326,6 @@ func (g GameProgress) clone() GameProgress {
 	if g.Result != nil {
 		o := *g.Result
 		c.Result = &o
-	}
-	c.Interrupts = nil
-	for _, in := range g.Interrupts {
-		in.Units = append([]string(nil), in.Units...)
-		c.Interrupts = append(c.Interrupts, in)
 	}
 	c.OrdersDue = append([]string(nil), g.OrdersDue...)
 	if g.Homes != nil {

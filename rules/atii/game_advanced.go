@@ -60,11 +60,40 @@ func (r *Ruleset) overwatchReady(s *rules.State, side string, opts Options) []st
 	return ids
 }
 
-// offerOverwatch queues an overwatch interrupt for side when it has titans
-// on overwatch able to fire now (advanced rule: a titan on overwatch may
-// fire at any point of the turn, even between the opponent's actions, but
-// never in the middle of one). The offer becomes the pending decision; the
-// phase resumes when it is answered (fire or pass).
+// ProcOverwatch is the procedure of an overwatch offer on the engine's
+// procedure stack (rules.State.Call): the frame's side may fire with one
+// of the frame's titans (CmdFire) or pass (CmdPass); either answer
+// returns from it. Params["after"] says what was just done.
+const ProcOverwatch = "overwatch"
+
+// overwatchFrame is the offer to side to fire now with the titans ids.
+// ret is the step the game carries on in once every frame has returned
+// ("" for the current one).
+func overwatchFrame(side string, ids []string, after, ret string, opts Options) rules.Frame {
+	var params rules.Labels
+	if after != "" {
+		params.Set("after", after)
+	}
+	return rules.Frame{Proc: ProcOverwatch, Side: side, Kind: KindOverwatch, Prompt: offerPrompt(ids, after),
+		Commands: withShields(opts, []string{CmdFire, CmdPass}), Units: ids, Params: params,
+		Return: rules.Return{Step: ret}}
+}
+
+// offerPrompt explains an overwatch offer of the titans ids, made after
+// what was just done.
+func offerPrompt(ids []string, after string) string {
+	if after == "" {
+		return "overwatch: fire now with " + strings.Join(ids, ", ") + ", or pass"
+	}
+	return "overwatch (" + after + "): fire now with " + strings.Join(ids, ", ") + ", or pass"
+}
+
+// offerOverwatch calls an overwatch offer for side when it has titans on
+// overwatch able to fire now (advanced rule: a titan on overwatch may fire
+// at any point of the turn, even between the opponent's actions, but
+// never in the middle of one). The offer is a frame on the procedure
+// stack (ProcOverwatch): its decision is pending until it is answered
+// (fire or pass), then the phase resumes.
 func (r *Ruleset) offerOverwatch(s *rules.State, side, after string) error {
 	opts, err := r.options(s)
 	if err != nil || !opts.Overwatch || side == "" {
@@ -74,59 +103,47 @@ func (r *Ruleset) offerOverwatch(s *rules.State, side, after string) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	g, err := r.progress(s)
-	if err != nil {
-		return err
+	return s.Call(overwatchFrame(side, ids, after, "", opts))
+}
+
+// offerPostCombat offers overwatch fire once the close combats are over,
+// to the first player, then the second: both offers are made on the same
+// position (as the rules put them at the same moment), the second called
+// first so that the first player's is answered first. Once both have
+// returned the game goes on to the rally step.
+func (r *Ruleset) offerPostCombat(s *rules.State, g GameProgress, opts Options) error {
+	var frames []rules.Frame
+	for _, sd := range []string{g.First, g.Second} {
+		if sd == "" {
+			continue
+		}
+		if ids := r.overwatchReady(s, sd, opts); len(ids) > 0 {
+			frames = append(frames, overwatchFrame(sd, ids, "after the close combats", StepRally, opts))
+		}
 	}
-	g.Interrupts = append(g.Interrupts, Interrupt{Side: side, Units: ids, After: after})
-	if err := putProgress(s, g); err != nil {
-		return err
+	for i := len(frames) - 1; i >= 0; i-- {
+		if err := s.Call(frames[i]); err != nil {
+			return err
+		}
 	}
-	r.pendInterrupt(s, g.Interrupts[0], opts)
 	return nil
 }
 
-func (r *Ruleset) pendInterrupt(s *rules.State, in Interrupt, opts Options) {
-	s.Active = in.Side
-	prompt := "overwatch: fire now with " + strings.Join(in.Units, ", ") + ", or pass"
-	if in.After != "" {
-		prompt = "overwatch (" + in.After + "): fire now with " + strings.Join(in.Units, ", ") + ", or pass"
+// offer returns the overwatch offer being answered, nil if none is.
+func offer(s *rules.State) *rules.Frame {
+	if f := s.Proc(); f != nil && f.Proc == ProcOverwatch {
+		return f
 	}
-	s.Pending = &rules.Decision{Side: in.Side, Kind: KindOverwatch, Prompt: prompt,
-		Commands: withShields(opts, []string{CmdFire, CmdPass}), Units: append([]string(nil), in.Units...)}
+	return nil
 }
 
-// interrupt returns the overwatch offer being answered, if any.
-func (r *Ruleset) interrupt(s *rules.State) (Interrupt, bool) {
-	g, err := r.progress(s)
-	if err != nil || len(g.Interrupts) == 0 {
-		return Interrupt{}, false
-	}
-	return g.Interrupts[0], true
-}
-
-// endInterrupt removes the answered offer and gives the next decision:
-// the next offer, or the phase's own.
-func (r *Ruleset) endInterrupt(s *rules.State) error {
-	g, err := r.progress(s)
-	if err != nil {
+// endOffer returns from the answered offer: the next offer's decision is
+// pending, or, when none is left, the phase's own.
+func (r *Ruleset) endOffer(s *rules.State) error {
+	if _, err := s.Return(); err != nil {
 		return err
 	}
-	if len(g.Interrupts) > 0 {
-		g.Interrupts = g.Interrupts[1:]
-	}
-	if len(g.Interrupts) == 0 {
-		g.Interrupts = nil
-	}
-	if err := putProgress(s, g); err != nil {
-		return err
-	}
-	opts, err := r.options(s)
-	if err != nil {
-		return err
-	}
-	if len(g.Interrupts) > 0 {
-		r.pendInterrupt(s, g.Interrupts[0], opts)
+	if s.Proc() != nil {
 		return nil
 	}
 	return r.resumePhase(s)
@@ -178,8 +195,7 @@ func (c *PassCmd) Validate(s *rules.State) error {
 	if c.r == nil {
 		return errUnbound
 	}
-	in, ok := c.r.interrupt(s)
-	if !ok || in.Side != c.By {
+	if in := offer(s); in == nil || in.Side != c.By {
 		return fmt.Errorf("%s has no overwatch fire to pass on", c.By)
 	}
 	return nil
@@ -190,7 +206,7 @@ func (c *PassCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
 	if err := c.Validate(s); err != nil {
 		return nil, err
 	}
-	return []rules.Event{rules.Message(c.By + " holds its overwatch fire")}, c.r.endInterrupt(s)
+	return []rules.Event{rules.Message(c.By + " holds its overwatch fire")}, c.r.endOffer(s)
 }
 
 // OverwatchCmd gives a side's end-of-turn orders (advanced rule): the

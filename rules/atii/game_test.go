@@ -13,6 +13,7 @@ import (
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/systems/atiiai"
 	"github.com/auspex/auspex/world"
 )
 
@@ -471,7 +472,7 @@ func TestGameDeployment(t *testing.T) {
 	if g.State().Pending.Side == side {
 		t.Error("sides alternate while deploying")
 	}
-	n, err := g.Play(context.Background(), map[string]game.Controller{"red": game.Greedy{}, "blue": game.Greedy{}}, 3, nil)
+	n, err := g.Play(context.Background(), map[string]game.Controller{"red": atiiai.Greedy{}, "blue": atiiai.Greedy{}}, 3, nil)
 	if err != nil {
 		t.Fatal(n, err)
 	}

@@ -302,6 +302,10 @@ func (e *evaluator) eval(t *Trigger) bool {
 		return n >= max(1, t.Count)
 	case "vp":
 		return e.points()[t.Side] >= t.Count
+	case "enemy-within":
+		return e.enemyWithin(t.Unit, t.Distance)
+	case "damaged":
+		return e.damaged(t.Unit, t.Percent)
 	case "vp-lead":
 		vp := e.points()
 		for _, sd := range s.Sides {

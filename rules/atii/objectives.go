@@ -143,7 +143,9 @@ func (b *ObjectiveBoard) BrokeThrough(t ObjectiveTitan, enemy string) bool {
 //     between the homes (the flanks);
 //   - twin-strike: side has titans within HoldDistance of two different
 //     markers;
-//   - scatter: side holds more markers than the enemy.
+//   - scatter: side holds more markers than the enemy;
+//   - unknown (GoalUnknown, the placeholder a per-side view holds for the
+//     other side's card): never achieved.
 //
 // Markers are the scenario's, or StandInMarkers when it has none. Errors:
 // an unknown goal, or a side without a home.
@@ -166,6 +168,8 @@ func JudgeObjective(card ObjectiveCard, side, enemy string, b ObjectiveBoard) (b
 		return ids
 	}
 	switch card.Goal {
+	case GoalUnknown:
+		return false, "the objective is hidden from this side", nil
 	case GoalBreakThrough:
 		for _, t := range b.Titans {
 			if t.Side == side && b.BrokeThrough(t, enemy) {

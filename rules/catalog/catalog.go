@@ -10,7 +10,6 @@ package catalog
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/auspex/auspex/world"
 )
@@ -30,6 +29,9 @@ const (
 type Catalogue struct {
 	Units   map[string]*Unit
 	Weapons map[string]*Weapon
+	// Armies are the army lists (E40K: strategy rating and detachment
+	// templates), keyed by id; nil or empty when no file declares any.
+	Armies map[string]*Army
 }
 
 // Unit is one unit type's profile.
@@ -76,6 +78,14 @@ type Unit struct {
 	DamageCap   int // war engine damage capacity
 	Specials    []string
 	DefaultArms []string // default weapon ids for non-titan units
+
+	// HQ marks a unit that may command an E40K detachment (E40K-CMD-1).
+	HQ bool
+	// Transport is how many infantry stands the unit carries (0 = none).
+	Transport int
+	// Placeholder marks a profile whose values are stand-ins, not taken
+	// from a published source (see docs/rules/e40k-armies.md).
+	Placeholder bool
 }
 
 // Mount is a weapon hardpoint.
@@ -149,6 +159,8 @@ type Weapon struct {
 	// AP, AT are EA/E40K to-hit values (0 = none); MW marks macro-weapons.
 	AP, AT int
 	MW     bool
+	// Placeholder marks a profile whose values are stand-ins.
+	Placeholder bool
 }
 
 // HasSpecial reports whether the weapon carries the tag.
@@ -162,14 +174,7 @@ func (w *Weapon) HasSpecial(tag string) bool {
 }
 
 // UnitIDs returns the unit ids in sorted order.
-func (c *Catalogue) UnitIDs() []string {
-	ids := make([]string, 0, len(c.Units))
-	for id := range c.Units {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
-}
+func (c *Catalogue) UnitIDs() []string { return sortedKeys(c.Units) }
 
 // Unit looks up a unit profile, with an error naming the id when absent.
 func (c *Catalogue) Unit(id string) (*Unit, error) {

@@ -6,13 +6,13 @@ import (
 
 	"context"
 
-	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules"
 
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/systems/atiiai"
 	"github.com/auspex/auspex/world"
 )
 
@@ -155,7 +155,7 @@ func TestHotseatShooterSeesTheirDiceBeforeHandover(t *testing.T) {
 			s.RevealSecrets()
 		}
 		actor := s.Viewer()
-		c, err := game.Greedy{}.Decide(context.Background(), s.G.ViewFor(s.Decider()))
+		c, err := atiiai.Greedy{}.Decide(context.Background(), s.G.ViewFor(s.Decider()))
 		if err != nil {
 			t.Fatal(err)
 		}

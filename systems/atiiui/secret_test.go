@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/systems/atiiai"
 )
 
 // drawnText is every string the play HUD and the table overlays draw for
@@ -101,8 +101,8 @@ func TestSecretObjectivesNeverDrawnForTheOtherSide(t *testing.T) {
 		t.Fatalf("the game did not get going: turn %d %s", s.State().Turn, s.State().Step)
 	}
 	// The end: both cards are revealed.
-	s.SetController("red", game.Greedy{})
-	s.SetController("blue", game.Greedy{})
+	s.SetController("red", atiiai.Greedy{})
+	s.SetController("blue", atiiai.Greedy{})
 	for i := 0; i < 400 && s.Mode() != play.ModeOver; i++ {
 		s.Wait()
 	}
@@ -164,7 +164,7 @@ func TestHotseatHandsOverOnlyWhenASecretWasShown(t *testing.T) {
 func playGreedy(t *testing.T, s *UI) {
 	t.Helper()
 	s.TrayClose()
-	c, err := game.Greedy{}.Decide(context.Background(), s.G.ViewFor(s.Decider()))
+	c, err := atiiai.Greedy{}.Decide(context.Background(), s.G.ViewFor(s.Decider()))
 	if err != nil {
 		t.Fatal(err)
 	}

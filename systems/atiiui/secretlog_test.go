@@ -8,6 +8,7 @@ import (
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/systems/atiiai"
 )
 
 // TestSecretObjectivesStayOutOfPublicLog plays a secret-objective mission
@@ -22,7 +23,7 @@ func TestSecretObjectivesStayOutOfPublicLog(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ctrls := map[string]game.Controller{"red": game.Greedy{}, "blue": game.Greedy{}}
+		ctrls := map[string]game.Controller{"red": atiiai.Greedy{}, "blue": atiiai.Greedy{}}
 		if _, err := g.Play(context.Background(), ctrls, 40, nil); err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,305 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/world"
+)
+
+// gameRules is a tiny ruleset for the search's tests. One unit "heap"
+// holds the stones (marker "n"). Sides alternate; a side either takes 1-3
+// stones (Nim: who takes the last stone wins) or, when the option
+// "gamble" is on, may also "bet": a D6, 4+ scores 2 points, else loses 4
+// (marker "pts-SIDE"); "safe" scores 0.5 point (stored in halves). The
+// game ends when the heap is empty.
+type gameRules struct{}
+
+func (gameRules) ID() string                              { return "nim" }
+func (gameRules) Name() string                            { return "Nim (search test)" }
+func (gameRules) Options() []rules.Option                 { return nil }
+func (gameRules) Terrain(*rules.State) world.TerrainRules { return nil }
+
+func (gameRules) Commands() []rules.CommandSpec {
+	return []rules.CommandSpec{
+		{Name: "take", New: func() rules.Command { return &take{} }},
+		{Name: "bet", New: func() rules.Command { return &bet{} }},
+		{Name: "safe", New: func() rules.Command { return &safe{} }},
+	}
+}
+
+func (gameRules) Flow() []rules.Step {
+	return []rules.Step{{ID: "play", Phase: "play", Allowed: []string{"take", "bet", "safe"},
+		OnBegin: func(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+			s.Active = "red"
+			s.Pending = &rules.Decision{Side: "red", Kind: "move"}
+			return nil, nil
+		}}}
+}
+
+func (gameRules) Victory(s *rules.State) *rules.Outcome {
+	h := s.Unit("heap")
+	if h.Markers.Value("n") > 0 {
+		return nil
+	}
+	r, b := h.Markers.Value("pts-red"), h.Markers.Value("pts-blue")
+	if w, _ := h.Damage.Get("last"); w != "" && r == 0 && b == 0 {
+		return &rules.Outcome{Winner: w, Kind: "win"}
+	}
+	return &rules.Outcome{Kind: "points"}
+}
+
+func (gameRules) Legal(s *rules.State, side string) []rules.Choice {
+	if s.Pending == nil || s.Pending.Side != side {
+		return nil
+	}
+	var out []rules.Choice
+	for n := 1; n <= min(3, s.Unit("heap").Markers.Value("n")); n++ {
+		out = append(out, rules.Choice{Name: "take", Cmd: &take{By: side, N: n}})
+	}
+	return out
+}
+
+func otherSide(side string) string {
+	if side == "red" {
+		return "blue"
+	}
+	return "red"
+}
+
+func pass(s *rules.State, by string) {
+	s.Active = otherSide(by)
+	s.Pending = &rules.Decision{Side: s.Active, Kind: "move"}
+}
+
+type take struct {
+	By string `json:"by"`
+	N  int    `json:"n"`
+}
+
+func (c *take) Name() string  { return "take" }
+func (c *take) Actor() string { return c.By }
+func (c *take) Validate(s *rules.State) error {
+	if c.N < 1 || c.N > 3 || c.N > s.Unit("heap").Markers.Value("n") {
+		return fmt.Errorf("cannot take %d", c.N)
+	}
+	return nil
+}
+func (c *take) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	h := s.Unit("heap")
+	rules.AddCount(&h.Markers, "n", -c.N)
+	h.Damage.Set("last", c.By)
+	pass(s, c.By)
+	return nil, nil
+}
+
+type bet struct {
+	By string `json:"by"`
+}
+
+func (c *bet) Name() string                { return "bet" }
+func (c *bet) Actor() string               { return c.By }
+func (c *bet) Validate(*rules.State) error { return nil }
+func (c *bet) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+	h := s.Unit("heap")
+	if d.Roll(rules.Roll{Purpose: "bet", Sides: 6, Target: 4}, 1)[0] >= 4 {
+		rules.AddCount(&h.Markers, "pts-"+c.By, 4)
+	} else {
+		rules.AddCount(&h.Markers, "pts-"+c.By, -8)
+	}
+	rules.AddCount(&h.Markers, "n", -1)
+	pass(s, c.By)
+	return nil, nil
+}
+
+type safe struct {
+	By string `json:"by"`
+}
+
+func (c *safe) Name() string                { return "safe" }
+func (c *safe) Actor() string               { return c.By }
+func (c *safe) Validate(*rules.State) error { return nil }
+func (c *safe) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	h := s.Unit("heap")
+	rules.AddCount(&h.Markers, "pts-"+c.By, 1)
+	rules.AddCount(&h.Markers, "n", -1)
+	pass(s, c.By)
+	return nil, nil
+}
+
+// nimDomain offers the takes (and, with gamble, bet and safe) and scores
+// a won game +1, a lost one -1, points in halves, else 0.
+type nimDomain struct{ gamble bool }
+
+func (d nimDomain) Actions(s *rules.State, side string) ([]Action, error) {
+	var out []Action
+	if d.gamble {
+		return []Action{{Cmd: &bet{By: side}, Text: "bet"}, {Cmd: &safe{By: side}, Text: "safe"}}, nil
+	}
+	for n := 1; n <= min(3, s.Unit("heap").Markers.Value("n")); n++ {
+		out = append(out, Action{Cmd: &take{By: side, N: n}, Text: fmt.Sprintf("take %d", n)})
+	}
+	return out, nil
+}
+
+func (d nimDomain) Evaluate(s *rules.State, side string) Score {
+	h := s.Unit("heap")
+	pts := float64(h.Markers.Value("pts-"+side)-h.Markers.Value("pts-"+otherSide(side))) / 2
+	win := 0.0
+	if s.Result != nil && s.Result.Winner != "" {
+		win = -1
+		if s.Result.Winner == side {
+			win = 1
+		}
+	}
+	return Score{Value: win + pts, Terms: []Term{{"won", win}, {"points", pts}}}
+}
+
+func newNim(t *testing.T, stones int) (*rules.Simulator, *rules.State) {
+	t.Helper()
+	st := &rules.State{Sides: []rules.Side{{ID: "red"}, {ID: "blue"}},
+		Units: []rules.Unit{{ID: "heap", Side: "red"}}}
+	st.Units[0].Markers.Set("n", stones)
+	e, err := rules.New(gameRules{}, st, rules.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e.Simulator(), e.State()
+}
+
+// TestSearchFindsTheNimWin: from 6 stones the only winning move is to
+// take 2 (leaving a multiple of 4). Seeing that take 1 loses needs four
+// decisions (mine, the reply that leaves 4, mine, the reply taking the
+// rest) with the opponent replying at its best.
+func TestSearchFindsTheNimWin(t *testing.T) {
+	sim, st := newNim(t, 6)
+	res, err := Search(context.Background(), sim, nimDomain{}, st, "red", Config{MaxDepth: 4, Beam: 3, Samples: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, _ := res.Best()
+	if best.Text != "take 2" || best.Value != 1 || res.Depth != 4 {
+		t.Fatalf("best %q value %v at depth %d, want take 2 worth 1 at depth 4 (ranked %+v)", best.Text, best.Value, res.Depth, res.Ranked)
+	}
+	for _, r := range res.Ranked[1:] {
+		if r.Value != -1 {
+			t.Errorf("%s: value %v, want -1 (the opponent's best reply wins)", r.Text, r.Value)
+		}
+	}
+}
+
+// TestSearchOneDecisionCannotSeeTheReply: at depth 1 every take from 6
+// leaves the game open (value 0): the depth limit is honoured.
+func TestSearchOneDecisionCannotSeeTheReply(t *testing.T) {
+	sim, st := newNim(t, 6)
+	res, err := Search(context.Background(), sim, nimDomain{}, st, "red", Config{MaxDepth: 1, Samples: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Ranked {
+		if r.Value != 0 || r.Depth != 1 {
+			t.Errorf("%s: value %v depth %d, want 0 at depth 1", r.Text, r.Value, r.Depth)
+		}
+	}
+}
+
+// TestSearchWeighsChance: a bet (D6 4+: +2, else -4; expected -1) against
+// a safe +0.5. Sampled over 24 dice streams the bet's mean is near -1 and
+// the safe choice wins; the terms explain the immediate score.
+func TestSearchWeighsChance(t *testing.T) {
+	sim, st := newNim(t, 5)
+	res, err := Search(context.Background(), sim, nimDomain{gamble: true}, st, "red", Config{MaxDepth: 1, Samples: 24, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, _ := res.Best()
+	if best.Text != "safe" || best.Value != 0.5 {
+		t.Fatalf("best %q %v, want safe 0.5 (%+v)", best.Text, best.Value, res.Ranked)
+	}
+	b := res.Ranked[1]
+	if b.Value > -0.25 || b.Value < -1.75 {
+		t.Errorf("bet's sampled value %v, want about -1", b.Value)
+	}
+	if len(best.Now.Terms) != 2 || best.Now.Terms[1].Name != "points" || best.Now.Terms[1].Value != 0.5 {
+		t.Errorf("terms %+v, want points 0.5", best.Now.Terms)
+	}
+}
+
+// TestSearchIsDeterministic: the same seed gives the same ranking.
+func TestSearchIsDeterministic(t *testing.T) {
+	sim, st := newNim(t, 5)
+	cfg := Config{MaxDepth: 2, Samples: 5, Seed: 99, Workers: 2}
+	a, err := Search(context.Background(), sim, nimDomain{gamble: true}, st, "red", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 5; i++ {
+		b, err := Search(context.Background(), sim, nimDomain{gamble: true}, st, "red", cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := range a.Ranked {
+			if a.Ranked[j].Text != b.Ranked[j].Text || a.Ranked[j].Value != b.Ranked[j].Value {
+				t.Fatalf("run %d differs: %+v vs %+v", i, a.Ranked, b.Ranked)
+			}
+		}
+	}
+}
+
+// TestSearchStopsAtTheDeadlineWithAnAnswer: a deadline in the past still
+// returns the depth-1 ranking when it was reached, and an error only when
+// nothing was scored.
+func TestSearchStopsAtTheDeadlineWithAnAnswer(t *testing.T) {
+	sim, st := newNim(t, 40)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	res, err := Search(ctx, sim, nimDomain{}, st, "red", Config{MaxDepth: 30, Beam: 3, Samples: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Depth < 1 || res.Depth >= 30 {
+		t.Errorf("depth %d, want a partial deepening", res.Depth)
+	}
+	dead, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	if _, err := Search(dead, sim, nimDomain{}, st, "red", Config{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled before starting: %v, want context.Canceled", err)
+	}
+}
+
+// TestSearchNodeBudget: MaxNodes cuts deepening deterministically.
+func TestSearchNodeBudget(t *testing.T) {
+	sim, st := newNim(t, 40)
+	res, err := Search(context.Background(), sim, nimDomain{}, st, "red", Config{MaxDepth: 30, Beam: 3, Samples: 1, MaxNodes: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Depth < 1 || res.Depth > 6 || res.Nodes < 200 {
+		t.Errorf("depth %d after %d nodes", res.Depth, res.Nodes)
+	}
+}
+
+// panicky panics in Evaluate: the search reports it as an error.
+type panicky struct{ nimDomain }
+
+func (panicky) Evaluate(*rules.State, string) Score { panic("boom") }
+
+func TestSearchReportsAPanickingDomain(t *testing.T) {
+	sim, st := newNim(t, 6)
+	if _, err := Search(context.Background(), sim, panicky{}, st, "red", Config{}); err == nil {
+		t.Fatal("no error from a panicking evaluation")
+	}
+}
+
+func TestSearchNoActions(t *testing.T) {
+	sim, st := newNim(t, 0)
+	if _, err := Search(context.Background(), sim, nimDomain{}, st, "red", Config{}); !errors.Is(err, ErrNoActions) {
+		t.Fatalf("err %v, want ErrNoActions", err)
+	}
+	_ = math.Inf
+}

@@ -1,0 +1,299 @@
+package atiiai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/world"
+)
+
+// Candidate-generation settings: how finely the straight-ahead move is
+// searched, how many cover spots and directions are tried, the deployment
+// grid.
+const (
+	// bisectSteps halves the straight-ahead interval this many times.
+	bisectSteps = 7
+	// coverSpots is the number of nearest cover features tried.
+	coverSpots = 3
+	// ringDirections spreads moves around the titan (every 45 degrees).
+	ringDirections = 8
+	// deployGrid is the spacing in cm of the deployment positions tried.
+	deployGrid = 8.0
+	// deploySpread is the most deployment positions returned.
+	deploySpread = 8
+)
+
+// ErrNotATemplate is returned for a choice that is not one of ATII's
+// continuous choices (a move or deploy template).
+var ErrNotATemplate = errors.New("not an ATII move or deploy template")
+
+// Candidates fills a continuous choice that ATII's Legal offered side on
+// st with concrete commands st accepts (each checked with Validate), most
+// useful first, without duplicates (end points equal to 0.1 cm and
+// facings to 1 degree):
+//
+//   - a move (movement or assault phase): the longest advance on the
+//     nearest enemy (the Greedy controller's, stopping outside the 10 cm
+//     keep-out of ATII-MOV-6, or a charge into base contact in the assault
+//     phase), the longest move straight ahead, moves into cover behind the
+//     nearest features that give cover or block sight (away from the
+//     nearest enemy), a turn on the spot to face the nearest enemy, and
+//     full and half moves in eight directions ending facing the enemy;
+//   - a deployment: the template's own position when legal, then positions
+//     spread over the legal grid points of the zone, facing the template's
+//     way and toward the middle of the table.
+//
+// Errors: ErrNotATemplate, a missing unit, ctx done.
+func Candidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side string, tmpl rules.Choice) ([]rules.Choice, error) {
+	switch c := tmpl.Cmd.(type) {
+	case *atii.MoveCmd:
+		return moveCandidates(ctx, rs, st, side, c.Unit)
+	case *atii.DeployCmd:
+		return deployCandidates(ctx, rs, st, side, c)
+	}
+	return nil, fmt.Errorf("atii candidates: %q: %w", tmpl.Name, ErrNotATemplate)
+}
+
+// collector gathers accepted, distinct candidates.
+type collector struct {
+	st   *rules.State
+	seen map[[3]int64]bool
+	out  []rules.Choice
+}
+
+func newCollector(st *rules.State) *collector {
+	return &collector{st: st, seen: map[[3]int64]bool{}}
+}
+
+// add keeps cmd when st accepts it and its end (x, y, facing) is new;
+// it reports whether cmd was accepted.
+func (c *collector) add(cmd rules.Command, unit string, end world.Vec, facing float64, text string) bool {
+	if cmd == nil || cmd.Validate(c.st) != nil {
+		return false
+	}
+	key := [3]int64{int64(math.Round(end.X * 10)), int64(math.Round(end.Y * 10)), int64(math.Round(world.NormDeg(facing)))}
+	if c.seen[key] {
+		return true
+	}
+	c.seen[key] = true
+	c.out = append(c.out, rules.Choice{Name: cmd.Name(), Text: text, Units: []string{unit}, Cmd: cmd})
+	return true
+}
+
+// endOf is where a move ends and which way the titan faces there (the
+// last waypoint's facing, else the direction of the last leg, else the
+// start facing).
+func endOf(u *rules.Unit, mv *atii.MoveCmd) (world.Vec, float64) {
+	if len(mv.Path) == 0 {
+		return u.Pos, u.Facing
+	}
+	last := mv.Path[len(mv.Path)-1]
+	end := world.Vec{X: last.X, Y: last.Y}
+	if last.Facing != nil {
+		return end, *last.Facing
+	}
+	from := u.Pos
+	if len(mv.Path) > 1 {
+		from = world.Vec{X: mv.Path[len(mv.Path)-2].X, Y: mv.Path[len(mv.Path)-2].Y}
+	}
+	if d := end.Sub(from); d.Len() > 1e-9 {
+		return end, world.Bearing(d)
+	}
+	return end, u.Facing
+}
+
+func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side, id string) ([]rules.Choice, error) {
+	u := st.Unit(id)
+	if u == nil {
+		return nil, fmt.Errorf("atii candidates: no unit %q", id)
+	}
+	col := newCollector(st)
+	addMove := func(mv *atii.MoveCmd, text string) bool {
+		end, f := endOf(u, mv)
+		return col.add(mv, id, end, f, text)
+	}
+	check := func(c rules.Command) error { return c.Validate(st) }
+	enemy, _ := nearestEnemy(rs, st, u)
+	if mv, err := advance(ctx, rs, st, side, u, check); err != nil {
+		return nil, err
+	} else if mv != nil {
+		verb := "advance on"
+		if st.Step == atii.StepAssault {
+			verb = "charge"
+		}
+		addMove(mv, fmt.Sprintf("%s: %s %s", id, verb, enemy.ID))
+	}
+	reach := 30.0
+	if p, err := rs.Catalogue().Unit(u.Type); err == nil && p.Speed > 0 {
+		reach = 2 * p.Speed // disengaging doubles Speed; Validate refuses what is too far
+	}
+	if mv := longestStraight(rs, st, side, u, u.Facing, reach); mv != nil {
+		addMove(mv, fmt.Sprintf("%s: full move straight ahead", id))
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if enemy != nil {
+		for _, spot := range coverSpots3(rs, st, u, enemy) {
+			for _, frac := range []float64{1, 0.75, 0.5} {
+				to := u.Pos.Add(spot.at.Sub(u.Pos).Scale(frac))
+				if addMove(rs.Move(side, id, atii.Waypoint{X: to.X, Y: to.Y}), fmt.Sprintf("%s: into cover behind %s", id, spot.label)) {
+					break
+				}
+			}
+		}
+		face := world.Bearing(enemy.Pos.Sub(u.Pos))
+		addMove(rs.Move(side, id, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(math.Round(face))}),
+			fmt.Sprintf("%s: stand and turn to face %s", id, enemy.ID))
+	}
+	for i := 0; i < ringDirections; i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		dir := u.Facing + float64(i)*360/ringDirections
+		for _, frac := range []float64{0.5, 0.25} {
+			to := u.Pos.Add(world.Heading(dir).Scale(reach * frac))
+			wp := atii.Waypoint{X: to.X, Y: to.Y}
+			if enemy != nil {
+				wp.Facing = atii.Face(math.Round(world.Bearing(enemy.Pos.Sub(to))))
+			}
+			if addMove(rs.Move(side, id, wp), fmt.Sprintf("%s: move %.0f cm bearing %.0f", id, reach*frac, world.NormDeg(dir))) {
+				break
+			}
+		}
+	}
+	return col.out, nil
+}
+
+// longestStraight bisects for the longest accepted straight move of u
+// along bearing dir, up to reach cm (nil when none of at least 0.5 cm is
+// accepted).
+func longestStraight(rs *atii.Ruleset, st *rules.State, side string, u *rules.Unit, dir, reach float64) *atii.MoveCmd {
+	var best *atii.MoveCmd
+	lo, hi := 0.0, reach
+	for i := 0; i < bisectSteps; i++ {
+		mid := (lo + hi) / 2
+		to := u.Pos.Add(world.Heading(dir).Scale(mid))
+		mv := rs.Move(side, u.ID, atii.Waypoint{X: to.X, Y: to.Y})
+		if mv.Validate(st) == nil {
+			best, lo = mv, mid
+		} else {
+			hi = mid
+		}
+	}
+	if lo < 0.5 {
+		return nil
+	}
+	return best
+}
+
+// coverSpot is a place behind a feature, as seen from the enemy.
+type coverSpot struct {
+	at    world.Vec
+	label string
+	dist  float64
+}
+
+// coverSpots3 returns the spots just behind the coverSpots features
+// nearest u that give cover or block sight under ATII's terrain table:
+// on the far side of the feature's centre from enemy, one feature radius
+// plus u's base clear of the centre.
+func coverSpots3(rs *atii.Ruleset, st *rules.State, u, enemy *rules.Unit) []coverSpot {
+	terr := rs.Terrain(st)
+	w := rs.World()
+	if w == nil {
+		return nil
+	}
+	r := 0.0
+	if p, err := rs.Catalogue().Unit(u.Type); err == nil {
+		r = math.Max(p.Base.Radius, math.Hypot(p.Base.W, p.Base.H)/2)
+	}
+	var spots []coverSpot
+	for i := range w.Features {
+		f := &w.Features[i]
+		eff, ok := terr[f.Kind]
+		if !ok || !(eff.Cover || eff.BlocksLOS) || len(f.Poly) == 0 {
+			continue
+		}
+		c, rad := polyCentre(f.Poly)
+		away := c.Sub(enemy.Pos)
+		if away.Len() < 1e-9 {
+			continue
+		}
+		at := c.Add(away.Scale((rad + r + 1) / away.Len()))
+		spots = append(spots, coverSpot{at: at, label: f.Label(), dist: c.Sub(u.Pos).Len()})
+	}
+	sort.SliceStable(spots, func(i, j int) bool { return spots[i].dist < spots[j].dist })
+	if len(spots) > coverSpots {
+		spots = spots[:coverSpots]
+	}
+	return spots
+}
+
+// polyCentre returns the mean of the polygon's vertices and the largest
+// distance from it to a vertex.
+func polyCentre(poly []world.Vec) (world.Vec, float64) {
+	var c world.Vec
+	for _, p := range poly {
+		c = c.Add(p)
+	}
+	c = c.Scale(1 / float64(len(poly)))
+	rad := 0.0
+	for _, p := range poly {
+		rad = math.Max(rad, p.Sub(c).Len())
+	}
+	return c, rad
+}
+
+func deployCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side string, tmpl *atii.DeployCmd) ([]rules.Choice, error) {
+	col := newCollector(st)
+	add := func(x, y, facing float64, text string) bool {
+		return col.add(rs.Deploy(side, tmpl.Unit, x, y, facing), tmpl.Unit, world.Vec{X: x, Y: y}, facing, text)
+	}
+	add(tmpl.X, tmpl.Y, tmpl.Facing, fmt.Sprintf("%s: deploy where the scenario places it", tmpl.Unit))
+	t := rs.World().Table
+	mid := world.Vec{X: t.W / 2, Y: t.H / 2}
+	var legal []world.Vec
+	for y := deployGrid / 2; y < t.H; y += deployGrid {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for x := deployGrid / 2; x < t.W; x += deployGrid {
+			if rs.Deploy(side, tmpl.Unit, x, y, tmpl.Facing).Validate(st) == nil {
+				legal = append(legal, world.Vec{X: x, Y: y})
+			}
+		}
+	}
+	if len(legal) == 0 {
+		return col.out, nil
+	}
+	// The legal point nearest the middle of the table first, then a
+	// spread over the rest in grid order.
+	near := 0
+	for i, p := range legal {
+		if p.Sub(mid).Len() < legal[near].Sub(mid).Len() {
+			near = i
+		}
+	}
+	pick := []int{near}
+	step := float64(len(legal)) / float64(deploySpread-1)
+	for k := 0; k < deploySpread-1; k++ {
+		pick = append(pick, int(float64(k)*step))
+	}
+	for _, i := range pick {
+		p := legal[i]
+		toMid := math.Round(world.Bearing(mid.Sub(p)))
+		if p.Sub(mid).Len() < 1e-9 {
+			toMid = tmpl.Facing
+		}
+		if !add(p.X, p.Y, toMid, fmt.Sprintf("%s: deploy at (%.0f, %.0f) facing the middle", tmpl.Unit, p.X, p.Y)) {
+			add(p.X, p.Y, tmpl.Facing, fmt.Sprintf("%s: deploy at (%.0f, %.0f)", tmpl.Unit, p.X, p.Y))
+		}
+	}
+	return col.out, nil
+}

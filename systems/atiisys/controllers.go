@@ -1,0 +1,62 @@
+package atiisys
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/systems/atiiai"
+)
+
+// NewController implements game.ControllerMaker: "greedy" is ATII's one-ply
+// baseline (atiiai.Greedy). Errors: any other kind (game.ErrControllerKind).
+func (System) NewController(kind string) (game.Controller, error) {
+	switch kind {
+	case game.KindGreedy:
+		return atiiai.Greedy{}, nil
+	}
+	return nil, fmt.Errorf("%w: Adeptus Titanicus II has no %q player", game.ErrControllerKind, kind)
+}
+
+// Candidates implements game.CandidateGenerator with
+// atiiai.Candidates. Errors: a ruleset other than ATII's, atiiai's.
+func (System) Candidates(ctx context.Context, rs rules.Ruleset, st *rules.State, side string, tmpl rules.Choice) ([]rules.Choice, error) {
+	ars, ok := rs.(*atii.Ruleset)
+	if !ok {
+		return nil, fmt.Errorf("candidates: ruleset %T is not ATII's", rs)
+	}
+	return atiiai.Candidates(ctx, ars, st, side, tmpl)
+}
+
+// SafeDefault implements game.System: a titan that fails to decide holds
+// (movement, assault, shooting: ATII-MOV-1's activation ends), overwatch
+// fire is passed (the advanced rule's pass), any other decision takes its
+// first discrete choice that is not a shield order (go first, no titan on
+// overwatch, the offered repairs), and a titan to deploy stands on the
+// first deployment candidate.
+func (System) SafeDefault(rs rules.Ruleset, st *rules.State, side string, choices []rules.Choice) rules.Command {
+	for _, name := range []string{atii.CmdHold, atii.CmdPass} {
+		for _, c := range choices {
+			if c.Name == name && c.Continuous == "" {
+				return c.Cmd
+			}
+		}
+	}
+	for _, c := range choices {
+		if c.Continuous == "" && c.Name != atii.CmdShields {
+			return c.Cmd
+		}
+	}
+	ars, ok := rs.(*atii.Ruleset)
+	if !ok {
+		return nil
+	}
+	for _, c := range choices {
+		if cands, err := atiiai.Candidates(context.Background(), ars, st, side, c); err == nil && len(cands) > 0 {
+			return cands[0].Cmd
+		}
+	}
+	return nil
+}
