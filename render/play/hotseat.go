@@ -1,8 +1,6 @@
 package play
 
 import (
-	"strings"
-
 	"github.com/auspex/auspex/rules"
 )
 
@@ -37,13 +35,10 @@ func (s *Session) Shows(side string) bool {
 }
 
 // SecretEvent reports whether a log event holds secret information and
-// whose it is: events the rules mark secret, and the roll that draws an
-// objective card (its face names the card) even when unmarked.
-func SecretEvent(e rules.Event) (bool, string) {
-	if e.Data["secret"] != "" {
-		return true, e.Side
-	}
-	if e.Roll != nil && strings.Contains(e.Roll.Purpose, "objective card") {
+// whose it is: events the rules mark secret, and those the system's UI
+// knows to be (SystemUI.SecretUnmarked).
+func (s *Session) SecretEvent(e rules.Event) (bool, string) {
+	if e.Data["secret"] != "" || s.ui.SecretUnmarked(e) {
 		return true, e.Side
 	}
 	return false, ""

@@ -167,14 +167,14 @@ func (s *Session) drawTray(h *hudb) {
 			for _, f := range ro.Faces {
 				sum += f
 			}
-			if len(ro.Faces) > 1 && !strings.Contains(ro.Purpose, "initiative") && !strings.Contains(ro.Purpose, "roll-off") {
+			if _, total := s.ui.RollNote(ro); len(ro.Faces) > 1 && total {
 				need += fmt.Sprintf(", total %d", sum)
 			}
 		}
 		if len(ro.Mods) > 0 {
 			need += " (" + strings.Join(ro.Mods, ", ") + ")"
 		}
-		if ow := s.ui.RollNote(ro); ow != "" {
+		if ow, _ := s.ui.RollNote(ro); ow != "" {
 			need += ": " + ow
 		}
 		c.Line(need, l.Px(12), false, ColText)

@@ -83,15 +83,20 @@ type SystemUI interface {
 	// the Session shows only to its viewer.
 	HasSecrets() bool
 	SecretLines(side string) []string
+	// SecretUnmarked reports whether a log event the rules do not mark
+	// secret still is, to its side (e.Side).
+	SecretUnmarked(e rules.Event) bool
 
 	// TraySteps are the dice tray's steps for the log from index from on
 	// (nil when the command rolled no dice). Events Session.Shows does not
 	// allow are left out.
 	TraySteps(from int) []TrayStep
 	// TrayText rewords a result line for the tray and the dice log;
-	// RollNote says more about a roll in the tray ("" for nothing).
+	// RollNote says more about a roll in the tray ("" for nothing), and
+	// whether the sum of its dice means anything (not for one die per
+	// side, as an initiative roll or a roll-off).
 	TrayText(line string) string
-	RollNote(r *rules.Roll) string
+	RollNote(r *rules.Roll) (note string, total bool)
 
 	// Decorate adds the overlays of the decision to the table's scene;
 	// Bases and Zones are the scenario's bases and zones as the game has

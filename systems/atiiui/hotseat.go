@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 )
 
@@ -43,4 +44,10 @@ func (s *UI) SecretLines(side string) []string {
 		out = append(out, note)
 	}
 	return out
+}
+
+// SecretUnmarked: the roll that draws an objective card is its side's secret
+// (its face names the card) even when the rules leave it unmarked.
+func (s *UI) SecretUnmarked(e rules.Event) bool {
+	return e.Roll != nil && strings.Contains(e.Roll.Purpose, "objective card")
 }

@@ -21,7 +21,7 @@ func (s *UI) TraySteps(from int) []play.TrayStep {
 	var fight *ccReplay
 	for i := from; i < len(lg); i++ {
 		e := lg[i]
-		if secret, side := play.SecretEvent(e); secret && !s.Shows(side) {
+		if secret, side := s.SecretEvent(e); secret && !s.Shows(side) {
 			continue
 		}
 		switch {
@@ -271,5 +271,8 @@ func trayLine(ln string) string {
 // TrayText rewords a result line (trayLine) and names its titans.
 func (s *UI) TrayText(line string) string { return s.named(trayLine(line)) }
 
-// RollNote says whose die is whose in an initiative roll (dieOwners).
-func (s *UI) RollNote(r *rules.Roll) string { return s.dieOwners(r) }
+// RollNote says whose die is whose in an initiative roll (dieOwners); an
+// initiative roll or a roll-off has no meaningful total.
+func (s *UI) RollNote(r *rules.Roll) (note string, total bool) {
+	return s.dieOwners(r), !strings.Contains(r.Purpose, "initiative") && !strings.Contains(r.Purpose, "roll-off")
+}
