@@ -83,6 +83,16 @@ type startScreen struct {
 	pad []scene.Prim
 }
 
+// canPlay reports whether the window can play games of the rule system
+// id: the build registers the system and its play UI.
+func (a *App) canPlay(id string) bool {
+	if _, err := a.opts.Systems.ByID(id); err != nil {
+		return false
+	}
+	_, err := a.opts.UIs.For(id)
+	return err == nil
+}
+
 // optionsFor are the rules options of the rule system that plays scn, as
 // its play UI lists them (nil when no system or UI plays it).
 func (a *App) optionsFor(scn *scenarios.Scenario) []play.Option {
@@ -151,7 +161,7 @@ func (a *App) openStart(o StartOptions) {
 		pre = scenarios.DefaultName
 	}
 	for _, b := range scenarios.Bundled() {
-		if b.System != string(catalog.ATII) {
+		if !a.canPlay(b.System) {
 			continue
 		}
 		e := startEntry{label: b.Title, name: b.Name}
