@@ -90,15 +90,15 @@ type Session struct {
 	Highlight []string
 	// Hover is the unit under the cursor (for target reasons).
 	Hover string
-	// AngleSnap snaps drawn legs to AngleStep-degree steps from the
-	// titan's heading (the window sets it while Shift is held).
+	// AngleSnap asks the system's UI to snap drawn paths to angle steps
+	// (the window sets it while Shift is held).
 	AngleSnap bool
 	// Slack is how far outside a base (cm) the pointer still counts as on
-	// it for a charge; the window sets it to a few pixels at its zoom (0:
-	// DefaultSlack).
+	// it (a charge's target); the window sets it to a few pixels at its
+	// zoom (0: the system's default).
 	Slack float64
 	// Cursor is the table point under the mouse (HasCursor when known):
-	// the deployment step previews the titan there.
+	// previews that follow the mouse (a unit being deployed) use it.
 	Cursor    world.Vec
 	HasCursor bool
 
