@@ -112,7 +112,7 @@ func (g *Game) PlayWith(ctx context.Context, ctrls map[string]Controller, cfg Pl
 		case d.Cmd == nil:
 			fail = &Failure{Kind: FailError, Err: errors.New("no command")}
 		}
-		seq := g.State().Seq
+		seq, turn, step := g.State().Seq, g.State().Turn, g.State().Step
 		var evs []rules.Event
 		if fail == nil {
 			evs, err = g.Submit(d.Cmd)
@@ -137,6 +137,11 @@ func (g *Game) PlayWith(ctx context.Context, ctrls map[string]Controller, cfg Pl
 			res.Failures = append(res.Failures, *fail)
 			msg := rules.Message(fail.String())
 			msg.Side, msg.Cmd, msg.Turn, msg.Step = side, seq+1, g.State().Turn, g.State().Step
+			evs = append([]rules.Event{msg}, evs...)
+		}
+		if fail == nil && d.Why != nil && d.Why.Line != "" {
+			msg := rules.Message(d.Why.Line)
+			msg.Side, msg.Cmd, msg.Turn, msg.Step = side, seq+1, turn, step
 			evs = append([]rules.Event{msg}, evs...)
 		}
 		res.Commands++
