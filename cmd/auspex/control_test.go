@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/render/play"
+)
+
+// TestControlFlag: --control takes SIDE=KIND pairs, comma-separated or
+// repeated; ai and script are planned (issue 10) and refused as not
+// available yet; anything else is a plain error.
+func TestControlFlag(t *testing.T) {
+	c := controlFlag{}
+	if err := c.Set("red=greedy, blue=random"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Set("green=human"); err != nil {
+		t.Fatal(err)
+	}
+	if c.String() != "blue=random,green=human,red=greedy" {
+		t.Errorf("parsed %s", c)
+	}
+	for _, bad := range []struct{ v, want string }{
+		{"red=ai", "not available yet"},
+		{"red=ai:2", "not available yet"},
+		{"red=script", "not available yet"},
+		{"red=oracle", "unknown controller"},
+		{"red", "want SIDE=KIND"},
+		{"=greedy", "want SIDE=KIND"},
+		{"red=greedy,red=random", "twice"},
+	} {
+		err := controlFlag{}.Set(bad.v)
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: %v, want %q", bad.v, err, bad.want)
+		}
+	}
+	if err := (controlFlag{}).Set("red=ai"); !errors.Is(err, errNotYet) {
+		t.Errorf("ai: %v, want errNotYet", err)
+	}
+}
+
+// TestPlayControlRefusedBeforeTheWindow: a --control the game cannot
+// honour stops auspex play with exit 2 and a plain message before any
+// window opens.
+func TestPlayControlRefusedBeforeTheWindow(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "bundled:titan-duel", "--control", "red=ai"}, "not available yet"},
+		{[]string{"play", "bundled:titan-duel", "--control", "green=greedy"}, `no side "green"`},
+		{[]string{"play", "--control", "red=greedy"}, "--control needs one scenario"},
+	} {
+		code, msg := playExit(t, c.args...)
+		if code != 2 || !strings.Contains(msg, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, msg, c.want)
+		}
+	}
+}
+
+// TestControlledSession: auspex play --control builds a play session
+// whose sides have the named players: computer sides decide on their own
+// (greedy and random both play commands), human sides wait.
+func TestControlledSession(t *testing.T) {
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := controlledSession(shippedSystems(), cat, "titan-duel", false, controlFlag{"red": "greedy", "blue": "random"}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Kinds["red"] != play.Computer || s.Kinds["blue"] != play.Computer {
+		t.Fatalf("kinds %v", s.Kinds)
+	}
+	for i := 0; i < 30 && s.State().Seq < 8; i++ {
+		s.Wait()
+	}
+	if s.State().Seq < 8 {
+		t.Errorf("two computer sides played only %d commands", s.State().Seq)
+	}
+	h, err := controlledSession(shippedSystems(), cat, "bundled:titan-duel", false, controlFlag{"red": "human"}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Kinds["red"] != play.Human || h.Kinds["blue"] != play.Human {
+		t.Errorf("kinds %v, want both human", h.Kinds)
+	}
+	if _, err := controlledSession(shippedSystems(), cat, "titan-duel", false, controlFlag{"green": "greedy"}, 5); !errors.Is(err, errBadControl) {
+		t.Errorf("an unknown side: %v", err)
+	}
+}
+
+func runSim(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(append([]string{"sim"}, args...), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// TestSim: auspex sim plays quiet games of a scenario with the given
+// players and counts every game once (wins, draws, unfinished); the
+// counts do not depend on the number of workers; the text report names
+// the players and the rate.
+func TestSim(t *testing.T) {
+	var reps []simReport
+	for _, jobs := range []string{"1", "2"} {
+		code, out, errs := runSim("bundled:titan-duel", "--games", "6", "--seed", "3", "--control", "red=greedy,blue=random", "--jobs", jobs, "--json")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		var rep simReport
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		reps = append(reps, rep)
+	}
+	r := reps[0]
+	if r.Games != 6 || r.Wins["red"]+r.Wins["blue"]+r.Draws+r.Unfinished+r.Errors != 6 || r.Errors != 0 || r.Failures != 0 {
+		t.Errorf("report %+v", r)
+	}
+	if r.Controls["red"] != "greedy" || r.Controls["blue"] != "random" || r.AvgCommands < 10 || r.GamesPerSecond <= 0 || r.System != "atii" {
+		t.Errorf("report %+v", r)
+	}
+	b := reps[1]
+	if b.Wins["red"] != r.Wins["red"] || b.Wins["blue"] != r.Wins["blue"] || b.Draws != r.Draws || b.AvgCommands != r.AvgCommands {
+		t.Errorf("one worker %+v and two %+v disagree", r, b)
+	}
+	code, out, errs := runSim("bundled:titan-duel", "--games", "2", "--control", "red=random")
+	if code != 0 || !strings.Contains(out, "blue=random red=random") || !strings.Contains(out, "games/s") {
+		t.Errorf("text report: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// TestSimBadUsage: humans, planned controllers, unknown sides and a
+// missing file are refused with exit 2 (1 for a file that does not load).
+func TestSimBadUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"bundled:titan-duel", "--control", "red=human"}, 2, "no humans"},
+		{[]string{"bundled:titan-duel", "--control", "red=ai"}, 2, "not available yet"},
+		{[]string{"bundled:titan-duel", "--control", "green=greedy"}, 2, `no side "green"`},
+		{[]string{"--games", "3"}, 2, "usage: auspex sim"},
+		{[]string{"bundled:titan-duel", "--games", "0"}, 2, "usage: auspex sim"},
+		{[]string{"no-such-file.yaml"}, 1, "no-such-file.yaml"},
+	} {
+		code, out, errs := runSim(c.args...)
+		if code != c.code || !strings.Contains(errs, c.want) || out != "" {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want %d and %q", c.args, code, errs, out, c.code, c.want)
+		}
+	}
+}
