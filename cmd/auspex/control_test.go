@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -126,6 +127,15 @@ func TestSim(t *testing.T) {
 	if r.Controls["red"] != "greedy" || r.Controls["blue"] != "random" || r.AvgCommands < 10 || r.GamesPerSecond <= 0 || r.System != "atii" {
 		t.Errorf("report %+v", r)
 	}
+	for side, n := range r.Wins {
+		ci, rate := r.WinCI[side], float64(n)/float64(r.Games)
+		if ci[0] > rate || ci[1] < rate || ci[1]-ci[0] < 0.1 {
+			t.Errorf("%s: win rate %.2f outside its interval %v", side, rate, ci)
+		}
+	}
+	if r.Refused != 0 || r.MedianDecisionMS > r.P99DecisionMS || r.P99DecisionMS <= 0 {
+		t.Errorf("refused %d, decision times median %v p99 %v", r.Refused, r.MedianDecisionMS, r.P99DecisionMS)
+	}
 	b := reps[1]
 	if b.Wins["red"] != r.Wins["red"] || b.Wins["blue"] != r.Wins["blue"] || b.Draws != r.Draws || b.AvgCommands != r.AvgCommands {
 		t.Errorf("one worker %+v and two %+v disagree", r, b)
@@ -154,6 +164,20 @@ func TestSimBadUsage(t *testing.T) {
 		code, out, errs := runSim(c.args...)
 		if code != c.code || !strings.Contains(errs, c.want) || out != "" {
 			t.Errorf("%v: exit %d, stderr %q, stdout %q; want %d and %q", c.args, code, errs, out, c.code, c.want)
+		}
+	}
+}
+
+// TestWilson: the 95 % Wilson interval against published values (2 of
+// 10: 5.7 %-51.0 %; 0 of 10: 0-27.8 %; 50 of 100: 40.4 %-59.6 %).
+func TestWilson(t *testing.T) {
+	for _, c := range []struct {
+		k, n   int
+		lo, hi float64
+	}{{2, 10, 0.0567, 0.5098}, {0, 10, 0, 0.2775}, {50, 100, 0.4038, 0.5962}, {10, 10, 0.7225, 1}} {
+		got := wilson(c.k, c.n)
+		if math.Abs(got[0]-c.lo) > 5e-4 || math.Abs(got[1]-c.hi) > 5e-4 {
+			t.Errorf("%d of %d: %v, want [%.4f %.4f]", c.k, c.n, got, c.lo, c.hi)
 		}
 	}
 }

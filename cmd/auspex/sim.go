@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"sort"
 	"strings"
@@ -25,13 +26,21 @@ type simReport struct {
 	Games    int               `json:"games"`
 	Seed     uint64            `json:"seed"`
 	Controls map[string]string `json:"controls"`
-	// Wins counts the games each side won (every side listed).
-	Wins  map[string]int `json:"wins"`
-	Draws int            `json:"draws"`
+	// Wins counts the games each side won (every side listed), WinCI is
+	// the 95 % Wilson interval of each side's win rate.
+	Wins  map[string]int        `json:"wins"`
+	WinCI map[string][2]float64 `json:"win_ci95"`
+	Draws int                   `json:"draws"`
 	// Unfinished games reached the command cap without a result.
 	Unfinished int `json:"unfinished"`
-	// Failures counts controller failures (safe defaults played).
+	// Failures counts controller failures (safe defaults played), Refused
+	// those that were illegal commands.
 	Failures int `json:"failures"`
+	Refused  int `json:"refused"`
+	// MedianDecisionMS and P99DecisionMS are the decision times' median
+	// and 99th percentile in milliseconds.
+	MedianDecisionMS float64 `json:"median_decision_ms"`
+	P99DecisionMS    float64 `json:"p99_decision_ms"`
 	// Errors counts games stopped by an error (the first is printed).
 	Errors         int     `json:"errors"`
 	AvgCommands    float64 `json:"avg_commands"`
@@ -46,6 +55,8 @@ type simGame struct {
 	over     bool
 	commands int
 	failures int
+	refused  int
+	thinking []time.Duration
 	err      error
 }
 
@@ -171,7 +182,12 @@ func simOne(reg *game.Systems, scn *scenarios.Scenario, cat *catalog.Catalogue, 
 		return simGame{err: err}
 	}
 	res, err := g.PlayWith(context.Background(), ctrls, cfg)
-	r := simGame{commands: res.Commands, failures: len(res.Failures), err: err, over: g.State().Over}
+	r := simGame{commands: res.Commands, failures: len(res.Failures), thinking: res.Thinking, err: err, over: g.State().Over}
+	for _, f := range res.Failures {
+		if f.Kind == game.FailRefused {
+			r.refused++
+		}
+	}
 	if o := g.State().Result; o != nil {
 		r.winner = o.Winner
 	}
@@ -180,7 +196,7 @@ func simOne(reg *game.Systems, scn *scenarios.Scenario, cat *catalog.Catalogue, 
 
 // summarize counts the results.
 func summarize(results []simGame, probe *game.Game, controls controlFlag) simReport {
-	rep := simReport{System: probe.System.ID(), Games: len(results), Wins: map[string]int{}, Controls: map[string]string{}}
+	rep := simReport{System: probe.System.ID(), Games: len(results), Wins: map[string]int{}, WinCI: map[string][2]float64{}, Controls: map[string]string{}}
 	for _, sd := range probe.State().Sides {
 		rep.Wins[sd.ID] = 0
 		rep.Controls[sd.ID] = ctrlRandom
@@ -189,9 +205,12 @@ func summarize(results []simGame, probe *game.Game, controls controlFlag) simRep
 		}
 	}
 	total := 0
+	var thinking []time.Duration
 	for _, r := range results {
 		total += r.commands
 		rep.Failures += r.failures
+		rep.Refused += r.refused
+		thinking = append(thinking, r.thinking...)
 		switch {
 		case r.err != nil:
 			rep.Errors++
@@ -204,7 +223,30 @@ func summarize(results []simGame, probe *game.Game, controls controlFlag) simRep
 		}
 	}
 	rep.AvgCommands = float64(total) / float64(len(results))
+	for side, n := range rep.Wins {
+		rep.WinCI[side] = wilson(n, len(results))
+	}
+	if len(thinking) > 0 {
+		sort.Slice(thinking, func(i, j int) bool { return thinking[i] < thinking[j] })
+		ms := func(q float64) float64 {
+			return float64(thinking[int(q*float64(len(thinking)-1))].Microseconds()) / 1000
+		}
+		rep.MedianDecisionMS, rep.P99DecisionMS = ms(0.5), ms(0.99)
+	}
 	return rep
+}
+
+// wilson is the 95 % Wilson score interval of k successes in n trials.
+func wilson(k, n int) [2]float64 {
+	if n == 0 {
+		return [2]float64{0, 1}
+	}
+	const z = 1.959964
+	p, nf := float64(k)/float64(n), float64(n)
+	den := 1 + z*z/nf
+	mid := (p + z*z/(2*nf)) / den
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return [2]float64{math.Max(0, mid-half), math.Min(1, mid+half)}
 }
 
 func printSim(w io.Writer, rep simReport, probe *game.Game) {
@@ -218,9 +260,11 @@ func printSim(w io.Writer, rep simReport, probe *game.Game) {
 	fmt.Fprintf(w, "%s (%s): %d games, seeds %d..%d, %s\n", rep.Scenario, probe.System.Name(), rep.Games, rep.Seed, rep.Seed+uint64(rep.Games)-1, strings.Join(ctl, " "))
 	pct := func(n int) float64 { return 100 * float64(n) / float64(rep.Games) }
 	for _, s := range sides {
-		fmt.Fprintf(w, "  %-12s wins %5d  %5.1f%%\n", s, rep.Wins[s], pct(rep.Wins[s]))
+		ci := rep.WinCI[s]
+		fmt.Fprintf(w, "  %-12s wins %5d  %5.1f%%  (95%% CI %.1f-%.1f%%)\n", s, rep.Wins[s], pct(rep.Wins[s]), 100*ci[0], 100*ci[1])
 	}
 	fmt.Fprintf(w, "  %-12s      %5d  %5.1f%%\n", "draws", rep.Draws, pct(rep.Draws))
-	fmt.Fprintf(w, "  unfinished %d, controller failures %d, errors %d\n", rep.Unfinished, rep.Failures, rep.Errors)
+	fmt.Fprintf(w, "  unfinished %d, controller failures %d (illegal commands %d), errors %d\n", rep.Unfinished, rep.Failures, rep.Refused, rep.Errors)
+	fmt.Fprintf(w, "  decision time: median %.2f ms, 99th percentile %.2f ms\n", rep.MedianDecisionMS, rep.P99DecisionMS)
 	fmt.Fprintf(w, "  %.1f commands a game on average; %.1f games/s on %d workers (%.2f s)\n", rep.AvgCommands, rep.GamesPerSecond, rep.Jobs, rep.Seconds)
 }
