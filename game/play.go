@@ -61,6 +61,9 @@ type PlayResult struct {
 	Commands int
 	// Failures lists the decisions that fell back to the safe default.
 	Failures []Failure
+	// Thinking is the wall time of each decision asked of a controller,
+	// in order (failed ones included).
+	Thinking []time.Duration
 }
 
 // ErrNoSafeDefault is returned when a controller failed and the side has
@@ -95,7 +98,9 @@ func (g *Game) PlayWith(ctx context.Context, ctrls map[string]Controller, cfg Pl
 		if c == nil {
 			return res, fmt.Errorf("%w: %s", ErrNoController, side)
 		}
+		began := time.Now()
 		d, err := g.decide(ctx, c, side, cfg.Deadline)
+		res.Thinking = append(res.Thinking, time.Since(began))
 		if err != nil {
 			return res, err
 		}
