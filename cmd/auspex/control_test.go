@@ -182,3 +182,41 @@ func TestWilson(t *testing.T) {
 		}
 	}
 }
+
+// TestSimPlayers: --p1 greedy --p2 random --swap plays each seed from
+// both sides and counts each player wherever it stood: greedy's wins as
+// player 1 are the games won by whichever side it had, the score lies in
+// its interval and the victory-point margin is reported.
+func TestSimPlayers(t *testing.T) {
+	code, out, errs := runSim("bundled:titan-battlegroup", "--games", "4", "--seed", "2", "--p1", "greedy", "--p2", "random", "--swap", "--json", "--jobs", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep simReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	m := rep.Players
+	if m == nil || m.P1 != "greedy" || m.P2 != "random" || !m.Swap {
+		t.Fatalf("players %+v", m)
+	}
+	if m.P1Wins+m.P2Wins+m.Draws != 4-rep.Unfinished-rep.Errors {
+		t.Errorf("players %+v do not add up to the %d finished games", m, 4-rep.Unfinished)
+	}
+	if m.P1Wins != rep.Wins["red"]+rep.Wins["blue"]-m.P2Wins {
+		t.Errorf("players %+v, sides %v", m, rep.Wins)
+	}
+	if m.P1Score < m.P1ScoreCI[0] || m.P1Score > m.P1ScoreCI[1] || !m.HasMargin || m.MeanMargin <= 0 {
+		t.Errorf("greedy against random: %+v (want a positive victory-point margin)", m)
+	}
+	for _, bad := range [][]string{
+		{"bundled:titan-duel", "--p1", "greedy"},
+		{"bundled:titan-duel", "--p1", "greedy", "--p2", "random", "--control", "red=greedy"},
+		{"bundled:titan-duel", "--swap"},
+		{"bundled:titan-duel", "--p1", "human", "--p2", "random"},
+	} {
+		if code, _, _ := runSim(bad...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}

@@ -79,3 +79,12 @@ func (System) NewScript(scn *scenarios.Scenario, side string, seed uint64) (game
 	}
 	return &atiiai.Scripted{Plan: p, Convert: Trigger}, nil
 }
+
+// Score implements game.Scorer: each side's victory points (ATII-VIC-1).
+func (System) Score(rs rules.Ruleset, st *rules.State) (map[string]int, error) {
+	ars, ok := rs.(*atii.Ruleset)
+	if !ok {
+		return nil, fmt.Errorf("score: ruleset %T is not ATII's", rs)
+	}
+	return ars.VictoryPoints(st)
+}
