@@ -198,6 +198,7 @@ func Allocate(targets []Target, shots []Shot, o Options) (Allocation, error) {
 		for len(given[i]) < n[i] && take(i, func(Shot) bool { return true }) {
 		}
 	}
+	pairSwaps(targets, given, destroyed)
 	for i := range targets {
 		out.Units[i] = resolveUnit(&targets[i], given[i])
 		if out.Units[i].Destroyed {
@@ -248,4 +249,36 @@ func resolveUnit(t *Target, dice []Shot) UnitHits {
 		}
 	}
 	return u
+}
+
+// pairSwaps keeps REM-RES-1's pairs rule where a swap allows it: a
+// surviving resilient unit holding a single die that can hurt it trades
+// it with another unit's die that cannot hurt the resilient unit, when the
+// other unit's outcome stays the same.
+func pairSwaps(targets []Target, given [][]Shot, destroyed []bool) {
+	for r := range targets {
+		t := &targets[r]
+		if t.WarEngine || t.DC < 2 || destroyed[r] {
+			continue
+		}
+		for k, x := range given[r] {
+			if !x.affects(t) {
+				continue
+			}
+			swapped := false
+			for u := range targets {
+				if u == r || swapped {
+					continue
+				}
+				for m, y := range given[u] {
+					if y.affects(t) || x.affects(&targets[u]) != y.affects(&targets[u]) {
+						continue
+					}
+					given[r][k], given[u][m] = y, x
+					swapped = true
+					break
+				}
+			}
+		}
+	}
 }
