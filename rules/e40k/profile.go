@@ -60,6 +60,8 @@ type Profile struct {
 	SuperHeavy []Weapon
 	Specials   []string
 	Points     int
+	// Base is the footprint of the unit's base.
+	Base world.Footprint
 }
 
 // Has reports whether the profile carries a special.
@@ -108,7 +110,7 @@ func FromCatalog(cat *catalog.Catalogue, u *catalog.Unit, o Options) (Profile, e
 	}
 	p := Profile{ID: u.ID, Name: u.Name, Class: u.Class, Speed: u.Speed, Firepower: u.Firepower,
 		Assault: u.Assault, Armour: u.Armour, DC: 1, Shields: u.VoidShields, Points: u.Points,
-		Specials: append([]string(nil), u.Specials...)}
+		Specials: append([]string(nil), u.Specials...), Base: u.Base}
 	if p.Class == "" {
 		p.Class = world.Infantry
 	}
