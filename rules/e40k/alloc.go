@@ -102,7 +102,95 @@ func toDestroy(t *Target, s Shot, o Options) int {
 // destroys any unit but a war engine outright (REM-RES-1). Errors: a face
 // off the die.
 func Allocate(targets []Target, shots []Shot, o Options) (Allocation, error) {
-	out := Allocation{Units: make([]UnitHits, len(targets))}
+	a := newAllocator(targets, o)
+	a.faces = true
+	return a.run(shots)
+}
+
+// allocator is Allocate with its orderings worked out once for a target
+// detachment and its scratch space kept between calls (exact odds run it
+// once per way the dice can fall).
+type allocator struct {
+	o       Options
+	targets []Target
+	// order is closest first; byEase the order units are destroyed in.
+	order, byEase []int
+	// faces records each unit's faces in the result.
+	faces     bool
+	n         []int
+	destroyed []bool
+	used      []bool
+	pool      []Shot
+	given     [][]Shot
+	// units is reused for results when faces is off (callers that only
+	// count).
+	units []UnitHits
+}
+
+func newAllocator(targets []Target, o Options) *allocator {
+	a := &allocator{o: o, targets: targets, order: make([]int, len(targets)),
+		n: make([]int, len(targets)), destroyed: make([]bool, len(targets)), given: make([][]Shot, len(targets))}
+	for i := range a.order {
+		a.order[i] = i
+	}
+	sort.SliceStable(a.order, func(x, y int) bool { return targets[a.order[x]].Dist < targets[a.order[y]].Dist })
+	a.byEase = append([]int(nil), a.order...)
+	sort.SliceStable(a.byEase, func(x, y int) bool {
+		ta, tb := &targets[a.byEase[x]], &targets[a.byEase[y]]
+		ha, hb := toDestroy(ta, Shot{}, o), toDestroy(tb, Shot{}, o)
+		if ha != hb {
+			return ha < hb
+		}
+		return ta.Armour < tb.Armour
+	})
+	return a
+}
+
+// Ways to pick a die from the pool.
+const (
+	pickAny = iota
+	pickAffects
+	pickNotAffects
+	pickDeathRay
+)
+
+// take gives unit i the smallest unused die of the pool that fits how.
+func (a *allocator) take(i, how int) bool {
+	t := &a.targets[i]
+	for j := range a.pool {
+		if a.used[j] {
+			continue
+		}
+		s := a.pool[j]
+		ok := true
+		switch how {
+		case pickAffects:
+			ok = s.affects(t)
+		case pickNotAffects:
+			ok = !s.affects(t)
+		case pickDeathRay:
+			ok = s.Kind == ShotDeathRay && s.affects(t)
+		}
+		if ok {
+			a.used[j] = true
+			a.given[i] = append(a.given[i], s)
+			return true
+		}
+	}
+	return false
+}
+
+func (a *allocator) run(shots []Shot) (Allocation, error) {
+	targets, o := a.targets, a.o
+	var out Allocation
+	if a.faces {
+		out.Units = make([]UnitHits, len(targets))
+	} else {
+		if len(a.units) != len(targets) {
+			a.units = make([]UnitHits, len(targets))
+		}
+		out.Units = a.units
+	}
 	for i, t := range targets {
 		out.Units[i].ID = t.ID
 	}
@@ -115,96 +203,75 @@ func Allocate(targets []Target, shots []Shot, o Options) (Allocation, error) {
 		out.Wasted = len(shots)
 		return out, nil
 	}
-	order := make([]int, len(targets))
-	for i := range order {
-		order[i] = i
+	for i := range targets {
+		a.n[i], a.destroyed[i], a.given[i] = 0, false, a.given[i][:0]
 	}
-	sort.SliceStable(order, func(a, b int) bool { return targets[order[a]].Dist < targets[order[b]].Dist })
 	// Dice per unit, round by round, closest first.
-	n := make([]int, len(targets))
 	left := len(shots)
 	for left > 0 {
-		for _, i := range order {
+		for _, i := range a.order {
 			k := min(slotsPerRound(&targets[i], o), left)
-			n[i] += k
+			a.n[i] += k
 			left -= k
 			if left == 0 {
 				break
 			}
 		}
 	}
-	pool := append([]Shot(nil), shots...)
-	sort.SliceStable(pool, func(a, b int) bool { return pool[a].Face < pool[b].Face })
-	used := make([]bool, len(pool))
-	given := make([][]Shot, len(targets))
-	take := func(i int, pick func(s Shot) bool) bool {
-		for j, s := range pool {
-			if !used[j] && pick(s) {
-				used[j] = true
-				given[i] = append(given[i], s)
-				return true
-			}
+	a.pool = append(a.pool[:0], shots...)
+	for i := 1; i < len(a.pool); i++ { // insertion sort: a few dice
+		for j := i; j > 0 && a.pool[j].Face < a.pool[j-1].Face; j-- {
+			a.pool[j], a.pool[j-1] = a.pool[j-1], a.pool[j]
 		}
-		return false
+	}
+	a.used = a.used[:0]
+	for range a.pool {
+		a.used = append(a.used, false)
 	}
 	// Pass 1: destroy units, the easiest first, with the smallest dice
 	// that can hurt them.
-	byEase := append([]int(nil), order...)
-	sort.SliceStable(byEase, func(a, b int) bool {
-		ta, tb := &targets[byEase[a]], &targets[byEase[b]]
-		ha, hb := toDestroy(ta, Shot{}, o), toDestroy(tb, Shot{}, o)
-		if ha != hb {
-			return ha < hb
-		}
-		return ta.Armour < tb.Armour
-	})
-	destroyed := make([]bool, len(targets))
-	for _, i := range byEase {
+	for _, i := range a.byEase {
 		t := &targets[i]
-		// A Death Ray alone destroys a non-war-engine unit.
-		if !t.WarEngine && n[i] >= 1 && toDestroy(t, Shot{}, o) > 1 {
-			if take(i, func(s Shot) bool { return s.Kind == ShotDeathRay && s.affects(t) }) {
-				destroyed[i] = true
-				continue
-			}
-		}
 		need := toDestroy(t, Shot{}, o)
-		if n[i] < need || countAffecting(pool, used, t) < need {
+		// A Death Ray alone destroys a non-war-engine unit.
+		if !t.WarEngine && a.n[i] >= 1 && need > 1 && a.take(i, pickDeathRay) {
+			a.destroyed[i] = true
+			continue
+		}
+		if a.n[i] < need || countAffecting(a.pool, a.used, t) < need {
 			continue
 		}
 		for k := 0; k < need; k++ {
-			take(i, func(s Shot) bool { return s.affects(t) })
+			a.take(i, pickAffects)
 		}
-		destroyed[i] = true
+		a.destroyed[i] = true
 	}
 	// Pass 2: damage war engines that survive with the dice that can hurt
 	// them.
-	for _, i := range order {
-		t := &targets[i]
-		if destroyed[i] || !t.WarEngine {
+	for _, i := range a.order {
+		if a.destroyed[i] || !targets[i].WarEngine {
 			continue
 		}
-		for len(given[i]) < n[i] && take(i, func(s Shot) bool { return s.affects(t) }) {
+		for len(a.given[i]) < a.n[i] && a.take(i, pickAffects) {
 		}
 	}
-	// Pass 3: fill every remaining place. Resilient and ordinary survivors
-	// take dice that cannot hurt them where possible; then anything left.
-	for _, i := range order {
-		t := &targets[i]
-		for len(given[i]) < n[i] && take(i, func(s Shot) bool { return !s.affects(t) }) {
+	// Pass 3: fill every remaining place. Survivors take dice that cannot
+	// hurt them where possible; then anything left.
+	for _, i := range a.order {
+		for len(a.given[i]) < a.n[i] && a.take(i, pickNotAffects) {
 		}
 	}
-	for _, i := range order {
-		for len(given[i]) < n[i] && take(i, func(Shot) bool { return true }) {
+	for _, i := range a.order {
+		for len(a.given[i]) < a.n[i] && a.take(i, pickAny) {
 		}
 	}
-	pairSwaps(targets, given, destroyed)
+	pairSwaps(targets, a.given, a.destroyed)
 	for i := range targets {
-		out.Units[i] = resolveUnit(&targets[i], given[i])
+		out.Units[i] = resolveUnit(&targets[i], a.given[i], a.faces)
 		if out.Units[i].Destroyed {
 			out.Destroyed++
 		}
-		out.Wasted += len(given[i]) - out.Units[i].Useful
+		out.Wasted += len(a.given[i]) - out.Units[i].Useful
 	}
 	return out, nil
 }
@@ -220,11 +287,13 @@ func countAffecting(pool []Shot, used []bool, t *Target) int {
 }
 
 // resolveUnit applies the dice given to one unit, in the order given.
-func resolveUnit(t *Target, dice []Shot) UnitHits {
+func resolveUnit(t *Target, dice []Shot, faces bool) UnitHits {
 	u := UnitHits{ID: t.ID}
 	shields, dc := t.Shields, max(1, t.DC)
 	for _, s := range dice {
-		u.Faces = append(u.Faces, s.Face)
+		if faces {
+			u.Faces = append(u.Faces, s.Face)
+		}
 		if !s.affects(t) {
 			continue
 		}

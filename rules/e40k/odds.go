@@ -59,12 +59,16 @@ func OddsOf(v Volley, o Options) (VolleyOdds, error) {
 	if total > maxOddsShots {
 		return VolleyOdds{}, fmt.Errorf("volley odds: %d dice is more than %d", total, maxOddsShots)
 	}
-	var dw, mw []float64
-	var dv, mv []int
+	dw := make([]float64, len(v.Targets)+1)
+	mw := make([]float64, 6)
+	res := newResolver(v.Targets, o, false)
+	// One buffer of shots per group level (the walk reuses them).
+	fpBuf := make([][]Shot, len(groups))
+	shwBuf := make([][]Shot, len(groups))
 	var walk func(g int, p float64, fp, shw []Shot) error
 	walk = func(g int, p float64, fp, shw []Shot) error {
 		if g == len(groups) {
-			a, err := Resolve(v.Targets, fp, shw, o)
+			a, err := res.resolve(fp, shw)
 			if err != nil {
 				return err
 			}
@@ -76,22 +80,24 @@ func OddsOf(v Volley, o Options) (VolleyOdds, error) {
 					}
 				}
 			}
-			dw, dv = append(dw, p), append(dv, a.Destroyed)
-			mw, mv = append(mw, p), append(mv, ShootingMarkers(v.Firepower, len(fp) > 0, v.SuperHeavies, shwHit))
+			dw[min(a.Destroyed, len(dw)-1)] += p
+			mw[min(ShootingMarkers(v.Firepower, len(fp) > 0, v.SuperHeavies, shwHit), len(mw)-1)] += p
 			return nil
 		}
 		gr := &groups[g]
 		return compositions(gr.n, gr.bins, func(q float64, faces []int) error {
-			nfp, nshw := fp, shw
+			nfp := append(fpBuf[g][:0], fp...)
+			nshw := append(shwBuf[g][:0], shw...)
 			for _, f := range faces {
 				if g == 0 {
 					if f >= gr.lowest {
-						nfp = append(nfp[:len(nfp):len(nfp)], Shot{Face: f})
+						nfp = append(nfp, Shot{Face: f})
 					}
 					continue
 				}
-				nshw = append(nshw[:len(nshw):len(nshw)], Shot{Face: f, Kind: gr.kind, Need: gr.need})
+				nshw = append(nshw, Shot{Face: f, Kind: gr.kind, Need: gr.need})
 			}
+			fpBuf[g], shwBuf[g] = nfp, nshw
 			return walk(g+1, p*q, nfp, nshw)
 		})
 	}
@@ -99,10 +105,10 @@ func OddsOf(v Volley, o Options) (VolleyOdds, error) {
 		return VolleyOdds{}, err
 	}
 	out := VolleyOdds{Hits: AttackHits(v.Dice, lowest)}
-	if out.Destroyed, err = mixPoints(dw, dv); err != nil {
+	if out.Destroyed, err = weighted(dw); err != nil {
 		return VolleyOdds{}, err
 	}
-	if out.Markers, err = mixPoints(mw, mv); err != nil {
+	if out.Markers, err = weighted(mw); err != nil {
 		return VolleyOdds{}, err
 	}
 	return out, nil
@@ -153,6 +159,7 @@ func compositions(n int, bins []int, f func(p float64, faces []int) error) error
 		width[i] = float64(hi-lo) / 6
 	}
 	counts := make([]int, len(bins))
+	faces := make([]int, 0, n)
 	var rec func(i, left int) error
 	rec = func(i, left int) error {
 		if i == len(bins)-1 {
@@ -161,7 +168,7 @@ func compositions(n int, bins []int, f func(p float64, faces []int) error) error
 			if p == 0 {
 				return nil
 			}
-			faces := make([]int, 0, n)
+			faces = faces[:0]
 			for b, c := range counts {
 				for k := 0; k < c; k++ {
 					faces = append(faces, bins[b])
@@ -193,10 +200,11 @@ func multinomial(counts []int, p []float64) float64 {
 	return out
 }
 
-func mixPoints(w []float64, v []int) (rules.Dist, error) {
-	ds := make([]rules.Dist, len(v))
-	for i, x := range v {
-		ds[i] = rules.Point(x)
+// weighted is the distribution giving value i the chance w[i].
+func weighted(w []float64) (rules.Dist, error) {
+	ds := make([]rules.Dist, len(w))
+	for i := range w {
+		ds[i] = rules.Point(i)
 	}
 	return rules.Mix(w, ds)
 }

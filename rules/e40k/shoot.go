@@ -105,10 +105,31 @@ func RollSuperHeavy(d rules.Dice, ws []Weapon, o Options, units []string) ([]Sho
 // units left (reverse order under the option's variant). Errors: as
 // Allocate.
 func Resolve(targets []Target, fp []Shot, shw []Shot, o Options) (Allocation, error) {
+	return newResolver(targets, o, true).resolve(fp, shw)
+}
+
+// resolver is Resolve with its allocator kept for many volleys at the
+// same targets (exact odds).
+type resolver struct {
+	targets []Target
+	o       Options
+	a       *allocator
+	shots   []Shot
+}
+
+func newResolver(targets []Target, o Options, faces bool) *resolver {
+	a := newAllocator(targets, o)
+	a.faces = faces
+	return &resolver{targets: targets, o: o, a: a}
+}
+
+func (r *resolver) resolve(fp, shw []Shot) (Allocation, error) {
+	o := r.o
 	if !o.MixedFire {
-		return Allocate(targets, append(append([]Shot(nil), fp...), shw...), o)
+		r.shots = append(append(r.shots[:0], fp...), shw...)
+		return r.a.run(r.shots)
 	}
-	first := append([]Shot(nil), fp...)
+	first := append(r.shots[:0], fp...)
 	var second []Shot
 	for _, s := range shw {
 		if s.Kind == ShotAntiTank {
@@ -117,10 +138,11 @@ func Resolve(targets []Target, fp []Shot, shw []Shot, o Options) (Allocation, er
 			second = append(second, s)
 		}
 	}
+	r.shots = first
 	if o.MixedFireReverse {
 		first, second = second, first
 	}
-	a, err := Allocate(targets, first, o)
+	a, err := r.a.run(first)
 	if err != nil {
 		return Allocation{}, err
 	}
@@ -129,7 +151,7 @@ func Resolve(targets []Target, fp []Shot, shw []Shot, o Options) (Allocation, er
 	}
 	var left []Target
 	var idx []int
-	for i, t := range targets {
+	for i, t := range r.targets {
 		u := a.Units[i]
 		if u.Destroyed {
 			continue
@@ -139,7 +161,9 @@ func Resolve(targets []Target, fp []Shot, shw []Shot, o Options) (Allocation, er
 		left = append(left, t)
 		idx = append(idx, i)
 	}
-	b, err := Allocate(left, second, o)
+	sub := newAllocator(left, o)
+	sub.faces = r.a.faces
+	b, err := sub.run(second)
 	if err != nil {
 		return Allocation{}, err
 	}
