@@ -35,6 +35,11 @@ func TestReconstructionMatchesKnownMarchingOpenE40K(t *testing.T) {
 		if op := (fp + 1) / 2; op != knownRows[fp-9][1] {
 			t.Errorf("open formula at %d: %d, table %d", fp, op, knownRows[fp-9][1])
 		}
+		// The cover formula misses rows 14 and 19 only.
+		c := (4*fp + 5) / 10
+		if (c != knownRows[fp-9][2]) != (fp == 14 || fp == 19) {
+			t.Errorf("cover formula at %d: %d, table %d", fp, c, knownRows[fp-9][2])
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/catalog"
@@ -68,6 +69,24 @@ type Ruleset struct {
 	cat     *catalog.Catalogue
 	terrain world.TerrainRules
 	w       *world.World
+	// profiles caches FromCatalog by unit type and options (a pure
+	// function of read-only data; safe for concurrent use).
+	profiles *profileCache
+}
+
+type profileKey struct {
+	typ string
+	o   Options
+}
+
+type profileCache struct {
+	mu sync.Mutex
+	m  map[profileKey]cachedProfile
+}
+
+type cachedProfile struct {
+	p   Profile
+	err error
 }
 
 // NewRuleset returns the E40K ruleset for a game on table w with the given
@@ -79,7 +98,7 @@ func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.Wor
 	case w == nil:
 		return nil, errors.New("e40k ruleset: no table")
 	}
-	return &Ruleset{cat: cat, terrain: terrain, w: w}, nil
+	return &Ruleset{cat: cat, terrain: terrain, w: w, profiles: &profileCache{m: map[profileKey]cachedProfile{}}}, nil
 }
 
 // ID implements rules.Ruleset.
@@ -117,11 +136,25 @@ func (r *Ruleset) Profile(s *rules.State, u *rules.Unit) (Profile, error) {
 	if err != nil {
 		return Profile{}, err
 	}
-	cu, err := r.cat.Unit(u.Type)
-	if err != nil {
-		return Profile{}, fmt.Errorf("unit %s: %w", u.ID, err)
+	k := profileKey{typ: u.Type, o: o}
+	r.profiles.mu.Lock()
+	c, ok := r.profiles.m[k]
+	r.profiles.mu.Unlock()
+	if !ok {
+		cu, err := r.cat.Unit(u.Type)
+		if err != nil {
+			c.err = err
+		} else {
+			c.p, c.err = FromCatalog(r.cat, cu, o)
+		}
+		r.profiles.mu.Lock()
+		r.profiles.m[k] = c
+		r.profiles.mu.Unlock()
 	}
-	return FromCatalog(r.cat, cu, o)
+	if c.err != nil {
+		return Profile{}, fmt.Errorf("unit %s: %w", u.ID, c.err)
+	}
+	return c.p, nil
 }
 
 // Progress is where the game stands within the turn.
