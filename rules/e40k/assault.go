@@ -11,7 +11,7 @@ import (
 // autoAssault fights the combats of one detachment that made assault
 // moves, one detachment a call.
 func (r *Ruleset) autoAssault(s *rules.State, d rules.Dice) ([]rules.Event, bool, error) {
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil, false, err
 	}

@@ -8,8 +8,8 @@ import (
 
 // pendingOf checks that the game waits for side with a decision of one of
 // the kinds and returns the progress. Errors name what the game waits for.
-func pendingOf(s *rules.State, side string, kinds ...string) (Progress, error) {
-	g, err := getProgress(s)
+func (r *Ruleset) pendingOf(s *rules.State, side string, kinds ...string) (Progress, error) {
+	g, err := r.progress(s)
 	if err != nil {
 		return g, err
 	}
@@ -62,7 +62,7 @@ func (c *OrdersCmd) Actor() string { return c.By }
 // detachment not waiting for orders, an unknown order, special orders
 // without artillery.
 func (c *OrdersCmd) Validate(s *rules.State) error {
-	if _, err := pendingOf(s, c.By, KindOrders); err != nil {
+	if _, err := c.r.pendingOf(s, c.By, KindOrders); err != nil {
 		return err
 	}
 	if !listed(s, c.Detachment) {
@@ -82,7 +82,7 @@ func (c *OrdersCmd) Validate(s *rules.State) error {
 
 // Apply implements rules.Command.
 func (c *OrdersCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
-	g, err := getProgress(s)
+	g, err := c.r.progress(s)
 	if err != nil {
 		return nil, err
 	}
@@ -129,13 +129,13 @@ func (c *InitiativeCmd) Actor() string { return c.By }
 
 // Validate implements rules.Command. Errors: not this side's initiative.
 func (c *InitiativeCmd) Validate(s *rules.State) error {
-	_, err := pendingOf(s, c.By, KindInitiative)
+	_, err := c.r.pendingOf(s, c.By, KindInitiative)
 	return err
 }
 
 // Apply implements rules.Command.
 func (c *InitiativeCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
-	g, err := getProgress(s)
+	g, err := c.r.progress(s)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +182,7 @@ func fireMode(s *rules.State) string {
 // detachment that may not fire now, overwatch fire at another detachment
 // than the one that moved, and planFire's errors.
 func (c *FireCmd) Validate(s *rules.State) error {
-	g, err := pendingOf(s, c.By, KindFire, KindBombard, KindOverwatch)
+	g, err := c.r.pendingOf(s, c.By, KindFire, KindBombard, KindOverwatch)
 	if err != nil {
 		return err
 	}
@@ -203,7 +203,7 @@ func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := getProgress(s)
+	g, err := c.r.progress(s)
 	if err != nil {
 		return nil, err
 	}
@@ -241,7 +241,7 @@ func (c *PassCmd) Actor() string { return c.By }
 // Validate implements rules.Command. Errors: not this side's decision, or
 // a detachment not waiting.
 func (c *PassCmd) Validate(s *rules.State) error {
-	if _, err := pendingOf(s, c.By, KindMove, KindFire, KindAssault, KindRally, KindBombard, KindOverwatch); err != nil {
+	if _, err := c.r.pendingOf(s, c.By, KindMove, KindFire, KindAssault, KindRally, KindBombard, KindOverwatch); err != nil {
 		return err
 	}
 	switch s.Pending.Kind {
@@ -256,7 +256,7 @@ func (c *PassCmd) Validate(s *rules.State) error {
 
 // Apply implements rules.Command.
 func (c *PassCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
-	g, err := getProgress(s)
+	g, err := c.r.progress(s)
 	if err != nil {
 		return nil, err
 	}
@@ -296,7 +296,7 @@ func (c *RallyCmd) Actor() string { return c.By }
 
 // Validate implements rules.Command.
 func (c *RallyCmd) Validate(s *rules.State) error {
-	if _, err := pendingOf(s, c.By, KindRally); err != nil {
+	if _, err := c.r.pendingOf(s, c.By, KindRally); err != nil {
 		return err
 	}
 	if !listed(s, c.Detachment) {
@@ -307,7 +307,7 @@ func (c *RallyCmd) Validate(s *rules.State) error {
 
 // Apply implements rules.Command.
 func (c *RallyCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
-	g, err := getProgress(s)
+	g, err := c.r.progress(s)
 	if err != nil {
 		return nil, err
 	}

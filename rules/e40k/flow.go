@@ -86,16 +86,16 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 func (r *Ruleset) Flow() []rules.Step {
 	return []rules.Step{
 		{ID: StepSetup, Phase: "set-up", Doc: "strategy ratings and detachment HQs", OnBegin: r.beginSetup, EndIf: always},
-		{ID: StepOrders, Phase: "orders", NewTurn: true, Doc: "orders for every detachment (E40K-ORD-1, E40K-LD-1)", Allowed: []string{CmdOrders}, OnBegin: r.beginOrders, EndIf: noPending},
-		{ID: StepMoveInit, Phase: "movement", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: firstChosen},
-		{ID: StepMovement, Phase: "movement", Doc: "first then second player move; retreats, overwatch fire, preparatory bombardment (E40K-BRK-1, E40K-ART-1)", Allowed: []string{CmdMove, CmdFire, CmdPass}, OnBegin: r.beginTwoPart(stageBombardStart), Auto: r.autoMovement, EndIf: noPending},
-		{ID: StepShootInit, Phase: "shooting", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: firstChosen},
-		{ID: StepShooting, Phase: "shooting", Doc: "vehicles and infantry shoot, sides alternating (E40K-BM-1)", Allowed: []string{CmdFire, CmdPass}, OnBegin: r.beginShooting, EndIf: noPending},
-		{ID: StepShootInit2, Phase: "shooting", Doc: "initiative again before the war engines shoot (E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(false), EndIf: firstChosen},
-		{ID: StepWarEngines, Phase: "shooting", Doc: "war engines shoot, sides alternating", Allowed: []string{CmdFire, CmdPass}, OnBegin: r.beginShooting, EndIf: noPending},
-		{ID: StepAssaultInit, Phase: "assault", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: firstChosen},
-		{ID: StepAssault, Phase: "assault", Doc: "first then second player's assault moves, close combats and firefights (E40K-BRK-1)", Allowed: []string{CmdAssault, CmdPass}, OnBegin: r.beginTwoPart(stageMoves), Auto: r.autoAssault, EndIf: noPending},
-		{ID: StepRally, Phase: "rally", Doc: "blast markers removed, rally tests, war engine repairs, victory conditions", Allowed: []string{CmdRally, CmdPass}, OnBegin: r.beginRally, Auto: r.autoRally, EndIf: noPending, Next: StepOrders},
+		{ID: StepOrders, Phase: "orders", NewTurn: true, Doc: "orders for every detachment (E40K-ORD-1, E40K-LD-1)", Allowed: []string{CmdOrders}, OnBegin: r.beginOrders, EndIf: r.noPending},
+		{ID: StepMoveInit, Phase: "movement", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
+		{ID: StepMovement, Phase: "movement", Doc: "first then second player move; retreats, overwatch fire, preparatory bombardment (E40K-BRK-1, E40K-ART-1)", Allowed: []string{CmdMove, CmdFire, CmdPass}, OnBegin: r.beginTwoPart(stageBombardStart), Auto: r.autoMovement, EndIf: r.noPending},
+		{ID: StepShootInit, Phase: "shooting", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
+		{ID: StepShooting, Phase: "shooting", Doc: "vehicles and infantry shoot, sides alternating (E40K-BM-1)", Allowed: []string{CmdFire, CmdPass}, OnBegin: r.beginShooting, EndIf: r.noPending},
+		{ID: StepShootInit2, Phase: "shooting", Doc: "initiative again before the war engines shoot (E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(false), EndIf: r.firstChosen},
+		{ID: StepWarEngines, Phase: "shooting", Doc: "war engines shoot, sides alternating", Allowed: []string{CmdFire, CmdPass}, OnBegin: r.beginShooting, EndIf: r.noPending},
+		{ID: StepAssaultInit, Phase: "assault", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
+		{ID: StepAssault, Phase: "assault", Doc: "first then second player's assault moves, close combats and firefights (E40K-BRK-1)", Allowed: []string{CmdAssault, CmdPass}, OnBegin: r.beginTwoPart(stageMoves), Auto: r.autoAssault, EndIf: r.noPending},
+		{ID: StepRally, Phase: "rally", Doc: "blast markers removed, rally tests, war engine repairs, victory conditions", Allowed: []string{CmdRally, CmdPass}, OnBegin: r.beginRally, Auto: r.autoRally, EndIf: r.noPending, Next: StepOrders},
 	}
 }
 
@@ -103,11 +103,11 @@ func always(*rules.State) bool { return true }
 
 // noPending: the step waits for nobody and has no automatic work left
 // (sync and Auto keep Pending set while anything remains).
-func noPending(s *rules.State) bool {
+func (r *Ruleset) noPending(s *rules.State) bool {
 	if s.Pending != nil {
 		return false
 	}
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return true
 	}
@@ -120,8 +120,8 @@ func noPending(s *rules.State) bool {
 	return true
 }
 
-func firstChosen(s *rules.State) bool {
-	g, err := getProgress(s)
+func (r *Ruleset) firstChosen(s *rules.State) bool {
+	g, err := r.progress(s)
 	return err != nil || g.First >= 0
 }
 
@@ -136,7 +136,7 @@ func (r *Ruleset) beginSetup(s *rules.State, d rules.Dice) ([]rules.Event, error
 	if err != nil {
 		return nil, err
 	}
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +179,7 @@ func (r *Ruleset) beginOrders(s *rules.State, _ rules.Dice) ([]rules.Event, erro
 	if err != nil {
 		return nil, err
 	}
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func (r *Ruleset) beginInitiative(check bool) func(*rules.State, rules.Dice) ([]
 			}
 			evs = cc
 		}
-		g, err := getProgress(s)
+		g, err := r.progress(s)
 		if err != nil {
 			return nil, err
 		}
@@ -229,7 +229,7 @@ func (r *Ruleset) beginInitiative(check bool) func(*rules.State, rules.Dice) ([]
 // beginTwoPart starts the movement or assault step.
 func (r *Ruleset) beginTwoPart(stage string) func(*rules.State, rules.Dice) ([]rules.Event, error) {
 	return func(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
-		g, err := getProgress(s)
+		g, err := r.progress(s)
 		if err != nil {
 			return nil, err
 		}
@@ -239,7 +239,7 @@ func (r *Ruleset) beginTwoPart(stage string) func(*rules.State, rules.Dice) ([]r
 }
 
 func (r *Ruleset) beginShooting(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil, err
 	}

@@ -72,6 +72,7 @@ type Ruleset struct {
 	// profiles caches FromCatalog by unit type and options (a pure
 	// function of read-only data; safe for concurrent use).
 	profiles *profileCache
+	memo     *progressMemo
 }
 
 type profileKey struct {
@@ -98,7 +99,8 @@ func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.Wor
 	case w == nil:
 		return nil, errors.New("e40k ruleset: no table")
 	}
-	return &Ruleset{cat: cat, terrain: terrain, w: w, profiles: &profileCache{m: map[profileKey]cachedProfile{}}}, nil
+	return &Ruleset{cat: cat, terrain: terrain, w: w, profiles: &profileCache{m: map[profileKey]cachedProfile{}},
+		memo: &progressMemo{progs: map[extKey]Progress{}}}, nil
 }
 
 // ID implements rules.Ruleset.
@@ -202,13 +204,52 @@ func (g *Progress) markActed(id string) {
 	}
 }
 
-func getProgress(s *rules.State) (Progress, error) {
-	g := Progress{Init: -1, First: -1}
-	if _, err := s.GetExt(ExtGame, &g); err != nil {
-		return g, err
+// progress returns the game's Progress, a copy the caller may change.
+// Ext values are immutable and shared by clones, so a decoded value is
+// remembered by the address and length of its bytes (a bounded memo, the
+// pattern rules/atii uses).
+func (r *Ruleset) progress(s *rules.State) (Progress, error) {
+	raw, ok := s.Ext.Get(ExtGame)
+	if !ok || len(raw) == 0 {
+		return Progress{Init: -1, First: -1}, nil
 	}
+	k := extKey{p: &raw[0], n: len(raw)}
+	r.memo.mu.Lock()
+	g, hit := r.memo.progs[k]
+	r.memo.mu.Unlock()
+	if !hit {
+		g = Progress{Init: -1, First: -1}
+		if _, err := s.GetExt(ExtGame, &g); err != nil {
+			return g, err
+		}
+		r.memo.mu.Lock()
+		if len(r.memo.progs) >= maxProgressMemo {
+			r.memo.progs = map[extKey]Progress{}
+		}
+		r.memo.progs[k] = g
+		r.memo.mu.Unlock()
+	}
+	g.Acted = append([]string(nil), g.Acted...)
+	g.Assaulted = append([]string(nil), g.Assaulted...)
 	return g, nil
 }
+
+// extKey names a stored Ext value by its bytes' address and length.
+// Holding the key keeps the bytes alive, so an address is never reused
+// while it is a key.
+type extKey struct {
+	p *byte
+	n int
+}
+
+// progressMemo remembers decoded Progress values (see progress).
+type progressMemo struct {
+	mu    sync.Mutex
+	progs map[extKey]Progress
+}
+
+// maxProgressMemo bounds the decoded values a ruleset remembers.
+const maxProgressMemo = 4096
 
 func putProgress(s *rules.State, g Progress) error { return s.SetExt(ExtGame, g) }
 

@@ -69,7 +69,7 @@ func (r *Ruleset) fireChoices(s *rules.State, side string) []rules.Choice {
 		return nil
 	}
 	mode := fireMode(s)
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil
 	}

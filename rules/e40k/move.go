@@ -35,7 +35,7 @@ func (c *MoveCmd) Actor() string { return c.By }
 // Validate implements rules.Command. Errors: not this side's decision, a
 // detachment not waiting to move, and the first illegal unit move.
 func (c *MoveCmd) Validate(s *rules.State) error {
-	if _, err := pendingOf(s, c.By, KindMove); err != nil {
+	if _, err := c.r.pendingOf(s, c.By, KindMove); err != nil {
 		return err
 	}
 	if !listed(s, c.Detachment) {
@@ -47,7 +47,7 @@ func (c *MoveCmd) Validate(s *rules.State) error {
 
 // Apply implements rules.Command.
 func (c *MoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
-	g, err := getProgress(s)
+	g, err := c.r.progress(s)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func (c *AssaultCmd) Actor() string { return c.By }
 
 // Validate implements rules.Command.
 func (c *AssaultCmd) Validate(s *rules.State) error {
-	if _, err := pendingOf(s, c.By, KindAssault); err != nil {
+	if _, err := c.r.pendingOf(s, c.By, KindAssault); err != nil {
 		return err
 	}
 	if !listed(s, c.Detachment) {
@@ -95,7 +95,7 @@ func (c *AssaultCmd) Validate(s *rules.State) error {
 
 // Apply implements rules.Command.
 func (c *AssaultCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
-	g, err := getProgress(s)
+	g, err := c.r.progress(s)
 	if err != nil {
 		return nil, err
 	}
@@ -320,7 +320,7 @@ func (r *Ruleset) applyMoves(s *rules.State, d rules.Dice, det string, moves []U
 // autoMovement retreats the moving side's broken detachments, one a call
 // (E40K-BRK-1).
 func (r *Ruleset) autoMovement(s *rules.State, _ rules.Dice) ([]rules.Event, bool, error) {
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil, false, err
 	}

@@ -14,7 +14,7 @@ const (
 )
 
 func (r *Ruleset) beginRally(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil, err
 	}
@@ -26,7 +26,7 @@ func (r *Ruleset) beginRally(s *rules.State, _ rules.Dice) ([]rules.Event, error
 // war engines (a D6 per point of damage and per shield down, 4+ each),
 // one detachment or war engine a call.
 func (r *Ruleset) autoRally(s *rules.State, d rules.Dice) ([]rules.Event, bool, error) {
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil {
 		return nil, false, err
 	}
@@ -148,7 +148,7 @@ func (r *Ruleset) Victory(s *rules.State) *rules.Outcome {
 	case left[1] == 0:
 		return &rules.Outcome{Winner: a, Kind: "victory", Text: b + " has no unit left"}
 	}
-	g, err := getProgress(s)
+	g, err := r.progress(s)
 	if err != nil || s.Step != StepRally || g.Stage != "done" {
 		return nil
 	}
