@@ -27,6 +27,17 @@ func (r *Ruleset) autoAssault(s *rules.State, d rules.Dice) ([]rules.Event, bool
 	return evs, true, r.sync(s, g)
 }
 
+// stillWarEngines reports whether every unit is a war engine that made
+// no assault move this phase.
+func stillWarEngines(us []placed) bool {
+	for _, x := range us {
+		if !x.p.WarEngine() || x.u.Activated {
+			return false
+		}
+	}
+	return len(us) > 0
+}
+
 // placed is a unit with its base.
 type placed struct {
 	u *rules.Unit
@@ -58,6 +69,13 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 	ours, err := r.placedOf(s, att)
 	if err != nil {
 		return nil, err
+	}
+	o, err := r.options(s)
+	if err != nil {
+		return nil, err
+	}
+	if o.AssaultMove && stillWarEngines(ours) {
+		return []rules.Event{rules.Message(att + ": war engines that did not move start no combat (REM-ASM-1)")}, nil
 	}
 	// Enemy detachments in contact, in id order.
 	touch := map[string]bool{}

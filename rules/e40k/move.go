@@ -103,6 +103,11 @@ func (c *AssaultCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) 
 	if err != nil {
 		return nil, err
 	}
+	for _, mv := range c.Moves {
+		if u := s.Unit(mv.Unit); u != nil && u.Moved {
+			u.Activated = true // made an assault move this phase
+		}
+	}
 	g.markActed(c.Detachment)
 	g.Assaulted = append(g.Assaulted, c.Detachment)
 	return evs, c.r.sync(s, g)
@@ -193,8 +198,11 @@ func (r *Ruleset) checkOne(s *rules.State, f *rules.Formation, u *rules.Unit, to
 			enemies = append(enemies, vb)
 			c := r.contacted(s, v, vb, pos)
 			contacted = append(contacted, c)
-			if world.InContact(end, vb) {
+			if world.InContact(end, vb) && dist > world.Eps {
 				inContact = true
+				if assault && r.attackersOn(s, u, vb, pos) >= MaxAttackersPerUnit {
+					return fmt.Errorf("%s already has %d attackers in base contact (E40K-CC-2)", v.ID, MaxAttackersPerUnit)
+				}
 			}
 			if assault && c && (p.Has(SpecialJumpPacks) || p.Has(SpecialSkimmer)) && o.MoveThrough {
 				if world.Overlap(end, vb) {
@@ -236,6 +244,34 @@ func (r *Ruleset) checkOne(s *rules.State, f *rules.Formation, u *rules.Unit, to
 		}
 	}
 	return nil
+}
+
+// MaxAttackersPerUnit is how many attacking units may be in base contact
+// with one enemy unit (E40K-CC-2).
+const MaxAttackersPerUnit = 2
+
+// attackersOn counts the units of mover's side other than mover in base
+// contact with the enemy base vb, using the new positions in pos.
+func (r *Ruleset) attackersOn(s *rules.State, mover *rules.Unit, vb world.Base, pos map[string]world.Vec) int {
+	n := 0
+	for i := range s.Units {
+		w := &s.Units[i]
+		if w.Side != mover.Side || w.ID == mover.ID || w.Destroyed || w.OffTable {
+			continue
+		}
+		wp, err := r.Profile(s, w)
+		if err != nil {
+			continue
+		}
+		wb := world.Base{Pos: w.Pos, Facing: w.Facing, Foot: wp.Base}
+		if at, ok := pos[w.ID]; ok {
+			wb.Pos = at
+		}
+		if world.InContact(wb, vb) {
+			n++
+		}
+	}
+	return n
 }
 
 // contacted reports whether enemy unit v (at base vb) is in base contact

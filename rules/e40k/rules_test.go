@@ -395,3 +395,52 @@ func TestOptionsE40K(t *testing.T) {
 		t.Error("bad value accepted")
 	}
 }
+
+// E40K-CC-2: at most two attacking units in base contact with one enemy
+// unit.
+func TestTwoAttackersPerUnitE40KCC2(t *testing.T) {
+	r := testRuleset(t)
+	s := atStep(smallBattle(1, nil), StepAssault, KindAssault, "orks", "boyz")
+	setOrders(s, "boyz", OrderAssault)
+	s.Unit("m1").Pos = world.Vec{X: 30, Y: 80}
+	// b1, b2 touch m1 from the left and right; b3 may not touch it too.
+	for id, x := range map[string]float64{"b1": 22, "b2": 38, "b3": 30} {
+		s.Unit(id).Pos = world.Vec{X: x, Y: 90}
+	}
+	moves := []UnitMove{{Unit: "b1", To: world.Vec{X: 28, Y: 80}}, {Unit: "b2", To: world.Vec{X: 32, Y: 80}}}
+	if err := (&AssaultCmd{r: r, By: "orks", Detachment: "boyz", Moves: moves}).Validate(s); err != nil {
+		t.Fatalf("two attackers refused: %v", err)
+	}
+	third := append(moves, UnitMove{Unit: "b3", To: world.Vec{X: 30, Y: 82}})
+	if err := (&AssaultCmd{r: r, By: "orks", Detachment: "boyz", Moves: third}).Validate(s); err == nil || !strings.Contains(err.Error(), "E40K-CC-2") {
+		t.Errorf("third attacker: %v", err)
+	}
+}
+
+// REM-ASM-1: war engines that stay still start no combat.
+func TestStillWarEnginesREMASM1(t *testing.T) {
+	r := testRuleset(t)
+	for _, c := range []struct {
+		opts   map[string]string
+		fights bool
+	}{{nil, true}, {map[string]string{OptAssaultMove: "on"}, false}} {
+		s := smallBattle(1, c.opts)
+		for _, id := range []string{"gb1", "gb2"} {
+			s.Unit(id).Destroyed = true
+		}
+		s.Unit("m1").Pos = world.Vec{X: 70, Y: 96} // touching the gargant
+		evs, err := r.fightFor(s, rules.Scripted(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2), "gargant")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fought := false
+		for _, ev := range evs {
+			if strings.Contains(ev.Text, "close combat: gargant") {
+				fought = true
+			}
+		}
+		if fought != c.fights {
+			t.Errorf("options %v: fought=%v, want %v (%v)", c.opts, fought, c.fights, evs)
+		}
+	}
+}
