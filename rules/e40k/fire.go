@@ -129,7 +129,7 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 		if d < 0 {
 			d = 1e9
 		}
-		plan.Targets = append(plan.Targets, Target{ID: u.ID, Dist: d, Armour: p.Armour, DC: damageLeft(&p, u),
+		plan.Targets = append(plan.Targets, Target{ID: u.ID, Dist: d, Armour: p.Armour + r.armourBonus(&p, u.Pos), DC: damageLeft(&p, u),
 			Shields: shieldsLeft(&p, u), WarEngine: p.WarEngine()})
 		if r.inCover(u.Pos) {
 			inCover++
@@ -144,6 +144,19 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 		plan.Situation = Open
 	}
 	return plan, nil
+}
+
+// armourBonus is the terrain armour bonus of an infantry unit standing at
+// p (Tables.ArmourBonus).
+func (r *Ruleset) armourBonus(prof *Profile, p world.Vec) int {
+	if prof.Class != world.Infantry || len(r.tables.ArmourBonus) == 0 {
+		return 0
+	}
+	best := 0
+	for _, fi := range r.w.FeaturesAt(p, nil) {
+		best = max(best, r.tables.ArmourBonus[r.w.Features[fi].Kind])
+	}
+	return best
 }
 
 // inCover reports whether a point lies in cover-giving terrain.

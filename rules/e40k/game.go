@@ -73,6 +73,7 @@ type Ruleset struct {
 	// function of read-only data; safe for concurrent use).
 	profiles *profileCache
 	memo     *progressMemo
+	tables   Tables
 }
 
 type profileKey struct {
@@ -88,6 +89,26 @@ type profileCache struct {
 type cachedProfile struct {
 	p   Profile
 	err error
+}
+
+// Tables are E40K data tables the terrain rules of the world package do not
+// carry.
+type Tables struct {
+	// ArmourBonus is the armour an infantry unit standing in a terrain
+	// kind adds (digest section 2: fortifications +2; buildings, ruins,
+	// rubble, woods +1); the largest bonus under the unit's centre
+	// applies. Nil: no bonus.
+	ArmourBonus map[world.Kind]int
+}
+
+// NewRulesetWith is NewRuleset with the E40K data tables.
+func NewRulesetWith(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.World, t Tables) (*Ruleset, error) {
+	r, err := NewRuleset(cat, terrain, w)
+	if err != nil {
+		return nil, err
+	}
+	r.tables = t
+	return r, nil
 }
 
 // NewRuleset returns the E40K ruleset for a game on table w with the given

@@ -444,3 +444,29 @@ func TestStillWarEnginesREMASM1(t *testing.T) {
 		}
 	}
 }
+
+// Terrain armour bonus for infantry (digest section 2, terrain table), as
+// data given to NewRulesetWith.
+func TestArmourBonusE40K(t *testing.T) {
+	r, err := NewRulesetWith(testCatalogue(), testTerrain(), testWorld(t), Tables{ArmourBonus: map[world.Kind]int{world.Woods: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := atStep(smallBattle(1, nil), StepShooting, KindFire, "imperium", "marines")
+	s.Unit("b1").Pos = world.Vec{X: 30, Y: 57} // in the wood (20..40, 50..65)
+	s.Unit("b2").Pos = world.Vec{X: 25, Y: 45}
+	plan, err := r.planFire(s, "marines", "boyz", fireNormal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, tg := range plan.Targets {
+		got[tg.ID] = tg.Armour
+	}
+	if got["b1"] != 4 || got["b2"] != 3 {
+		t.Errorf("armours %v", got)
+	}
+	if _, err := NewRulesetWith(nil, nil, nil, Tables{}); err == nil {
+		t.Error("no catalogue accepted")
+	}
+}
