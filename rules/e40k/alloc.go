@@ -95,7 +95,8 @@ func toDestroy(t *Target, s Shot, o Options) int {
 // remaining DC and shields) before any unit takes more, round after round
 // until the dice run out. Within those counts the attacker places the
 // faces to destroy as many units as possible (the lowest armour first
-// takes the smallest die that can hurt it); a die that cannot hurt the
+// takes the least useful die that can hurt it: the one able to hurt the
+// fewest units, the lowest face on a tie); a die that cannot hurt the
 // unit it goes to, or that lands on a unit already destroyed, is wasted.
 // A resilient unit takes its dice in pairs that can, or cannot, hurt it
 // where possible. War engines lose shields before DC; a Death Ray hit
@@ -121,7 +122,9 @@ type allocator struct {
 	destroyed []bool
 	used      []bool
 	pool      []Shot
-	given     [][]Shot
+	keys      []int
+	// given holds, per unit, indexes into pool.
+	given [][]int
 	// units is reused for results when faces is off (callers that only
 	// count).
 	units []UnitHits
@@ -129,7 +132,7 @@ type allocator struct {
 
 func newAllocator(targets []Target, o Options) *allocator {
 	a := &allocator{o: o, targets: targets, order: make([]int, len(targets)),
-		n: make([]int, len(targets)), destroyed: make([]bool, len(targets)), given: make([][]Shot, len(targets))}
+		n: make([]int, len(targets)), destroyed: make([]bool, len(targets)), given: make([][]int, len(targets))}
 	for i := range a.order {
 		a.order[i] = i
 	}
@@ -154,7 +157,7 @@ const (
 	pickDeathRay
 )
 
-// take gives unit i the smallest unused die of the pool that fits how.
+// take gives unit i the least useful unused die of the pool that fits how.
 func (a *allocator) take(i, how int) bool {
 	t := &a.targets[i]
 	for j := range a.pool {
@@ -173,7 +176,7 @@ func (a *allocator) take(i, how int) bool {
 		}
 		if ok {
 			a.used[j] = true
-			a.given[i] = append(a.given[i], s)
+			a.given[i] = append(a.given[i], j)
 			return true
 		}
 	}
@@ -218,10 +221,29 @@ func (a *allocator) run(shots []Shot) (Allocation, error) {
 			}
 		}
 	}
+	// The pool runs from the least useful die to the most: by how many
+	// units it can hurt (these sets are nested, so the count names the
+	// set), Death Rays after other dice, then face. Choices then depend
+	// only on what each die can do, which lets exact odds group faces.
 	a.pool = append(a.pool[:0], shots...)
+	a.keys = a.keys[:0]
+	for _, sh := range a.pool {
+		k := 0
+		for i := range targets {
+			if sh.affects(&targets[i]) {
+				k++
+			}
+		}
+		k = k * 2
+		if sh.Kind == ShotDeathRay {
+			k++
+		}
+		a.keys = append(a.keys, k*8+sh.Face)
+	}
 	for i := 1; i < len(a.pool); i++ { // insertion sort: a few dice
-		for j := i; j > 0 && a.pool[j].Face < a.pool[j-1].Face; j-- {
+		for j := i; j > 0 && a.keys[j] < a.keys[j-1]; j-- {
 			a.pool[j], a.pool[j-1] = a.pool[j-1], a.pool[j]
+			a.keys[j], a.keys[j-1] = a.keys[j-1], a.keys[j]
 		}
 	}
 	a.used = a.used[:0]
@@ -265,9 +287,9 @@ func (a *allocator) run(shots []Shot) (Allocation, error) {
 		for len(a.given[i]) < a.n[i] && a.take(i, pickAny) {
 		}
 	}
-	pairSwaps(targets, a.given, a.destroyed)
+	pairSwaps(targets, a.pool, a.given, a.destroyed)
 	for i := range targets {
-		out.Units[i] = resolveUnit(&targets[i], a.given[i], a.faces)
+		out.Units[i] = resolveUnit(&targets[i], a.pool, a.given[i], a.faces)
 		if out.Units[i].Destroyed {
 			out.Destroyed++
 		}
@@ -287,10 +309,11 @@ func countAffecting(pool []Shot, used []bool, t *Target) int {
 }
 
 // resolveUnit applies the dice given to one unit, in the order given.
-func resolveUnit(t *Target, dice []Shot, faces bool) UnitHits {
+func resolveUnit(t *Target, pool []Shot, dice []int, faces bool) UnitHits {
 	u := UnitHits{ID: t.ID}
 	shields, dc := t.Shields, max(1, t.DC)
-	for _, s := range dice {
+	for _, j := range dice {
+		s := pool[j]
 		if faces {
 			u.Faces = append(u.Faces, s.Face)
 		}
@@ -324,14 +347,14 @@ func resolveUnit(t *Target, dice []Shot, faces bool) UnitHits {
 // surviving resilient unit holding a single die that can hurt it trades
 // it with another unit's die that cannot hurt the resilient unit, when the
 // other unit's outcome stays the same.
-func pairSwaps(targets []Target, given [][]Shot, destroyed []bool) {
+func pairSwaps(targets []Target, pool []Shot, given [][]int, destroyed []bool) {
 	for r := range targets {
 		t := &targets[r]
 		if t.WarEngine || t.DC < 2 || destroyed[r] {
 			continue
 		}
 		for k, x := range given[r] {
-			if !x.affects(t) {
+			if !pool[x].affects(t) {
 				continue
 			}
 			swapped := false
@@ -340,7 +363,7 @@ func pairSwaps(targets []Target, given [][]Shot, destroyed []bool) {
 					continue
 				}
 				for m, y := range given[u] {
-					if y.affects(t) || x.affects(&targets[u]) != y.affects(&targets[u]) {
+					if pool[y].affects(t) || pool[x].affects(&targets[u]) != pool[y].affects(&targets[u]) {
 						continue
 					}
 					given[r][k], given[u][m] = y, x

@@ -207,3 +207,75 @@ func TestAntiTankREMAT1(t *testing.T) {
 		t.Errorf("default AT odds %v", od.Destroyed.P(1))
 	}
 }
+
+// OddsOf groups faces into ranges that behave alike; enumerating every
+// face of every die must give the same distributions (mixed armours, a
+// resilient unit, an anti-tank shot and a death ray, with and without
+// REM-MIX-1 and REM-AT-1).
+func TestOddsOfMatchesEnumerationE40K(t *testing.T) {
+	ts := []Target{
+		{ID: "a", Dist: 3, Armour: 4, DC: 1},
+		{ID: "b", Dist: 5, Armour: 6, DC: 2},
+		{ID: "c", Dist: 7, Armour: 3, DC: 1},
+		{ID: "w", Dist: 9, Armour: 5, DC: 2, Shields: 1, WarEngine: true},
+	}
+	ws := []Weapon{{Name: "at", Kind: ShotAntiTank}, {Name: "ray", Kind: ShotDeathRay}}
+	for _, o := range []Options{{}, {Resilient: true}, {WEAllocation: true}, {Resilient: true, MixedFire: true}, {ATFixed: true, WEAllocation: true, MixedFire: true, MixedFireReverse: true}} {
+		v := Volley{Firepower: 6, Dice: 3, Weapons: ws, SuperHeavies: 2, Targets: ts}
+		od, err := OddsOf(v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lowest := 3
+		var dw [5]float64
+		var mw [6]float64
+		n := v.Dice + 2
+		faces := make([]int, n)
+		var rec func(i int)
+		rec = func(i int) {
+			if i < n {
+				for f := 1; f <= 6; f++ {
+					faces[i] = f
+					rec(i + 1)
+				}
+				return
+			}
+			var fp []Shot
+			for _, f := range faces[:v.Dice] {
+				if f >= lowest {
+					fp = append(fp, Shot{Face: f})
+				}
+			}
+			shw := []Shot{{Face: faces[v.Dice], Kind: ShotAntiTank, Need: ShotNeed(ws[0], o)}, {Face: faces[v.Dice+1], Kind: ShotDeathRay}}
+			a, err := Resolve(ts, fp, shw, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hit := false
+			for _, s := range shw {
+				for k := range ts {
+					if s.affects(&ts[k]) {
+						hit = true
+					}
+				}
+			}
+			p := 1.0
+			for range faces {
+				p /= 6
+			}
+			dw[a.Destroyed] += p
+			mw[ShootingMarkers(v.Firepower, len(fp) > 0, 2, hit)] += p
+		}
+		rec(0)
+		for k := range dw {
+			if math.Abs(dw[k]-od.Destroyed.P(k)) > 1e-12 {
+				t.Errorf("%v: P(%d destroyed) enumerated %v, OddsOf %v", o.Enabled(), k, dw[k], od.Destroyed.P(k))
+			}
+		}
+		for k := range mw {
+			if math.Abs(mw[k]-od.Markers.P(k)) > 1e-12 {
+				t.Errorf("%v: P(%d markers) enumerated %v, OddsOf %v", o.Enabled(), k, mw[k], od.Markers.P(k))
+			}
+		}
+	}
+}
