@@ -35,12 +35,20 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 		for _, id := range p.Units {
 			out = append(out, rules.Choice{Name: CmdMove, Text: "move " + id, Units: r.unitIDs(s, id),
 				Cmd: &MoveCmd{r: r, By: side, Detachment: id}, Continuous: r.allowanceText(s, id, false)})
+			if mv := r.SuggestMoves(s, id, false); len(mv) > 0 {
+				out = append(out, rules.Choice{Name: CmdMove, Text: id + " advances on the enemy", Units: r.unitIDs(s, id),
+					Cmd: &MoveCmd{r: r, By: side, Detachment: id, Moves: mv}})
+			}
 			out = append(out, rules.Choice{Name: CmdPass, Text: id + " stays put", Units: []string{id}, Cmd: &PassCmd{r: r, By: side, Detachment: id}})
 		}
 	case KindAssault:
 		for _, id := range p.Units {
 			out = append(out, rules.Choice{Name: CmdAssault, Text: "assault with " + id, Units: r.unitIDs(s, id),
 				Cmd: &AssaultCmd{r: r, By: side, Detachment: id}, Continuous: r.allowanceText(s, id, true)})
+			if mv := r.SuggestMoves(s, id, true); len(mv) > 0 {
+				out = append(out, rules.Choice{Name: CmdAssault, Text: id + " charges the closest enemy", Units: r.unitIDs(s, id),
+					Cmd: &AssaultCmd{r: r, By: side, Detachment: id, Moves: mv}})
+			}
 			out = append(out, rules.Choice{Name: CmdPass, Text: id + " does not assault", Units: []string{id}, Cmd: &PassCmd{r: r, By: side, Detachment: id}})
 		}
 	case KindFire, KindBombard, KindOverwatch:

@@ -470,3 +470,38 @@ func TestArmourBonusE40K(t *testing.T) {
 		t.Error("no catalogue accepted")
 	}
 }
+
+// SuggestMoves: a charge brings boyz 12 cm away into base contact (twice
+// Speed into contact), at most two on each marine (E40K-CC-2), and the
+// result validates, with and without REM-ASM-1.
+func TestSuggestChargeE40K(t *testing.T) {
+	r := testRuleset(t)
+	for _, opts := range []map[string]string{nil, {OptAssaultMove: "on"}} {
+		s := atStep(smallBattle(1, opts), StepAssault, KindAssault, "orks", "boyz")
+		setOrders(s, "boyz", OrderAssault)
+		for i, id := range []string{"b1", "b2", "b3", "b4", "b5", "b6"} {
+			s.Unit(id).Pos = world.Vec{X: 20 + 5*float64(i), Y: 34}
+		}
+		mv := r.SuggestMoves(s, "boyz", true)
+		cmd := &AssaultCmd{r: r, By: "orks", Detachment: "boyz", Moves: mv}
+		if err := cmd.Validate(s); err != nil {
+			t.Fatalf("%v: suggestion does not validate: %v", opts, err)
+		}
+		if _, err := cmd.Apply(s, rules.Scripted()); err != nil {
+			t.Fatal(err)
+		}
+		touching := 0
+		for _, id := range []string{"b1", "b2", "b3", "b4", "b5", "b6"} {
+			b := stand(s.Unit(id).Pos.X, s.Unit(id).Pos.Y)
+			for _, m := range []string{"m1", "m2", "m3", "m4", "m5"} {
+				if world.InContact(b, stand(s.Unit(m).Pos.X, s.Unit(m).Pos.Y)) {
+					touching++
+					break
+				}
+			}
+		}
+		if touching < 5 {
+			t.Errorf("%v: %d of 6 boyz reached contact (moves %v)", opts, touching, mv)
+		}
+	}
+}
