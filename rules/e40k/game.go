@@ -57,7 +57,15 @@ type Setup struct {
 	Ratings map[string]int `json:"ratings,omitempty"`
 	// TurnLimit ends the game after that many turns (0: DefaultTurnLimit).
 	TurnLimit int `json:"turn_limit,omitempty"`
+	// Objectives, Zones and Victory are the scenario's objective markers,
+	// named areas (each a union of polygons) and victory conditions.
+	Objectives []Objective              `json:"objectives,omitempty"`
+	Zones      map[string][][]world.Vec `json:"zones,omitempty"`
+	Victory    []VictoryRule            `json:"victory,omitempty"`
 }
+
+// SetSetup stores the scenario's data in the state.
+func SetSetup(s *rules.State, su Setup) error { return s.SetExt(ExtSetup, su) }
 
 // DefaultTurnLimit is the game length when the scenario gives none.
 const DefaultTurnLimit = 6

@@ -505,3 +505,44 @@ func TestSuggestChargeE40K(t *testing.T) {
 		}
 	}
 }
+
+// Scenario victory conditions with the trigger grammar of
+// docs/scenarios.md: an immediate rule, a rule kept for the end, the
+// default at the turn limit.
+func TestScenarioVictoryE40K(t *testing.T) {
+	r := testRuleset(t)
+	end := func(s *rules.State, timeUp bool) {
+		s.Step = StepRally
+		_ = putProgress(s, Progress{Start: [2]int{8, 9}, Stage: "done", TimeUp: timeUp})
+	}
+	s := smallBattle(1, map[string]string{OptNoArmyMorale: "on"})
+	su, _ := getSetup(s)
+	su.Objectives = []Objective{{ID: "relay", Pos: world.Vec{X: 60, Y: 60}}}
+	su.Victory = []VictoryRule{
+		{Side: "orks", Result: "Major victory", When: &Trigger{Kind: "broken", Unit: "marines"}},
+		{Side: "imperium", Result: "Minor victory", AtEnd: true, When: &Trigger{Kind: "hold-objective", Side: "imperium", Objective: "relay"}},
+	}
+	if err := SetSetup(s, su); err != nil {
+		t.Fatal(err)
+	}
+	end(s, false)
+	if out := r.Victory(s); out != nil {
+		t.Fatalf("nothing should be decided yet: %+v", out)
+	}
+	s.Unit("m1").Pos = world.Vec{X: 60, Y: 70} // 9 cm from the relay
+	if out := r.Victory(s); out != nil {
+		t.Fatalf("the end rule fired before the end: %+v", out)
+	}
+	end(s, true)
+	if out := r.Victory(s); out == nil || out.Winner != "imperium" || out.Kind != "Minor victory" {
+		t.Errorf("hold at the end: %+v", out)
+	}
+	s.Unit("b1").Pos = world.Vec{X: 60, Y: 50} // contested
+	if out := r.Victory(s); out == nil || out.Kind != "draw" {
+		t.Errorf("contested, equal losses: %+v", out)
+	}
+	s.Formation("marines").Broken = true
+	if out := r.Victory(s); out == nil || out.Winner != "orks" || out.Kind != "Major victory" {
+		t.Errorf("broken marines: %+v", out)
+	}
+}
