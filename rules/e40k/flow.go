@@ -115,7 +115,7 @@ func (r *Ruleset) noPending(s *rules.State) bool {
 	case StepMovement, StepAssault:
 		return g.Sub >= 2
 	case StepRally:
-		return g.Stage == "done"
+		return g.Stage == stageDone
 	}
 	return true
 }

@@ -1,6 +1,7 @@
 package e40k
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/auspex/auspex/rules"
@@ -193,5 +194,70 @@ func TestSaveReplayE40K(t *testing.T) {
 	}
 	if back.State().Result.Winner != e.State().Result.Winner {
 		t.Errorf("winner %q, replay %q", e.State().Result.Winner, back.State().Result.Winner)
+	}
+}
+
+// With manual dice that always show 1 (every attack misses, every
+// leadership test fails, every tie repeats) the game still plays to the
+// end: no loop runs away on a fixed die.
+func TestFixedDiceTerminateE40K(t *testing.T) {
+	r := testRuleset(t)
+	e, err := rules.New(r, smallBattle(9, map[string]string{OptCC2D6: "on"}), rules.Config{ManualDice: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rules.NewStream(9, 1)
+	ones := make([]int, 400)
+	for i := range ones {
+		ones[i] = 1
+	}
+	for n := 0; n < 3000 && !e.State().Over; n++ {
+		p := e.State().Pending
+		if p == nil {
+			t.Fatalf("stalled at %s", e.State().Step)
+		}
+		ch := e.Legal(p.Side)
+		c := ch[rng.Uint32n(uint32(len(ch)))].Cmd
+		fillMoves(t, e, r, rng, c)
+		e.ClearDice()
+		if err := e.ProvideDice(ones...); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.Submit(c); err != nil {
+			t.Fatalf("submit %s at %s: %v", c.Name(), e.State().Step, err)
+		}
+	}
+	if !e.State().Over {
+		t.Fatal("the game did not end")
+	}
+}
+
+// Bad commands are refused with errors, never a panic.
+func TestBadCommandsRefusedE40K(t *testing.T) {
+	r := testRuleset(t)
+	e, err := rules.New(r, smallBattle(2, nil), rules.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	side := e.State().Pending.Side
+	bad := []rules.Command{
+		&OrdersCmd{r: r, By: side, Detachment: "nope", Order: OrderAssault},
+		&OrdersCmd{r: r, By: "nobody", Detachment: "marines", Order: OrderAssault},
+		&MoveCmd{r: r, By: side, Detachment: "marines", Moves: []UnitMove{{Unit: "zz"}}},
+		&FireCmd{r: r, By: side, Detachment: "marines", Target: "marines"},
+		&AssaultCmd{r: r, By: side},
+		&RallyCmd{r: r, By: side, Detachment: "boyz"},
+		&PassCmd{r: r, By: side},
+		&InitiativeCmd{r: r, By: side},
+	}
+	for _, c := range bad {
+		_, err := e.Submit(c)
+		if err == nil {
+			t.Errorf("%s %+v accepted at %s", c.Name(), c, e.State().Step)
+			continue
+		}
+		if errors.Is(err, rules.ErrRulesetPanic) {
+			t.Errorf("%s panicked: %v", c.Name(), err)
+		}
 	}
 }

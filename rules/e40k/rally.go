@@ -11,6 +11,7 @@ const (
 	stageMarkers    = "markers"
 	stageRepairs    = "repairs"
 	stageRallyTests = "rally-tests"
+	stageDone       = "done"
 )
 
 func (r *Ruleset) beginRally(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
@@ -22,9 +23,10 @@ func (r *Ruleset) beginRally(s *rules.State, _ rules.Dice) ([]rules.Event, error
 	return nil, r.sync(s, g)
 }
 
-// autoRally removes D6-1 blast markers from each detachment, then repairs
-// war engines (a D6 per point of damage and per shield down, 4+ each),
-// one detachment or war engine a call.
+// autoRally removes D6-1 blast markers from each detachment; after the
+// rally tests (decisions) it repairs war engines (a D6 per point of
+// damage and per shield down, 4+ each) and checks the end of the turn:
+// one detachment or war engine a call, in seed 001's order.
 func (r *Ruleset) autoRally(s *rules.State, d rules.Dice) ([]rules.Event, bool, error) {
 	g, err := r.progress(s)
 	if err != nil {
@@ -48,8 +50,8 @@ func (r *Ruleset) autoRally(s *rules.State, d rules.Dice) ([]rules.Event, bool, 
 			ev := rules.Event{Kind: rules.EvMessage, Side: f.Side, Text: fmt.Sprintf("%s removes %d blast marker(s), %d left", f.ID, n, blast(f))}
 			return []rules.Event{ev}, true, putProgress(s, g)
 		}
-		g.Stage = stageRepairs
-		return nil, true, putProgress(s, g)
+		g.Stage = stageRallyTests
+		return nil, true, r.sync(s, g)
 	case stageRepairs:
 		for i := range s.Units {
 			u := &s.Units[i]
@@ -90,8 +92,9 @@ func (r *Ruleset) autoRally(s *rules.State, d rules.Dice) ([]rules.Event, bool, 
 			ev := rules.Event{Kind: rules.EvMessage, Side: u.Side, Units: []string{u.ID}, Text: fmt.Sprintf("%s repairs %d damage and %d shield(s)", u.ID, fd, fs)}
 			return []rules.Event{ev}, true, putProgress(s, g)
 		}
-		g.Stage = stageRallyTests
-		return nil, true, r.sync(s, g)
+		r.endOfTurn(s, &g)
+		g.Stage = stageDone
+		return nil, true, putProgress(s, g)
 	}
 	return nil, false, nil
 }

@@ -348,7 +348,7 @@ func TestVictoryE40K(t *testing.T) {
 	r := testRuleset(t)
 	s := smallBattle(1, nil)
 	s.Step = StepRally
-	g := Progress{Start: [2]int{8, 9}, Stage: "done"}
+	g := Progress{Start: [2]int{8, 9}, Stage: stageDone}
 	g.MoraleFailed[1] = true
 	_ = putProgress(s, g)
 	if out := r.Victory(s); out == nil || out.Winner != "imperium" {
@@ -513,7 +513,7 @@ func TestScenarioVictoryE40K(t *testing.T) {
 	r := testRuleset(t)
 	end := func(s *rules.State, timeUp bool) {
 		s.Step = StepRally
-		_ = putProgress(s, Progress{Start: [2]int{8, 9}, Stage: "done", TimeUp: timeUp})
+		_ = putProgress(s, Progress{Start: [2]int{8, 9}, Stage: stageDone, TimeUp: timeUp})
 	}
 	s := smallBattle(1, map[string]string{OptNoArmyMorale: "on"})
 	su, _ := getSetup(s)
@@ -544,5 +544,60 @@ func TestScenarioVictoryE40K(t *testing.T) {
 	s.Formation("marines").Broken = true
 	if out := r.Victory(s); out == nil || out.Winner != "orks" || out.Kind != "Major victory" {
 		t.Errorf("broken marines: %+v", out)
+	}
+}
+
+// The rally phase in seed 001's order: blast markers off (D6-1), rally
+// tests for broken detachments, war engine repairs (4+ each), then the
+// end of the turn.
+func TestRallyPhaseOrderE40K(t *testing.T) {
+	r := testRuleset(t)
+	s := smallBattle(1, nil)
+	s.Step = StepRally
+	_ = putProgress(s, Progress{Start: [2]int{8, 9}})
+	m := s.Formation("marines")
+	m.Broken, m.Orders = true, OrderBroken
+	m.Markers.Set(MarkBlast, 3)
+	g := s.Unit("garg")
+	g.Markers.Set(MarkDamage, 2)
+	tray := rules.Scripted(3, 5, 4, 2) // remove 2 markers; rally 5 > 1; repairs 4 (fixed), 2
+	if _, err := r.beginRally(s, tray); err != nil {
+		t.Fatal(err)
+	}
+	auto := func() {
+		for i := 0; i < 20; i++ {
+			_, did, err := r.autoRally(s, tray)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !did {
+				return
+			}
+		}
+		t.Fatal("autoRally never settles")
+	}
+	auto()
+	if blast(m) != 1 || s.Pending == nil || s.Pending.Kind != KindRally {
+		t.Fatalf("after markers: %d markers, pending %+v", blast(m), s.Pending)
+	}
+	if g.Markers.Value(MarkDamage) != 2 {
+		t.Fatal("repairs came before the rally tests")
+	}
+	if _, err := (&RallyCmd{r: r, By: "imperium", Detachment: "marines"}).Apply(s, tray); err != nil {
+		t.Fatal(err)
+	}
+	if m.Broken {
+		t.Fatal("marines did not rally on a 5 with 1 marker")
+	}
+	auto()
+	if g.Markers.Value(MarkDamage) != 1 {
+		t.Errorf("gargant damage %d after repairs 4 and 2, want 1", g.Markers.Value(MarkDamage))
+	}
+	prog, _ := r.progress(s)
+	if prog.Stage != stageDone || !r.noPending(s) {
+		t.Errorf("rally did not finish: stage %q", prog.Stage)
+	}
+	if tray.Used() != 4 {
+		t.Errorf("used %d dice, want 4", tray.Used())
 	}
 }

@@ -133,7 +133,7 @@ func (r *Ruleset) syncAssault(s *rules.State, g *Progress) {
 
 func (r *Ruleset) syncRally(s *rules.State, g *Progress) {
 	if g.Stage != stageRallyTests {
-		return // autoRally works first
+		return // autoRally's work
 	}
 	for si := 0; si < 2; si++ {
 		ids := r.detachments(s, si, func(f *rules.Formation) bool {
@@ -144,8 +144,7 @@ func (r *Ruleset) syncRally(s *rules.State, g *Progress) {
 			return
 		}
 	}
-	r.endOfTurn(s, g)
-	g.Stage = "done"
+	g.Stage = stageRepairs // autoRally repairs, then ends the turn
 }
 
 // canShoot reports whether detachment f has a unit that may shoot in this

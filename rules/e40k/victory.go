@@ -252,7 +252,7 @@ func (r *Ruleset) Victory(s *rules.State) *rules.Outcome {
 	if err != nil {
 		return nil
 	}
-	j := judge{r: r, s: s, su: &su, g: &g, ended: s.Step == StepRally && g.Stage == "done"}
+	j := judge{r: r, s: s, su: &su, g: &g, ended: s.Step == StepRally && g.Stage == stageDone}
 	for _, vr := range su.Victory {
 		if !vr.AtEnd && j.eval(vr.When) {
 			return ruleOutcome(vr)
