@@ -132,7 +132,7 @@ func (r *Ruleset) beginSetup(s *rules.State, d rules.Dice) ([]rules.Event, error
 	if err != nil {
 		return nil, err
 	}
-	su, err := getSetup(s)
+	su, err := r.setup(s)
 	if err != nil {
 		return nil, err
 	}

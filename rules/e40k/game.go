@@ -129,7 +129,7 @@ func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.Wor
 		return nil, errors.New("e40k ruleset: no table")
 	}
 	return &Ruleset{cat: cat, terrain: terrain, w: w, profiles: &profileCache{m: map[profileKey]cachedProfile{}},
-		memo: &progressMemo{progs: map[extKey]Progress{}}}, nil
+		memo: &progressMemo{progs: map[extKey]Progress{}, setups: map[extKey]Setup{}}}, nil
 }
 
 // ID implements rules.Ruleset.
@@ -273,8 +273,9 @@ type extKey struct {
 
 // progressMemo remembers decoded Progress values (see progress).
 type progressMemo struct {
-	mu    sync.Mutex
-	progs map[extKey]Progress
+	mu     sync.Mutex
+	progs  map[extKey]Progress
+	setups map[extKey]Setup
 }
 
 // maxProgressMemo bounds the decoded values a ruleset remembers.
@@ -282,10 +283,31 @@ const maxProgressMemo = 4096
 
 func putProgress(s *rules.State, g Progress) error { return s.SetExt(ExtGame, g) }
 
-func getSetup(s *rules.State) (Setup, error) {
-	var su Setup
-	_, err := s.GetExt(ExtSetup, &su)
-	return su, err
+// setup returns the scenario's Setup, remembered like progress (it is
+// read on every victory check). The value is shared: callers must not
+// change it.
+func (r *Ruleset) setup(s *rules.State) (Setup, error) {
+	raw, ok := s.Ext.Get(ExtSetup)
+	if !ok || len(raw) == 0 {
+		return Setup{}, nil
+	}
+	k := extKey{p: &raw[0], n: len(raw)}
+	r.memo.mu.Lock()
+	su, hit := r.memo.setups[k]
+	r.memo.mu.Unlock()
+	if hit {
+		return su, nil
+	}
+	if _, err := s.GetExt(ExtSetup, &su); err != nil {
+		return Setup{}, err
+	}
+	r.memo.mu.Lock()
+	if len(r.memo.setups) >= maxProgressMemo {
+		r.memo.setups = map[extKey]Setup{}
+	}
+	r.memo.setups[k] = su
+	r.memo.mu.Unlock()
+	return su, nil
 }
 
 // sides returns the two side ids. Errors: not exactly two sides.

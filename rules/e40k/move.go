@@ -196,7 +196,10 @@ func (r *Ruleset) checkOne(s *rules.State, f *rules.Formation, u *rules.Unit, to
 		enemy := v.Side != u.Side
 		if enemy {
 			enemies = append(enemies, vb)
-			c := r.contacted(s, v, vb, pos)
+			c := false
+			if assault && (o.AssaultMove || (o.MoveThrough && (p.Has(SpecialJumpPacks) || p.Has(SpecialSkimmer)))) {
+				c = r.contacted(s, v, vb, pos)
+			}
 			contacted = append(contacted, c)
 			if world.InContact(end, vb) && dist > world.Eps {
 				inContact = true

@@ -112,7 +112,7 @@ func (r *Ruleset) endOfTurn(s *rules.State, g *Progress) {
 		}
 		g.MoraleFailed[si] = ArmyMoraleFails(g.Start[si], left)
 	}
-	su, err := getSetup(s)
+	su, err := r.setup(s)
 	limit := DefaultTurnLimit
 	if err == nil && su.TurnLimit > 0 {
 		limit = su.TurnLimit

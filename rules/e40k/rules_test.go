@@ -516,7 +516,8 @@ func TestScenarioVictoryE40K(t *testing.T) {
 		_ = putProgress(s, Progress{Start: [2]int{8, 9}, Stage: stageDone, TimeUp: timeUp})
 	}
 	s := smallBattle(1, map[string]string{OptNoArmyMorale: "on"})
-	su, _ := getSetup(s)
+	var su Setup
+	_, _ = s.GetExt(ExtSetup, &su)
 	su.Objectives = []Objective{{ID: "relay", Pos: world.Vec{X: 60, Y: 60}}}
 	su.Victory = []VictoryRule{
 		{Side: "orks", Result: "Major victory", When: &Trigger{Kind: "broken", Unit: "marines"}},

@@ -248,7 +248,7 @@ func (r *Ruleset) Victory(s *rules.State) *rules.Outcome {
 	if err != nil {
 		return nil
 	}
-	su, err := getSetup(s)
+	su, err := r.setup(s)
 	if err != nil {
 		return nil
 	}
