@@ -303,7 +303,8 @@ func (r *Ruleset) contacted(s *rules.State, v *rules.Unit, vb world.Base, pos ma
 // applyMoves moves the units and rolls dangerous terrain tests (digest
 // section 2, terrain): a unit entering or starting in dangerous terrain
 // rolls a D6; a 1 halts it where it entered and it rolls again, a second 1
-// is a hit that destroys it. It reports whether any unit moved.
+// is a hit: one DC off a war engine or resilient unit with more than one
+// left, else the unit is destroyed. It reports whether any unit moved.
 func (r *Ruleset) applyMoves(s *rules.State, d rules.Dice, det string, moves []UnitMove, assault bool) ([]rules.Event, bool, error) {
 	if _, err := r.checkMoves(s, det, moves, assault); err != nil {
 		return nil, false, err
@@ -340,8 +341,14 @@ func (r *Ruleset) applyMoves(s *rules.State, d rules.Dice, det string, moves []U
 				}
 				if f[0] == 1 {
 					u.Pos = to
-					evs = append(evs, r.destroy(s, u)...)
 					moved = true
+					if damageLeft(&p, u) > 1 {
+						// A hit costs a war engine or a resilient unit one DC.
+						rules.AddCount(&u.Markers, MarkDamage, 1)
+						evs = append(evs, rules.Event{Kind: rules.EvDamaged, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " takes a hit in dangerous terrain"})
+						continue
+					}
+					evs = append(evs, r.destroy(s, u)...)
 					continue
 				}
 			}

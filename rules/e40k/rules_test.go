@@ -602,3 +602,37 @@ func TestRallyPhaseOrderE40K(t *testing.T) {
 		t.Errorf("used %d dice, want 4", tray.Used())
 	}
 }
+
+// Dangerous terrain (digest section 2, terrain): a 1 halts the unit where
+// it entered, a second 1 is a hit (destroys a tank, one DC off a war
+// engine).
+func TestDangerousTerrainE40K(t *testing.T) {
+	r := testRuleset(t)
+	for _, c := range []struct {
+		faces     []int
+		halted    bool
+		destroyed bool
+	}{{[]int{2}, false, false}, {[]int{1, 3}, true, false}, {[]int{1, 1}, true, true}} {
+		s := atStep(smallBattle(1, nil), StepMovement, KindMove, "imperium", "armour")
+		setOrders(s, "armour", OrderAssault)
+		s.Unit("lr1").Pos = world.Vec{X: 30, Y: 40} // the wood spans y 50..65
+		to := world.Vec{X: 30, Y: 60}
+		evs, _, err := r.applyMoves(s, rules.Scripted(c.faces...), "armour", []UnitMove{{Unit: "lr1", To: to}}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := s.Unit("lr1")
+		if halted := u.Pos.Y < 50; halted != c.halted || u.Destroyed != c.destroyed {
+			t.Errorf("faces %v: at %v destroyed=%v (events %v)", c.faces, u.Pos, u.Destroyed, evs)
+		}
+	}
+	s := atStep(smallBattle(1, nil), StepMovement, KindMove, "orks", "gargant")
+	setOrders(s, "gargant", OrderAssault)
+	s.Unit("garg").Pos = world.Vec{X: 30, Y: 42}
+	if _, _, err := r.applyMoves(s, rules.Scripted(1, 1), "gargant", []UnitMove{{Unit: "garg", To: world.Vec{X: 30, Y: 52}}}, false); err != nil {
+		t.Fatal(err)
+	}
+	if g := s.Unit("garg"); g.Destroyed || g.Markers.Value(MarkDamage) != 1 {
+		t.Errorf("gargant: destroyed=%v damage=%d", g.Destroyed, g.Markers.Value(MarkDamage))
+	}
+}
