@@ -228,11 +228,14 @@ func (r *Ruleset) checkOne(s *rules.State, f *rules.Formation, u *rules.Unit, to
 	if assault && inContact && p.Class == world.Infantry {
 		allow *= 2
 	}
-	if dist > allow+world.Eps {
-		return fmt.Errorf("moves %.1f cm, allowed %.1f cm", dist, allow)
-	}
 	if dist < world.Eps {
 		return nil
+	}
+	if allow > 0 && dist > allow+world.Eps && dist <= allow+RoadBonus+world.Eps && r.onRoad(start, to, p.Class) {
+		allow += RoadBonus
+	}
+	if dist > allow+world.Eps {
+		return fmt.Errorf("moves %.1f cm, allowed %.1f cm", dist, allow)
 	}
 	if !assault && inContact {
 		return fmt.Errorf("may not end in contact with an enemy in the movement phase")
@@ -247,6 +250,31 @@ func (r *Ruleset) checkOne(s *rules.State, f *rules.Formation, u *rules.Unit, to
 		}
 	}
 	return nil
+}
+
+// RoadBonus is the extra movement of a unit whose whole move is on road
+// (digest section 2, terrain).
+const RoadBonus = 5.0
+
+// onRoad reports whether a straight move from b to to lies on road the
+// whole way (every stretch of it has the footprint on a road feature).
+func (r *Ruleset) onRoad(b world.Base, to world.Vec, class world.UnitClass) bool {
+	rep := r.w.MeasureMove(b, []world.Waypoint{{To: to, Facing: b.Facing}}, r.terrain, class, world.MoveOptions{})
+	if len(rep.Segments) == 0 {
+		return false
+	}
+	for _, sg := range rep.Segments {
+		road := false
+		for _, k := range sg.Kinds {
+			if k == world.Road {
+				road = true
+			}
+		}
+		if !road {
+			return false
+		}
+	}
+	return true
 }
 
 // MaxAttackersPerUnit is how many attacking units may be in base contact

@@ -636,3 +636,31 @@ func TestDangerousTerrainE40K(t *testing.T) {
 		t.Errorf("gargant: destroyed=%v damage=%d", g.Destroyed, g.Markers.Value(MarkDamage))
 	}
 }
+
+// Roads (digest section 2, terrain): +5 cm when the whole move is on road.
+func TestRoadBonusE40K(t *testing.T) {
+	w, err := world.New(world.Table{W: 120, H: 120}, []world.Feature{
+		{ID: "road", Kind: world.Road, Poly: []world.Vec{{X: 55, Y: 0}, {X: 75, Y: 0}, {X: 75, Y: 120}, {X: 55, Y: 120}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRuleset(testCatalogue(), testTerrain(), w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := atStep(smallBattle(1, nil), StepMovement, KindMove, "imperium", "armour")
+	setOrders(s, "armour", OrderAssault)
+	on := &MoveCmd{r: r, By: "imperium", Detachment: "armour", Moves: []UnitMove{{Unit: "lr1", To: world.Vec{X: 60, Y: 44}}}}
+	if err := on.Validate(s); err != nil {
+		t.Errorf("29 cm on road (Speed 25 + 5) refused: %v", err)
+	}
+	far := &MoveCmd{r: r, By: "imperium", Detachment: "armour", Moves: []UnitMove{{Unit: "lr1", To: world.Vec{X: 60, Y: 46}}}}
+	if err := far.Validate(s); err == nil {
+		t.Error("31 cm on road accepted")
+	}
+	off := &MoveCmd{r: r, By: "imperium", Detachment: "armour", Moves: []UnitMove{{Unit: "lr1", To: world.Vec{X: 40, Y: 36}}}}
+	if err := off.Validate(s); err == nil {
+		t.Error("29 cm leaving the road accepted")
+	}
+}
