@@ -21,10 +21,13 @@ const (
 )
 
 // knownRows are the firepower table rows found in public references
-// (firepower 9..20: marching, open, cover dice).
-var knownRows = [12][3]int{
-	{7, 5, 4}, {8, 5, 4}, {8, 6, 4}, {9, 6, 5}, {10, 7, 5}, {11, 7, 5},
-	{11, 8, 6}, {12, 8, 6}, {13, 9, 7}, {14, 9, 7}, {14, 10, 7}, {15, 10, 8},
+// (firepower 9..20: marching, open, cover dice); a function, so the table
+// cannot be changed.
+func knownRows() [12][3]int {
+	return [12][3]int{
+		{7, 5, 4}, {8, 5, 4}, {8, 6, 4}, {9, 6, 5}, {10, 7, 5}, {11, 7, 5},
+		{11, 8, 6}, {12, 8, 6}, {13, 9, 7}, {14, 9, 7}, {14, 10, 7}, {15, 10, 8},
+	}
 }
 
 // MaxTableFirepower is the largest row of the table; more firepower is
@@ -66,7 +69,7 @@ func AttackDice(fp int, sit Situation, o Options) (int, error) {
 // tableRow returns one row (1..20) of the firepower table.
 func tableRow(fp int, floor bool) [3]int {
 	if fp >= 9 {
-		return knownRows[fp-9]
+		return knownRows()[fp-9]
 	}
 	if floor {
 		return [3]int{max(1, 3*fp/4), max(1, fp/2), max(1, 2*fp/5)}
