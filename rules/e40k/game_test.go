@@ -261,3 +261,35 @@ func TestBadCommandsRefusedE40K(t *testing.T) {
 		}
 	}
 }
+
+// Legal and Check may run on several goroutines at once over the same
+// published state (the AI explores in parallel): the ruleset's caches are
+// safe for that. Run with -race to check.
+func TestConcurrentLegalE40K(t *testing.T) {
+	r := testRuleset(t)
+	e, err := rules.New(r, smallBattle(4, nil), rules.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rules.NewStream(4, 3)
+	for n := 0; n < 40 && !e.State().Over; n++ {
+		s := e.State()
+		side := s.Pending.Side
+		done := make(chan int, 4)
+		for k := 0; k < 4; k++ {
+			go func() {
+				done <- len(r.Legal(s, side))
+			}()
+		}
+		want := len(r.Legal(s, side))
+		for k := 0; k < 4; k++ {
+			if got := <-done; got != want {
+				t.Errorf("concurrent Legal gave %d choices, want %d", got, want)
+			}
+		}
+		ch := e.Legal(side)
+		if _, err := e.Submit(ch[rng.Uint32n(uint32(len(ch)))].Cmd); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
