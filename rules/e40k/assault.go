@@ -242,15 +242,29 @@ func (r *Ruleset) combat(s *rules.State, d rules.Dice, kind, att, def string) ([
 		evs = append(evs, r.applyHits(s, a)...)
 	}
 	win, lose := sides[res.Winner], sides[1-res.Winner]
-	addBlast(lose, res.Diff)
-	lose.Broken, lose.Orders = true, OrderBroken
-	evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: win.Side,
-		Text: fmt.Sprintf("%s: %s wins by %d (%s); %s is broken and takes %d blast marker(s)", kind, win.ID, res.Diff, res.Row.Name, lose.ID, res.Diff)})
+	// Separated units (out of command) that lose are destroyed and do not
+	// affect the rest of the detachment; the main body breaking does not
+	// affect separated units that did not fight (E40K-CMD-1).
+	mainFought := false
+	for _, x := range fighters[1-res.Winner] {
+		if x.u.Markers.Value(MarkOutOfCommand) == 0 {
+			mainFought = true
+		}
+	}
 	for _, x := range fighters[1-res.Winner] {
 		if !x.u.Destroyed && x.u.Markers.Value(MarkOutOfCommand) > 0 {
 			evs = append(evs, r.destroy(s, x.u)...)
 		}
 	}
+	if !mainFought {
+		evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: win.Side,
+			Text: fmt.Sprintf("%s: %s wins by %d (%s); %s's separated units are destroyed (E40K-CMD-1)", kind, win.ID, res.Diff, res.Row.Name, lose.ID)})
+		return evs, nil
+	}
+	addBlast(lose, res.Diff)
+	lose.Broken, lose.Orders = true, OrderBroken
+	evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: win.Side,
+		Text: fmt.Sprintf("%s: %s wins by %d (%s); %s is broken and takes %d blast marker(s)", kind, win.ID, res.Diff, res.Row.Name, lose.ID, res.Diff)})
 	rt, err := r.retreat(s, lose.ID)
 	if err != nil {
 		return nil, err

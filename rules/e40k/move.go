@@ -414,9 +414,9 @@ func (r *Ruleset) autoMovement(s *rules.State, _ rules.Dice) ([]rules.Event, boo
 	return evs, true, r.sync(s, g)
 }
 
-// retreat moves every unit of a broken detachment up to 20 cm away from
-// the enemy; units ending within 15 cm of an enemy are destroyed
-// (E40K-BRK-1).
+// retreat moves every unit of a broken detachment in command up to 20 cm
+// away from the enemy; units ending within 15 cm of an enemy are
+// destroyed (E40K-BRK-1). Separated units stay (E40K-CMD-1).
 func (r *Ruleset) retreat(s *rules.State, det string) ([]rules.Event, error) {
 	f := s.Formation(det)
 	if f == nil {
@@ -428,6 +428,9 @@ func (r *Ruleset) retreat(s *rules.State, det string) ([]rules.Event, error) {
 	}
 	var evs []rules.Event
 	for _, u := range members(s, det) {
+		if u.Markers.Value(MarkOutOfCommand) > 0 {
+			continue // separated units are not affected (E40K-CMD-1)
+		}
 		p, err := r.Profile(s, u)
 		if err != nil {
 			return nil, err

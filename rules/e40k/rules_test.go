@@ -664,3 +664,41 @@ func TestRoadBonusE40K(t *testing.T) {
 		t.Error("29 cm leaving the road accepted")
 	}
 }
+
+// E40K-CMD-1: separated units that lose a combat are destroyed without
+// breaking the detachment; when the main body loses, separated units that
+// did not fight stay where they are.
+func TestSeparatedUnitsE40KCMD1(t *testing.T) {
+	r := testRuleset(t)
+	s := smallBattle(1, nil)
+	// m5 wanders off and is caught by b1; the rest of the marines are far.
+	s.Unit("m5").Pos = world.Vec{X: 80, Y: 60}
+	s.Unit("b1").Pos = world.Vec{X: 80, Y: 62}
+	if _, err := r.commandCheck(s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Unit("m5").Markers.Value(MarkOutOfCommand) == 0 {
+		t.Fatal("m5 should be out of command")
+	}
+	// Orks 6 vs marines 1: the orks win; hit dice miss.
+	if _, err := r.combat(s, rules.Scripted(6, 1, 1, 1), CloseCombat, "boyz", "marines"); err != nil {
+		t.Fatal(err)
+	}
+	m := s.Formation("marines")
+	if !s.Unit("m5").Destroyed || m.Broken || blast(m) != 0 {
+		t.Errorf("m5 destroyed=%v, marines broken=%v markers=%d", s.Unit("m5").Destroyed, m.Broken, blast(m))
+	}
+	// Main body loses: a separated unit that did not fight stays put.
+	s = smallBattle(1, nil)
+	s.Unit("m5").Pos = world.Vec{X: 100, Y: 20}
+	s.Unit("b1").Pos = world.Vec{X: 20, Y: 22}
+	if _, err := r.commandCheck(s); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.combat(s, rules.Scripted(6, 1, 1, 1), CloseCombat, "boyz", "marines"); err != nil {
+		t.Fatal(err)
+	}
+	if !s.Formation("marines").Broken || s.Unit("m5").Pos != (world.Vec{X: 100, Y: 20}) || s.Unit("m5").Destroyed {
+		t.Errorf("main body broken=%v, m5 at %v destroyed=%v", s.Formation("marines").Broken, s.Unit("m5").Pos, s.Unit("m5").Destroyed)
+	}
+}
