@@ -316,12 +316,11 @@ func (c *RallyCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 		return nil, fmt.Errorf("no detachment %q", c.Detachment)
 	}
 	n := len(members(s, f.ID))
-	ok := false
 	face, err := roll(d, rules.Roll{Purpose: "rally: " + f.ID, Sides: 6, Mods: []string{fmt.Sprintf("more than %d blast markers", blast(f))}, Units: []string{f.ID}}, 1)
 	if err != nil {
 		return nil, err
 	}
-	ok = LeadershipPasses(face[0], blast(f), n)
+	ok := LeadershipPasses(face[0], blast(f), n)
 	g.markActed(f.ID)
 	text := f.ID + " fails to rally"
 	if ok {

@@ -117,3 +117,13 @@ func smallBattle(seed uint64, opts map[string]string) *rules.State {
 	_ = s.SetExt(ExtSetup, Setup{Ratings: map[string]int{"imperium": 2, "orks": 1}, TurnLimit: 4})
 	return s
 }
+
+// atStep puts a hand-built battle at a step with a pending decision.
+func atStep(s *rules.State, step, kind, side string, units ...string) *rules.State {
+	s.Step = step
+	s.Pending = &rules.Decision{Side: side, Kind: kind, Units: units}
+	_ = putProgress(s, Progress{Init: -1, First: 0})
+	return s
+}
+
+func setOrders(s *rules.State, f, order string) { s.Formation(f).Orders = order }
