@@ -2,6 +2,8 @@ package e40k
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/world"
@@ -238,6 +240,9 @@ func (r *Ruleset) resolveFire(s *rules.State, d rules.Dice, plan *FirePlan, o Op
 			}
 		}
 	}
+	if !rules.Quiet(d) {
+		evs = append(evs, allocationEvents(t.Side, alloc)...)
+	}
 	evs = append(evs, r.applyHits(s, alloc)...)
 	m := ShootingMarkers(plan.Firepower, len(hits) > 0, nw, shwHit)
 	addBlast(t, m)
@@ -249,6 +254,35 @@ func (r *Ruleset) resolveFire(s *rules.State, d rules.Dice, plan *FirePlan, o Op
 		}
 	}
 	return evs, nil
+}
+
+// EvAllocated is the event kind telling which dice an allocation gave a
+// unit (Data["faces"], Data["effective"]), for the dice tray.
+const EvAllocated = "allocated"
+
+// allocationEvents describes, unit by unit, the dice an allocation gave.
+func allocationEvents(side string, a Allocation) []rules.Event {
+	var evs []rules.Event
+	for _, uh := range a.Units {
+		if len(uh.Faces) == 0 {
+			continue
+		}
+		faces := make([]string, len(uh.Faces))
+		for i, f := range uh.Faces {
+			faces[i] = strconv.Itoa(f)
+		}
+		what := "no effect"
+		switch {
+		case uh.Destroyed:
+			what = "destroyed"
+		case uh.Useful > 0:
+			what = fmt.Sprintf("%d shield(s), %d DC lost", uh.ShieldsLost, uh.DCLost)
+		}
+		evs = append(evs, rules.Event{Kind: EvAllocated, Side: side, Units: []string{uh.ID},
+			Text: fmt.Sprintf("%s takes dice %s: %s", uh.ID, strings.Join(faces, " "), what),
+			Data: map[string]string{"faces": strings.Join(faces, " "), "effective": strconv.Itoa(uh.Effective)}})
+	}
+	return evs
 }
 
 // applyHits writes an allocation's damage to the units.

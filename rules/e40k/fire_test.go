@@ -129,3 +129,15 @@ func TestArmourBonusE40K(t *testing.T) {
 		t.Error("no catalogue accepted")
 	}
 }
+
+// Hit allocation is logged unit by unit for the dice tray.
+func TestAllocationEventsE40K(t *testing.T) {
+	a, err := Allocate(unitsAt(6, 4), faces(4, 5), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := allocationEvents("orks", a)
+	if len(evs) != 2 || evs[0].Kind != EvAllocated || evs[0].Text != "a takes dice 5: no effect" || evs[1].Text != "b takes dice 4: destroyed" {
+		t.Errorf("events %+v", evs)
+	}
+}
