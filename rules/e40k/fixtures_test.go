@@ -22,6 +22,8 @@ func testCatalogue() *catalog.Catalogue {
 	add := func(x *catalog.Unit) *catalog.Unit { c.Units[x.ID] = x; return x }
 	add(u("t-marine", world.Infantry, inf, 10, 1, 4, 4, "t-bolter"))
 	add(u("t-boyz", world.Infantry, inf, 10, 1, 3, 3, "t-shoota"))
+	jump := add(u("t-assault-marine", world.Infantry, inf, 15, 1, 5, 4, "t-bolter"))
+	jump.Specials = []string{SpecialJumpPacks}
 	tank := add(u("t-land-raider", world.Vehicle, veh, 25, 2, 3, 6, "t-hb", "t-lascannon"))
 	tank.Specials = []string{SpecialResilient}
 	art := add(u("t-whirlwind", world.Vehicle, veh, 20, 0, 1, 5, "t-barrage"))

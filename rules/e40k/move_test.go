@@ -267,3 +267,33 @@ func TestRoadBonusE40K(t *testing.T) {
 		t.Error("29 cm leaving the road accepted")
 	}
 }
+
+// REM-MOV-1: in an assault move, jump packs may pass over enemies already
+// in base contact, only with the option; never over uncontacted ones.
+func TestJumpOverContactedREMMOV1(t *testing.T) {
+	r := testRuleset(t)
+	for _, c := range []struct {
+		opts map[string]string
+		ok   bool
+	}{{nil, false}, {map[string]string{OptMoveThrough: "on"}, true}} {
+		s := atStep(smallBattle(1, c.opts), StepAssault, KindAssault, "imperium", "marines")
+		setOrders(s, "marines", OrderAssault)
+		m2 := s.Unit("m2")
+		m2.Type = "t-assault-marine"
+		m2.Pos = world.Vec{X: 50, Y: 40}
+		// b1 at (50, 50) is held by m1 at (50, 52); b2 at (50, 56) behind it.
+		s.Unit("m1").Pos = world.Vec{X: 52, Y: 50}
+		s.Unit("b1").Pos = world.Vec{X: 50, Y: 50}
+		s.Unit("b2").Pos = world.Vec{X: 50, Y: 56}
+		s.Unit("m3").Pos = world.Vec{X: 40, Y: 30}
+		s.Unit("m4").Pos = world.Vec{X: 44, Y: 30}
+		s.Unit("m5").Pos = world.Vec{X: 48, Y: 30}
+		if _, err := r.commandCheck(s); err != nil {
+			t.Fatal(err)
+		}
+		err := (&AssaultCmd{r: r, By: "imperium", Detachment: "marines", Moves: []UnitMove{{Unit: "m2", To: world.Vec{X: 50, Y: 54}}}}).Validate(s)
+		if (err == nil) != c.ok {
+			t.Errorf("options %v: jump over contacted b1: %v", c.opts, err)
+		}
+	}
+}
