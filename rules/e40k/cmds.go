@@ -90,7 +90,7 @@ func (c *OrdersCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	if f == nil {
 		return nil, fmt.Errorf("no detachment %q", c.Detachment)
 	}
-	ok, err := TestLeadership(d, c.Detachment+" takes "+c.Order+" orders", blast(f), len(members(s, f.ID)), []string{f.ID})
+	ok, err := RollLeadership(d, c.Detachment+" takes "+c.Order+" orders", blast(f), len(members(s, f.ID)), []string{f.ID})
 	if err != nil {
 		return nil, err
 	}

@@ -29,10 +29,10 @@ func LeadershipChance(markers, units int) float64 {
 	return rules.FaceChance(6, func(f int) bool { return LeadershipPasses(f, markers, units) })
 }
 
-// TestLeadership rolls a leadership test (E40K-LD-1, E40K-BM-1) and
+// RollLeadership rolls a leadership test (E40K-LD-1, E40K-BM-1) and
 // reports whether it passed. A detachment without blast markers passes
 // without rolling. Errors: a bad dice source.
-func TestLeadership(d rules.Dice, what string, markers, units int, ids []string) (bool, error) {
+func RollLeadership(d rules.Dice, what string, markers, units int, ids []string) (bool, error) {
 	if markers <= 0 {
 		return true, nil
 	}

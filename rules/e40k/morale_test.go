@@ -71,11 +71,11 @@ func TestLeadershipE40KLD1(t *testing.T) {
 	if p := LeadershipChance(8, 20); math.Abs(p-1.0/6) > 1e-12 {
 		t.Errorf("chance with 8 markers %v", p)
 	}
-	ok, err := TestLeadership(rules.Scripted(2), "move", 2, 5, nil)
+	ok, err := RollLeadership(rules.Scripted(2), "move", 2, 5, nil)
 	if err != nil || ok {
 		t.Errorf("roll 2 vs 2 markers passed: %v %v", ok, err)
 	}
-	ok, err = TestLeadership(rules.Scripted(), "move", 0, 5, nil)
+	ok, err = RollLeadership(rules.Scripted(), "move", 0, 5, nil)
 	if err != nil || !ok {
 		t.Errorf("no markers must pass without a roll: %v %v", ok, err)
 	}
