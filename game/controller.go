@@ -4,8 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/scenarios"
 )
 
 // View is what a controller sees when asked to decide: its side's view
@@ -24,6 +28,9 @@ type View struct {
 	// Candidates fills a continuous choice with concrete commands (the
 	// system's CandidateGenerator on State; ErrNoCandidates without one).
 	Candidates func(context.Context, rules.Choice) ([]rules.Choice, error)
+	// Sim plays commands on copies of any state of the game (the
+	// engine's quiet look-ahead) for controllers that search.
+	Sim *rules.Simulator
 }
 
 // Controller decides for a side: human input, a script, the AI. Decide may
@@ -66,7 +73,7 @@ func (g *Game) observe(st *rules.State, side string) *rules.State {
 func (g *Game) ViewFor(side string) View {
 	full := g.Engine.Snapshot()
 	st := g.observe(full, side)
-	return View{State: st, Side: side, Choices: g.Engine.Legal(side), Ruleset: g.Ruleset,
+	return View{State: st, Side: side, Choices: g.Engine.Legal(side), Ruleset: g.Ruleset, Sim: g.Engine.Simulator(),
 		Check: func(c rules.Command) error { return g.Bind(c).Validate(full) },
 		Candidates: func(ctx context.Context, tmpl rules.Choice) ([]rules.Choice, error) {
 			return g.Candidates(ctx, st, side, tmpl)
@@ -77,6 +84,8 @@ func (g *Game) ViewFor(side string) View {
 type Decision struct {
 	Cmd rules.Command
 	Err error
+	// Why is the controller's explanation (Reasoner), nil without one.
+	Why *Why
 }
 
 // DecideAsync runs c.Decide on its own goroutine and delivers the answer on
@@ -90,8 +99,8 @@ func DecideAsync(ctx context.Context, c Controller, v View) <-chan Decision {
 				out <- Decision{Err: fmt.Errorf("%w: %v", ErrControllerPanic, r)}
 			}
 		}()
-		cmd, err := c.Decide(ctx, v)
-		out <- Decision{Cmd: cmd, Err: err}
+		cmd, why, err := decideWhy(ctx, c, v)
+		out <- Decision{Cmd: cmd, Err: err, Why: why}
 	}()
 	return out
 }
@@ -102,7 +111,67 @@ const (
 	KindGreedy = "greedy"
 	// KindRandom picks at random among the legal choices.
 	KindRandom = "random"
+	// KindAI is a system's search player; "ai:SECONDS" sets its time
+	// per decision (ParseAIKind).
+	KindAI = "ai"
+	// KindScript is the scenario's scripted opponent for a side
+	// (ScriptMaker).
+	KindScript = "script"
 )
+
+// DefaultAIBudget is the search player's time per decision.
+const DefaultAIBudget = time.Second
+
+// ParseAIKind reads "ai" or "ai:SECONDS" (0 < SECONDS <= 600): ok is false
+// for any other kind; err reports a bad time.
+func ParseAIKind(kind string) (budget time.Duration, ok bool, err error) {
+	if kind == KindAI {
+		return DefaultAIBudget, true, nil
+	}
+	rest, found := strings.CutPrefix(kind, KindAI+":")
+	if !found {
+		return 0, false, nil
+	}
+	sec, perr := strconv.ParseFloat(rest, 64)
+	if perr != nil || !(sec > 0 && sec <= 600) {
+		return 0, true, fmt.Errorf("%q: the AI's time per decision is a number of seconds from 0 to 600", kind)
+	}
+	return time.Duration(sec * float64(time.Second)), true, nil
+}
+
+// ScriptMaker is implemented by systems that play a scenario's scripted
+// opponents: NewScript returns the controller for side of scn (its tasks
+// in the side's controller), with the script's own seed.
+type ScriptMaker interface {
+	NewScript(scn *scenarios.Scenario, side string, seed uint64) (Controller, error)
+}
+
+// NewScript returns the scenario's scripted opponent for side. Errors:
+// the side has no script (not "scripted" in the scenario), the system
+// plays no scripts (ErrControllerKind).
+func (g *Game) NewScript(side string) (Controller, error) {
+	if !g.HasScript(side) {
+		return nil, fmt.Errorf("%w: side %s has no script in %s", ErrControllerKind, side, g.Scenario.File)
+	}
+	m, ok := g.System.(ScriptMaker)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s plays no scripts", ErrControllerKind, g.systemName())
+	}
+	return m.NewScript(g.Scenario, side, g.State().Seed^0x5c819e7)
+}
+
+// HasScript reports whether the scenario scripts side.
+func (g *Game) HasScript(side string) bool {
+	if g.Scenario == nil {
+		return false
+	}
+	for _, sd := range g.Scenario.Sides {
+		if sd.ID == side {
+			return sd.Controller.Type == "scripted"
+		}
+	}
+	return false
+}
 
 // ErrControllerKind is returned for a controller kind the game's system
 // does not provide.

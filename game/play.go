@@ -61,6 +61,9 @@ type PlayResult struct {
 	Commands int
 	// Failures lists the decisions that fell back to the safe default.
 	Failures []Failure
+	// Thinking is the wall time of each decision asked of a controller,
+	// in order (failed ones included).
+	Thinking []time.Duration
 }
 
 // ErrNoSafeDefault is returned when a controller failed and the side has
@@ -95,7 +98,9 @@ func (g *Game) PlayWith(ctx context.Context, ctrls map[string]Controller, cfg Pl
 		if c == nil {
 			return res, fmt.Errorf("%w: %s", ErrNoController, side)
 		}
+		began := time.Now()
 		d, err := g.decide(ctx, c, side, cfg.Deadline)
+		res.Thinking = append(res.Thinking, time.Since(began))
 		if err != nil {
 			return res, err
 		}
@@ -112,7 +117,7 @@ func (g *Game) PlayWith(ctx context.Context, ctrls map[string]Controller, cfg Pl
 		case d.Cmd == nil:
 			fail = &Failure{Kind: FailError, Err: errors.New("no command")}
 		}
-		seq := g.State().Seq
+		seq, turn, step := g.State().Seq, g.State().Turn, g.State().Step
 		var evs []rules.Event
 		if fail == nil {
 			evs, err = g.Submit(d.Cmd)
@@ -137,6 +142,11 @@ func (g *Game) PlayWith(ctx context.Context, ctrls map[string]Controller, cfg Pl
 			res.Failures = append(res.Failures, *fail)
 			msg := rules.Message(fail.String())
 			msg.Side, msg.Cmd, msg.Turn, msg.Step = side, seq+1, g.State().Turn, g.State().Step
+			evs = append([]rules.Event{msg}, evs...)
+		}
+		if fail == nil && d.Why != nil && d.Why.Line != "" {
+			msg := rules.Message(d.Why.Line)
+			msg.Side, msg.Cmd, msg.Turn, msg.Step = side, seq+1, turn, step
 			evs = append([]rules.Event{msg}, evs...)
 		}
 		res.Commands++

@@ -69,6 +69,16 @@ func TestPlayTakesTheSafeDefault(t *testing.T) {
 			if !held {
 				t.Errorf("red never held instead (defaults: %v)", res.Failures)
 			}
+			if len(res.Thinking) != res.Commands {
+				t.Errorf("%d decision times for %d commands", len(res.Thinking), res.Commands)
+			}
+			if kind == game.FailDeadline {
+				for _, d := range res.Thinking {
+					if d > 70*time.Millisecond {
+						t.Errorf("a decision took %v: PlayWith waited past the 20 ms deadline", d)
+					}
+				}
+			}
 			if !strings.Contains(msgs[0], kind) {
 				t.Errorf("the log line %q does not say %s", msgs[0], kind)
 			}

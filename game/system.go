@@ -123,3 +123,21 @@ func (r *Systems) names() string {
 	}
 	return s
 }
+
+// Scorer is implemented by systems whose games keep a running score (ATII:
+// victory points): Score returns each side's. Simulations report the mean
+// margin with it.
+type Scorer interface {
+	Score(rs rules.Ruleset, st *rules.State) (map[string]int, error)
+}
+
+// Score returns each side's score through the system's Scorer; ok is
+// false when the system keeps none or it cannot be read.
+func (g *Game) Score() (map[string]int, bool) {
+	sc, ok := g.System.(Scorer)
+	if !ok {
+		return nil, false
+	}
+	m, err := sc.Score(g.Ruleset, g.State())
+	return m, err == nil
+}

@@ -2,13 +2,15 @@
 //
 // Usage:
 //
-//	auspex [play] [FILE]            open the window (default scenario when no FILE)
+//	auspex [play] [FILE]            open the window (default scenario when no FILE;
+//	                                --control SIDE=human|greedy|random)
 //	auspex check FILE...            validate scenario files
 //	auspex los FILE FROM TO         line of sight between units or x,y points
 //	auspex measure FILE A B         edge-to-edge distance in cm
 //	auspex render FILE -o OUT       export a PNG or true-scale SVG map
 //	auspex odds FILE ...            exact odds of an attack
 //	auspex replay SAVE              verify and print a saved game
+//	auspex sim FILE --games N ...   play computer games headless, print results
 //	auspex scenarios                list the bundled scenarios
 //
 // main only wires: every subcommand lives in its own file and returns an
@@ -39,6 +41,7 @@ func commands() map[string]command {
 		"render":    {"export a map: auspex render FILE -o OUT.png|OUT.svg", cmdRender},
 		"odds":      {"exact odds of an attack: auspex odds FILE --attacker ID --weapon W --target ID", cmdOdds},
 		"replay":    {"verify a saved game and print its log: auspex replay SAVE", cmdReplay},
+		"sim":       {"play games without a window: auspex sim FILE --games N --control red=greedy,blue=random", cmdSim},
 		"scenarios": {"list the bundled scenarios", cmdScenarios},
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -36,11 +37,15 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 	crowd := fs.Int("bench-bases", 0, "instead of a scenario, show a generated 180x120 cm table with this many bases and 60 terrain pieces (for --frames-report)")
 	view := fs.Bool("view", false, "open the bundled scenario in view mode (tools only, no game) instead of the start screen")
 	newGame := fs.Bool("game", false, "with a scenario FILE: open the start screen with it selected instead of view mode")
+	controls := controlFlag{}
+	fs.Var(controls, "control", "SIDE=human|script|ai[:SECONDS]|greedy|random,...: start a game of FILE (or continue SAVE) in play mode with these players (repeatable)")
+	seed := fs.Uint64("seed", 0, "with --control on a scenario: the game's seed (0: from the clock)")
 	dump := fs.String("debug-dump", "", "after every frame that changed, write what the window shows (camera, units, buttons, every string drawn) to this JSON file (for end-to-end tests)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: auspex [play] [SAVE | FILE | bundled:NAME] [--game] [--view] [--screenshot OUT.png] [--frames-report N]")
 		fmt.Fprintln(stderr, "  no argument: the start screen (new game); SAVE: continue a saved game;")
 		fmt.Fprintln(stderr, "  FILE: view a scenario with hot reload (--game: start a game of it)")
+		fmt.Fprintln(stderr, "  --control red=greedy,blue=human: play FILE or SAVE at once with these players")
 		fs.PrintDefaults()
 	}
 	pos, err := splitArgs(fs, args)
@@ -86,6 +91,33 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	switch {
+	case len(controls) > 0:
+		if len(pos) != 1 || *crowd > 0 || *view {
+			fmt.Fprintln(stderr, "auspex: --control needs one scenario FILE, bundled:NAME or SAVE (and no --view or --bench-bases)")
+			return 2
+		}
+		cat, cerr := assets.LoadCatalogue()
+		if cerr != nil {
+			fmt.Fprintf(stderr, "auspex: load unit catalogue: %v\n", cerr)
+			return 1
+		}
+		if *seed == 0 {
+			*seed = startOptions(cat, "").Seed
+		}
+		s, serr := controlledSession(opts.Systems, cat, pos[0], isSave, controls, *seed)
+		if serr != nil {
+			fmt.Fprintf(stderr, "auspex: %v\n", serr)
+			if errors.Is(serr, errBadControl) {
+				return 2
+			}
+			return 1
+		}
+		opts.Play, opts.RecentFile = s, startOptions(cat, "").RecentFile
+		if isSave {
+			opts.PlayFile = pos[0]
+		}
+		opts.AutosavePath = filepath.Join(app.AutosaveDir(), "autosave.json")
+		opts.NewGame = func(a *app.App) { a.OpenStart(*startOptions(cat, "")) }
 	case *crowd > 0:
 		opts.Scene = sample.Crowd(*crowd, 60)
 	case len(pos) == 0 && !*view, len(pos) == 1 && *newGame:

@@ -38,9 +38,9 @@ var ErrNotATemplate = errors.New("not an ATII move or deploy template")
 // facings to 1 degree):
 //
 //   - a move (movement or assault phase): the longest advance on the
-//     nearest enemy (the Greedy controller's, stopping outside the 10 cm
-//     keep-out of ATII-MOV-6, or a charge into base contact in the assault
-//     phase), the longest move straight ahead, moves into cover behind the
+//     nearest enemy up to the titan's Speed (Greedy's search with its
+//     detours, stopping outside the 10 cm keep-out of ATII-MOV-6, or a
+//     charge into base contact in the assault phase), the longest move straight ahead, moves into cover behind the
 //     nearest features that give cover or block sight (away from the
 //     nearest enemy), a turn on the spot to face the nearest enemy, and
 //     full and half moves in eight directions ending facing the enemy;
@@ -73,12 +73,12 @@ func newCollector(st *rules.State) *collector {
 // add keeps cmd when st accepts it and its end (x, y, facing) is new;
 // it reports whether cmd was accepted.
 func (c *collector) add(cmd rules.Command, unit string, end world.Vec, facing float64, text string) bool {
-	if cmd == nil || cmd.Validate(c.st) != nil {
-		return false
-	}
 	key := [3]int64{int64(math.Round(end.X * 10)), int64(math.Round(end.Y * 10)), int64(math.Round(world.NormDeg(facing)))}
 	if c.seen[key] {
-		return true
+		return true // the same end was accepted already
+	}
+	if cmd == nil || cmd.Validate(c.st) != nil {
+		return false
 	}
 	c.seen[key] = true
 	c.out = append(c.out, rules.Choice{Name: cmd.Name(), Text: text, Units: []string{unit}, Cmd: cmd})
@@ -119,7 +119,12 @@ func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side
 	}
 	check := func(c rules.Command) error { return c.Validate(st) }
 	enemy, _ := nearestEnemy(rs, st, u)
-	if mv, err := advance(ctx, rs, st, side, u, check); err != nil {
+	speed := 15.0
+	if p, err := rs.Catalogue().Unit(u.Type); err == nil && p.Speed > 0 {
+		speed = p.Speed
+	}
+	reach := 2 * speed // disengaging doubles Speed; Validate refuses what is too far
+	if mv, err := advance(ctx, rs, st, side, u, check, speed); err != nil {
 		return nil, err
 	} else if mv != nil {
 		verb := "advance on"
@@ -127,10 +132,6 @@ func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side
 			verb = "charge"
 		}
 		addMove(mv, fmt.Sprintf("%s: %s %s", id, verb, enemy.ID))
-	}
-	reach := 30.0
-	if p, err := rs.Catalogue().Unit(u.Type); err == nil && p.Speed > 0 {
-		reach = 2 * p.Speed // disengaging doubles Speed; Validate refuses what is too far
 	}
 	if mv := longestStraight(rs, st, side, u, u.Facing, reach); mv != nil {
 		addMove(mv, fmt.Sprintf("%s: full move straight ahead", id))

@@ -16,10 +16,11 @@ type Weights struct {
 	// Shields is what a titan's full set of working void shields is
 	// worth (scaled by the share still up).
 	Shields float64
-	// Threat is what having an enemy titan within a weapon's range and arc
-	// is worth, per enemy titan and scaled by its points (the same
-	// against the side: being in enemy arcs costs).
-	Threat float64
+	// Threat is what having an enemy titan within a weapon's range and
+	// arc is worth, per enemy titan and scaled by its points; Exposure
+	// is what being in an enemy's costs. Threat above Exposure makes the
+	// player seek the fight.
+	Threat, Exposure float64
 	// Result is what winning (or losing) the game is worth, as a share
 	// of all titans' points.
 	Result float64
@@ -27,7 +28,7 @@ type Weights struct {
 
 // DefaultWeights are the evaluation's defaults.
 func DefaultWeights() Weights {
-	return Weights{Cracked: 0.02, Shields: 0.08, Threat: 0.04, Result: 1}
+	return Weights{Cracked: 0.02, Shields: 0.08, Threat: 0.06, Exposure: 0.03, Result: 1}
 }
 
 // Evaluator scores ATII positions for the search (search.Domain's
@@ -101,7 +102,7 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 				threat += ev.W.Threat * t.pts
 			}
 			if within(t.u, a.u, t.rng) {
-				threat -= ev.W.Threat * a.pts
+				threat -= ev.W.Exposure * a.pts
 			}
 		}
 	}

@@ -47,10 +47,12 @@ func unitBase(rs *atii.Ruleset, u *rules.Unit) world.Base {
 // (ATII-MOV-6) or at base contact in the assault phase (a charge), trying
 // the straight line first and then detours of 20 and 40 degrees, each at
 // 100 % down to 10 % of the distance, ending facing the enemy after a
-// detour. It returns nil when there is no enemy, u is already in contact
+// detour. limit caps the distance tried (+Inf: none; Greedy tries the
+// whole gap and shrinks it, the candidate generator starts at the titan's
+// Speed). It returns nil when there is no enemy, u is already in contact
 // (assault), the gap is too small to matter or no try is accepted by check.
 // Errors: ctx done.
-func advance(ctx context.Context, rs *atii.Ruleset, st *rules.State, side string, u *rules.Unit, check func(rules.Command) error) (*atii.MoveCmd, error) {
+func advance(ctx context.Context, rs *atii.Ruleset, st *rules.State, side string, u *rules.Unit, check func(rules.Command) error, limit float64) (*atii.MoveCmd, error) {
 	if u == nil {
 		return nil, nil
 	}
@@ -73,6 +75,7 @@ func advance(ctx context.Context, rs *atii.Ruleset, st *rules.State, side string
 	if want <= 0.5 {
 		return nil, nil
 	}
+	want = math.Min(want, limit)
 	face := world.Bearing(dir)
 	for _, frac := range []float64{1, 0.85, 0.7, 0.55, 0.4, 0.25, 0.1} {
 		for _, off := range []float64{0, 20, -20, 40, -40} {

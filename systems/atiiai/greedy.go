@@ -8,6 +8,7 @@ package atiiai
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
@@ -54,7 +55,7 @@ func greedyMove(ctx context.Context, v game.View, rs *atii.Ruleset) (rules.Comma
 		return ch.Cmd, nil
 	}
 	mv := ch.Cmd.(*atii.MoveCmd)
-	cand, err := advance(ctx, rs, v.State, v.Side, v.State.Unit(mv.Unit), v.Check)
+	cand, err := advance(ctx, rs, v.State, v.Side, v.State.Unit(mv.Unit), v.Check, math.Inf(1))
 	if err != nil {
 		return nil, err
 	}

@@ -4,18 +4,27 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/auspex/auspex/ai/script"
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/scenarios"
 	"github.com/auspex/auspex/systems/atiiai"
 )
 
 // NewController implements game.ControllerMaker: "greedy" is ATII's one-ply
-// baseline (atiiai.Greedy). Errors: any other kind (game.ErrControllerKind).
+// baseline (atiiai.Greedy), "ai" and "ai:SECONDS" its search player
+// (atiiai.AI). Errors: a bad time, any other kind (game.ErrControllerKind).
 func (System) NewController(kind string) (game.Controller, error) {
 	switch kind {
 	case game.KindGreedy:
 		return atiiai.Greedy{}, nil
+	}
+	if budget, ok, err := game.ParseAIKind(kind); ok {
+		if err != nil {
+			return nil, err
+		}
+		return atiiai.AI{Budget: budget}, nil
 	}
 	return nil, fmt.Errorf("%w: Adeptus Titanicus II has no %q player", game.ErrControllerKind, kind)
 }
@@ -59,4 +68,23 @@ func (System) SafeDefault(rs rules.Ruleset, st *rules.State, side string, choice
 		}
 	}
 	return nil
+}
+
+// NewScript implements game.ScriptMaker: the scenario's tasks for side
+// played by atiiai.Scripted. Errors: the side is unknown.
+func (System) NewScript(scn *scenarios.Scenario, side string, seed uint64) (game.Controller, error) {
+	p, err := script.NewPlan(scn, side, seed)
+	if err != nil {
+		return nil, err
+	}
+	return &atiiai.Scripted{Plan: p, Convert: Trigger}, nil
+}
+
+// Score implements game.Scorer: each side's victory points (ATII-VIC-1).
+func (System) Score(rs rules.Ruleset, st *rules.State) (map[string]int, error) {
+	ars, ok := rs.(*atii.Ruleset)
+	if !ok {
+		return nil, fmt.Errorf("score: ruleset %T is not ATII's", rs)
+	}
+	return ars.VictoryPoints(st)
 }

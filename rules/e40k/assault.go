@@ -1,0 +1,273 @@
+package e40k
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/world"
+)
+
+// autoAssault fights the combats of one detachment that made assault
+// moves, one detachment a call.
+func (r *Ruleset) autoAssault(s *rules.State, d rules.Dice) ([]rules.Event, bool, error) {
+	g, err := r.progress(s)
+	if err != nil {
+		return nil, false, err
+	}
+	if g.Sub >= 2 || g.Stage != stageCombat || len(g.Assaulted) == 0 {
+		return nil, false, nil
+	}
+	att := g.Assaulted[0]
+	g.Assaulted = g.Assaulted[1:]
+	evs, err := r.fightFor(s, d, att)
+	if err != nil {
+		return nil, false, err
+	}
+	return evs, true, r.sync(s, g)
+}
+
+// stillWarEngines reports whether every unit is a war engine that made
+// no assault move this phase.
+func stillWarEngines(us []placed) bool {
+	for _, x := range us {
+		if !x.p.WarEngine() || x.u.Activated {
+			return false
+		}
+	}
+	return len(us) > 0
+}
+
+// placed is a unit with its base.
+type placed struct {
+	u *rules.Unit
+	p Profile
+	b world.Base
+}
+
+func (r *Ruleset) placedOf(s *rules.State, det string) ([]placed, error) {
+	var out []placed
+	for _, u := range members(s, det) {
+		p, err := r.Profile(s, u)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, placed{u: u, p: p, b: world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}})
+	}
+	return out, nil
+}
+
+// fightFor resolves the close combats of an attacking detachment against
+// every enemy detachment its units touch, or, with none in contact, a
+// firefight against the closest enemy detachment within 15 cm
+// (E40K-CC-1..6).
+func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Event, error) {
+	a := s.Formation(att)
+	if a == nil || !alive(s, att) || a.Broken {
+		return nil, nil
+	}
+	ours, err := r.placedOf(s, att)
+	if err != nil {
+		return nil, err
+	}
+	o, err := r.options(s)
+	if err != nil {
+		return nil, err
+	}
+	if o.AssaultMove && stillWarEngines(ours) {
+		return []rules.Event{rules.Message(att + ": war engines that did not move start no combat (REM-ASM-1)")}, nil
+	}
+	// Enemy detachments in contact, in id order.
+	touch := map[string]bool{}
+	for i := range s.Formations {
+		f := &s.Formations[i]
+		if f.Side == a.Side || !alive(s, f.ID) {
+			continue
+		}
+		theirs, err := r.placedOf(s, f.ID)
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range ours {
+			for _, y := range theirs {
+				if world.InContact(x.b, y.b) {
+					touch[f.ID] = true
+				}
+			}
+		}
+	}
+	var evs []rules.Event
+	if len(touch) > 0 {
+		ids := make([]string, 0, len(touch))
+		for id := range touch {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			e, err := r.combat(s, d, CloseCombat, att, id)
+			if err != nil {
+				return nil, err
+			}
+			evs = append(evs, e...)
+		}
+		return evs, nil
+	}
+	// Firefight: the closest enemy detachment within 15 cm.
+	best, bd := "", FirefightRange+world.Eps
+	for i := range s.Formations {
+		f := &s.Formations[i]
+		if f.Side == a.Side || !alive(s, f.ID) {
+			continue
+		}
+		theirs, err := r.placedOf(s, f.ID)
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range ours {
+			for _, y := range theirs {
+				if dd := world.Distance(x.b, y.b); dd <= bd {
+					best, bd = f.ID, dd
+				}
+			}
+		}
+	}
+	if best == "" {
+		return []rules.Event{rules.Message(att + " finds no enemy to fight")}, nil
+	}
+	return r.combat(s, d, Firefight, att, best)
+}
+
+// combatSide builds one side of a combat: the units that fight (in base
+// contact with the enemy for a close combat, within 15 cm for a
+// firefight), their total (assault or firepower; halved when broken,
+// firepower of marching units halved), and support in a close combat
+// (other units within 15 cm: +1 each, or REM-WE-2).
+func (r *Ruleset) combatSide(s *rules.State, kind string, me, them []placed, f *rules.Formation, o Options) (CombatSide, []placed) {
+	cs := CombatSide{Detachment: f.ID, Markers: blast(f)}
+	var fighters []placed
+	support := 0
+	for _, x := range me {
+		engaged, near := false, false
+		for _, y := range them {
+			dd := world.Distance(x.b, y.b)
+			if dd <= world.Eps {
+				engaged = true
+			}
+			if dd <= FirefightRange+world.Eps {
+				near = true
+			}
+		}
+		switch {
+		case kind == CloseCombat && engaged, kind == Firefight && near:
+			fighters = append(fighters, x)
+			cs.Units = append(cs.Units, x.u.ID)
+			if x.p.Has(SpecialPsyker) {
+				cs.Psykers++
+			}
+			if kind == CloseCombat {
+				cs.Value += x.p.Assault
+			} else {
+				cs.Value += x.p.Firepower
+			}
+		case kind == CloseCombat && near:
+			support += SupportValue(x.p.WarEngine(), damageLeft(&x.p, x.u), o)
+		}
+	}
+	if kind == Firefight && f.Orders == OrderMarch {
+		cs.Value = Half(cs.Value)
+	}
+	cs.Value += support
+	if f.Broken {
+		cs.Value = Half(cs.Value)
+	}
+	return cs, fighters
+}
+
+// combat resolves one close combat or firefight between detachments att
+// and def: the result roll (Fight), hits on the units that fought, blast
+// markers for ties and for the loser, the loser broken and retreating
+// (E40K-BRK-1), the loser's units out of command that fought destroyed
+// (E40K-CMD-1).
+func (r *Ruleset) combat(s *rules.State, d rules.Dice, kind, att, def string) ([]rules.Event, error) {
+	o, err := r.options(s)
+	if err != nil {
+		return nil, err
+	}
+	fa, fd := s.Formation(att), s.Formation(def)
+	if fa == nil || fd == nil {
+		return nil, fmt.Errorf("combat: detachment vanished")
+	}
+	pa, err := r.placedOf(s, att)
+	if err != nil {
+		return nil, err
+	}
+	pd, err := r.placedOf(s, def)
+	if err != nil {
+		return nil, err
+	}
+	sa, fightA := r.combatSide(s, kind, pa, pd, fa, o)
+	sd, fightD := r.combatSide(s, kind, pd, pa, fd, o)
+	if len(fightA) == 0 || len(fightD) == 0 {
+		return nil, nil
+	}
+	evs := rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Side: fa.Side, Units: append(append([]string(nil), sa.Units...), sd.Units...),
+		Text: fmt.Sprintf("%s: %s (%d) against %s (%d)", kind, att, sa.Value, def, sd.Value)})
+	res, err := Fight(d, kind, sa, sd, o)
+	if err != nil {
+		return nil, err
+	}
+	addBlast(fa, res.Ties)
+	addBlast(fd, res.Ties)
+	if res.Winner < 0 {
+		return append(evs, rules.Message(kind+" between "+att+" and "+def+" ends undecided")), nil
+	}
+	sides := [2]*rules.Formation{fa, fd}
+	fighters := [2][]placed{fightA, fightD}
+	for i := 0; i < 2; i++ {
+		// Side i's hits fall on the other side's fighters, closest first.
+		other := fighters[1-i]
+		ts := make([]Target, 0, len(other))
+		for _, y := range other {
+			dist := 1e9
+			for _, x := range fighters[i] {
+				dist = min(dist, world.Distance(x.b, y.b))
+			}
+			ts = append(ts, Target{ID: y.u.ID, Dist: dist, Armour: y.p.Armour, DC: damageLeft(&y.p, y.u),
+				Shields: 0, WarEngine: y.p.WarEngine()})
+		}
+		a, err := CombatHits(ts, res.Hits[i], o)
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, r.applyHits(s, a)...)
+	}
+	win, lose := sides[res.Winner], sides[1-res.Winner]
+	// Separated units (out of command) that lose are destroyed and do not
+	// affect the rest of the detachment; the main body breaking does not
+	// affect separated units that did not fight (E40K-CMD-1).
+	mainFought := false
+	for _, x := range fighters[1-res.Winner] {
+		if x.u.Markers.Value(MarkOutOfCommand) == 0 {
+			mainFought = true
+		}
+	}
+	for _, x := range fighters[1-res.Winner] {
+		if !x.u.Destroyed && x.u.Markers.Value(MarkOutOfCommand) > 0 {
+			evs = append(evs, r.destroy(s, x.u)...)
+		}
+	}
+	if !mainFought {
+		evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: win.Side,
+			Text: fmt.Sprintf("%s: %s wins by %d (%s); %s's separated units are destroyed (E40K-CMD-1)", kind, win.ID, res.Diff, res.Row.Name, lose.ID)})
+		return evs, nil
+	}
+	addBlast(lose, res.Diff)
+	lose.Broken, lose.Orders = true, OrderBroken
+	evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: win.Side,
+		Text: fmt.Sprintf("%s: %s wins by %d (%s); %s is broken and takes %d blast marker(s)", kind, win.ID, res.Diff, res.Row.Name, lose.ID, res.Diff)})
+	rt, err := r.retreat(s, lose.ID)
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, rt...), nil
+}

@@ -1,0 +1,311 @@
+package e40k
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/world"
+)
+
+// Fire modes.
+const (
+	fireNormal    = "shooting"
+	fireOverwatch = "overwatch"
+	fireBombard   = "bombardment"
+)
+
+// FirePlan is what a detachment's shooting at another would be: who fires,
+// with what, at whom. Plan and PreviewFire expose it to interfaces.
+type FirePlan struct {
+	Mode      string
+	Firer     string
+	Target    string
+	Shooters  []string
+	Firepower int
+	Weapons   []Weapon
+	Situation Situation
+	Targets   []Target
+	// FirerMarkers are the firer's blast markers (they reduce its dice).
+	FirerMarkers int
+}
+
+// planFire works out a detachment's shooting at a target detachment.
+// Errors: unknown or friendly detachments, nobody able to fire, the
+// target out of range or out of sight of every firer.
+func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePlan, error) {
+	f, t := s.Formation(firer), s.Formation(target)
+	switch {
+	case f == nil:
+		return nil, fmt.Errorf("no detachment %q", firer)
+	case t == nil:
+		return nil, fmt.Errorf("no detachment %q", target)
+	case f.Side == t.Side:
+		return nil, fmt.Errorf("%s is not an enemy detachment", target)
+	case f.Broken:
+		return nil, fmt.Errorf("%s is broken and may not shoot (E40K-BRK-1)", firer)
+	}
+	keep := func(p *Profile) bool { return p.WarEngine() == warEngineStep(s) }
+	switch mode {
+	case fireBombard:
+		keep = func(p *Profile) bool { return p.Artillery() }
+	case fireOverwatch:
+		keep = func(*Profile) bool { return true }
+	}
+	cands := r.shooters(s, f, keep)
+	if len(cands) == 0 {
+		return nil, fmt.Errorf("%s has no unit able to fire now", firer)
+	}
+	tus := members(s, target)
+	if len(tus) == 0 {
+		return nil, fmt.Errorf("%s has no unit left", target)
+	}
+	tbs := make([]world.Base, len(tus))
+	for i, u := range tus {
+		b, err := r.base(s, u)
+		if err != nil {
+			return nil, err
+		}
+		tbs[i] = b
+	}
+	plan := &FirePlan{Mode: mode, Firer: firer, Target: target, FirerMarkers: blast(f)}
+	dist := make([]float64, len(tus))
+	for i := range dist {
+		dist[i] = -1
+	}
+	for _, u := range cands {
+		p, err := r.Profile(s, u)
+		if err != nil {
+			return nil, err
+		}
+		b, err := r.base(s, u)
+		if err != nil {
+			return nil, err
+		}
+		indirect := mode == fireBombard || p.Artillery()
+		best := -1.0
+		for i, tb := range tbs {
+			d := world.Distance(b, tb)
+			if !indirect && r.w.LOS(b, tb, r.terrain, world.LOSOptions{}).Verdict == world.LOSBlocked {
+				continue
+			}
+			if best < 0 || d < best {
+				best = d
+			}
+			if dist[i] < 0 || d < dist[i] {
+				dist[i] = d
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		fired := false
+		if p.Firepower > 0 && best <= p.Range+world.Eps {
+			plan.Firepower += p.Firepower
+			fired = true
+		}
+		for _, w := range p.SuperHeavy {
+			if best <= w.Range+world.Eps {
+				plan.Weapons = append(plan.Weapons, w)
+				fired = true
+			}
+		}
+		if fired {
+			plan.Shooters = append(plan.Shooters, u.ID)
+		}
+	}
+	if len(plan.Shooters) == 0 {
+		return nil, fmt.Errorf("no unit of %s has %s in range and in sight", firer, target)
+	}
+	if f.Orders == OrderAssault {
+		plan.Firepower = Half(plan.Firepower)
+	}
+	inCover := 0
+	for i, u := range tus {
+		p, err := r.Profile(s, u)
+		if err != nil {
+			return nil, err
+		}
+		d := dist[i]
+		if d < 0 {
+			d = 1e9
+		}
+		plan.Targets = append(plan.Targets, Target{ID: u.ID, Dist: d, Armour: p.Armour + r.armourBonus(&p, u.Pos), DC: damageLeft(&p, u),
+			Shields: shieldsLeft(&p, u), WarEngine: p.WarEngine()})
+		if r.inCover(u.Pos) {
+			inCover++
+		}
+	}
+	switch {
+	case t.Orders == OrderMarch:
+		plan.Situation = Marching
+	case 2*inCover >= len(tus):
+		plan.Situation = Cover
+	default:
+		plan.Situation = Open
+	}
+	return plan, nil
+}
+
+// armourBonus is the terrain armour bonus of an infantry unit standing at
+// p (Tables.ArmourBonus).
+func (r *Ruleset) armourBonus(prof *Profile, p world.Vec) int {
+	if prof.Class != world.Infantry || len(r.tables.ArmourBonus) == 0 {
+		return 0
+	}
+	best := 0
+	for _, fi := range r.w.FeaturesAt(p, nil) {
+		best = max(best, r.tables.ArmourBonus[r.w.Features[fi].Kind])
+	}
+	return best
+}
+
+// inCover reports whether a point lies in cover-giving terrain.
+func (r *Ruleset) inCover(p world.Vec) bool {
+	for _, fi := range r.w.FeaturesAt(p, nil) {
+		if r.terrain[r.w.Features[fi].Kind].Cover {
+			return true
+		}
+	}
+	return false
+}
+
+// Odds returns the exact odds of the plan's shooting (hits, units
+// destroyed, blast markers placed). Errors: as OddsOf.
+func (p *FirePlan) Odds(o Options) (VolleyOdds, error) {
+	fp, nw := Suppress(p.Firepower, len(p.Weapons), p.FirerMarkers, o)
+	n, err := AttackDice(fp, p.Situation, o)
+	if err != nil {
+		return VolleyOdds{}, err
+	}
+	return OddsOf(Volley{Firepower: p.Firepower, Dice: n, Weapons: p.Weapons[:nw], SuperHeavies: nw, Targets: p.Targets}, o)
+}
+
+// resolveFire rolls and applies a planned volley: the firer's blast
+// markers reduce its firepower and silence super-heavy weapons
+// (E40K-BM-1), the firepower table gives the dice, every die needs the
+// target's lowest armour, overwatch fire re-rolls misses once (not a
+// bombardment, E40K-ART-1), hits are allocated (Resolve), and the target
+// takes its blast markers (placed from the full firepower).
+func (r *Ruleset) resolveFire(s *rules.State, d rules.Dice, plan *FirePlan, o Options) ([]rules.Event, error) {
+	f, t := s.Formation(plan.Firer), s.Formation(plan.Target)
+	if f == nil || t == nil {
+		return nil, fmt.Errorf("fire: detachment vanished")
+	}
+	evs := rules.LogEvents(d, rules.Event{Kind: rules.EvFired, Side: f.Side, Units: plan.Shooters,
+		Text: fmt.Sprintf("%s fires at %s (%s): firepower %d, %d super-heavy weapon(s), target %s", plan.Firer, plan.Target, plan.Mode, plan.Firepower, len(plan.Weapons), plan.Situation)})
+	fp, nw := Suppress(plan.Firepower, len(plan.Weapons), plan.FirerMarkers, o)
+	n, err := AttackDice(fp, plan.Situation, o)
+	if err != nil {
+		return nil, err
+	}
+	armours := make([]int, len(plan.Targets))
+	ids := make([]string, len(plan.Targets))
+	for i, tg := range plan.Targets {
+		armours[i], ids[i] = tg.Armour, tg.ID
+	}
+	lowest, err := LowestArmour(armours)
+	if err != nil {
+		return nil, err
+	}
+	_, hits, err := RollAttack(d, n, lowest, fmt.Sprintf("attack dice: %s firepower %d (%s)", plan.Firer, fp, plan.Situation), ids)
+	if err != nil {
+		return nil, err
+	}
+	if plan.Mode == fireOverwatch && len(hits) < n {
+		_, more, err := RollAttack(d, n-len(hits), lowest, "overwatch: misses re-rolled", ids)
+		if err != nil {
+			return nil, err
+		}
+		hits = append(hits, more...)
+	}
+	shw, err := RollSuperHeavy(d, plan.Weapons[:nw], o, plan.Shooters)
+	if err != nil {
+		return nil, err
+	}
+	fpShots := make([]Shot, len(hits))
+	for i, h := range hits {
+		fpShots[i] = Shot{Face: h}
+	}
+	alloc, err := Resolve(plan.Targets, fpShots, shw, o)
+	if err != nil {
+		return nil, err
+	}
+	shwHit := false
+	for _, sh := range shw {
+		for i := range plan.Targets {
+			if sh.affects(&plan.Targets[i]) {
+				shwHit = true
+			}
+		}
+	}
+	if !rules.Quiet(d) {
+		evs = append(evs, allocationEvents(t.Side, alloc)...)
+	}
+	evs = append(evs, r.applyHits(s, alloc)...)
+	m := ShootingMarkers(plan.Firepower, len(hits) > 0, nw, shwHit)
+	addBlast(t, m)
+	evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: t.Side, Text: fmt.Sprintf("%s: %d hit(s), %d unit(s) destroyed, %d wasted; %d blast marker(s) placed (%d now)",
+		plan.Target, len(hits)+len(shw), alloc.Destroyed, alloc.Wasted, m, blast(t)), Data: map[string]string{"blast": fmt.Sprint(m)}})
+	for _, id := range plan.Shooters {
+		if u := s.Unit(id); u != nil {
+			u.Fired = true
+		}
+	}
+	return evs, nil
+}
+
+// EvAllocated is the event kind telling which dice an allocation gave a
+// unit (Data["faces"], Data["effective"]), for the dice tray.
+const EvAllocated = "allocated"
+
+// allocationEvents describes, unit by unit, the dice an allocation gave.
+func allocationEvents(side string, a Allocation) []rules.Event {
+	var evs []rules.Event
+	for _, uh := range a.Units {
+		if len(uh.Faces) == 0 {
+			continue
+		}
+		faces := make([]string, len(uh.Faces))
+		for i, f := range uh.Faces {
+			faces[i] = strconv.Itoa(f)
+		}
+		what := "no effect"
+		switch {
+		case uh.Destroyed:
+			what = "destroyed"
+		case uh.Useful > 0:
+			what = fmt.Sprintf("%d shield(s), %d DC lost", uh.ShieldsLost, uh.DCLost)
+		}
+		evs = append(evs, rules.Event{Kind: EvAllocated, Side: side, Units: []string{uh.ID},
+			Text: fmt.Sprintf("%s takes dice %s: %s", uh.ID, strings.Join(faces, " "), what),
+			Data: map[string]string{"faces": strings.Join(faces, " "), "effective": strconv.Itoa(uh.Effective)}})
+	}
+	return evs
+}
+
+// applyHits writes an allocation's damage to the units.
+func (r *Ruleset) applyHits(s *rules.State, a Allocation) []rules.Event {
+	var evs []rules.Event
+	for _, uh := range a.Units {
+		u := s.Unit(uh.ID)
+		if u == nil || u.Destroyed {
+			continue
+		}
+		if uh.ShieldsLost > 0 {
+			rules.AddCount(&u.Markers, MarkShieldsDown, uh.ShieldsLost)
+			u.Shields = max(0, u.Shields-uh.ShieldsLost)
+			evs = append(evs, rules.Event{Kind: rules.EvShield, Side: u.Side, Units: []string{u.ID}, Text: fmt.Sprintf("%s loses %d shield(s)", u.ID, uh.ShieldsLost)})
+		}
+		if uh.Destroyed {
+			evs = append(evs, r.destroy(s, u)...)
+			continue
+		}
+		if uh.DCLost > 0 {
+			rules.AddCount(&u.Markers, MarkDamage, uh.DCLost)
+			evs = append(evs, rules.Event{Kind: rules.EvDamaged, Side: u.Side, Units: []string{u.ID}, Text: fmt.Sprintf("%s loses %d DC", u.ID, uh.DCLost)})
+		}
+	}
+	return evs
+}

@@ -1,0 +1,143 @@
+package e40k
+
+import (
+	"testing"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/world"
+)
+
+// E40K-ART-1: artillery on special orders bombards without line of sight
+// and re-rolls no misses; ordinary fire needs sight; broken detachments
+// may not fire (E40K-BRK-1).
+func TestBombardmentE40KART1(t *testing.T) {
+	r := testRuleset(t)
+	s := atStep(smallBattle(1, nil), StepMovement, KindBombard, "imperium", "armour")
+	setOrders(s, "armour", OrderSpecial)
+	// Hide the boyz behind the building (80..90, 55..65) from the
+	// whirlwind at (72, 10): put them right behind it.
+	for i, id := range []string{"b1", "b2", "b3", "b4", "b5", "b6"} {
+		s.Unit(id).Pos = world.Vec{X: 84 + float64(i%2)*3, Y: 70 + float64(i/2)*3}
+	}
+	plan, err := r.planFire(s, "armour", "boyz", fireBombard)
+	if err != nil {
+		t.Fatalf("bombardment refused: %v", err)
+	}
+	if len(plan.Shooters) != 1 || plan.Shooters[0] != "ww" {
+		t.Errorf("shooters %v, want the whirlwind alone", plan.Shooters)
+	}
+	o := Options{}
+	tray := rules.Scripted(1, 6) // the barrage shot; then nothing more may be rolled
+	if _, err := r.resolveFire(s, tray, plan, o); err != nil {
+		t.Fatal(err)
+	}
+	if tray.Used() != 1 {
+		t.Errorf("bombardment rolled %d dice, want 1 (no re-roll of the miss)", tray.Used())
+	}
+	s.Formation("armour").Broken = true
+	if _, err := r.planFire(s, "armour", "boyz", fireBombard); err == nil {
+		t.Error("a broken detachment fired")
+	}
+}
+
+// Overwatch fire re-rolls misses once.
+func TestOverwatchRerollE40K(t *testing.T) {
+	r := testRuleset(t)
+	s := atStep(smallBattle(1, nil), StepMovement, KindOverwatch, "imperium", "marines")
+	setOrders(s, "marines", OrderOverwatch)
+	for i, id := range []string{"b1", "b2", "b3", "b4", "b5", "b6"} {
+		s.Unit(id).Pos = world.Vec{X: 20 + 5*float64(i), Y: 40}
+	}
+	plan, err := r.planFire(s, "marines", "boyz", fireOverwatch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Firepower 5 in the open: 3 dice; 1, 2, 5 (one hit vs armour 3),
+	// then the two misses again: 4, 1.
+	tray := rules.Scripted(1, 2, 5, 4, 1)
+	evs, err := r.resolveFire(s, tray, plan, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tray.Used() != 5 {
+		t.Errorf("used %d dice, want 5", tray.Used())
+	}
+	dead := 0
+	for _, id := range []string{"b1", "b2", "b3", "b4", "b5", "b6"} {
+		if s.Unit(id).Destroyed {
+			dead++
+		}
+	}
+	if dead != 2 || blast(s.Formation("boyz")) != 1 {
+		t.Errorf("%d destroyed, %d markers (events %v)", dead, blast(s.Formation("boyz")), evs)
+	}
+}
+
+// The firer's blast markers reduce its firepower (E40K-BM-1), and a
+// marching target is shot on the marching column.
+func TestFireSuppressionAndMarchingE40KBM1(t *testing.T) {
+	r := testRuleset(t)
+	s := atStep(smallBattle(1, nil), StepShooting, KindFire, "imperium", "marines")
+	for i, id := range []string{"b1", "b2", "b3", "b4", "b5", "b6"} {
+		s.Unit(id).Pos = world.Vec{X: 20 + 5*float64(i), Y: 40}
+	}
+	s.Formation("boyz").Orders = OrderMarch
+	s.Formation("marines").Markers.Set(MarkBlast, 1)
+	plan, err := r.planFire(s, "marines", "boyz", fireNormal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.Situation != Marching || plan.Firepower != 5 {
+		t.Fatalf("plan %+v", plan)
+	}
+	// 5 - 1 marker = 4 firepower, marching column: 3 dice.
+	tray := rules.Scripted(1, 1, 1)
+	if _, err := r.resolveFire(s, tray, plan, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if tray.Used() != 3 {
+		t.Errorf("rolled %d dice, want 3", tray.Used())
+	}
+	// Firepower 5, no hit: no blast marker.
+	if blast(s.Formation("boyz")) != 0 {
+		t.Errorf("markers %d", blast(s.Formation("boyz")))
+	}
+}
+
+// Terrain armour bonus for infantry (digest section 2, terrain table), as
+// data given to NewRulesetWith.
+func TestArmourBonusE40K(t *testing.T) {
+	r, err := NewRulesetWith(testCatalogue(), testTerrain(), testWorld(t), Tables{ArmourBonus: map[world.Kind]int{world.Woods: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := atStep(smallBattle(1, nil), StepShooting, KindFire, "imperium", "marines")
+	s.Unit("b1").Pos = world.Vec{X: 30, Y: 57} // in the wood (20..40, 50..65)
+	s.Unit("b2").Pos = world.Vec{X: 25, Y: 45}
+	plan, err := r.planFire(s, "marines", "boyz", fireNormal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, tg := range plan.Targets {
+		got[tg.ID] = tg.Armour
+	}
+	if got["b1"] != 4 || got["b2"] != 3 {
+		t.Errorf("armours %v", got)
+	}
+	if _, err := NewRulesetWith(nil, nil, nil, Tables{}); err == nil {
+		t.Error("no catalogue accepted")
+	}
+}
+
+// Hit allocation is logged unit by unit for the dice tray.
+func TestAllocationEventsE40K(t *testing.T) {
+	a, err := Allocate(unitsAt(6, 4), faces(4, 5), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := allocationEvents("orks", a)
+	if len(evs) != 2 || evs[0].Kind != EvAllocated || evs[0].Text != "a takes dice 5: no effect" || evs[1].Text != "b takes dice 4: destroyed" {
+		t.Errorf("events %+v", evs)
+	}
+}

@@ -1,0 +1,251 @@
+package e40k
+
+import (
+	"fmt"
+
+	"github.com/auspex/auspex/rules"
+)
+
+// Step ids of the E40K flow table.
+const (
+	StepSetup       = "setup"
+	StepOrders      = "orders"
+	StepMoveInit    = "movement/initiative"
+	StepMovement    = "movement"
+	StepShootInit   = "shooting/initiative"
+	StepShooting    = "shooting"
+	StepShootInit2  = "shooting/initiative-2"
+	StepWarEngines  = "shooting/war-engines"
+	StepAssaultInit = "assault/initiative"
+	StepAssault     = "assault"
+	StepRally       = "rally"
+)
+
+// Command names.
+const (
+	CmdOrders     = "orders"
+	CmdInitiative = "initiative"
+	CmdMove       = "move"
+	CmdFire       = "fire"
+	CmdAssault    = "assault"
+	CmdRally      = "rally"
+	CmdPass       = "pass"
+)
+
+// Stages of the movement and assault steps (Progress.Stage).
+const (
+	stageBombardStart = "bombard-start"
+	stageRetreat      = "retreat"
+	stageMoves        = "moves"
+	stageBombardEnd   = "bombard-end"
+	stageCombat       = "combat"
+)
+
+// Decision kinds.
+const (
+	KindOrders     = "orders"
+	KindInitiative = "initiative"
+	KindMove       = "move"
+	KindBombard    = "bombard"
+	KindOverwatch  = "overwatch"
+	KindFire       = "fire"
+	KindAssault    = "assault"
+	KindRally      = "rally"
+)
+
+// Commands implements rules.Ruleset.
+func (r *Ruleset) Commands() []rules.CommandSpec {
+	return []rules.CommandSpec{
+		{Name: CmdOrders, Doc: "give a detachment its orders for the turn (assault, march, overwatch, special); a detachment with blast markers tests leadership first", New: func() rules.Command { return &OrdersCmd{r: r} }},
+		{Name: CmdInitiative, Doc: "the side whose initiative counter was drawn chooses to go first or second", New: func() rules.Command { return &InitiativeCmd{r: r} }},
+		{Name: CmdMove, Doc: "move a detachment's units (movement phase): each unit in a straight line to its new place", New: func() rules.Command { return &MoveCmd{r: r} }},
+		{Name: CmdFire, Doc: "a detachment shoots at an enemy detachment (shooting phase, overwatch fire, preparatory bombardment)", New: func() rules.Command { return &FireCmd{r: r} }},
+		{Name: CmdAssault, Doc: "a detachment on assault orders makes its assault moves; its close combats and firefights follow", New: func() rules.Command { return &AssaultCmd{r: r} }},
+		{Name: CmdRally, Doc: "a broken detachment tries to rally (leadership test)", New: func() rules.Command { return &RallyCmd{r: r} }},
+		{Name: CmdPass, Doc: "a detachment does nothing now, or the side declines overwatch fire or a bombardment", New: func() rules.Command { return &PassCmd{r: r} }},
+	}
+}
+
+// Flow implements rules.Ruleset: the sequence of play of Epic 40,000.
+//
+//	setup                   strategy ratings settled (roll-off when equal)
+//	orders         (turn)   each side orders its detachments (E40K-ORD-1)
+//	movement/initiative     command check, an initiative counter drawn
+//	movement                first then second player: bombardment window,
+//	                        broken detachments retreat, moves (overwatch fire
+//	                        at each), bombardment window (E40K-ART-1)
+//	shooting/initiative     command check, counter drawn
+//	shooting                vehicles and infantry, sides alternating
+//	shooting/initiative-2   counter drawn again
+//	shooting/war-engines    war engines, sides alternating
+//	assault/initiative      command check, counter drawn
+//	assault                 first then second player: assault moves, then
+//	                        that player's close combats and firefights
+//	rally                   blast markers D6-1, rally tests, war engine
+//	                        repairs, army morale and scenario end
+func (r *Ruleset) Flow() []rules.Step {
+	return []rules.Step{
+		{ID: StepSetup, Phase: "set-up", Doc: "strategy ratings and detachment HQs", OnBegin: r.beginSetup, EndIf: always},
+		{ID: StepOrders, Phase: "orders", NewTurn: true, Doc: "orders for every detachment (E40K-ORD-1, E40K-LD-1)", Allowed: []string{CmdOrders}, OnBegin: r.beginOrders, EndIf: r.noPending},
+		{ID: StepMoveInit, Phase: "movement", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
+		{ID: StepMovement, Phase: "movement", Doc: "first then second player move; retreats, overwatch fire, preparatory bombardment (E40K-BRK-1, E40K-ART-1)", Allowed: []string{CmdMove, CmdFire, CmdPass}, OnBegin: r.beginTwoPart(stageBombardStart), Auto: r.autoMovement, EndIf: r.noPending},
+		{ID: StepShootInit, Phase: "shooting", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
+		{ID: StepShooting, Phase: "shooting", Doc: "vehicles and infantry shoot, sides alternating (E40K-BM-1)", Allowed: []string{CmdFire, CmdPass}, OnBegin: r.beginShooting, EndIf: r.noPending},
+		{ID: StepShootInit2, Phase: "shooting", Doc: "initiative again before the war engines shoot (E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(false), EndIf: r.firstChosen},
+		{ID: StepWarEngines, Phase: "shooting", Doc: "war engines shoot, sides alternating", Allowed: []string{CmdFire, CmdPass}, OnBegin: r.beginShooting, EndIf: r.noPending},
+		{ID: StepAssaultInit, Phase: "assault", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
+		{ID: StepAssault, Phase: "assault", Doc: "first then second player's assault moves, close combats and firefights (E40K-BRK-1)", Allowed: []string{CmdAssault, CmdPass}, OnBegin: r.beginTwoPart(stageMoves), Auto: r.autoAssault, EndIf: r.noPending},
+		{ID: StepRally, Phase: "rally", Doc: "blast markers removed, rally tests, war engine repairs, victory conditions", Allowed: []string{CmdRally, CmdPass}, OnBegin: r.beginRally, Auto: r.autoRally, EndIf: r.noPending, Next: StepOrders},
+	}
+}
+
+func always(*rules.State) bool { return true }
+
+// noPending: the step waits for nobody and has no automatic work left
+// (sync and Auto keep Pending set while anything remains).
+func (r *Ruleset) noPending(s *rules.State) bool {
+	if s.Pending != nil {
+		return false
+	}
+	g, err := r.progress(s)
+	if err != nil {
+		return true
+	}
+	switch s.Step {
+	case StepMovement, StepAssault:
+		return g.Sub >= 2
+	case StepRally:
+		return g.Stage == stageDone
+	}
+	return true
+}
+
+func (r *Ruleset) firstChosen(s *rules.State) bool {
+	g, err := r.progress(s)
+	return err != nil || g.First >= 0
+}
+
+// beginSetup settles the strategy ratings (a roll-off on equal ratings,
+// E40K-INI-1), gives every detachment an HQ and counts the armies.
+func (r *Ruleset) beginSetup(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+	sd, err := sides(s)
+	if err != nil {
+		return nil, err
+	}
+	su, err := r.setup(s)
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.progress(s)
+	if err != nil {
+		return nil, err
+	}
+	ra, rb := su.Ratings[sd[0]], su.Ratings[sd[1]]
+	var evs []rules.Event
+	switch {
+	case ra > rb:
+		g.Higher = 0
+	case rb > ra:
+		g.Higher = 1
+	default:
+		if g.Higher, err = RollOffHigher(d, sd); err != nil {
+			return nil, err
+		}
+		evs = append(evs, rules.Message(fmt.Sprintf("equal strategy ratings: %s counts as the higher", sd[g.Higher])))
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Destroyed || u.OffTable {
+			continue
+		}
+		g.Start[sideIndex(s, u.Side)]++
+		p, err := r.Profile(s, u)
+		if err != nil {
+			return nil, err
+		}
+		u.Shields = shieldsLeft(&p, u)
+	}
+	cc, err := r.commandCheck(s)
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, cc...), putProgress(s, g)
+}
+
+// beginOrders starts a turn: per-turn flags cleared, the initiative cup
+// refilled (E40K-INI-1), orders cleared (broken detachments stay broken).
+func (r *Ruleset) beginOrders(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	sd, err := sides(s)
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.progress(s)
+	if err != nil {
+		return nil, err
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		u.Fired, u.Moved, u.MovedDist, u.Activated = false, false, 0, false
+	}
+	for i := range s.Formations {
+		f := &s.Formations[i]
+		f.Orders = ""
+		if f.Broken {
+			f.Orders = OrderBroken
+		}
+	}
+	g.Cup = NewCup(sd, g.Higher)
+	g.Acted, g.Reaction, g.Assaulted = nil, "", nil
+	g.Init, g.First = -1, -1
+	return nil, r.sync(s, g)
+}
+
+// beginInitiative checks command (when check is set: at the start of a
+// phase) and draws an initiative counter (E40K-INI-1).
+func (r *Ruleset) beginInitiative(check bool) func(*rules.State, rules.Dice) ([]rules.Event, error) {
+	return func(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+		var evs []rules.Event
+		if check {
+			cc, err := r.commandCheck(s)
+			if err != nil {
+				return nil, err
+			}
+			evs = cc
+		}
+		g, err := r.progress(s)
+		if err != nil {
+			return nil, err
+		}
+		who, cup, err := g.Cup.Draw(d, g.Higher)
+		if err != nil {
+			return nil, err
+		}
+		g.Cup, g.Init, g.First = cup, who, -1
+		evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: s.Sides[who].ID, Text: s.Sides[who].ID + "'s initiative counter is drawn"})
+		return evs, r.sync(s, g)
+	}
+}
+
+// beginTwoPart starts the movement or assault step.
+func (r *Ruleset) beginTwoPart(stage string) func(*rules.State, rules.Dice) ([]rules.Event, error) {
+	return func(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+		g, err := r.progress(s)
+		if err != nil {
+			return nil, err
+		}
+		g.Sub, g.Stage, g.Acted, g.Reaction, g.Assaulted = 0, stage, nil, "", nil
+		return nil, r.sync(s, g)
+	}
+}
+
+func (r *Ruleset) beginShooting(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	g, err := r.progress(s)
+	if err != nil {
+		return nil, err
+	}
+	g.Acted, g.ToAct, g.Reaction = nil, max(g.First, 0), ""
+	return nil, r.sync(s, g)
+}
+
+// warEngineStep reports whether the current step shoots with war engines.
+func warEngineStep(s *rules.State) bool { return s.Step == StepWarEngines }

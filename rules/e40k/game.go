@@ -1,0 +1,488 @@
+package e40k
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/world"
+)
+
+// RulesetID is the id of the E40K ruleset in a rules.Registry and in saves.
+const RulesetID = "e40k"
+
+// Keys of the E40K data kept in rules.State.Ext.
+const (
+	// ExtSetup holds the Setup (fixed for the game).
+	ExtSetup = "e40k/setup"
+	// ExtGame holds the Progress (changes through the turn).
+	ExtGame = "e40k/game"
+)
+
+// Markers the ruleset keeps on units (rules.Unit.Markers).
+const (
+	// MarkHQ marks a detachment's HQ unit.
+	MarkHQ = "hq"
+	// MarkOutOfCommand marks a unit out of command this phase
+	// (E40K-CMD-1).
+	MarkOutOfCommand = "out-of-command"
+	// MarkDamage is the DC a unit has lost (war engines; resilient units).
+	MarkDamage = "damage"
+	// MarkShieldsDown is the shields a war engine has lost.
+	MarkShieldsDown = "shields-down"
+)
+
+// MarkBlast is the blast markers on a detachment (rules.Formation.Markers).
+const MarkBlast = "blast"
+
+// Orders and states of a detachment (rules.Formation.Orders; E40K-ORD-1).
+const (
+	OrderAssault   = "assault"
+	OrderMarch     = "march"
+	OrderOverwatch = "overwatch"
+	OrderSpecial   = "special"
+	// OrderHold: the detachment failed its leadership test for its orders
+	// and may not move this turn (it may still shoot).
+	OrderHold = "hold"
+	// OrderBroken marks a broken detachment.
+	OrderBroken = "broken"
+)
+
+// Setup is the scenario's data for the game.
+type Setup struct {
+	// Ratings are the sides' strategy ratings, by side id (E40K-INI-1).
+	Ratings map[string]int `json:"ratings,omitempty"`
+	// TurnLimit ends the game after that many turns (0: DefaultTurnLimit).
+	TurnLimit int `json:"turn_limit,omitempty"`
+	// Objectives, Zones and Victory are the scenario's objective markers,
+	// named areas (each a union of polygons) and victory conditions.
+	Objectives []Objective              `json:"objectives,omitempty"`
+	Zones      map[string][][]world.Vec `json:"zones,omitempty"`
+	Victory    []VictoryRule            `json:"victory,omitempty"`
+}
+
+// SetSetup stores the scenario's data in the state.
+func SetSetup(s *rules.State, su Setup) error { return s.SetExt(ExtSetup, su) }
+
+// DefaultTurnLimit is the game length when the scenario gives none.
+const DefaultTurnLimit = 6
+
+// Ruleset is the Epic 40,000 game for the rules engine. It holds
+// read-only data only: the unit catalogue, the terrain table and the table
+// the game is played on.
+type Ruleset struct {
+	cat     *catalog.Catalogue
+	terrain world.TerrainRules
+	w       *world.World
+	// profiles caches FromCatalog by unit type and options (a pure
+	// function of read-only data; safe for concurrent use).
+	profiles *profileCache
+	memo     *progressMemo
+	tables   Tables
+}
+
+type profileKey struct {
+	typ string
+	o   Options
+}
+
+type profileCache struct {
+	mu sync.Mutex
+	m  map[profileKey]cachedProfile
+}
+
+type cachedProfile struct {
+	p   Profile
+	err error
+}
+
+// Tables are E40K data tables the terrain rules of the world package do not
+// carry.
+type Tables struct {
+	// ArmourBonus is the armour an infantry unit standing in a terrain
+	// kind adds (digest section 2: fortifications +2; buildings, ruins,
+	// rubble, woods +1); the largest bonus under the unit's centre
+	// applies. Nil: no bonus.
+	ArmourBonus map[world.Kind]int
+}
+
+// NewRulesetWith is NewRuleset with the E40K data tables.
+func NewRulesetWith(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.World, t Tables) (*Ruleset, error) {
+	r, err := NewRuleset(cat, terrain, w)
+	if err != nil {
+		return nil, err
+	}
+	r.tables = t
+	return r, nil
+}
+
+// NewRuleset returns the E40K ruleset for a game on table w with the given
+// terrain table. Errors: a missing catalogue or table.
+func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.World) (*Ruleset, error) {
+	switch {
+	case cat == nil:
+		return nil, errors.New("e40k ruleset: no unit catalogue")
+	case w == nil:
+		return nil, errors.New("e40k ruleset: no table")
+	}
+	return &Ruleset{cat: cat, terrain: terrain, w: w, profiles: &profileCache{m: map[profileKey]cachedProfile{}},
+		memo: &progressMemo{progs: map[extKey]Progress{}, setups: map[extKey]Setup{}}}, nil
+}
+
+// ID implements rules.Ruleset.
+func (r *Ruleset) ID() string { return RulesetID }
+
+// Name implements rules.Ruleset.
+func (r *Ruleset) Name() string { return "Epic 40,000" }
+
+// Options implements rules.Ruleset.
+func (r *Ruleset) Options() []rules.Option { return RulesOptions() }
+
+// ParseOptions implements rules.OptionParser.
+func (r *Ruleset) ParseOptions(m map[string]string) (any, error) { return ParseOptions(m) }
+
+// Terrain implements rules.Ruleset.
+func (r *Ruleset) Terrain(*rules.State) world.TerrainRules { return r.terrain }
+
+// options returns the state's typed options.
+func (r *Ruleset) options(s *rules.State) (Options, error) {
+	v, err := s.TypedOptions(func(m map[string]string) (any, error) { return ParseOptions(m) })
+	if err != nil {
+		return Options{}, err
+	}
+	o, ok := v.(Options)
+	if !ok {
+		return Options{}, fmt.Errorf("e40k: options of type %T", v)
+	}
+	return o, nil
+}
+
+// Profile returns the E40K profile of a unit on the table under the
+// game's options. Errors: an unknown unit type.
+func (r *Ruleset) Profile(s *rules.State, u *rules.Unit) (Profile, error) {
+	o, err := r.options(s)
+	if err != nil {
+		return Profile{}, err
+	}
+	k := profileKey{typ: u.Type, o: o}
+	r.profiles.mu.Lock()
+	c, ok := r.profiles.m[k]
+	r.profiles.mu.Unlock()
+	if !ok {
+		cu, err := r.cat.Unit(u.Type)
+		if err != nil {
+			c.err = err
+		} else {
+			c.p, c.err = FromCatalog(r.cat, cu, o)
+		}
+		r.profiles.mu.Lock()
+		r.profiles.m[k] = c
+		r.profiles.mu.Unlock()
+	}
+	if c.err != nil {
+		return Profile{}, fmt.Errorf("unit %s: %w", u.ID, c.err)
+	}
+	return c.p, nil
+}
+
+// Progress is where the game stands within the turn.
+type Progress struct {
+	// Higher is the index (0, 1) of the side counted as having the higher
+	// strategy rating (settled by a roll-off on equal ratings).
+	Higher int `json:"higher"`
+	Cup    Cup `json:"cup"`
+	// Init is the index of the side holding the initiative at this step,
+	// First the side that goes first (-1: not chosen yet).
+	Init  int `json:"init"`
+	First int `json:"first"`
+	// Sub is the part of a two-part step (movement, assault): 0 the first
+	// player's, 1 the second's, 2 done. Stage is the stage within it.
+	Sub   int    `json:"sub"`
+	Stage string `json:"stage,omitempty"`
+	// ToAct is the side whose turn it is to fire (alternate shooting).
+	ToAct int `json:"to_act"`
+	// Acted are the detachments done in this step.
+	Acted []string `json:"acted,omitempty"`
+	// Assaulted are the detachments that made assault moves this phase
+	// and have yet to fight.
+	Assaulted []string `json:"assaulted,omitempty"`
+	// Reaction is the detachment that just moved, which enemy
+	// detachments on overwatch may fire at.
+	Reaction string `json:"reaction,omitempty"`
+	// Start counts each side's units at the start of the game (army
+	// morale).
+	Start [2]int `json:"start"`
+	// MoraleFailed marks the sides whose army morale failed; TimeUp the
+	// end of the last turn.
+	MoraleFailed [2]bool `json:"morale_failed,omitempty"`
+	TimeUp       bool    `json:"time_up,omitempty"`
+}
+
+func (g *Progress) acted(id string) bool {
+	i := sort.SearchStrings(g.Acted, id)
+	return i < len(g.Acted) && g.Acted[i] == id
+}
+
+func (g *Progress) markActed(id string) {
+	if !g.acted(id) {
+		g.Acted = append(g.Acted, id)
+		sort.Strings(g.Acted)
+	}
+}
+
+// progress returns the game's Progress, a copy the caller may change.
+// Ext values are immutable and shared by clones, so a decoded value is
+// remembered by the address and length of its bytes (a bounded memo, the
+// pattern rules/atii uses).
+func (r *Ruleset) progress(s *rules.State) (Progress, error) {
+	raw, ok := s.Ext.Get(ExtGame)
+	if !ok || len(raw) == 0 {
+		return Progress{Init: -1, First: -1}, nil
+	}
+	k := extKey{p: &raw[0], n: len(raw)}
+	r.memo.mu.Lock()
+	g, hit := r.memo.progs[k]
+	r.memo.mu.Unlock()
+	if !hit {
+		g = Progress{Init: -1, First: -1}
+		if _, err := s.GetExt(ExtGame, &g); err != nil {
+			return g, err
+		}
+		r.memo.mu.Lock()
+		if len(r.memo.progs) >= maxProgressMemo {
+			r.memo.progs = map[extKey]Progress{}
+		}
+		r.memo.progs[k] = g
+		r.memo.mu.Unlock()
+	}
+	g.Acted = append([]string(nil), g.Acted...)
+	g.Assaulted = append([]string(nil), g.Assaulted...)
+	return g, nil
+}
+
+// extKey names a stored Ext value by its bytes' address and length.
+// Holding the key keeps the bytes alive, so an address is never reused
+// while it is a key.
+type extKey struct {
+	p *byte
+	n int
+}
+
+// progressMemo remembers decoded Progress values (see progress).
+type progressMemo struct {
+	mu     sync.Mutex
+	progs  map[extKey]Progress
+	setups map[extKey]Setup
+}
+
+// maxProgressMemo bounds the decoded values a ruleset remembers.
+const maxProgressMemo = 4096
+
+func putProgress(s *rules.State, g Progress) error { return s.SetExt(ExtGame, g) }
+
+// setup returns the scenario's Setup, remembered like progress (it is
+// read on every victory check). The value is shared: callers must not
+// change it.
+func (r *Ruleset) setup(s *rules.State) (Setup, error) {
+	raw, ok := s.Ext.Get(ExtSetup)
+	if !ok || len(raw) == 0 {
+		return Setup{}, nil
+	}
+	k := extKey{p: &raw[0], n: len(raw)}
+	r.memo.mu.Lock()
+	su, hit := r.memo.setups[k]
+	r.memo.mu.Unlock()
+	if hit {
+		return su, nil
+	}
+	if _, err := s.GetExt(ExtSetup, &su); err != nil {
+		return Setup{}, err
+	}
+	r.memo.mu.Lock()
+	if len(r.memo.setups) >= maxProgressMemo {
+		r.memo.setups = map[extKey]Setup{}
+	}
+	r.memo.setups[k] = su
+	r.memo.mu.Unlock()
+	return su, nil
+}
+
+// sides returns the two side ids. Errors: not exactly two sides.
+func sides(s *rules.State) ([2]string, error) {
+	if len(s.Sides) != 2 {
+		return [2]string{}, fmt.Errorf("e40k needs two sides, the game has %d", len(s.Sides))
+	}
+	return [2]string{s.Sides[0].ID, s.Sides[1].ID}, nil
+}
+
+func sideIndex(s *rules.State, id string) int {
+	if len(s.Sides) > 1 && s.Sides[1].ID == id {
+		return 1
+	}
+	return 0
+}
+
+// members returns the living units of detachment f.
+func members(s *rules.State, f string) []*rules.Unit {
+	var out []*rules.Unit
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Formation == f && !u.Destroyed && !u.OffTable {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// alive reports whether detachment f has a unit left.
+func alive(s *rules.State, f string) bool {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Formation == f && !u.Destroyed && !u.OffTable {
+			return true
+		}
+	}
+	return false
+}
+
+// base returns a unit's base on the table.
+func (r *Ruleset) base(s *rules.State, u *rules.Unit) (world.Base, error) {
+	p, err := r.Profile(s, u)
+	if err != nil {
+		return world.Base{}, err
+	}
+	return world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}, nil
+}
+
+// enemyBases returns the bases of every living unit not of side.
+func (r *Ruleset) enemyBases(s *rules.State, side string) ([]world.Base, []*rules.Unit, error) {
+	var bs []world.Base
+	var us []*rules.Unit
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side || u.Destroyed || u.OffTable {
+			continue
+		}
+		b, err := r.base(s, u)
+		if err != nil {
+			return nil, nil, err
+		}
+		bs = append(bs, b)
+		us = append(us, u)
+	}
+	return bs, us, nil
+}
+
+// blast returns a detachment's blast markers.
+func blast(f *rules.Formation) int { return f.Markers.Value(MarkBlast) }
+
+// addBlast adds n blast markers to a detachment.
+func addBlast(f *rules.Formation, n int) {
+	if n != 0 {
+		v := rules.AddCount(&f.Markers, MarkBlast, n)
+		if v <= 0 {
+			f.Markers.Delete(MarkBlast)
+		}
+	}
+}
+
+// destroy removes a unit from play and passes command on if it was the
+// HQ (E40K-CMD-1).
+func (r *Ruleset) destroy(s *rules.State, u *rules.Unit) []rules.Event {
+	u.Destroyed = true
+	evs := []rules.Event{{Kind: rules.EvDestroyed, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " is destroyed"}}
+	if u.Markers.Value(MarkHQ) > 0 {
+		u.Markers.Delete(MarkHQ)
+		evs = append(evs, r.passCommand(s, u)...)
+	}
+	return evs
+}
+
+// passCommand makes the next unit HQ of the fallen HQ's detachment
+// (NextHQ: the owner's choice, made for them).
+func (r *Ruleset) passCommand(s *rules.State, old *rules.Unit) []rules.Event {
+	ms := members(s, old.Formation)
+	if len(ms) == 0 {
+		return nil
+	}
+	stands := make([]Stand, 0, len(ms))
+	for _, m := range ms {
+		b, err := r.base(s, m)
+		if err != nil {
+			continue
+		}
+		stands = append(stands, Stand{ID: m.ID, Base: b})
+	}
+	ob, err := r.base(s, old)
+	if err != nil {
+		return nil
+	}
+	id, err := NextHQ(ob, stands)
+	if err != nil {
+		return nil
+	}
+	if u := s.Unit(id); u != nil {
+		u.Markers.Set(MarkHQ, 1)
+	}
+	return []rules.Event{{Kind: rules.EvMessage, Side: old.Side, Units: []string{id}, Text: id + " takes command of " + old.Formation}}
+}
+
+// commandCheck marks the units out of command in every detachment
+// (E40K-CMD-1), at the start of each phase.
+func (r *Ruleset) commandCheck(s *rules.State) ([]rules.Event, error) {
+	var evs []rules.Event
+	for fi := range s.Formations {
+		f := &s.Formations[fi]
+		ms := members(s, f.ID)
+		if len(ms) == 0 {
+			continue
+		}
+		var hq *rules.Unit
+		for _, m := range ms {
+			m.Markers.Delete(MarkOutOfCommand)
+			if m.Markers.Value(MarkHQ) > 0 {
+				hq = m
+			}
+		}
+		if hq == nil {
+			// A detachment without an HQ (a fallen HQ's successor is
+			// chosen when it falls): its first unit takes command.
+			hq = ms[0]
+			hq.Markers.Set(MarkHQ, 1)
+		}
+		hb, err := r.base(s, hq)
+		if err != nil {
+			return nil, err
+		}
+		stands := make([]Stand, 0, len(ms))
+		for _, m := range ms {
+			b, err := r.base(s, m)
+			if err != nil {
+				return nil, err
+			}
+			stands = append(stands, Stand{ID: m.ID, Base: b})
+		}
+		out := OutOfCommand(Stand{ID: hq.ID, Base: hb}, stands)
+		for _, id := range out {
+			if u := s.Unit(id); u != nil {
+				u.Markers.Set(MarkOutOfCommand, 1)
+			}
+		}
+		if len(out) > 0 {
+			evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: f.Side, Units: out,
+				Text: fmt.Sprintf("%s: %d unit(s) more than 30 cm from the HQ are out of command", f.ID, len(out))})
+		}
+	}
+	return evs, nil
+}
+
+// damageLeft is a unit's remaining DC.
+func damageLeft(p *Profile, u *rules.Unit) int { return max(0, p.DC-u.Markers.Value(MarkDamage)) }
+
+// shieldsLeft is a war engine's remaining shields.
+func shieldsLeft(p *Profile, u *rules.Unit) int {
+	return max(0, p.Shields-u.Markers.Value(MarkShieldsDown))
+}

@@ -1,0 +1,450 @@
+package e40k
+
+import (
+	"fmt"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/world"
+)
+
+// UnitMove is one unit's straight move to a new place.
+type UnitMove struct {
+	Unit string    `json:"unit"`
+	To   world.Vec `json:"to"`
+}
+
+// MoveCmd moves a detachment's units in the movement phase: each listed
+// unit in a straight line, in the order given; unlisted units stay.
+// Allowances by orders: assault Speed, march three times Speed, overwatch
+// and hold none, special none for artillery and 5 cm for the others
+// (E40K-ART-1). Out-of-command units may not move (E40K-CMD-1). No unit
+// may end in contact with an enemy.
+type MoveCmd struct {
+	r          *Ruleset
+	By         string     `json:"by"`
+	Detachment string     `json:"detachment"`
+	Moves      []UnitMove `json:"moves,omitempty"`
+}
+
+// Name implements rules.Command.
+func (*MoveCmd) Name() string { return CmdMove }
+
+// Actor implements rules.Command.
+func (c *MoveCmd) Actor() string { return c.By }
+
+// Validate implements rules.Command. Errors: not this side's decision, a
+// detachment not waiting to move, and the first illegal unit move.
+func (c *MoveCmd) Validate(s *rules.State) error {
+	if _, err := c.r.pendingOf(s, c.By, KindMove); err != nil {
+		return err
+	}
+	if !listed(s, c.Detachment) {
+		return fmt.Errorf("detachment %q may not move now", c.Detachment)
+	}
+	_, err := c.r.checkMoves(s, c.Detachment, c.Moves, false)
+	return err
+}
+
+// Apply implements rules.Command.
+func (c *MoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+	g, err := c.r.progress(s)
+	if err != nil {
+		return nil, err
+	}
+	evs, moved, err := c.r.applyMoves(s, d, c.Detachment, c.Moves, false)
+	if err != nil {
+		return nil, err
+	}
+	g.markActed(c.Detachment)
+	if moved {
+		g.Reaction = c.Detachment
+	}
+	return evs, c.r.sync(s, g)
+}
+
+// AssaultCmd makes a detachment's assault moves (assault phase, assault
+// orders): each listed unit moves straight up to its Speed, an infantry
+// unit that ends in base contact with an enemy up to twice its Speed
+// (reading of the Q&A); units may end in contact. Under REM-ASM-1 each
+// move must also pass CheckAssaultMove, in the order given. The
+// detachment's close combats and firefights follow its side's moves.
+type AssaultCmd struct {
+	r          *Ruleset
+	By         string     `json:"by"`
+	Detachment string     `json:"detachment"`
+	Moves      []UnitMove `json:"moves,omitempty"`
+}
+
+// Name implements rules.Command.
+func (*AssaultCmd) Name() string { return CmdAssault }
+
+// Actor implements rules.Command.
+func (c *AssaultCmd) Actor() string { return c.By }
+
+// Validate implements rules.Command.
+func (c *AssaultCmd) Validate(s *rules.State) error {
+	if _, err := c.r.pendingOf(s, c.By, KindAssault); err != nil {
+		return err
+	}
+	if !listed(s, c.Detachment) {
+		return fmt.Errorf("detachment %q may not assault now", c.Detachment)
+	}
+	_, err := c.r.checkMoves(s, c.Detachment, c.Moves, true)
+	return err
+}
+
+// Apply implements rules.Command.
+func (c *AssaultCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+	g, err := c.r.progress(s)
+	if err != nil {
+		return nil, err
+	}
+	evs, _, err := c.r.applyMoves(s, d, c.Detachment, c.Moves, true)
+	if err != nil {
+		return nil, err
+	}
+	for _, mv := range c.Moves {
+		if u := s.Unit(mv.Unit); u != nil && u.Moved {
+			u.Activated = true // made an assault move this phase
+		}
+	}
+	g.markActed(c.Detachment)
+	g.Assaulted = append(g.Assaulted, c.Detachment)
+	return evs, c.r.sync(s, g)
+}
+
+// Allowance is how far a unit may move in the movement phase under its
+// detachment's orders (see MoveCmd), or in an assault move (its Speed).
+func Allowance(p *Profile, orders string, assault bool) float64 {
+	if assault {
+		return p.Speed
+	}
+	switch orders {
+	case OrderAssault:
+		return p.Speed
+	case OrderMarch:
+		return 3 * p.Speed
+	case OrderSpecial:
+		if p.Artillery() {
+			return 0
+		}
+		return 5
+	}
+	return 0
+}
+
+// checkMoves checks a detachment's unit moves in order, each against the
+// positions the earlier ones leave; it returns the new positions.
+func (r *Ruleset) checkMoves(s *rules.State, det string, moves []UnitMove, assault bool) (map[string]world.Vec, error) {
+	o, err := r.options(s)
+	if err != nil {
+		return nil, err
+	}
+	f := s.Formation(det)
+	if f == nil {
+		return nil, fmt.Errorf("no detachment %q", det)
+	}
+	pos := map[string]world.Vec{}
+	for i, mv := range moves {
+		u := s.Unit(mv.Unit)
+		switch {
+		case u == nil:
+			return nil, fmt.Errorf("move %d: no unit %q", i+1, mv.Unit)
+		case u.Formation != det || u.Destroyed || u.OffTable:
+			return nil, fmt.Errorf("move %d: %s is not a unit of %s on the table", i+1, mv.Unit, det)
+		case u.Markers.Value(MarkOutOfCommand) > 0:
+			return nil, fmt.Errorf("move %d: %s is out of command and may not move (E40K-CMD-1)", i+1, u.ID)
+		}
+		if _, dup := pos[u.ID]; dup {
+			return nil, fmt.Errorf("move %d: %s moves twice", i+1, u.ID)
+		}
+		if err := r.checkOne(s, f, u, mv.To, pos, assault, o); err != nil {
+			return nil, fmt.Errorf("move %d (%s): %w", i+1, u.ID, err)
+		}
+		pos[u.ID] = mv.To
+	}
+	return pos, nil
+}
+
+// checkOne checks one unit's straight move with the earlier moves of its
+// detachment in pos.
+func (r *Ruleset) checkOne(s *rules.State, f *rules.Formation, u *rules.Unit, to world.Vec, pos map[string]world.Vec, assault bool, o Options) error {
+	p, err := r.Profile(s, u)
+	if err != nil {
+		return err
+	}
+	start := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}
+	end := start
+	end.Pos = to
+	dist := u.Pos.Dist(to)
+	var blockers, enemies []world.Base
+	var contacted []bool
+	inContact := false
+	for i := range s.Units {
+		v := &s.Units[i]
+		if v.ID == u.ID || v.Destroyed || v.OffTable {
+			continue
+		}
+		vp, err := r.Profile(s, v)
+		if err != nil {
+			return err
+		}
+		vb := world.Base{ID: v.ID, Pos: v.Pos, Facing: v.Facing, Foot: vp.Base}
+		if at, ok := pos[v.ID]; ok {
+			vb.Pos = at
+		}
+		enemy := v.Side != u.Side
+		if enemy {
+			enemies = append(enemies, vb)
+			c := false
+			if assault && (o.AssaultMove || (o.MoveThrough && (p.Has(SpecialJumpPacks) || p.Has(SpecialSkimmer)))) {
+				c = r.contacted(s, v, vb, pos)
+			}
+			contacted = append(contacted, c)
+			if world.InContact(end, vb) && dist > world.Eps {
+				inContact = true
+				if assault && r.attackersOn(s, u, vb, pos) >= MaxAttackersPerUnit {
+					return fmt.Errorf("%s already has %d attackers in base contact (E40K-CC-2)", v.ID, MaxAttackersPerUnit)
+				}
+			}
+			if assault && c && (p.Has(SpecialJumpPacks) || p.Has(SpecialSkimmer)) && o.MoveThrough {
+				if world.Overlap(end, vb) {
+					return fmt.Errorf("ends on top of %s", v.ID)
+				}
+				continue // jumps over contacted enemies (REM-MOV-1)
+			}
+			blockers = append(blockers, vb)
+			continue
+		}
+		if o.MoveThrough && !vp.WarEngine() {
+			if world.Overlap(end, vb) {
+				return fmt.Errorf("ends on top of %s", v.ID)
+			}
+			continue // moves through allies (REM-MOV-1)
+		}
+		blockers = append(blockers, vb)
+	}
+	allow := Allowance(&p, f.Orders, assault)
+	if assault && inContact && p.Class == world.Infantry {
+		allow *= 2
+	}
+	if dist < world.Eps {
+		return nil
+	}
+	if allow > 0 && dist > allow+world.Eps && dist <= allow+RoadBonus+world.Eps && r.onRoad(start, to, p.Class) {
+		allow += RoadBonus
+	}
+	if dist > allow+world.Eps {
+		return fmt.Errorf("moves %.1f cm, allowed %.1f cm", dist, allow)
+	}
+	if !assault && inContact {
+		return fmt.Errorf("may not end in contact with an enemy in the movement phase")
+	}
+	rep := r.w.MeasureMove(start, []world.Waypoint{{To: to, Facing: u.Facing}}, r.terrain, p.Class, world.MoveOptions{Blockers: blockers})
+	if !rep.Legal() {
+		return fmt.Errorf("%s", rep.Illegal.Reason)
+	}
+	if assault && o.AssaultMove {
+		if err := CheckAssaultMove(start, to, enemies, contacted); err != nil {
+			return fmt.Errorf("%w (REM-ASM-1)", err)
+		}
+	}
+	return nil
+}
+
+// RoadBonus is the extra movement of a unit whose whole move is on road
+// (digest section 2, terrain).
+const RoadBonus = 5.0
+
+// onRoad reports whether a straight move from b to to lies on road the
+// whole way (every stretch of it has the footprint on a road feature).
+func (r *Ruleset) onRoad(b world.Base, to world.Vec, class world.UnitClass) bool {
+	rep := r.w.MeasureMove(b, []world.Waypoint{{To: to, Facing: b.Facing}}, r.terrain, class, world.MoveOptions{})
+	if len(rep.Segments) == 0 {
+		return false
+	}
+	for _, sg := range rep.Segments {
+		road := false
+		for _, k := range sg.Kinds {
+			if k == world.Road {
+				road = true
+			}
+		}
+		if !road {
+			return false
+		}
+	}
+	return true
+}
+
+// MaxAttackersPerUnit is how many attacking units may be in base contact
+// with one enemy unit (E40K-CC-2).
+const MaxAttackersPerUnit = 2
+
+// attackersOn counts the units of mover's side other than mover in base
+// contact with the enemy base vb, using the new positions in pos.
+func (r *Ruleset) attackersOn(s *rules.State, mover *rules.Unit, vb world.Base, pos map[string]world.Vec) int {
+	n := 0
+	for i := range s.Units {
+		w := &s.Units[i]
+		if w.Side != mover.Side || w.ID == mover.ID || w.Destroyed || w.OffTable {
+			continue
+		}
+		wp, err := r.Profile(s, w)
+		if err != nil {
+			continue
+		}
+		wb := world.Base{Pos: w.Pos, Facing: w.Facing, Foot: wp.Base}
+		if at, ok := pos[w.ID]; ok {
+			wb.Pos = at
+		}
+		if world.InContact(wb, vb) {
+			n++
+		}
+	}
+	return n
+}
+
+// contacted reports whether enemy unit v (at base vb) is in base contact
+// with a unit of the other side, using the new positions in pos.
+func (r *Ruleset) contacted(s *rules.State, v *rules.Unit, vb world.Base, pos map[string]world.Vec) bool {
+	for i := range s.Units {
+		w := &s.Units[i]
+		if w.Side == v.Side || w.Destroyed || w.OffTable {
+			continue
+		}
+		wp, err := r.Profile(s, w)
+		if err != nil {
+			continue
+		}
+		wb := world.Base{Pos: w.Pos, Facing: w.Facing, Foot: wp.Base}
+		if at, ok := pos[w.ID]; ok {
+			wb.Pos = at
+		}
+		if world.InContact(wb, vb) {
+			return true
+		}
+	}
+	return false
+}
+
+// applyMoves moves the units and rolls dangerous terrain tests (digest
+// section 2, terrain): a unit entering or starting in dangerous terrain
+// rolls a D6; a 1 halts it where it entered and it rolls again, a second 1
+// is a hit: one DC off a war engine or resilient unit with more than one
+// left, else the unit is destroyed. It reports whether any unit moved.
+func (r *Ruleset) applyMoves(s *rules.State, d rules.Dice, det string, moves []UnitMove, assault bool) ([]rules.Event, bool, error) {
+	if _, err := r.checkMoves(s, det, moves, assault); err != nil {
+		return nil, false, err
+	}
+	var evs []rules.Event
+	moved := false
+	for _, mv := range moves {
+		u := s.Unit(mv.Unit)
+		if u == nil {
+			return nil, false, fmt.Errorf("no unit %q", mv.Unit)
+		}
+		p, err := r.Profile(s, u)
+		if err != nil {
+			return nil, false, err
+		}
+		from := u.Pos
+		if from.Dist(mv.To) < world.Eps {
+			continue
+		}
+		to := mv.To
+		start := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}
+		rep := r.w.MeasureMove(start, []world.Waypoint{{To: to, Facing: u.Facing}}, r.terrain, p.Class, world.MoveOptions{})
+		if rep.FirstDangerous != nil {
+			f, err := roll(d, rules.Roll{Purpose: "dangerous terrain: " + u.ID, Sides: 6, Target: 2, Units: []string{u.ID}}, 1)
+			if err != nil {
+				return nil, false, err
+			}
+			if f[0] == 1 {
+				to = rep.FirstDangerous.At
+				evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " is halted by dangerous terrain"})
+				f, err = roll(d, rules.Roll{Purpose: "dangerous terrain again: " + u.ID, Sides: 6, Target: 2, Units: []string{u.ID}}, 1)
+				if err != nil {
+					return nil, false, err
+				}
+				if f[0] == 1 {
+					u.Pos = to
+					moved = true
+					if damageLeft(&p, u) > 1 {
+						// A hit costs a war engine or a resilient unit one DC.
+						rules.AddCount(&u.Markers, MarkDamage, 1)
+						evs = append(evs, rules.Event{Kind: rules.EvDamaged, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " takes a hit in dangerous terrain"})
+						continue
+					}
+					evs = append(evs, r.destroy(s, u)...)
+					continue
+				}
+			}
+		}
+		u.Pos = to
+		u.MovedDist += from.Dist(to)
+		u.Moved = true
+		moved = true
+		evs = append(evs, rules.Event{Kind: rules.EvMoved, Side: u.Side, Units: []string{u.ID}, Path: []world.Vec{from, to},
+			Text: fmt.Sprintf("%s moves %.1f cm", u.ID, from.Dist(to))})
+	}
+	return evs, moved, nil
+}
+
+// autoMovement retreats the moving side's broken detachments, one a call
+// (E40K-BRK-1).
+func (r *Ruleset) autoMovement(s *rules.State, _ rules.Dice) ([]rules.Event, bool, error) {
+	g, err := r.progress(s)
+	if err != nil {
+		return nil, false, err
+	}
+	if g.Sub >= 2 || g.Stage != stageRetreat {
+		return nil, false, nil
+	}
+	mover := (max(g.First, 0) + g.Sub) % 2
+	ids := r.detachments(s, mover, func(f *rules.Formation) bool { return f.Broken && !g.acted(f.ID) })
+	if len(ids) == 0 {
+		return nil, false, nil
+	}
+	evs, err := r.retreat(s, ids[0])
+	if err != nil {
+		return nil, false, err
+	}
+	g.markActed(ids[0])
+	return evs, true, r.sync(s, g)
+}
+
+// retreat moves every unit of a broken detachment in command up to 20 cm
+// away from the enemy; units ending within 15 cm of an enemy are
+// destroyed (E40K-BRK-1). Separated units stay (E40K-CMD-1).
+func (r *Ruleset) retreat(s *rules.State, det string) ([]rules.Event, error) {
+	f := s.Formation(det)
+	if f == nil {
+		return nil, fmt.Errorf("no detachment %q", det)
+	}
+	enemies, _, err := r.enemyBases(s, f.Side)
+	if err != nil {
+		return nil, err
+	}
+	var evs []rules.Event
+	for _, u := range members(s, det) {
+		if u.Markers.Value(MarkOutOfCommand) > 0 {
+			continue // separated units are not affected (E40K-CMD-1)
+		}
+		p, err := r.Profile(s, u)
+		if err != nil {
+			return nil, err
+		}
+		b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}
+		end, dead := RetreatTo(r.w, r.terrain, p.Class, b, enemies, nil)
+		from := u.Pos
+		u.Pos = end.Pos
+		evs = append(evs, rules.Event{Kind: rules.EvMoved, Side: u.Side, Units: []string{u.ID}, Path: []world.Vec{from, end.Pos},
+			Text: fmt.Sprintf("%s retreats %.1f cm", u.ID, from.Dist(end.Pos))})
+		if dead {
+			evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " ends its retreat within 15 cm of the enemy"})
+			evs = append(evs, r.destroy(s, u)...)
+		}
+	}
+	return evs, nil
+}

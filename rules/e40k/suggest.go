@@ -1,0 +1,114 @@
+package e40k
+
+import (
+	"sort"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/world"
+)
+
+// SuggestMoves proposes concrete moves for a detachment, for interfaces
+// and computer players: each unit that may move goes straight toward its
+// closest enemy (in an assault, the closest not yet contacted by two
+// attackers, into base contact when it can reach; in the movement phase,
+// stopping 1 cm short of contact), as far as its allowance goes. Units are
+// taken closest to the enemy first; a move the rules refuse is tried at
+// half length, then dropped, so the result always validates (it may be
+// empty).
+func (r *Ruleset) SuggestMoves(s *rules.State, det string, assault bool) []UnitMove {
+	f := s.Formation(det)
+	if f == nil {
+		return nil
+	}
+	type cand struct {
+		u   *rules.Unit
+		p   Profile
+		b   world.Base
+		gap float64
+	}
+	enemies, _, err := r.enemyBases(s, f.Side)
+	if err != nil || len(enemies) == 0 {
+		return nil
+	}
+	var cs []cand
+	for _, u := range members(s, det) {
+		if u.Markers.Value(MarkOutOfCommand) > 0 {
+			continue
+		}
+		p, err := r.Profile(s, u)
+		if err != nil || Allowance(&p, f.Orders, assault) <= 0 {
+			continue
+		}
+		b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}
+		_, gap := closestEnemy(b, enemies, nil)
+		cs = append(cs, cand{u: u, p: p, b: b, gap: gap})
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].gap < cs[j].gap })
+	var moves []UnitMove
+	pos := map[string]world.Vec{}
+	for _, c := range cs {
+		en, eb := r.aimFor(s, c.u, c.b, enemies, pos, assault)
+		if en < 0 {
+			continue
+		}
+		dir := eb.Pos.Sub(c.b.Pos)
+		l := dir.Len()
+		if l < world.Eps {
+			continue
+		}
+		dir = dir.Scale(1 / l)
+		gap := world.Distance(c.b, eb)
+		allow := Allowance(&c.p, f.Orders, assault)
+		var want float64
+		switch {
+		case assault && c.p.Class == world.Infantry && gap <= 2*allow:
+			want = gap
+		case assault && gap <= allow:
+			want = gap
+		case assault:
+			want = allow
+		default:
+			want = min(allow, gap-1)
+		}
+		for _, d := range []float64{want, want / 2} {
+			if d < 0.5 {
+				break
+			}
+			moves = append(moves, UnitMove{Unit: c.u.ID, To: c.b.Pos.Add(dir.Scale(d))})
+			if _, err := r.checkMoves(s, det, moves, assault); err == nil {
+				pos[c.u.ID] = moves[len(moves)-1].To
+				break
+			}
+			moves = moves[:len(moves)-1]
+		}
+	}
+	return moves
+}
+
+// aimFor picks the enemy base a unit heads for: the closest; in an
+// assault, the closest not already held by two attackers (E40K-CC-2), and
+// under REM-ASM-1 the closest not yet contacted at all (moving straight
+// at it never takes the unit away from it). It returns its index, -1 if
+// none.
+func (r *Ruleset) aimFor(s *rules.State, u *rules.Unit, b world.Base, enemies []world.Base, pos map[string]world.Vec, assault bool) (int, world.Base) {
+	o, err := r.options(s)
+	if err != nil {
+		return -1, world.Base{}
+	}
+	best, bd := -1, 0.0
+	for i, e := range enemies {
+		if assault && r.attackersOn(s, u, e, pos) >= MaxAttackersPerUnit {
+			continue
+		}
+		if assault && o.AssaultMove && r.attackersOn(s, u, e, pos) > 0 {
+			continue
+		}
+		if d := world.Distance(b, e); best < 0 || d < bd {
+			best, bd = i, d
+		}
+	}
+	if best < 0 {
+		return -1, world.Base{}
+	}
+	return best, enemies[best]
+}

@@ -1,0 +1,56 @@
+package atiiai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/auspex/auspex/ai/script"
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/scenarios"
+)
+
+// Scripted is ATII's scripted opponent: the shared script (ai/script)
+// choosing among the Domain's actions, with triggers judged by the
+// ruleset (atii.Ruleset.TriggerHolds). Convert turns the scenario's
+// triggers into ATII's. A Scripted remembers each patrol's waypoint, so
+// one value plays one side of one game.
+type Scripted struct {
+	Plan    *script.Plan
+	Convert func(*scenarios.Trigger) *atii.Trigger
+}
+
+// Decide implements game.Controller.
+func (c *Scripted) Decide(ctx context.Context, v game.View) (rules.Command, error) {
+	cmd, _, err := c.DecideWhy(ctx, v)
+	return cmd, err
+}
+
+// DecideWhy implements game.Reasoner: the choice and its one-line reason
+// ("Ignis Fidelis: holding Relay; ..."). Errors: not an ATII view, the
+// script's.
+func (c *Scripted) DecideWhy(ctx context.Context, v game.View) (rules.Command, *game.Why, error) {
+	rs, ok := v.Ruleset.(*atii.Ruleset)
+	if !ok || v.State == nil || v.Sim == nil || c.Plan == nil || c.Convert == nil {
+		return nil, nil, errors.New("atii script: needs an ATII game's view, a plan and a trigger converter")
+	}
+	dom := Domain{RS: rs, Sim: v.Sim, Eval: Evaluator{RS: rs, W: DefaultWeights()}}
+	ch, err := c.Plan.Choose(ctx, v.Sim, dom, judge{rs: rs, conv: c.Convert}, v.State)
+	if err != nil {
+		return nil, nil, fmt.Errorf("atii script: %w", err)
+	}
+	return ch.Action.Cmd, &game.Why{Line: ch.Reason, Considered: []game.Considered{{Text: ch.Action.Text, Value: ch.Score,
+		Units: append([]string{ch.Action.Unit}, ch.Action.Targets...)}}}, nil
+}
+
+// judge evaluates scenario triggers with the ATII ruleset.
+type judge struct {
+	rs   *atii.Ruleset
+	conv func(*scenarios.Trigger) *atii.Trigger
+}
+
+func (j judge) Holds(s *rules.State, t *scenarios.Trigger) (bool, error) {
+	return j.rs.TriggerHolds(s, j.conv(t))
+}
