@@ -79,8 +79,13 @@ func fillMoves(t testing.TB, e *rules.Engine, r *Ruleset, rng *rules.PCG32, cmd 
 // Legal choice must validate, the game must never stall or panic.
 func playRandom(t *testing.T, seed uint64, opts map[string]string) *rules.Engine {
 	t.Helper()
-	r := testRuleset(t)
-	e, err := rules.New(r, smallBattle(seed, opts), rules.Config{})
+	return playRandomOn(t, testRuleset(t), smallBattle(seed, opts), seed)
+}
+
+// playRandomOn is playRandom on any ruleset and starting state.
+func playRandomOn(t *testing.T, r *Ruleset, st *rules.State, seed uint64) *rules.Engine {
+	t.Helper()
+	e, err := rules.New(r, st, rules.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

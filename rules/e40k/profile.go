@@ -38,6 +38,10 @@ type Weapon struct {
 	FixedTarget int
 	// Indirect weapons fire without line of sight (artillery).
 	Indirect bool
+	// FP is the weapon's firepower entry as the catalogue gives it (its
+	// type), read again to convert the weapon for shooting at titans
+	// (atii.E40KWeaponVsTitan).
+	FP string
 }
 
 // Profile is the E40K view of a unit type: the datasheet values the rules
@@ -105,6 +109,9 @@ func FromCatalog(cat *catalog.Catalogue, u *catalog.Unit, o Options) (Profile, e
 	if u == nil {
 		return Profile{}, fmt.Errorf("e40k profile: no unit")
 	}
+	if u.Class == world.Titan {
+		return titanProfile(u), nil // an ATII titan inside the battle (seed 002)
+	}
 	if u.System != "" && u.System != catalog.E40K {
 		return Profile{}, fmt.Errorf("e40k profile %s: a %s unit", u.ID, u.System)
 	}
@@ -133,7 +140,7 @@ func FromCatalog(cat *catalog.Catalogue, u *catalog.Unit, o Options) (Profile, e
 			p.Range = max(p.Range, w.Range)
 			continue
 		}
-		p.SuperHeavy = append(p.SuperHeavy, Weapon{Name: w.Name, Kind: kind, Range: w.Range,
+		p.SuperHeavy = append(p.SuperHeavy, Weapon{Name: w.Name, Kind: kind, Range: w.Range, FP: w.FP,
 			Indirect: w.HasSpecial("indirect") || w.HasSpecial("barrage")})
 	}
 	if p.Range == 0 {
