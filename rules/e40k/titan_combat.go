@@ -2,6 +2,7 @@ package e40k
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
@@ -113,7 +114,8 @@ func (r *Ruleset) firefightHitsOnTitan(s *rules.State, d rules.Dice, t titanRef,
 	if !was && out.State.Destroyed {
 		evs = append(evs, atii.DestroyedEvent(t.u.ID, out.State))
 	}
-	return evs, nil
+	ex, err := r.resolveExplosions(s, d)
+	return append(evs, ex...), err
 }
 
 // repairTitan makes a titan's ATII repair rolls in the rally phase
@@ -137,4 +139,79 @@ func (r *Ruleset) repairTitan(s *rules.State, d rules.Dice, id string) ([]rules.
 	}
 	return []rules.Event{{Kind: rules.EvMessage, Side: t.u.Side, Units: []string{id},
 		Text: fmt.Sprintf("%s repairs %d system(s) (ATII-REP-1)", id, len(out.Repaired)), Data: map[string]string{"repaired": fmt.Sprint(out.Repaired)}}}, true, nil
+}
+
+// resolveExplosions resolves every titan reactor explosion not yet
+// resolved (ATII damage effects: a Catastrophic reactor explodes, D6 Str
+// 7 hits on every other titan within 4D6 cm, atii.ReactorExplosion),
+// which may set off further explosions. Other units are not hit (the
+// effect names titans) [?].
+func (r *Ruleset) resolveExplosions(s *rules.State, d rules.Dice) ([]rules.Event, error) {
+	var evs []rules.Event
+	for guard := 0; guard < 64; guard++ {
+		var boom *titanRef
+		for i := range s.Units {
+			u := &s.Units[i]
+			if !u.Destroyed || u.Markers.Value(atii.MarkExploded) > 0 || !r.IsTitan(u) {
+				continue
+			}
+			t, err := r.titan(s, u.ID)
+			if err != nil {
+				return nil, err
+			}
+			if t.ts.Cause == "reactor exploded" {
+				boom = &t
+				break
+			}
+		}
+		if boom == nil {
+			return evs, nil
+		}
+		boom.u.Markers.Set(atii.MarkExploded, 1)
+		bb := titanBase(*boom)
+		dist := map[string]float64{}
+		for i := range s.Units {
+			o := &s.Units[i]
+			if o.ID != boom.u.ID && operational(o) && r.IsTitan(o) {
+				if ob, err := r.base(s, o); err == nil {
+					dist[o.ID] = world.Distance(bb, ob)
+				}
+			}
+		}
+		ex, err := atii.ReactorExplosion(boom.u.ID, dist, d)
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: []string{boom.u.ID}, Text: fmt.Sprintf("%s's reactor explodes: radius %d cm", boom.u.ID, ex.Radius)})...)
+		for _, id := range sortedKeys(ex.Hits) {
+			t, err := r.titan(s, id)
+			if err != nil {
+				return nil, err
+			}
+			tb := titanBase(t)
+			out, err := atii.ResolveHits(t.prof, id, t.ts, ex.Hits[id], atii.HitSpec{Str: atii.ExplosionStr, Source: "reactor explosion"}, 0, atii.HitContextFrom(tb, bb.Pos), atiiOptions(), d)
+			if err != nil {
+				return nil, err
+			}
+			evs = append(evs, atii.DamageEvents(id, out.Hits)...)
+			was := t.ts.Destroyed
+			if err := t.put(out.State); err != nil {
+				return nil, err
+			}
+			if !was && out.State.Destroyed {
+				evs = append(evs, atii.DestroyedEvent(id, out.State))
+			}
+		}
+	}
+	return nil, fmt.Errorf("reactor explosions did not settle")
+}
+
+// sortedKeys returns a map's keys in order.
+func sortedKeys(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -231,7 +231,8 @@ func (r *Ruleset) resolveTitanVolley(s *rules.State, d rules.Dice, v *TitanVolle
 			u.Fired = true
 		}
 	}
-	return evs, nil
+	ex, err := r.resolveExplosions(s, d)
+	return append(evs, ex...), err
 }
 
 // TitanShot is one weapon of a titan fired at a target: an enemy titan
@@ -492,6 +493,11 @@ func (c *TitanFireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error
 		}
 		evs = append(evs, ve...)
 	}
+	ex, err := c.r.resolveExplosions(s, d)
+	if err != nil {
+		return nil, err
+	}
+	evs = append(evs, ex...)
 	p.t.u.Fired = true
 	g.markActed(c.Titan)
 	g.ToAct = 1 - sideIndex(s, c.By)

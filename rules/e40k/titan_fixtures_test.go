@@ -88,8 +88,8 @@ func testTitanRuleset(t testing.TB) *Ruleset {
 func titanBattle(seed uint64, opts map[string]string) *rules.State {
 	s := smallBattle(seed, opts)
 	s.Formations = append(s.Formations, rules.Formation{ID: "hound", Side: "imperium"}, rules.Formation{ID: "traitor", Side: "orks"})
-	wh := rules.Unit{ID: "wh", Side: "imperium", Type: "warhound", Formation: "hound", Pos: world.Vec{X: 95, Y: 25}}
-	rv := rules.Unit{ID: "rv", Side: "orks", Type: "reaver", Formation: "traitor", Pos: world.Vec{X: 95, Y: 95}, Facing: 180}
+	wh := rules.Unit{ID: "wh", Side: "imperium", Type: "warhound", Formation: "hound", Pos: world.Vec{X: 50, Y: 45}}
+	rv := rules.Unit{ID: "rv", Side: "orks", Type: "reaver", Formation: "traitor", Pos: world.Vec{X: 60, Y: 75}, Facing: 180}
 	rv.Loadout.Set("right-arm", "powerfist")
 	s.Units = append(s.Units, wh, rv)
 	return s

@@ -489,7 +489,8 @@ func (r *Ruleset) titanCloseCombat(s *rules.State, d rules.Dice, a, b string) ([
 			evs = append(evs, atii.DestroyedEvent(x.t.u.ID, x.ts))
 		}
 	}
-	return evs, nil
+	ex, err := r.resolveExplosions(s, d)
+	return append(evs, ex...), err
 }
 
 // combatant is a titan's side of a close combat with opp.

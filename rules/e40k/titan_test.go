@@ -440,3 +440,32 @@ func TestTitanRepairsATIIREP1(t *testing.T) {
 		t.Errorf("after repairs: %d shields down, %d repairing; want 0 and 3", got.ShieldsDown, got.ShieldsRepairing)
 	}
 }
+
+// A titan whose reactor goes Catastrophic explodes: D6 Str 7 hits on
+// every other titan within 4D6 cm (ATII damage effects), resolved in the
+// E40K battle too.
+func TestTitanReactorExplosionE40K(t *testing.T) {
+	r := testTitanRuleset(t)
+	s := titanBattle(1, nil)
+	s.Unit("wh").Pos = world.Vec{X: 60, Y: 65}
+	setUpTitans(t, r, s)
+	tr, _ := r.titan(s, "rv")
+	if err := tr.put(atii.TitanState{Reactor: atii.Catastrophic, Destroyed: true, Cause: "reactor exploded"}); err != nil {
+		t.Fatal(err)
+	}
+	// 4D6 = 24 cm reaches the Warhound 5.5 cm away; D6 = 6 hits.
+	evs, err := r.resolveExplosions(s, sixes(60))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) == 0 || !strings.Contains(evs[0].Text, "reactor explodes: radius 24 cm") {
+		t.Fatalf("events %v, want the explosion", evs)
+	}
+	wh, _ := r.TitanOf(s.Unit("wh"))
+	if wh.ShieldsDown+wh.ShieldsLost == 0 {
+		t.Errorf("the Warhound took no hits from the explosion: %+v", wh)
+	}
+	if again, _ := r.resolveExplosions(s, sixes(60)); len(again) != 0 {
+		t.Error("the same explosion went off twice")
+	}
+}
