@@ -343,10 +343,13 @@ func TestTitanStompSeed002(t *testing.T) {
 	if wh.Markers.Value(MarkStomped) == 0 {
 		t.Error("the titan's improvised attacks are not marked as used")
 	}
-	// Stomping twice in a turn, and stomping a war engine, are refused.
+	// Stomping twice in a turn is refused (the step restarted and b2 put
+	// in base contact, so the used attacks are the only reason).
+	s.Unit("b2").Pos = world.Vec{X: wh.Pos.X + 3, Y: wh.Pos.Y}
+	atTitanStep(t, r, s, StepTitanAssault)
 	bad := &TitanMoveCmd{r: r, By: "imperium", Titan: "wh", Stomp: []string{"b2"}}
-	if bad.Validate(s) == nil {
-		t.Error("a second stomp validated")
+	if err := bad.Validate(s); err == nil || !strings.Contains(err.Error(), "already used its improvised attacks") {
+		t.Errorf("a second stomp: %v, want refused", err)
 	}
 	tw, _ := r.titan(s, "wh")
 	tr, _ := r.titan(s, "rv")
@@ -467,5 +470,38 @@ func TestTitanReactorExplosionE40K(t *testing.T) {
 	}
 	if again, _ := r.resolveExplosions(s, sixes(60)); len(again) != 0 {
 		t.Error("the same explosion went off twice")
+	}
+}
+
+// Stands in terrain impassable to titans, and war engines, cannot be
+// stomped (seed 002); infantry and vehicles in a titan's way are pushed
+// aside rather than blocking it.
+func TestTitanStompLimitsAndPushSeed002(t *testing.T) {
+	r := testTitanRuleset(t)
+	s := titanBattle(1, nil)
+	wh := s.Unit("wh")
+	wh.Pos = world.Vec{X: 85, Y: 53} // just below the building (80..90, 55..65)
+	s.Unit("b1").Pos = world.Vec{X: 85, Y: 56}
+	s.Unit("gb1").Pos = world.Vec{X: 80, Y: 53} // the gargant's boyz: not a war engine
+	s.Unit("garg").Pos = world.Vec{X: 90, Y: 49}
+	atTitanStep(t, r, s, StepTitanAssault)
+	for _, tc := range []struct{ id, want string }{{"b1", "impassable to titans"}, {"garg", "war engine"}} {
+		err := (&TitanMoveCmd{r: r, By: "imperium", Titan: "wh", Stomp: []string{tc.id}}).Validate(s)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("stomp %s: %v, want refused (%s)", tc.id, err, tc.want)
+		}
+	}
+	// Walk west through the boyz stand at (80, 53): it is pushed aside.
+	c := &TitanMoveCmd{r: r, By: "imperium", Titan: "wh", Path: []atii.Waypoint{{X: 79, Y: 53}}}
+	if err := c.Validate(s); err != nil {
+		t.Fatalf("a move through a stand was refused: %v", err)
+	}
+	if _, err := c.Apply(s, rules.NewSeededDice(1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := r.base(s, wh)
+	sb, _ := r.base(s, s.Unit("gb1"))
+	if world.Overlap(tb, sb) || s.Unit("gb1").Pos == (world.Vec{X: 80, Y: 53}) {
+		t.Errorf("the stand was not pushed aside: titan %v, stand %v", wh.Pos, s.Unit("gb1").Pos)
 	}
 }
