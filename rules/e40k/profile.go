@@ -102,7 +102,9 @@ func (p *Profile) Artillery() bool {
 // from the unit; its default weapons give the range (the longest numeric
 // weapon) and the super-heavy weapons (weapons whose firepower entry is a
 // type such as "Anti-Tank" or "Death Ray"). Options apply REM-RES-1
-// (resilient units get 2 DC) and the Land Raider trial profile. Errors: a
+// (resilient units get 2 DC) and the Land Raider trial profile. A titan
+// (class titan, an ATII unit: seed 002) gets titanProfile: its weapons
+// are read mount by mount by the titan rules. Errors: a
 // nil unit, a unit of another system, a weapon the catalogue lacks, or an
 // unreadable firepower entry, each naming the unit.
 func FromCatalog(cat *catalog.Catalogue, u *catalog.Unit, o Options) (Profile, error) {

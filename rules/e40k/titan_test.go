@@ -505,3 +505,36 @@ func TestTitanStompLimitsAndPushSeed002(t *testing.T) {
 		t.Errorf("the stand was not pushed aside: titan %v, stand %v", wh.Pos, s.Unit("gb1").Pos)
 	}
 }
+
+// A titan's E40K profile carries no firepower (its weapons are read mount
+// by mount); its firepower against detachments and in firefights is its
+// weapons' Firepower values (seed 002's titan gun table), super-heavy
+// types apart; a damaged weapon gives none. Formations mixing titans and
+// other units are refused.
+func TestTitanProfileAndFirepowerSeed002(t *testing.T) {
+	r := testTitanRuleset(t)
+	s := titanBattle(1, nil)
+	setUpTitans(t, r, s)
+	p, err := r.Profile(s, s.Unit("wh"))
+	if err != nil || p.Class != world.Titan || p.Firepower != 0 || p.Shields != 2 {
+		t.Errorf("warhound profile %+v (%v), want a titan, no firepower, 2 shields", p, err)
+	}
+	fp, shw, err := r.TitanFirepower(s, "rv")
+	if err != nil || fp != 8 || len(shw) != 1 || shw[0].Kind != ShotHeavy {
+		t.Errorf("reaver firepower %d %+v (%v), want 8 (gatling; the powerfist has none) and the rocket launcher's heavy barrage", fp, shw, err)
+	}
+	tr, _ := r.titan(s, "rv")
+	ts := tr.ts
+	ts.Weapons = map[string]atii.Level{"left-arm": atii.Superficial}
+	if err := tr.put(ts); err != nil {
+		t.Fatal(err)
+	}
+	if fp, _, _ := r.TitanFirepower(s, "rv"); fp != 0 {
+		t.Errorf("reaver with its gatling blaster damaged has firepower %d, want 0", fp)
+	}
+	mixed := titanBattle(1, nil)
+	mixed.Unit("wh").Formation = "marines"
+	if err := r.setupTitans(mixed); err == nil {
+		t.Error("a formation mixing a titan and marines was accepted")
+	}
+}
