@@ -1,0 +1,447 @@
+package e40kui
+
+import (
+	"fmt"
+
+	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/e40k"
+	"github.com/auspex/auspex/world"
+)
+
+// DragMin is how far (table cm) the mouse must travel with the button
+// held for a press to count as a drag rather than a click.
+const DragMin = 0.8
+
+// moving reports whether the decision is a move or an assault move of the
+// selected detachment.
+func (s *UI) moving() bool {
+	k := s.kind()
+	return (k == e40k.KindMove || k == e40k.KindAssault) && s.mine()
+}
+
+// firing reports whether the selected detachment may shoot now.
+func (s *UI) firing() bool {
+	switch s.kind() {
+	case e40k.KindFire, e40k.KindBombard, e40k.KindOverwatch:
+		return s.mine()
+	}
+	return false
+}
+
+// draftedAt is the stand of the selected detachment whose drafted
+// destination is under p ("" for none).
+func (s *UI) draftedAt(p world.Vec) string {
+	best, bestD := "", 1e18
+	for id, to := range s.Moves {
+		u := s.State().Unit(id)
+		if u == nil {
+			continue
+		}
+		b := s.Base(u)
+		b.Pos = to
+		if d := b.PointDistance(p); d <= 0.5 && d < bestD {
+			best, bestD = id, d
+		}
+	}
+	return best
+}
+
+// PressTable is the left button going down on the table at p, on stand
+// hit ("" for none). While the selected detachment moves, pressing one of
+// its stands (where it stands or where its move is drafted to) starts a
+// drag; pressing another of the decider's detachments that may move
+// selects it and starts a drag. Anything else is a click (ClickTable).
+func (s *UI) PressTable(p world.Vec, hit string) {
+	if s.drag != nil {
+		s.DragTo(p)
+		return
+	}
+	if s.Mode() != play.ModeTurn {
+		return
+	}
+	s.Cursor, s.HasCursor = p, true
+	st := s.State()
+	if id := s.draftedAt(p); id != "" && s.moving() {
+		s.startDrag(id, p)
+		return
+	}
+	if u := st.Unit(hit); u != nil && u.Side == s.Decider() && s.pendingHas(u.Formation) {
+		k := s.kind()
+		if k == e40k.KindMove || k == e40k.KindAssault {
+			if u.Formation != s.Detachment() {
+				s.SelectUnit(hit)
+			} else {
+				s.Selected = hit
+			}
+			s.startDrag(hit, p)
+			return
+		}
+	}
+	s.ClickTable(p, hit)
+}
+
+// startDrag starts dragging stand id from p.
+func (s *UI) startDrag(id string, p world.Vec) {
+	before := map[string]world.Vec{}
+	for k, v := range s.Moves {
+		before[k] = v
+	}
+	s.drag = &dragState{unit: id, from: p, before: before}
+}
+
+// DragTo moves the dragged stand (or its whole detachment) with the
+// mouse: every stand moved keeps its offset from where the drag started.
+func (s *UI) DragTo(p world.Vec) {
+	s.Cursor, s.HasCursor = p, true
+	d := s.drag
+	if d == nil {
+		return
+	}
+	if !d.moved && p.Sub(d.from).Len() < DragMin {
+		return
+	}
+	d.moved = true
+	off := p.Sub(d.from)
+	moves := map[string]world.Vec{}
+	for k, v := range d.before {
+		moves[k] = v
+	}
+	ids := []string{d.unit}
+	if !s.Single {
+		ids = nil
+		for _, u := range s.members(s.Detachment()) {
+			if u.Markers.Value(e40k.MarkOutOfCommand) == 0 || u.ID == d.unit {
+				ids = append(ids, u.ID)
+			}
+		}
+	}
+	for _, id := range ids {
+		start, ok := d.before[id]
+		if !ok {
+			start = s.State().Unit(id).Pos
+		}
+		moves[id] = start.Add(off)
+	}
+	s.Moves = moves
+	s.Target = ""
+}
+
+// ReleaseTable is the left button going up at p: the drag's moves stay
+// drafted (Enter plays them); a press that did not move is a click.
+func (s *UI) ReleaseTable(p world.Vec) {
+	d := s.drag
+	if d == nil {
+		return
+	}
+	s.DragTo(p)
+	s.drag = nil
+	if !d.moved {
+		s.ClickTable(d.from, d.unit)
+	}
+}
+
+// CancelDrag drops a drag in progress: the drafts are as before it.
+func (s *UI) CancelDrag() {
+	if d := s.drag; d != nil {
+		s.Moves = d.before
+		if len(s.Moves) == 0 {
+			s.Moves = nil
+		}
+	}
+	s.drag = nil
+}
+
+// Dragging reports whether a press-and-drag is in progress.
+func (s *UI) Dragging() bool { return s.drag != nil }
+
+// Path is the dragged stand's straight move (nil when none).
+func (s *UI) Path() []world.Vec {
+	id := s.Selected
+	if s.drag != nil {
+		id = s.drag.unit
+	}
+	to, ok := s.Moves[id]
+	u := s.State().Unit(id)
+	if !ok || u == nil {
+		return nil
+	}
+	return []world.Vec{u.Pos, to}
+}
+
+// ClickTable is a click on the table at p on stand hit ("" for none):
+// an enemy stand while the selected detachment may fire aims at its
+// detachment (a second click on it fires); a stand selects its
+// detachment; the empty table while the selected detachment moves drafts
+// the selected stand's move there (the whole detachment's, same offset,
+// unless single-stand moves are on).
+func (s *UI) ClickTable(p world.Vec, hit string) {
+	if s.Mode() != play.ModeTurn {
+		if hit != "" {
+			s.SelectUnit(hit)
+		}
+		return
+	}
+	st := s.State()
+	u := st.Unit(hit)
+	if u != nil && u.Side != s.Decider() && s.firing() {
+		s.aim(u)
+		return
+	}
+	if u != nil {
+		s.SelectUnit(hit)
+		return
+	}
+	if s.moving() && s.Selected != "" {
+		from := s.State().Unit(s.Selected).Pos
+		if to, ok := s.Moves[s.Selected]; ok {
+			from = to
+		}
+		s.startDrag(s.Selected, from)
+		s.DragTo(p)
+		s.drag = nil
+	}
+}
+
+// aim points the selected detachment's fire at the enemy stand u's
+// detachment (or u itself when it is a titan); aiming at the target
+// already aimed at fires.
+func (s *UI) aim(u *rules.Unit) {
+	t := u.Formation
+	if s.rs().IsTitan(u) {
+		t = u.ID
+	}
+	if s.Target == t {
+		s.Commit()
+		return
+	}
+	s.Target = t
+	s.Moves = nil
+	if fp := s.FirePreview(); fp != nil && fp.Err != nil {
+		s.Fail(fp.Err)
+	} else {
+		s.Note("")
+	}
+}
+
+// newCmd is a fresh command of the ruleset by name.
+func (s *UI) newCmd(name string) rules.Command {
+	for _, c := range s.rs().Commands() {
+		if c.Name == name {
+			return c.New()
+		}
+	}
+	return nil
+}
+
+// moveCmd is the drafted move (or assault move) of the selected
+// detachment: each drafted stand straight to its point, in the
+// detachment's order (nil when the decision is not a move).
+func (s *UI) moveCmd() rules.Command {
+	det := s.Detachment()
+	var mv []e40k.UnitMove
+	for _, u := range s.members(det) {
+		if to, ok := s.Moves[u.ID]; ok {
+			mv = append(mv, e40k.UnitMove{Unit: u.ID, To: to})
+		}
+	}
+	switch s.kind() {
+	case e40k.KindMove:
+		c, _ := s.newCmd(e40k.CmdMove).(*e40k.MoveCmd)
+		c.By, c.Detachment, c.Moves = s.Decider(), det, mv
+		return c
+	case e40k.KindAssault:
+		c, _ := s.newCmd(e40k.CmdAssault).(*e40k.AssaultCmd)
+		c.By, c.Detachment, c.Moves = s.Decider(), det, mv
+		return c
+	}
+	return nil
+}
+
+// fireCmd is the selected detachment's fire at the aimed target.
+func (s *UI) fireCmd() *e40k.FireCmd {
+	c, _ := s.newCmd(e40k.CmdFire).(*e40k.FireCmd)
+	c.By, c.Detachment = s.Decider(), s.Detachment()
+	if u := s.State().Unit(s.Target); u != nil && s.rs().IsTitan(u) {
+		c.Titan = s.Target
+	} else {
+		c.Target = s.Target
+	}
+	return c
+}
+
+// Commit (Enter) plays what is drafted: the drafted moves, the fire at
+// the aimed target; at a rally the selected detachment's rally test.
+func (s *UI) Commit() {
+	if s.Mode() != play.ModeTurn {
+		return
+	}
+	switch {
+	case s.moving():
+		if len(s.Moves) == 0 {
+			s.Fail(fmt.Errorf("drag a stand of %s first (A drafts the suggested move; H stays put)", s.detName(s.Detachment())))
+			return
+		}
+		s.Play(s.moveCmd())
+	case s.firing():
+		if s.Target == "" {
+			s.Fail(fmt.Errorf("click an enemy stand to aim %s's fire first", s.detName(s.Detachment())))
+			return
+		}
+		s.Play(s.fireCmd())
+	case s.kind() == e40k.KindRally && s.mine():
+		c, _ := s.newCmd(e40k.CmdRally).(*e40k.RallyCmd)
+		c.By, c.Detachment = s.Decider(), s.Detachment()
+		s.Play(c)
+	default:
+		if cs := s.Choices(); len(cs) > 0 {
+			s.Fail(fmt.Errorf("pick a choice: its number key or its button"))
+		}
+	}
+}
+
+// Hold (H) passes the selected detachment (it stays put, does not shoot,
+// does not assault, stays broken), or declines an overwatch or a
+// bombardment window.
+func (s *UI) Hold() {
+	if s.Mode() != play.ModeTurn {
+		return
+	}
+	c, _ := s.newCmd(e40k.CmdPass).(*e40k.PassCmd)
+	c.By = s.Decider()
+	switch s.kind() {
+	case e40k.KindBombard, e40k.KindOverwatch:
+	case e40k.KindOrders, e40k.KindInitiative, "":
+		s.Fail(fmt.Errorf("nothing to pass now: pick a choice"))
+		return
+	default:
+		c.Detachment = s.Detachment()
+		if !s.mine() {
+			if p := s.State().Pending; p != nil && len(p.Units) > 0 {
+				c.Detachment = p.Units[0]
+			}
+		}
+	}
+	s.Play(c)
+}
+
+// EndStep (E) is Hold: E40K has no end-of-step command; the step ends
+// when every detachment has acted or passed.
+func (s *UI) EndStep() { s.Hold() }
+
+// Cancel (Esc) drops the drafted moves and the aim.
+func (s *UI) Cancel() {
+	s.ClearDraft()
+	s.Note("")
+}
+
+// UndoWaypoint (Backspace) takes back the selected stand's drafted move.
+func (s *UI) UndoWaypoint() {
+	if _, ok := s.Moves[s.Selected]; ok {
+		delete(s.Moves, s.Selected)
+		return
+	}
+	s.Target = ""
+}
+
+// Orders keys at the orders step.
+var orderKeys = map[string]string{"A": e40k.OrderAssault, "M": e40k.OrderMarch, "O": e40k.OrderOverwatch, "S": e40k.OrderSpecial}
+
+// Key: at the orders step A, M, O, S give the selected detachment
+// assault, march, overwatch or special orders; at an initiative F and S
+// go first or second; while moving A drafts the rules' suggested move
+// (an advance, or a charge) and D toggles single-stand drags; the digits
+// pick a listed choice.
+func (s *UI) Key(k string) bool {
+	if s.Mode() != play.ModeTurn {
+		return false
+	}
+	switch kind := s.kind(); {
+	case kind == e40k.KindOrders && orderKeys[k] != "":
+		s.GiveOrders(orderKeys[k])
+		return true
+	case kind == e40k.KindInitiative && (k == "F" || k == "S"):
+		c, _ := s.newCmd(e40k.CmdInitiative).(*e40k.InitiativeCmd)
+		c.By, c.First = s.Decider(), k == "F"
+		s.Play(c)
+		return true
+	case k == "A" && s.moving():
+		s.Suggest()
+		return true
+	case k == "D":
+		s.Single = !s.Single
+		return true
+	case len(k) == 1 && k[0] >= '1' && k[0] <= '9':
+		s.Choose(int(k[0] - '1'))
+		return true
+	}
+	return false
+}
+
+// GiveOrders gives the selected detachment its orders (or the first
+// detachment waiting for them when the selected one is not).
+func (s *UI) GiveOrders(order string) {
+	det := s.Detachment()
+	if !s.mine() {
+		if p := s.State().Pending; p != nil && len(p.Units) > 0 {
+			det = p.Units[0]
+		}
+	}
+	c, _ := s.newCmd(e40k.CmdOrders).(*e40k.OrdersCmd)
+	c.By, c.Detachment, c.Order = s.Decider(), det, order
+	s.Play(c)
+}
+
+// Suggest drafts the rules' suggested move for the selected detachment:
+// each stand straight at its closest enemy (into contact in an assault).
+func (s *UI) Suggest() {
+	mv := s.rs().SuggestMoves(s.State(), s.Detachment(), s.kind() == e40k.KindAssault)
+	if len(mv) == 0 {
+		s.Fail(fmt.Errorf("no move to suggest for %s", s.detName(s.Detachment())))
+		return
+	}
+	s.Moves = map[string]world.Vec{}
+	for _, m := range mv {
+		s.Moves[m.Unit] = m.To
+	}
+	s.Target = ""
+}
+
+// Choices are the decision's discrete choices for the buttons and the
+// digit keys: at the orders step those of the selected detachment; the
+// initiative; the titans' moves and fire; rally and passes. Moves and
+// shots that are drawn or aimed on the table are left out.
+func (s *UI) Choices() []rules.Choice {
+	st := s.State()
+	p := st.Pending
+	if p == nil || s.Mode() != play.ModeTurn {
+		return nil
+	}
+	det := s.Detachment()
+	var out []rules.Choice
+	for _, c := range s.G.Ruleset.Legal(st, p.Side) {
+		switch c.Name {
+		case e40k.CmdMove, e40k.CmdAssault, e40k.CmdFire:
+			continue
+		case e40k.CmdOrders:
+			if s.mine() && (len(c.Units) == 0 || c.Units[0] != det) {
+				continue
+			}
+		case e40k.CmdPass, e40k.CmdRally:
+			if s.mine() && len(c.Units) > 0 && c.Units[0] != det {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// Choose plays discrete choice i of Choices.
+func (s *UI) Choose(i int) {
+	cs := s.Choices()
+	if i < 0 || i >= len(cs) {
+		return
+	}
+	s.Play(cs[i].Cmd)
+}

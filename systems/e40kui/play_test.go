@@ -1,0 +1,351 @@
+package e40kui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/e40k"
+	"github.com/auspex/auspex/world"
+)
+
+// lastCmd is the name of the last command played and its JSON-ish text.
+func lastCmd(s *UI) string {
+	st := s.State()
+	for i := len(st.Log) - 1; i >= 0; i-- {
+		if e := st.Log[i]; e.Kind != rules.EvDecision && e.Kind != rules.EvPhase {
+			return e.Text
+		}
+	}
+	return ""
+}
+
+// click clicks stand id where it stands.
+func click(t testing.TB, s *UI, id string) {
+	t.Helper()
+	s.PressTable(posOf(t, s, id), id)
+	s.ReleaseTable(posOf(t, s, id))
+}
+
+// drive answers the current decision the way a player would in the
+// window: orders by key, initiative by F, the suggested move (A) played
+// with Enter, fire aimed by clicking the first target's stand and fired
+// by a second click, rally by Enter; H when nothing else is possible. It
+// returns the kind of the decision answered.
+func drive(t testing.TB, s *UI, order string) string {
+	t.Helper()
+	st := s.State()
+	p := st.Pending
+	if p == nil {
+		t.Fatalf("no decision at %s", st.Step)
+	}
+	n := len(st.Log)
+	switch p.Kind {
+	case e40k.KindOrders:
+		key := map[string]string{e40k.OrderAssault: "A", e40k.OrderMarch: "M"}[order]
+		s.Key(key)
+	case e40k.KindInitiative:
+		s.Key("F")
+	case e40k.KindMove, e40k.KindAssault:
+		s.Key("A")
+		if len(s.Moves) > 0 {
+			s.Commit()
+		}
+	case e40k.KindFire, e40k.KindBombard, e40k.KindOverwatch:
+		if ts := s.targets(); len(ts) > 0 {
+			ms := s.members(ts[0])
+			if u := st.Unit(ts[0]); u != nil {
+				ms = []*rules.Unit{u}
+			}
+			click(t, s, ms[0].ID)
+			click(t, s, ms[0].ID)
+		}
+	case e40k.KindRally:
+		s.Commit()
+	default:
+		s.Key("1")
+	}
+	if len(s.State().Log) == n {
+		s.Hold()
+	}
+	if len(s.State().Log) == n {
+		s.Key("1")
+	}
+	if len(s.State().Log) == n {
+		t.Fatalf("%s: nothing played (%s; message %q)", p.Kind, p.Prompt, s.Msg)
+	}
+	s.TrayClose()
+	return p.Kind
+}
+
+// A whole battle played through the window's inputs alone (keys,
+// clicks, drags, Enter, H): every kind of E40K decision comes up and is
+// answered, the game ends, and the debrief reports it.
+func TestWholeBattleThroughTheUIE40K(t *testing.T) {
+	s := newUI(t, 3)
+	seen := map[string]int{}
+	for i := 0; i < 3000 && s.Mode() != play.ModeOver; i++ {
+		seen[drive(t, s, e40k.OrderAssault)]++
+	}
+	if s.Mode() != play.ModeOver || !s.State().Over {
+		t.Fatalf("the battle did not end: %v", seen)
+	}
+	for _, k := range []string{e40k.KindOrders, e40k.KindInitiative, e40k.KindMove, e40k.KindFire, e40k.KindAssault} {
+		if seen[k] == 0 {
+			t.Errorf("no %s decision answered: %v", k, seen)
+		}
+	}
+	cmds := map[string]int{}
+	for _, r := range s.G.Engine.History() {
+		cmds[r.Cmd.Name()]++
+	}
+	for _, k := range []string{e40k.CmdOrders, e40k.CmdInitiative, e40k.CmdMove, e40k.CmdFire, e40k.CmdAssault} {
+		if cmds[k] == 0 {
+			t.Errorf("no %s command played: %v", k, cmds)
+		}
+	}
+	text := strings.Join(s.DebriefLines(), " ")
+	if !strings.Contains(text, "Result:") || !strings.Contains(text, "stands") {
+		t.Errorf("debrief: %q", text)
+	}
+	if h := hudText(s); !strings.Contains(h, "Game over") || !strings.Contains(h, "Result:") {
+		t.Errorf("end screen: %q", h)
+	}
+	t.Logf("decisions %v, commands %v; %s", seen, cmds, text)
+}
+
+// E40K-ORD-1: orders by key and by the panel's buttons for the selected
+// detachment; a click on any stand selects its detachment; special orders
+// without artillery are refused in words.
+func TestOrdersByKeysAndButtonsE40KORD1(t *testing.T) {
+	s := newUI(t, 3)
+	if s.State().Step != e40k.StepOrders {
+		t.Fatalf("step %s", s.State().Step)
+	}
+	if s.Detachment() != "tactical-detachment" {
+		t.Fatalf("selected %q at the start", s.Detachment())
+	}
+	s.Key("S")
+	if !s.MsgErr || !strings.Contains(s.Msg, "no artillery") {
+		t.Errorf("special orders without artillery: %q", s.Msg)
+	}
+	s.Key("M")
+	if f := s.State().Formation("tactical-detachment"); f.Orders != e40k.OrderMarch {
+		t.Errorf("M gave %q", f.Orders)
+	}
+	// A click on a rhino of the devastators? No: on a devastator stand.
+	click(t, s, "devastator-2")
+	if s.Detachment() != "devastator-detachment" || s.Selected != "devastator-2" {
+		t.Fatalf("clicking devastator-2 selected %q (%s)", s.Detachment(), s.Selected)
+	}
+	h := hudText(s)
+	for _, want := range []string{"Devastator detachment", "orders none yet", "overwatch orders", "A assault, M march"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("HUD lacks %q: %s", want, h)
+		}
+	}
+	_, btns := s.HUD(play.Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
+	pressed := false
+	for _, b := range btns {
+		if strings.Contains(b.Label, "overwatch") {
+			b.Do()
+			pressed = true
+			break
+		}
+	}
+	if !pressed {
+		t.Fatal("no overwatch button")
+	}
+	if f := s.State().Formation("devastator-detachment"); f.Orders != e40k.OrderOverwatch {
+		t.Errorf("the overwatch button gave %q", f.Orders)
+	}
+	click(t, s, "whirlwind-1")
+	s.Key("S")
+	if f := s.State().Formation("artillery-detachment"); f.Orders != e40k.OrderSpecial {
+		t.Errorf("S gave the Whirlwinds %q (%s)", f.Orders, s.Msg)
+	}
+}
+
+// toStep answers decisions with drive until the step is reached.
+func toStep(t testing.TB, s *UI, step string, order string) {
+	t.Helper()
+	for i := 0; i < 200 && s.State().Step != step; i++ {
+		drive(t, s, order)
+	}
+	if s.State().Step != step {
+		t.Fatalf("never reached %s (at %s)", step, s.State().Step)
+	}
+}
+
+// A drag of one stand moves its whole detachment by the same offset; the
+// preview gives each stand's distance against its allowance by orders
+// (march: three times Speed, E40K-ORD-1), the terrain crossed, and the
+// rules' refusal in words when a stand goes too far; Enter plays the
+// legal move; D drags one stand alone.
+func TestDragMovePreviewE40KORD1(t *testing.T) {
+	s := newUI(t, 3)
+	toStep(t, s, e40k.StepMovement, e40k.OrderMarch)
+	for s.Decider() != "marines" {
+		drive(t, s, e40k.OrderMarch)
+	}
+	click(t, s, "tactical-3")
+	if s.Detachment() != "tactical-detachment" {
+		t.Fatalf("selected %q", s.Detachment())
+	}
+	start := map[string]world.Vec{}
+	for _, u := range s.members("tactical-detachment") {
+		start[u.ID] = u.Pos
+	}
+	from := posOf(t, s, "tactical-3")
+	s.PressTable(from, "tactical-3")
+	s.DragTo(from.Add(world.Vec{Y: 10}))
+	s.DragTo(from.Add(world.Vec{Y: 20}))
+	s.ReleaseTable(from.Add(world.Vec{Y: 20}))
+	mp := s.PreviewMove()
+	if mp == nil || len(mp.Stands) != len(start) || mp.Err != nil {
+		t.Fatalf("preview of a 20 cm march: %+v", mp)
+	}
+	lines := strings.Join(mp.Lines(s.detOrName), "\n")
+	if !strings.Contains(lines, "20.0 of 30 cm") || !strings.Contains(lines, "march orders") {
+		t.Errorf("march preview: %s", lines)
+	}
+	// Too far: 45 cm is more than 30.
+	s.PressTable(from.Add(world.Vec{Y: 20}), "")
+	s.DragTo(from.Add(world.Vec{Y: 45}))
+	s.ReleaseTable(from.Add(world.Vec{Y: 45}))
+	mp = s.PreviewMove()
+	if mp == nil || mp.Err == nil || !mp.Stands[0].Over {
+		t.Fatalf("a 45 cm march was not refused: %+v", mp)
+	}
+	if h := hudText(s); !strings.Contains(h, "move refused:") || !strings.Contains(h, "too far") {
+		t.Errorf("HUD: %s", h)
+	}
+	// Esc drops it; a 20 cm drag again, then Enter.
+	s.Cancel()
+	s.PressTable(from, "tactical-3")
+	s.DragTo(from.Add(world.Vec{Y: 20}))
+	s.ReleaseTable(from.Add(world.Vec{Y: 20}))
+	s.Commit()
+	for id, p := range start {
+		if got := posOf(t, s, id); got.Dist(p.Add(world.Vec{Y: 20})) > 0.01 {
+			t.Errorf("%s at %v, want %v (%s)", id, got, p.Add(world.Vec{Y: 20}), s.Msg)
+		}
+	}
+	// One stand alone (D) of the next detachment.
+	for s.Decider() != "marines" || s.kind() != e40k.KindMove {
+		drive(t, s, e40k.OrderMarch)
+	}
+	click(t, s, "devastator-1")
+	s.Key("D")
+	d1, d2 := posOf(t, s, "devastator-1"), posOf(t, s, "devastator-2")
+	s.PressTable(d1, "devastator-1")
+	s.DragTo(d1.Add(world.Vec{X: 3, Y: 12}))
+	s.ReleaseTable(d1.Add(world.Vec{X: 3, Y: 12}))
+	if len(s.Moves) != 1 {
+		t.Fatalf("single-stand drag drafted %v", s.Moves)
+	}
+	s.Commit()
+	if posOf(t, s, "devastator-2") != d2 || posOf(t, s, "devastator-1").Dist(d1.Add(world.Vec{X: 3, Y: 12})) > 0.01 {
+		t.Errorf("single move: devastator-1 %v devastator-2 %v (%s)", posOf(t, s, "devastator-1"), posOf(t, s, "devastator-2"), s.Msg)
+	}
+}
+
+// E40K-BM-1 and the firepower table: clicking an enemy stand aims the
+// selected detachment at its detachment; the preview shows the firepower,
+// the table's row, the dice and the exact expected hits and kills, the
+// same chance of a kill as the rules' own choice text; a second click
+// fires, and the dice tray tells the volley's dice and results.
+func TestFirePreviewAndTrayE40KBM1(t *testing.T) {
+	s := newUI(t, 3)
+	toStep(t, s, e40k.StepShooting, e40k.OrderAssault)
+	var det, target string
+	for i := 0; i < 20 && det == ""; i++ {
+		for _, id := range s.State().Pending.Units {
+			s.SelectUnit(id)
+			if ts := s.targets(); len(ts) > 0 {
+				det, target = id, ts[0]
+				break
+			}
+		}
+		if det == "" {
+			drive(t, s, e40k.OrderAssault)
+		}
+	}
+	if det == "" {
+		t.Fatal("no detachment could fire")
+	}
+	stand := s.members(target)[0].ID
+	click(t, s, stand)
+	if s.Target != target {
+		t.Fatalf("clicking %s aimed at %q", stand, s.Target)
+	}
+	fp := s.FirePreview()
+	if fp == nil || fp.Err != nil {
+		t.Fatalf("fire preview: %+v", fp)
+	}
+	want := ""
+	for _, c := range s.G.Ruleset.Legal(s.State(), s.Decider()) {
+		if fc, ok := c.Cmd.(*e40k.FireCmd); ok && fc.Detachment == det && fc.Target == target {
+			want = c.Text
+		}
+	}
+	if !strings.Contains(want, fmt.Sprintf("%.0f%% to destroy", 100*fp.AtLeastOne)) {
+		t.Errorf("preview %.3f against the rules' %q", fp.AtLeastOne, want)
+	}
+	if fp.Dice == 0 && fp.Weapons == 0 || fp.Need < 2 {
+		t.Errorf("no dice: %+v", fp)
+	}
+	h := hudText(s)
+	for _, w := range []string{"table: firepower", "dice needing", "expected", "units destroyed"} {
+		if !strings.Contains(h, w) {
+			t.Errorf("HUD lacks %q: %s", w, h)
+		}
+	}
+	n := len(s.G.Engine.History())
+	click(t, s, stand)
+	if h := s.G.Engine.History(); len(h) != n+1 || h[n].Cmd.Name() != e40k.CmdFire {
+		t.Fatalf("second click did not fire: %s", s.Msg)
+	}
+	tr := s.Tray()
+	if tr == nil || len(tr.Steps) == 0 {
+		t.Fatal("no dice tray after a volley")
+	}
+	st0 := tr.Steps[0]
+	if !strings.Contains(s.Named(st0.Head), s.detName(det)) || st0.Roll == nil {
+		t.Errorf("first tray step: %+v", st0)
+	}
+	if note, _ := s.RollNote(st0.Roll); note == "" {
+		t.Errorf("no note for %q", st0.Roll.Purpose)
+	}
+	all := ""
+	for _, st := range tr.Steps {
+		all += strings.Join(st.Lines, " ") + " "
+	}
+	if !strings.Contains(all, "takes dice") || !strings.Contains(all, "blast marker") {
+		t.Errorf("tray results: %s", all)
+	}
+}
+
+// The adapter serves E40K games only and offers the E40K options grouped.
+func TestAdapterE40K(t *testing.T) {
+	a := New()
+	if a.System() != e40k.RulesetID {
+		t.Errorf("system %q", a.System())
+	}
+	groups := map[string]int{}
+	for _, o := range a.Options() {
+		groups[o.Group]++
+	}
+	if groups["Epic Remastered"] == 0 || len(a.Options()) != len(e40k.OptionList()) {
+		t.Errorf("options %v", groups)
+	}
+	s := newUI(t, 1)
+	if _, err := a.Attach(s.Session); err != nil {
+		t.Errorf("attach: %v", err)
+	}
+	if got := s.Named("boyz-mob fires at tactical-detachment; tactical-10 stays"); got != "Boyz mob fires at Tactical detachment; tactical-10 stays" {
+		t.Errorf("Named: %q", got)
+	}
+}

@@ -1,0 +1,251 @@
+package e40kui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/auspex/auspex/rules/e40k"
+	"github.com/auspex/auspex/world"
+)
+
+// StandMove is one drafted stand move as the preview measures it.
+type StandMove struct {
+	Unit     string
+	From, To world.Vec
+	// Dist is the straight distance (cm); Allowance the stand's allowance
+	// under its detachment's orders (its Speed in an assault move, twice
+	// that for infantry ending in contact).
+	Dist, Allowance float64
+	// Terrain names the terrain crossed ("Pine wood (woods, dangerous)").
+	Terrain []string
+	// Over is set when the move is longer than the allowance.
+	Over bool
+}
+
+// MovePreview is the drafted move of the selected detachment: each
+// stand's measure, and the rules' verdict on the whole command (nil when
+// legal).
+type MovePreview struct {
+	Detachment string
+	Orders     string
+	Assault    bool
+	Stands     []StandMove
+	Err        error
+}
+
+// PreviewMove measures the drafted moves (nil when nothing is drafted or
+// the decision is not a move).
+func (s *UI) PreviewMove() *MovePreview {
+	if len(s.Moves) == 0 || !s.moving() {
+		return nil
+	}
+	st := s.State()
+	det := s.Detachment()
+	f := st.Formation(det)
+	mp := &MovePreview{Detachment: det, Assault: s.kind() == e40k.KindAssault}
+	if f != nil {
+		mp.Orders = f.Orders
+	}
+	w, terrain, _ := s.Sight()
+	for _, u := range s.members(det) {
+		to, ok := s.Moves[u.ID]
+		if !ok {
+			continue
+		}
+		sm := StandMove{Unit: u.ID, From: u.Pos, To: to, Dist: u.Pos.Dist(to)}
+		if p, err := s.rs().Profile(st, u); err == nil {
+			sm.Allowance = e40k.Allowance(&p, mp.Orders, mp.Assault)
+			if mp.Assault && p.Class == world.Infantry {
+				sm.Allowance *= 2 // only when it ends in contact (the rules check)
+			}
+			if w != nil {
+				seen := map[int]bool{}
+				for _, c := range w.Trace(u.Pos, to, nil) {
+					if seen[c.Feature] {
+						continue
+					}
+					seen[c.Feature] = true
+					ft := &w.Features[c.Feature]
+					tr := terrain[ft.Kind]
+					txt := fmt.Sprintf("%s (%s", ft.Label(), ft.Kind)
+					if ps := tr.Passage[p.Class]; ps != world.Clear {
+						txt += ", " + ps.String()
+					}
+					if tr.Cover {
+						txt += ", cover"
+					}
+					sm.Terrain = append(sm.Terrain, txt+")")
+				}
+			}
+		}
+		sm.Over = sm.Dist > sm.Allowance+world.Eps
+		mp.Stands = append(mp.Stands, sm)
+	}
+	mp.Err = s.G.Engine.Check(s.moveCmd())
+	return mp
+}
+
+// Lines are the preview's texts: the verdict, then one line per stand.
+func (mp *MovePreview) Lines(name func(string) string) []string {
+	what := "move"
+	if mp.Assault {
+		what = "assault move"
+	}
+	head := fmt.Sprintf("%s on %s orders: %s of %d stand(s) is legal; Enter plays it", name(mp.Detachment), mp.Orders, what, len(mp.Stands))
+	if mp.Err != nil {
+		head = fmt.Sprintf("%s refused: %s", what, mp.Err)
+	}
+	out := []string{head}
+	for _, sm := range mp.Stands {
+		ln := fmt.Sprintf("%s: %.1f of %.0f cm", name(sm.Unit), sm.Dist, sm.Allowance)
+		if mp.Assault && sm.Allowance > 0 {
+			ln = fmt.Sprintf("%s: %.1f cm (Speed %.0f; infantry twice that into contact)", name(sm.Unit), sm.Dist, sm.Allowance/2)
+		}
+		if sm.Over {
+			ln += " - too far"
+		}
+		if len(sm.Terrain) > 0 {
+			ln += "; crosses " + strings.Join(sm.Terrain, ", ")
+		}
+		out = append(out, ln)
+	}
+	return out
+}
+
+// FirePreview is the selected detachment's fire at the aimed target: the
+// plan the rules would use and its exact odds.
+type FirePreview struct {
+	Firer, Target string
+	// Firepower is the firers' firepower in range and sight; Left what
+	// the firer's blast markers leave of it; Dice the attack dice the
+	// firepower table gives for Situation; Need the lowest armour.
+	Firepower, Left, Dice int
+	Situation         string
+	Need              int
+	Weapons           int
+	Shooters          int
+	// Hits, Kills, Markers are the expected values; AtLeastOne the chance
+	// of destroying at least one unit.
+	Hits, Kills, Markers, AtLeastOne float64
+	// Titan is set for fire at a titan (ATII rules): TitanHits is the
+	// expected hits reaching the titan past its shields.
+	Titan     bool
+	TitanHits float64
+	Err       error
+}
+
+// FirePreview works out the aimed fire (nil when nothing is aimed at).
+func (s *UI) FirePreview() *FirePreview {
+	if s.Target == "" || !s.firing() {
+		return nil
+	}
+	st := s.State()
+	fp := &FirePreview{Firer: s.Detachment(), Target: s.Target}
+	if u := st.Unit(s.Target); u != nil && s.rs().IsTitan(u) {
+		fp.Titan = true
+		v, err := s.rs().PlanTitanFire(st, fp.Firer, s.Target, "")
+		if err != nil {
+			fp.Err = err
+			return fp
+		}
+		fp.Firepower, fp.Left, fp.Shooters = v.Firepower, v.Firepower, len(v.Shooters)
+		od, err := v.Odds()
+		if err != nil {
+			fp.Err = err
+			return fp
+		}
+		for _, o := range od {
+			fp.Hits += o.Hits.Mean()
+			fp.TitanHits += o.TitanHits.Mean()
+		}
+		return fp
+	}
+	plan, err := s.rs().Plan(st, fp.Firer, s.Target)
+	if err != nil {
+		fp.Err = err
+		return fp
+	}
+	o := s.opts()
+	fp.Firepower, fp.Weapons, fp.Shooters = plan.Firepower, len(plan.Weapons), len(plan.Shooters)
+	fp.Situation = string(plan.Situation)
+	fp.Left, _ = e40k.Suppress(plan.Firepower, len(plan.Weapons), plan.FirerMarkers, o)
+	if fp.Left > 0 {
+		fp.Dice, _ = e40k.AttackDice(fp.Left, plan.Situation, o)
+	}
+	var arm []int
+	for _, t := range plan.Targets {
+		arm = append(arm, t.Armour)
+	}
+	fp.Need, _ = e40k.LowestArmour(arm)
+	od, err := plan.Odds(o)
+	if err != nil {
+		fp.Err = err
+		return fp
+	}
+	fp.Hits, fp.Kills, fp.Markers = od.Hits.Mean(), od.Destroyed.Mean(), od.Markers.Mean()
+	fp.AtLeastOne = od.Destroyed.AtLeast(1)
+	return fp
+}
+
+// Lines are the fire preview's texts.
+func (fp *FirePreview) Lines(name func(string) string) []string {
+	if fp.Err != nil {
+		return []string{fmt.Sprintf("%s cannot fire at %s: %s", name(fp.Firer), name(fp.Target), fp.Err)}
+	}
+	if fp.Titan {
+		return []string{
+			fmt.Sprintf("%s at the titan %s (ATII rules, Gunnery 4+): firepower %d from %d stand(s)", name(fp.Firer), name(fp.Target), fp.Firepower, fp.Shooters),
+			fmt.Sprintf("expected %.2f hits, %.2f past the void shields", fp.Hits, fp.TitanHits),
+			"Enter or a second click fires.",
+		}
+	}
+	fpText := fmt.Sprintf("firepower %d from %d stand(s)", fp.Firepower, fp.Shooters)
+	if fp.Left != fp.Firepower {
+		fpText += fmt.Sprintf(", %d after its blast markers", fp.Left)
+	}
+	if fp.Weapons > 0 {
+		fpText += fmt.Sprintf(", %d super-heavy weapon(s)", fp.Weapons)
+	}
+	return []string{
+		fmt.Sprintf("%s at %s: %s", name(fp.Firer), name(fp.Target), fpText),
+		fmt.Sprintf("table: firepower %d, target %s -> %d dice needing %d+ (lowest armour)", fp.Left, fp.Situation, fp.Dice, fp.Need),
+		fmt.Sprintf("expected %.2f hits, %.2f units destroyed (%.0f%% at least one), %.1f blast markers", fp.Hits, fp.Kills, 100*fp.AtLeastOne, fp.Markers),
+		"Enter or a second click fires.",
+	}
+}
+
+// targets are the enemy detachments (and titans) the selected
+// detachment may fire at now, sorted, with the plan's error for the
+// others left out.
+func (s *UI) targets() []string {
+	if !s.firing() {
+		return nil
+	}
+	st := s.State()
+	var out []string
+	for _, c := range s.G.Ruleset.Legal(st, s.Decider()) {
+		fc, ok := c.Cmd.(*e40k.FireCmd)
+		if !ok || fc.Detachment != s.Detachment() {
+			continue
+		}
+		t := fc.Target
+		if fc.Titan != "" {
+			t = fc.Titan
+		}
+		if !contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,81 @@
+package e40kui
+
+import (
+	"strings"
+
+	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/rules"
+)
+
+// TraySteps turns the log from index from into dice tray steps: each
+// roll with the action it belongs to (the volley, the combat, the
+// orders, the rally) and the results that followed it (hits allocated,
+// stands destroyed, blast markers, a detachment breaking). Nil when no
+// dice were rolled.
+func (s *UI) TraySteps(from int) []play.TrayStep {
+	lg := s.State().Log
+	var steps []play.TrayStep
+	head := ""
+	for i := from; i < len(lg); i++ {
+		e := lg[i]
+		switch {
+		case e.Kind == rules.EvDecision || e.Kind == rules.EvPhase || e.Kind == rules.EvTurn:
+			continue
+		case e.Roll != nil:
+			r := *e.Roll
+			units := r.Units
+			if len(units) == 0 {
+				units = e.Units
+			}
+			steps = append(steps, play.TrayStep{Head: head, Roll: &r, Units: units})
+		case e.Kind == rules.EvFired:
+			head = e.Text
+			if k := strings.Index(head, ": "); k > 0 {
+				head = head[:k]
+			}
+		case combatHead(e.Text):
+			head = e.Text
+		default:
+			if len(steps) > 0 && e.Text != "" {
+				steps[len(steps)-1].Lines = append(steps[len(steps)-1].Lines, s.TrayText(e.Text))
+			}
+		}
+	}
+	return steps
+}
+
+// combatHead reports whether a log line opens a close combat or a
+// firefight ("firefight: a (4) against b (2)").
+func combatHead(text string) bool {
+	return (strings.HasPrefix(text, "firefight: ") || strings.HasPrefix(text, "close combat: ")) && strings.Contains(text, " against ")
+}
+
+// TrayText names the units and detachments of a result line.
+func (s *UI) TrayText(line string) string { return s.Named(line) }
+
+// RollNote explains E40K's rolls in the tray, and whether their sum
+// means anything (a result roll, blast markers removed).
+func (s *UI) RollNote(r *rules.Roll) (note string, total bool) {
+	p := strings.ToLower(r.Purpose)
+	switch {
+	case strings.Contains(p, "initiative counter"):
+		return "one die with a face per counter in the cup: the low faces are the first side's counters", false
+	case strings.Contains(p, "roll-off"):
+		return "the higher die wins the roll-off", false
+	case strings.HasPrefix(p, "attack dice"):
+		return "the firepower table's dice: each at the lowest armour or more hits; the attacker allocates hits closest stand first", false
+	case strings.HasPrefix(p, "super-heavy"):
+		return "one shot: it needs the armour of the stand it is allocated to", false
+	case strings.HasPrefix(p, "dangerous terrain"):
+		return "a 1 halts the stand where it entered; a second 1 destroys it", false
+	case strings.HasPrefix(p, "remove blast markers"):
+		return "the die less one is how many blast markers come off", true
+	case strings.Contains(p, "result"):
+		return "die plus combat bonus: the higher total wins; the margin decides the loser's fate", true
+	case strings.Contains(p, "hits"):
+		return "each die at the target or more is a hit", false
+	case strings.HasPrefix(p, "rally") || strings.Contains(p, "orders") || strings.Contains(p, "leadership"):
+		return "a leadership test: the die must beat the detachment's blast markers", false
+	}
+	return "", r.Target == 0
+}

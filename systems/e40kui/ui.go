@@ -1,0 +1,329 @@
+// Package e40kui is Epic 40,000's side of the play UI (a play.SystemUI,
+// attached to each session by the play.Adapter New returns): what clicks,
+// drags and keys mean at each E40K decision (orders, initiative, moves and
+// assault moves drawn by dragging stands, fire at a clicked enemy
+// detachment, rally, pass), the move and fire previews (distance against
+// the allowance by orders, terrain crossed, the rules' refusal in words;
+// firepower, the table's row, expected hits and kills from the exact
+// odds), the side panel, the banner, the dice tray's texts and the
+// debrief. Clicking any stand selects its detachment; the detachment is
+// the unit of play, as in the rules.
+package e40kui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/e40k"
+	"github.com/auspex/auspex/world"
+)
+
+// UI is E40K's side of the play UI (play.SystemUI) for one session. It
+// embeds the session (selection, messages, modes) and holds E40K's UI
+// state: the drafted unit moves of the selected detachment, the aimed
+// target, a drag in progress.
+type UI struct {
+	*play.Session
+
+	// Moves are the drafted destinations of the selected detachment's
+	// stands (unit id -> point), played by Enter as a move or an assault.
+	Moves map[string]world.Vec
+	// Target is the enemy detachment (or titan unit) aimed at by the
+	// selected detachment; Enter or a second click fires.
+	Target string
+	// Single makes a drag move only the stand dragged; by default the
+	// whole detachment moves by the same offset (key D toggles).
+	Single bool
+
+	drag *dragState
+}
+
+// dragState is a press-and-drag in progress: the stand pressed, where the
+// press was, and the drafted moves before it.
+type dragState struct {
+	unit   string
+	from   world.Vec
+	before map[string]world.Vec
+	moved  bool
+}
+
+// adapter attaches UI to the sessions of E40K games.
+type adapter struct{}
+
+// New returns E40K's play.Adapter, for cmd/auspex to register.
+func New() play.Adapter { return adapter{} }
+
+// System is E40K's ruleset id.
+func (adapter) System() string { return e40k.RulesetID }
+
+// Options are E40K's rules options for the start screen.
+func (adapter) Options() []play.Option {
+	var out []play.Option
+	for _, o := range e40k.OptionList() {
+		group := "Alternative readings of unclear rules"
+		switch o.Kind {
+		case "remastered":
+			group = "Epic Remastered"
+		case "rule":
+			group = "Optional rules"
+		}
+		out = append(out, play.Option{ID: o.ID, Title: o.ID, Group: group, Doc: o.Description})
+	}
+	return out
+}
+
+// Attach returns the UI of a session on an E40K game. Errors: a game
+// whose ruleset is not E40K's.
+func (adapter) Attach(s *play.Session) (play.SystemUI, error) {
+	if _, ok := s.G.Ruleset.(*e40k.Ruleset); !ok {
+		return nil, fmt.Errorf("e40kui: the game's ruleset is %T, not E40K's", s.G.Ruleset)
+	}
+	return &UI{Session: s}, nil
+}
+
+// Of is the E40K side of a session's UI (nil for another system's).
+func Of(s *play.Session) *UI {
+	u, _ := s.UI().(*UI)
+	return u
+}
+
+// rs is the game's E40K ruleset.
+func (s *UI) rs() *e40k.Ruleset {
+	r, _ := s.G.Ruleset.(*e40k.Ruleset)
+	return r
+}
+
+// opts are the game's E40K options (defaults when unreadable).
+func (s *UI) opts() e40k.Options {
+	o, _ := e40k.ParseOptions(s.State().Options)
+	return o
+}
+
+// Detachment is the selected detachment ("" for none): the formation of
+// the selected stand.
+func (s *UI) Detachment() string {
+	if u := s.State().Unit(s.Selected); u != nil {
+		return u.Formation
+	}
+	return ""
+}
+
+// members are a detachment's living stands, in state order.
+func (s *UI) members(det string) []*rules.Unit {
+	st := s.State()
+	var out []*rules.Unit
+	for i := range st.Units {
+		u := &st.Units[i]
+		if u.Formation == det && !u.Destroyed {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// pendingHas reports whether the current decision lists id (a detachment
+// or a titan unit).
+func (s *UI) pendingHas(id string) bool {
+	p := s.State().Pending
+	if p == nil || id == "" || s.Mode() != play.ModeTurn {
+		return false
+	}
+	for _, x := range p.Units {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// kind is the current decision's kind ("" when none).
+func (s *UI) kind() string {
+	if p := s.State().Pending; p != nil {
+		return p.Kind
+	}
+	return ""
+}
+
+// mine reports whether the selected detachment may act now.
+func (s *UI) mine() bool { return s.pendingHas(s.Detachment()) }
+
+// SelectUnit selects a stand (its detachment becomes the selected one),
+// or a detachment or titan listed by id (its first living stand); a new
+// detachment drops the drafts.
+func (s *UI) SelectUnit(id string) {
+	st := s.State()
+	if id != "" && st.Unit(id) == nil {
+		if ms := s.members(id); len(ms) > 0 {
+			id = ms[0].ID
+		} else {
+			id = ""
+		}
+	}
+	old := s.Detachment()
+	s.Selected = id
+	if s.Detachment() != old {
+		s.ClearDraft()
+	}
+}
+
+// Decide selects for the decider: when the decision passes to side d its
+// first detachment that may act; else the selection stays while it may
+// act.
+func (s *UI) Decide(d string, passed bool) {
+	p := s.State().Pending
+	if !passed && s.mine() {
+		return
+	}
+	s.SelectUnit("")
+	if p != nil && p.Side == d && len(p.Units) > 0 {
+		s.SelectUnit(p.Units[0])
+	}
+}
+
+// Ended drops the drafts for the end screen.
+func (s *UI) Ended() { s.ClearDraft() }
+
+// ClearDraft drops the drafted moves, the aimed target and a drag.
+func (s *UI) ClearDraft() {
+	s.Moves, s.Target, s.drag = nil, "", nil
+}
+
+// Submitting is part of play.SystemUI (E40K compares nothing).
+func (s *UI) Submitting(rules.Command) {}
+
+// Submitted is part of play.SystemUI (E40K compares nothing).
+func (s *UI) Submitted(int, bool) {}
+
+// Drafted reports whether moves are drafted or a target aimed at.
+func (s *UI) Drafted() bool { return len(s.Moves) > 0 || s.Target != "" }
+
+// Reason is an error's text without the engine's and the command's
+// prefixes.
+func (s *UI) Reason(err error) string {
+	return play.Reason(err, e40k.CmdOrders, e40k.CmdInitiative, e40k.CmdMove, e40k.CmdFire, e40k.CmdAssault,
+		e40k.CmdRally, e40k.CmdPass, e40k.CmdTitanMove, e40k.CmdTitanFire)
+}
+
+// Named replaces side, unit and detachment ids in a text by their
+// names.
+func (s *UI) Named(text string) string {
+	st := s.State()
+	type pair struct{ id, name string }
+	var ps []pair
+	for _, sd := range st.Sides {
+		if sd.Name != "" {
+			ps = append(ps, pair{sd.ID, sd.Name})
+		}
+	}
+	for _, f := range st.Formations {
+		if f.Name != "" {
+			ps = append(ps, pair{f.ID, f.Name})
+		}
+	}
+	for _, u := range st.Units {
+		if n := s.Name(u.ID); n != u.ID {
+			ps = append(ps, pair{u.ID, n})
+		}
+	}
+	// Longest ids first, so "boyz-mob" is replaced before "boyz".
+	sort.Slice(ps, func(i, j int) bool { return len(ps[i].id) > len(ps[j].id) })
+	for _, p := range ps {
+		text = replaceWord(text, p.id, p.name)
+	}
+	return text
+}
+
+// replaceWord replaces old in s where it stands as a whole word (not
+// inside a longer id such as "tactical-10").
+func replaceWord(s, old, repl string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, old)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		end := i + len(old)
+		if (i == 0 || !idByte(s[i-1])) && (end == len(s) || !idByte(s[end])) {
+			b.WriteString(s[:i])
+			b.WriteString(repl)
+		} else {
+			b.WriteString(s[:end])
+		}
+		s = s[end:]
+	}
+}
+
+func idByte(c byte) bool {
+	return c == '-' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// detName is a detachment's display name.
+func (s *UI) detName(id string) string {
+	if f := s.State().Formation(id); f != nil && f.Name != "" {
+		return f.Name
+	}
+	return s.Name(id)
+}
+
+// Sig summarises the drafts and the aim for the window's redraw test.
+func (s *UI) Sig() string {
+	ids := make([]string, 0, len(s.Moves))
+	for id, p := range s.Moves {
+		ids = append(ids, fmt.Sprintf("%s@%.1f,%.1f", id, p.X, p.Y))
+	}
+	sort.Strings(ids)
+	return fmt.Sprintf("%s|%s|%v|%s", strings.Join(ids, ";"), s.Target, s.Single, s.Hover)
+}
+
+// Declared is the aimed target, for the debug dump.
+func (s *UI) Declared() (chosen string, decl []string) {
+	if s.Target != "" {
+		decl = []string{s.Detachment() + ">" + s.Target}
+	}
+	return s.Detachment(), decl
+}
+
+// HasSecrets: E40K orders are given openly; nothing is secret.
+func (s *UI) HasSecrets() bool { return false }
+
+// SecretLines: none.
+func (s *UI) SecretLines(string) []string { return nil }
+
+// SecretUnmarked: no event is secret.
+func (s *UI) SecretUnmarked(rules.Event) bool { return false }
+
+// OnTable reports whether a stand is drawn (every stand that is not
+// destroyed: E40K scenarios place every unit).
+func (s *UI) OnTable(u *rules.Unit) bool { return u != nil && !u.Destroyed }
+
+// Base is a stand's base on the table now (its catalogue footprint).
+func (s *UI) Base(u *rules.Unit) world.Base {
+	b := world.Base{Pos: u.Pos, Facing: u.Facing}
+	if p, err := s.rs().Profile(s.State(), u); err == nil {
+		b.Foot = p.Base
+	}
+	return b
+}
+
+// SelectedArcs: E40K stands have no fire arcs.
+func (s *UI) SelectedArcs() bool { return false }
+
+// Sight is the table and terrain sight lines are checked with.
+func (s *UI) Sight() (*world.World, world.TerrainRules, world.LOSOptions) {
+	var w *world.World
+	if s.G.Scenario != nil {
+		w = s.G.Scenario.World
+	}
+	return w, s.rs().Terrain(s.State()), world.LOSOptions{}
+}
+
+// Wheel is not used by E40K.
+func (s *UI) Wheel(float64) bool { return false }
+
+// TurnFacing is not used: E40K stands move in straight lines and their
+// facing does not matter.
+func (s *UI) TurnFacing(float64) {}
