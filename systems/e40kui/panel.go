@@ -351,5 +351,3 @@ func (s *UI) pointsLost(side string) int {
 	}
 	return n
 }
-
-

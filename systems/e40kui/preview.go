@@ -121,10 +121,10 @@ type FirePreview struct {
 	// the firer's blast markers leave of it; Dice the attack dice the
 	// firepower table gives for Situation; Need the lowest armour.
 	Firepower, Left, Dice int
-	Situation         string
-	Need              int
-	Weapons           int
-	Shooters          int
+	Situation             string
+	Need                  int
+	Weapons               int
+	Shooters              int
 	// Hits, Kills, Markers are the expected values; AtLeastOne the chance
 	// of destroying at least one unit.
 	Hits, Kills, Markers, AtLeastOne float64
