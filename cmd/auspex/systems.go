@@ -7,6 +7,7 @@ import (
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/systems/atiisys"
 	"github.com/auspex/auspex/systems/atiiui"
+	"github.com/auspex/auspex/systems/e40kui"
 )
 
 // shippedSystems registers the rule systems this build plays. It is the
@@ -24,7 +25,7 @@ func shippedSystems() *game.Systems {
 
 // shippedUIs registers the play UIs of the systems shippedSystems lists.
 func shippedUIs() *play.Adapters {
-	r, err := play.NewAdapters(atiiui.New())
+	r, err := play.NewAdapters(atiiui.New(), e40kui.New())
 	if err != nil {
 		// Fixed at compile time too; caught by TestShippedUIs.
 		panic(fmt.Sprintf("auspex: registering the play UIs: %v", err))

@@ -2,6 +2,7 @@ package e40kui
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules"
@@ -235,16 +236,22 @@ func (s *UI) newCmd(name string) rules.Command {
 }
 
 // moveCmd is the drafted move (or assault move) of the selected
-// detachment: each drafted stand straight to its point, in the
-// detachment's order (nil when the decision is not a move).
+// detachment: each drafted stand straight to its point, the leading
+// stands first (nil when the decision is not a move).
 func (s *UI) moveCmd() rules.Command {
 	det := s.Detachment()
 	var mv []e40k.UnitMove
+	lead := map[string]float64{}
 	for _, u := range s.members(det) {
 		if to, ok := s.Moves[u.ID]; ok {
 			mv = append(mv, e40k.UnitMove{Unit: u.ID, To: to})
+			lead[u.ID] = u.Pos.Dot(to.Sub(u.Pos).Scale(1 / max(u.Pos.Dist(to), world.Eps)))
 		}
 	}
+	// The stands furthest along their moves go first, so a block moving
+	// forward does not bump into the stands ahead of it (the rules check
+	// each move against the ones before it).
+	sort.SliceStable(mv, func(i, j int) bool { return lead[mv[i].Unit] > lead[mv[j].Unit] })
 	switch s.kind() {
 	case e40k.KindMove:
 		c, _ := s.newCmd(e40k.CmdMove).(*e40k.MoveCmd)

@@ -171,7 +171,7 @@ func (s *UI) WinLines() []string {
 		out = append(out, fmt.Sprintf("The scenario adds %d victory rule(s) of its own.", len(su.Victory)))
 	}
 	for _, o := range su.Objectives {
-		out = append(out, fmt.Sprintf("Objective %s at (%.0f, %.0f).", s.Named(o.ID), o.Pos.X, o.Pos.Y))
+		out = append(out, fmt.Sprintf("Objective %s at (%.0f, %.0f).", s.objectiveLabel(o.ID), o.Pos.X, o.Pos.Y))
 	}
 	for _, sd := range s.State().Sides {
 		n, left := 0, 0
@@ -350,4 +350,16 @@ func (s *UI) pointsLost(side string) int {
 		}
 	}
 	return n
+}
+
+// objectiveLabel is an objective's label in the scenario, else its id.
+func (s *UI) objectiveLabel(id string) string {
+	if sc := s.G.Scenario; sc != nil {
+		for _, o := range sc.Objectives {
+			if o.ID == id && o.Label != "" {
+				return o.Label
+			}
+		}
+	}
+	return id
 }

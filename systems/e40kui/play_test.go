@@ -36,6 +36,12 @@ func click(t testing.TB, s *UI, id string) {
 // returns the kind of the decision answered.
 func drive(t testing.TB, s *UI, order string) string {
 	t.Helper()
+	return driveOrders(t, s, map[string]string{"": order})
+}
+
+// driveOrders is drive with orders by side (key "" for any other side).
+func driveOrders(t testing.TB, s *UI, orders map[string]string) string {
+	t.Helper()
 	st := s.State()
 	p := st.Pending
 	if p == nil {
@@ -44,7 +50,11 @@ func drive(t testing.TB, s *UI, order string) string {
 	n := len(st.Log)
 	switch p.Kind {
 	case e40k.KindOrders:
-		key := map[string]string{e40k.OrderAssault: "A", e40k.OrderMarch: "M"}[order]
+		order, ok := orders[p.Side]
+		if !ok {
+			order = orders[""]
+		}
+		key := map[string]string{e40k.OrderAssault: "A", e40k.OrderMarch: "M", e40k.OrderOverwatch: "O"}[order]
 		s.Key(key)
 	case e40k.KindInitiative:
 		s.Key("F")
@@ -92,7 +102,7 @@ func TestWholeBattleThroughTheUIE40K(t *testing.T) {
 	if s.Mode() != play.ModeOver || !s.State().Over {
 		t.Fatalf("the battle did not end: %v", seen)
 	}
-	for _, k := range []string{e40k.KindOrders, e40k.KindInitiative, e40k.KindMove, e40k.KindFire, e40k.KindAssault} {
+	for _, k := range []string{e40k.KindOrders, e40k.KindInitiative, e40k.KindMove, e40k.KindFire, e40k.KindAssault, e40k.KindRally} {
 		if seen[k] == 0 {
 			t.Errorf("no %s decision answered: %v", k, seen)
 		}
@@ -101,7 +111,7 @@ func TestWholeBattleThroughTheUIE40K(t *testing.T) {
 	for _, r := range s.G.Engine.History() {
 		cmds[r.Cmd.Name()]++
 	}
-	for _, k := range []string{e40k.CmdOrders, e40k.CmdInitiative, e40k.CmdMove, e40k.CmdFire, e40k.CmdAssault} {
+	for _, k := range []string{e40k.CmdOrders, e40k.CmdInitiative, e40k.CmdMove, e40k.CmdFire, e40k.CmdAssault, e40k.CmdRally} {
 		if cmds[k] == 0 {
 			t.Errorf("no %s command played: %v", k, cmds)
 		}
@@ -347,5 +357,89 @@ func TestAdapterE40K(t *testing.T) {
 	}
 	if got := s.Named("boyz-mob fires at tactical-detachment; tactical-10 stays"); got != "Boyz mob fires at Tactical detachment; tactical-10 stays" {
 		t.Errorf("Named: %q", got)
+	}
+}
+
+// Overwatch (E40K-ORD-1): a detachment on overwatch orders may fire at an
+// enemy detachment that has just moved; the window asks its side, the
+// banner says how to fire or hold, and the fire is aimed and played by
+// clicks like any other.
+func TestOverwatchWindowE40KORD1(t *testing.T) {
+	s := newUI(t, 3)
+	orders := map[string]string{"marines": e40k.OrderOverwatch, "": e40k.OrderMarch}
+	fired := false
+	for i := 0; i < 400 && !fired && s.Mode() != play.ModeOver; i++ {
+		if s.kind() == e40k.KindOverwatch && len(s.targets()) > 0 {
+			if b := s.DecisionBanner(play.ModeTurn); !strings.Contains(strings.Join(b.Lines, " "), "H holds fire") {
+				t.Errorf("overwatch banner: %v", b.Lines)
+			}
+			n := len(s.G.Engine.History())
+			driveOrders(t, s, orders)
+			h := s.G.Engine.History()
+			fired = len(h) == n+1 && h[n].Cmd.Name() == e40k.CmdFire
+			if !fired {
+				t.Fatalf("overwatch fire not played: %s", s.Msg)
+			}
+			continue
+		}
+		driveOrders(t, s, orders)
+	}
+	if !fired {
+		t.Fatal("no overwatch fire came up")
+	}
+}
+
+// REM-ASM-1: an assault move that heads away from the enemy is refused
+// in the rules' words, and the preview says where the stand would start
+// moving away from the closest enemy.
+func TestAssaultPreviewREMASM1(t *testing.T) {
+	s := newUIWith(t, 3, map[string]string{e40k.OptAssaultMove: "on"})
+	for i := 0; i < 400; i++ {
+		if s.kind() == e40k.KindAssault && s.mine() {
+			break
+		}
+		drive(t, s, e40k.OrderAssault)
+	}
+	if s.kind() != e40k.KindAssault {
+		t.Fatal("no assault decision")
+	}
+	// A stand and a direction away from its closest enemy with room to
+	// move (the only fault then is REM-ASM-1's).
+	enemies, _ := s.enemyBases(s.Decider())
+	s.Key("D")
+	var mp *MovePreview
+	for _, u := range s.members(s.Detachment()) {
+		near := enemies[0]
+		for _, e := range enemies {
+			if world.Distance(s.Base(u), e) < world.Distance(s.Base(u), near) {
+				near = e
+			}
+		}
+		back := u.Pos.Sub(near.Pos)
+		back = back.Scale(1 / back.Len())
+		for _, dir := range []world.Vec{back, {X: -back.Y, Y: back.X}, {X: back.Y, Y: -back.X}} {
+			to := u.Pos.Add(dir.Scale(6))
+			s.Cancel()
+			s.PressTable(u.Pos, u.ID)
+			s.DragTo(to)
+			s.ReleaseTable(to)
+			if mp = s.PreviewMove(); mp != nil && mp.Err != nil && strings.Contains(mp.Err.Error(), "REM-ASM-1") {
+				break
+			}
+		}
+		if mp != nil && mp.Err != nil && strings.Contains(mp.Err.Error(), "REM-ASM-1") {
+			break
+		}
+	}
+	if mp == nil || mp.Err == nil || !strings.Contains(mp.Err.Error(), "REM-ASM-1") {
+		t.Fatalf("no move away from the enemy refused under REM-ASM-1: %+v", mp)
+	}
+	lines := strings.Join(mp.Lines(s.detOrName), " ")
+	if !strings.Contains(lines, "assault move refused") || !strings.Contains(lines, "it would move away from the closest enemy") {
+		t.Errorf("preview: %s", lines)
+	}
+	s.Commit()
+	if !s.MsgErr || !strings.Contains(s.Msg, "REM-ASM-1") {
+		t.Errorf("Enter on a refused assault move: %q", s.Msg)
 	}
 }

@@ -21,6 +21,10 @@ type StandMove struct {
 	Terrain []string
 	// Over is set when the move is longer than the allowance.
 	Over bool
+	// Limit, under REM-ASM-1 in an assault move, is how far the stand may
+	// go toward its point before it would move away from the closest
+	// uncontacted enemy (e40k.AssaultLimit); -1 otherwise.
+	Limit float64
 }
 
 // MovePreview is the drafted move of the selected detachment: each
@@ -31,7 +35,9 @@ type MovePreview struct {
 	Orders     string
 	Assault    bool
 	Stands     []StandMove
-	Err        error
+	// Err is the rules' refusal, Why its words for the player.
+	Err error
+	Why string
 }
 
 // PreviewMove measures the drafted moves (nil when nothing is drafted or
@@ -48,12 +54,20 @@ func (s *UI) PreviewMove() *MovePreview {
 		mp.Orders = f.Orders
 	}
 	w, terrain, _ := s.Sight()
+	var enemies []world.Base
+	var contacted []bool
+	if mp.Assault && s.opts().AssaultMove {
+		enemies, contacted = s.enemyBases(s.Decider())
+	}
 	for _, u := range s.members(det) {
 		to, ok := s.Moves[u.ID]
 		if !ok {
 			continue
 		}
-		sm := StandMove{Unit: u.ID, From: u.Pos, To: to, Dist: u.Pos.Dist(to)}
+		sm := StandMove{Unit: u.ID, From: u.Pos, To: to, Dist: u.Pos.Dist(to), Limit: -1}
+		if enemies != nil {
+			sm.Limit = e40k.AssaultLimit(s.Base(u), to, enemies, contacted)
+		}
 		if p, err := s.rs().Profile(st, u); err == nil {
 			sm.Allowance = e40k.Allowance(&p, mp.Orders, mp.Assault)
 			if mp.Assault && p.Class == world.Infantry {
@@ -83,7 +97,39 @@ func (s *UI) PreviewMove() *MovePreview {
 		mp.Stands = append(mp.Stands, sm)
 	}
 	mp.Err = s.G.Engine.Check(s.moveCmd())
+	mp.Why = s.Reason(mp.Err)
 	return mp
+}
+
+// enemyBases are the bases of side's enemies where they stand, and
+// whether each is already in base contact with one of side's stands.
+func (s *UI) enemyBases(side string) ([]world.Base, []bool) {
+	st := s.State()
+	var mine []world.Base
+	for i := range st.Units {
+		if u := &st.Units[i]; u.Side == side && !u.Destroyed {
+			mine = append(mine, s.Base(u))
+		}
+	}
+	var out []world.Base
+	var contacted []bool
+	for i := range st.Units {
+		u := &st.Units[i]
+		if u.Side == side || u.Destroyed {
+			continue
+		}
+		b := s.Base(u)
+		c := false
+		for _, m := range mine {
+			if world.InContact(m, b) {
+				c = true
+				break
+			}
+		}
+		out = append(out, b)
+		contacted = append(contacted, c)
+	}
+	return out, contacted
 }
 
 // Lines are the preview's texts: the verdict, then one line per stand.
@@ -94,7 +140,7 @@ func (mp *MovePreview) Lines(name func(string) string) []string {
 	}
 	head := fmt.Sprintf("%s on %s orders: %s of %d stand(s) is legal; Enter plays it", name(mp.Detachment), mp.Orders, what, len(mp.Stands))
 	if mp.Err != nil {
-		head = fmt.Sprintf("%s refused: %s", what, mp.Err)
+		head = fmt.Sprintf("%s refused: %s", what, mp.Why)
 	}
 	out := []string{head}
 	for _, sm := range mp.Stands {
@@ -104,6 +150,9 @@ func (mp *MovePreview) Lines(name func(string) string) []string {
 		}
 		if sm.Over {
 			ln += " - too far"
+		}
+		if sm.Limit >= 0 && sm.Limit < sm.Dist-world.Eps {
+			ln += fmt.Sprintf(" - past %.1f cm it would move away from the closest enemy (REM-ASM-1)", sm.Limit)
 		}
 		if len(sm.Terrain) > 0 {
 			ln += "; crosses " + strings.Join(sm.Terrain, ", ")
@@ -132,11 +181,21 @@ type FirePreview struct {
 	// expected hits reaching the titan past its shields.
 	Titan     bool
 	TitanHits float64
-	Err       error
+	// Err is why the detachment cannot fire at the target (Why in words).
+	Err error
+	Why string
 }
 
 // FirePreview works out the aimed fire (nil when nothing is aimed at).
 func (s *UI) FirePreview() *FirePreview {
+	fp := s.firePreview()
+	if fp != nil {
+		fp.Why = s.Reason(fp.Err)
+	}
+	return fp
+}
+
+func (s *UI) firePreview() *FirePreview {
 	if s.Target == "" || !s.firing() {
 		return nil
 	}
@@ -191,7 +250,7 @@ func (s *UI) FirePreview() *FirePreview {
 // Lines are the fire preview's texts.
 func (fp *FirePreview) Lines(name func(string) string) []string {
 	if fp.Err != nil {
-		return []string{fmt.Sprintf("%s cannot fire at %s: %s", name(fp.Firer), name(fp.Target), fp.Err)}
+		return []string{fmt.Sprintf("%s cannot fire at %s: %s", name(fp.Firer), name(fp.Target), fp.Why)}
 	}
 	if fp.Titan {
 		return []string{

@@ -82,6 +82,12 @@ func (testSys) SafeDefault(rs rules.Ruleset, st *rules.State, side string, choic
 // newUI starts the bundled E40K showcase with both sides human.
 func newUI(t testing.TB, seed uint64) *UI {
 	t.Helper()
+	return newUIWith(t, seed, nil)
+}
+
+// newUIWith is newUI with rules options.
+func newUIWith(t testing.TB, seed uint64, options map[string]string) *UI {
+	t.Helper()
 	cat, err := assets.LoadCatalogue()
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +100,7 @@ func newUI(t testing.TB, seed uint64) *UI {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := sys.New(scn, game.Config{Seed: seed})
+	g, err := sys.New(scn, game.Config{Seed: seed, Options: options})
 	if err != nil {
 		t.Fatal(err)
 	}
