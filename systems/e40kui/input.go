@@ -25,7 +25,8 @@ func (s *UI) moving() bool {
 func (s *UI) firing() bool {
 	switch s.kind() {
 	case e40k.KindFire, e40k.KindBombard, e40k.KindOverwatch:
-		return s.mine()
+		// A titan fires through its listed choices (TitanFireCmd).
+		return s.mine() && s.actor() == s.Detachment()
 	}
 	return false
 }
@@ -322,7 +323,7 @@ func (s *UI) Hold() {
 		s.Fail(fmt.Errorf("nothing to pass now: pick a choice"))
 		return
 	default:
-		c.Detachment = s.Detachment()
+		c.Detachment = s.actor()
 		if !s.mine() {
 			if p := s.State().Pending; p != nil && len(p.Units) > 0 {
 				c.Detachment = p.Units[0]
@@ -424,7 +425,7 @@ func (s *UI) Choices() []rules.Choice {
 	if p == nil || s.Mode() != play.ModeTurn {
 		return nil
 	}
-	det := s.Detachment()
+	det := s.actor()
 	var out []rules.Choice
 	for _, c := range s.G.Ruleset.Legal(st, p.Side) {
 		switch c.Name {

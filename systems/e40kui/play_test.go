@@ -273,7 +273,7 @@ func TestFirePreviewAndTrayE40KBM1(t *testing.T) {
 	var det, target string
 	for i := 0; i < 20 && det == ""; i++ {
 		for _, id := range s.State().Pending.Units {
-			s.SelectUnit(id)
+			s.selectStand(s.firstStand(id))
 			if ts := s.targets(); len(ts) > 0 {
 				det, target = id, ts[0]
 				break
@@ -441,5 +441,19 @@ func TestAssaultPreviewREMASM1(t *testing.T) {
 	s.Commit()
 	if !s.MsgErr || !strings.Contains(s.Msg, "REM-ASM-1") {
 		t.Errorf("Enter on a refused assault move: %q", s.Msg)
+	}
+}
+
+// Tab (play.Session.CycleSelection) goes through the detachments that
+// may act, one after the other, and round again.
+func TestTabCyclesDetachments(t *testing.T) {
+	s := newUI(t, 3)
+	want := append([]string(nil), s.State().Pending.Units...)
+	want = append(want[1:], want[0])
+	for _, w := range want {
+		s.CycleSelection()
+		if s.Detachment() != w {
+			t.Fatalf("Tab selected %q, want %q", s.Detachment(), w)
+		}
 	}
 }

@@ -147,26 +147,65 @@ func (s *UI) kind() string {
 	return ""
 }
 
-// mine reports whether the selected detachment may act now.
-func (s *UI) mine() bool { return s.pendingHas(s.Detachment()) }
+// mine reports whether the selected detachment (or titan) may act now.
+func (s *UI) mine() bool { return s.pendingHas(s.actor()) }
 
-// SelectUnit selects a stand (its detachment becomes the selected one),
-// or a detachment or titan listed by id (its first living stand); a new
-// detachment drops the drafts.
+// SelectUnit selects a stand (its detachment becomes the selected one);
+// "" selects nothing. Given a detachment or titan id listed by the
+// decision, it selects the next listed one after the selected (that is
+// Tab: play.Session.CycleSelection looks for the selected stand among
+// the decision's detachment ids, never finds it, and passes the first).
+// A new detachment drops the drafts.
 func (s *UI) SelectUnit(id string) {
-	st := s.State()
-	if id != "" && st.Unit(id) == nil {
-		if ms := s.members(id); len(ms) > 0 {
-			id = ms[0].ID
-		} else {
-			id = ""
-		}
+	if id != "" && s.State().Unit(id) == nil {
+		id = s.nextListed(id)
 	}
-	old := s.Detachment()
+	s.selectStand(id)
+}
+
+// selectStand selects stand id ("" for none).
+func (s *UI) selectStand(id string) {
+	old := s.actor()
 	s.Selected = id
-	if s.Detachment() != old {
+	if s.actor() != old {
 		s.ClearDraft()
 	}
+}
+
+// firstStand is the first living stand of a detachment, or a titan's
+// own id ("" when none).
+func (s *UI) firstStand(id string) string {
+	if u := s.State().Unit(id); u != nil {
+		return id
+	}
+	if ms := s.members(id); len(ms) > 0 {
+		return ms[0].ID
+	}
+	return ""
+}
+
+// nextListed is the first stand of the decision's listed id after the
+// selected one (of id itself when the selection is not listed).
+func (s *UI) nextListed(id string) string {
+	p := s.State().Pending
+	if p != nil {
+		for k, x := range p.Units {
+			if x == s.actor() && len(p.Units) > 0 {
+				return s.firstStand(p.Units[(k+1)%len(p.Units)])
+			}
+		}
+	}
+	return s.firstStand(id)
+}
+
+// actor is what the selection acts as: the selected titan when the
+// decision lists it (titans act on their own), else the selected
+// stand's detachment.
+func (s *UI) actor() string {
+	if s.Selected != "" && s.pendingHas(s.Selected) {
+		return s.Selected
+	}
+	return s.Detachment()
 }
 
 // Decide selects for the decider: when the decision passes to side d its
@@ -177,9 +216,9 @@ func (s *UI) Decide(d string, passed bool) {
 	if !passed && s.mine() {
 		return
 	}
-	s.SelectUnit("")
+	s.selectStand("")
 	if p != nil && p.Side == d && len(p.Units) > 0 {
-		s.SelectUnit(p.Units[0])
+		s.selectStand(s.firstStand(p.Units[0]))
 	}
 }
 
