@@ -356,10 +356,11 @@ func (s *UI) UndoWaypoint() {
 var orderKeys = map[string]string{"A": e40k.OrderAssault, "M": e40k.OrderMarch, "O": e40k.OrderOverwatch, "S": e40k.OrderSpecial}
 
 // Key: at the orders step A, M, O, S give the selected detachment
-// assault, march, overwatch or special orders; at an initiative F and S
-// go first or second; while moving A drafts the rules' suggested move
-// (an advance, or a charge) and D toggles single-stand drags; the digits
-// pick a listed choice.
+// assault, march, overwatch or special orders (the window passes only S
+// today; the digits pick the same orders from the list); at an
+// initiative F and S go first or second; while moving A drafts the
+// rules' suggested move (an advance, or a charge) and T (or D) toggles
+// single-stand drags; the digits pick a listed choice.
 func (s *UI) Key(k string) bool {
 	if s.Mode() != play.ModeTurn {
 		return false
@@ -376,7 +377,7 @@ func (s *UI) Key(k string) bool {
 	case k == "A" && s.moving():
 		s.Suggest()
 		return true
-	case k == "D":
+	case k == "T" || k == "D":
 		s.Single = !s.Single
 		return true
 	case len(k) == 1 && k[0] >= '1' && k[0] <= '9':
@@ -416,40 +417,87 @@ func (s *UI) Suggest() {
 }
 
 // Choices are the decision's discrete choices for the buttons and the
-// digit keys: at the orders step those of the selected detachment; the
-// initiative; the titans' moves and fire; rally and passes. Moves and
-// shots that are drawn or aimed on the table are left out.
+// digit keys: those of the selected detachment (or titan) when it may
+// act, else every one; the side's own (initiative, holding fire). Moves
+// and assault moves appear only as the rules' suggestion (choosing it
+// drafts it, Enter plays it); fire is aimed on the table instead.
 func (s *UI) Choices() []rules.Choice {
 	st := s.State()
 	p := st.Pending
 	if p == nil || s.Mode() != play.ModeTurn {
 		return nil
 	}
-	det := s.actor()
+	act := s.actor()
 	var out []rules.Choice
 	for _, c := range s.G.Ruleset.Legal(st, p.Side) {
-		switch c.Name {
-		case e40k.CmdMove, e40k.CmdAssault, e40k.CmdFire:
+		switch cmd := c.Cmd.(type) {
+		case *e40k.MoveCmd:
+			if len(cmd.Moves) == 0 {
+				continue
+			}
+		case *e40k.AssaultCmd:
+			if len(cmd.Moves) == 0 {
+				continue
+			}
+		case *e40k.FireCmd:
 			continue
-		case e40k.CmdOrders:
-			if s.mine() && (len(c.Units) == 0 || c.Units[0] != det) {
-				continue
-			}
-		case e40k.CmdPass, e40k.CmdRally:
-			if s.mine() && len(c.Units) > 0 && c.Units[0] != det {
-				continue
-			}
+		}
+		if who := choiceActor(c.Cmd); s.mine() && who != "" && who != act {
+			continue
 		}
 		out = append(out, c)
 	}
 	return out
 }
 
-// Choose plays discrete choice i of Choices.
+// choiceActor is the detachment or titan a command acts for ("" for the
+// side's own: the initiative, declining a window).
+func choiceActor(c rules.Command) string {
+	switch c := c.(type) {
+	case *e40k.OrdersCmd:
+		return c.Detachment
+	case *e40k.MoveCmd:
+		return c.Detachment
+	case *e40k.AssaultCmd:
+		return c.Detachment
+	case *e40k.FireCmd:
+		return c.Detachment
+	case *e40k.PassCmd:
+		return c.Detachment
+	case *e40k.RallyCmd:
+		return c.Detachment
+	case *e40k.TitanMoveCmd:
+		return c.Titan
+	case *e40k.TitanFireCmd:
+		return c.Titan
+	}
+	return ""
+}
+
+// Choose answers with choice i of Choices: a suggested move is drafted
+// (Enter plays it), anything else is played.
 func (s *UI) Choose(i int) {
 	cs := s.Choices()
 	if i < 0 || i >= len(cs) {
 		return
 	}
-	s.Play(cs[i].Cmd)
+	var mv []e40k.UnitMove
+	switch c := cs[i].Cmd.(type) {
+	case *e40k.MoveCmd:
+		mv = c.Moves
+	case *e40k.AssaultCmd:
+		mv = c.Moves
+	default:
+		s.Play(cs[i].Cmd)
+		return
+	}
+	if who := choiceActor(cs[i].Cmd); who != s.actor() {
+		s.selectStand(s.firstStand(who))
+	}
+	s.Moves = map[string]world.Vec{}
+	for _, m := range mv {
+		s.Moves[m.Unit] = m.To
+	}
+	s.Target = ""
+	s.Note("suggested move drafted: Enter plays it")
 }

@@ -89,11 +89,11 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 	}
 	switch p.Kind {
 	case e40k.KindOrders:
-		b.Lines = append(b.Lines, "Click a detachment, then A assault, M march, O overwatch, S special (artillery), or its button.")
+		b.Lines = append(b.Lines, "Click a detachment, then its orders: 1 assault, 2 march, 3 overwatch, 4 (or S) special for artillery, or click one; Tab: next detachment.")
 	case e40k.KindInitiative:
 		b.Lines = append(b.Lines, "F (or 1) goes first, S (or 2) goes second.")
 	case e40k.KindMove, e40k.KindAssault:
-		b.Lines = append(b.Lines, "Drag a stand: its detachment moves with it (D: one stand at a time); A drafts the suggested move; Enter moves; H stays put; Tab: next detachment.")
+		b.Lines = append(b.Lines, "Drag a stand: its detachment moves with it (T: one stand at a time); 1 drafts the suggested move; Enter moves; H stays put; Tab: next detachment.")
 	case e40k.KindFire:
 		b.Lines = append(b.Lines, "Click an enemy stand to aim the selected detachment, then Enter (or click again) fires; H does not shoot.")
 	case e40k.KindBombard, e40k.KindOverwatch:

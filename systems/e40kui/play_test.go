@@ -151,7 +151,7 @@ func TestOrdersByKeysAndButtonsE40KORD1(t *testing.T) {
 		t.Fatalf("clicking devastator-2 selected %q (%s)", s.Detachment(), s.Selected)
 	}
 	h := hudText(s)
-	for _, want := range []string{"Devastator detachment", "orders none yet", "overwatch orders", "A assault, M march"} {
+	for _, want := range []string{"Devastator detachment", "orders none yet", "overwatch orders", "1 assault, 2 march"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("HUD lacks %q: %s", want, h)
 		}
@@ -175,6 +175,12 @@ func TestOrdersByKeysAndButtonsE40KORD1(t *testing.T) {
 	s.Key("S")
 	if f := s.State().Formation("artillery-detachment"); f.Orders != e40k.OrderSpecial {
 		t.Errorf("S gave the Whirlwinds %q (%s)", f.Orders, s.Msg)
+	}
+	// The digits pick the selected detachment's orders from the list.
+	click(t, s, "predator-1")
+	s.Key("2")
+	if f := s.State().Formation("armour-detachment"); f.Orders != e40k.OrderMarch {
+		t.Errorf("2 gave the armour %q (%s)", f.Orders, s.Msg)
 	}
 }
 
@@ -259,6 +265,26 @@ func TestDragMovePreviewE40KORD1(t *testing.T) {
 	s.Commit()
 	if posOf(t, s, "devastator-2") != d2 || posOf(t, s, "devastator-1").Dist(d1.Add(world.Vec{X: 3, Y: 12})) > 0.01 {
 		t.Errorf("single move: devastator-1 %v devastator-2 %v (%s)", posOf(t, s, "devastator-1"), posOf(t, s, "devastator-2"), s.Msg)
+	}
+	// 1 drafts the rules' suggested advance without playing it; Enter
+	// plays it.
+	for s.Decider() != "marines" || s.kind() != e40k.KindMove {
+		drive(t, s, e40k.OrderMarch)
+	}
+	n := len(s.G.Engine.History())
+	s.Key("1")
+	if len(s.Moves) == 0 || len(s.G.Engine.History()) != n {
+		t.Fatalf("1 drafted %v and played %d command(s)", s.Moves, len(s.G.Engine.History())-n)
+	}
+	want := map[string]world.Vec{}
+	for id, p := range s.Moves {
+		want[id] = p
+	}
+	s.Commit()
+	for id, p := range want {
+		if posOf(t, s, id).Dist(p) > 0.01 {
+			t.Errorf("%s at %v after the suggested move, want %v (%s)", id, posOf(t, s, id), p, s.Msg)
+		}
 	}
 }
 
