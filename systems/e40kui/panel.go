@@ -173,9 +173,11 @@ func (s *UI) WinLines() []string {
 	for _, o := range su.Objectives {
 		out = append(out, fmt.Sprintf("Objective %s at (%.0f, %.0f).", s.objectiveLabel(o.ID), o.Pos.X, o.Pos.Y))
 	}
-	for _, sd := range s.State().Sides {
+	// While the dice tray runs, the counts are those before the dice.
+	shown := s.Shown()
+	for _, sd := range shown.Sides {
 		n, left := 0, 0
-		for _, u := range s.State().Units {
+		for _, u := range shown.Units {
 			if u.Side == sd.ID {
 				n++
 				if !u.Destroyed {

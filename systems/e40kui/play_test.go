@@ -116,6 +116,28 @@ func TestWholeBattleThroughTheUIE40K(t *testing.T) {
 			t.Errorf("no %s command played: %v", k, cmds)
 		}
 	}
+	// The tray of a firefight or close combat: its result rolls under
+	// the combat's heading, read as totals.
+	combat := false
+	for i, e := range s.State().Log {
+		if !combatHead(e.Text) {
+			continue
+		}
+		for _, st := range s.TraySteps(i) {
+			if st.Roll != nil && strings.Contains(st.Roll.Purpose, "result") {
+				note, total := s.RollNote(st.Roll)
+				if !combatHead(st.Head) || !total || note == "" {
+					t.Errorf("combat tray step: %+v (%q, %v)", st, note, total)
+				}
+				combat = true
+				break
+			}
+		}
+		break
+	}
+	if !combat {
+		t.Error("no close combat or firefight in the tray")
+	}
 	text := strings.Join(s.DebriefLines(), " ")
 	if !strings.Contains(text, "Result:") || !strings.Contains(text, "stands") {
 		t.Errorf("debrief: %q", text)
