@@ -85,11 +85,11 @@ func (s *UI) Decorate(sc *scene.Scene) {
 			}
 			if len(ids) > 0 && t == s.Target {
 				add(scene.LayerLOS, scene.Prim{Kind: scene.Polyline, Pts: []world.Vec{from, ids[0].Pos}, Style: scene.Style{Stroke: col, Width: 3 * px, Dash: []float64{8 * px, 5 * px}}})
-				if fp := s.FirePreview(); fp != nil && fp.Err == nil {
-					txt := fmt.Sprintf("%.2f hits, %.2f kills", fp.Hits, fp.Kills)
-					if fp.Titan {
-						txt = fmt.Sprintf("%.2f hits past shields", fp.TitanHits)
-					}
+			}
+			// The aimed target and the one under the mouse show their
+			// odds beside them.
+			if len(ids) > 0 && (t == s.Target || s.hovered(t)) {
+				if txt := s.oddsLabel(t); txt != "" {
 					lbl(txt, ids[0].Pos, s.Base(ids[0]).Foot.BoundRadius())
 				}
 			}
@@ -170,3 +170,23 @@ func (s *UI) Bases(in []scene.Base) []scene.Base {
 
 // Zones are the scenario's zones as they are (E40K has no generated map).
 func (s *UI) Zones(base []scene.Zone) []scene.Zone { return base }
+
+// hovered reports whether the stand under the mouse belongs to target (a
+// detachment, or is that titan).
+func (s *UI) hovered(target string) bool {
+	u := s.State().Unit(s.Hover)
+	return u != nil && (u.ID == target || u.Formation == target)
+}
+
+// oddsLabel is the short odds of the selected detachment's fire at
+// target for the table ("" when it cannot fire at it).
+func (s *UI) oddsLabel(target string) string {
+	fp := s.firePreviewAt(target)
+	if fp == nil || fp.Err != nil {
+		return ""
+	}
+	if fp.Titan {
+		return fmt.Sprintf("%.2f hits past shields", fp.TitanHits)
+	}
+	return fmt.Sprintf("%.2f hits, %.2f kills", fp.Hits, fp.Kills)
+}

@@ -2,9 +2,11 @@ package e40kui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/e40k"
@@ -503,5 +505,51 @@ func TestTabCyclesDetachments(t *testing.T) {
 		if s.Detachment() != w {
 			t.Fatalf("Tab selected %q, want %q", s.Detachment(), w)
 		}
+	}
+}
+
+// A battle saved in the middle of the movement phase loads into a
+// session with E40K's UI, the stands where they were and the same
+// decision waiting, and play goes on by the same inputs.
+func TestSaveLoadE40K(t *testing.T) {
+	s := newUI(t, 3)
+	toStep(t, s, e40k.StepMovement, e40k.OrderMarch)
+	drive(t, s, e40k.OrderMarch)
+	path := filepath.Join(t.TempDir(), "e40k.json")
+	if err := s.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	sys, err := game.NewSystems(testSys{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uis, err := play.NewAdapters(New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls, err := uis.Load(sys, path, nil, game.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := Of(ls)
+	if l == nil {
+		t.Fatal("the loaded game has no E40K UI")
+	}
+	a, b := s.State(), l.State()
+	if a.Step != b.Step || a.Pending.Side != b.Pending.Side || strings.Join(a.Pending.Units, ",") != strings.Join(b.Pending.Units, ",") {
+		t.Fatalf("loaded at %s %v, saved at %s %v", b.Step, b.Pending, a.Step, a.Pending)
+	}
+	for i := range a.Units {
+		if a.Units[i].Pos != b.Units[i].Pos {
+			t.Errorf("%s at %v after loading, %v before", a.Units[i].ID, b.Units[i].Pos, a.Units[i].Pos)
+		}
+	}
+	if !l.mine() {
+		t.Errorf("after loading, %q is selected and may not act", l.Detachment())
+	}
+	drive(t, l, e40k.OrderMarch)
+	drive(t, s, e40k.OrderMarch)
+	if s.G.Engine.State().Hash() != l.G.Engine.State().Hash() {
+		t.Error("the loaded game and the original went different ways on the same inputs")
 	}
 }

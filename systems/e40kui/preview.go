@@ -19,8 +19,9 @@ type StandMove struct {
 	Dist, Allowance float64
 	// Terrain names the terrain crossed ("Pine wood (woods, dangerous)").
 	Terrain []string
-	// Over is set when the move is longer than the allowance.
-	Over bool
+	// Over is set when the move is longer than the allowance; Road when
+	// the rules accept it anyway because the whole move is on road.
+	Over, Road bool
 	// Limit, under REM-ASM-1 in an assault move, is how far the stand may
 	// go toward its point before it would move away from the closest
 	// uncontacted enemy (e40k.AssaultLimit); -1 otherwise.
@@ -98,6 +99,15 @@ func (s *UI) PreviewMove() *MovePreview {
 	}
 	mp.Err = s.G.Engine.Check(s.moveCmd())
 	mp.Why = s.Reason(mp.Err)
+	if mp.Err == nil {
+		for i := range mp.Stands {
+			if sm := &mp.Stands[i]; sm.Over {
+				// Accepted beyond the allowance: the whole move is on
+				// road (+e40k.RoadBonus).
+				sm.Over, sm.Road = false, true
+			}
+		}
+	}
 	return mp
 }
 
@@ -151,6 +161,9 @@ func (mp *MovePreview) Lines(name func(string) string) []string {
 		if sm.Over {
 			ln += " - too far"
 		}
+		if sm.Road {
+			ln += fmt.Sprintf(" (+%.0f cm: the whole move is on road)", e40k.RoadBonus)
+		}
 		if sm.Limit >= 0 && sm.Limit < sm.Dist-world.Eps {
 			ln += fmt.Sprintf(" - past %.1f cm it would move away from the closest enemy (REM-ASM-1)", sm.Limit)
 		}
@@ -187,23 +200,28 @@ type FirePreview struct {
 }
 
 // FirePreview works out the aimed fire (nil when nothing is aimed at).
-func (s *UI) FirePreview() *FirePreview {
-	fp := s.firePreview()
+func (s *UI) FirePreview() *FirePreview { return s.firePreviewAt(s.Target) }
+
+// firePreviewAt is the selected detachment's fire at target (a
+// detachment, or a titan's unit id) as FirePreview gives it; nil when
+// there is no target or the detachment may not fire now.
+func (s *UI) firePreviewAt(target string) *FirePreview {
+	fp := s.firePreview(target)
 	if fp != nil {
 		fp.Why = s.Reason(fp.Err)
 	}
 	return fp
 }
 
-func (s *UI) firePreview() *FirePreview {
-	if s.Target == "" || !s.firing() {
+func (s *UI) firePreview(target string) *FirePreview {
+	if target == "" || !s.firing() {
 		return nil
 	}
 	st := s.State()
-	fp := &FirePreview{Firer: s.Detachment(), Target: s.Target}
-	if u := st.Unit(s.Target); u != nil && s.rs().IsTitan(u) {
+	fp := &FirePreview{Firer: s.Detachment(), Target: target}
+	if u := st.Unit(target); u != nil && s.rs().IsTitan(u) {
 		fp.Titan = true
-		v, err := s.rs().PlanTitanFire(st, fp.Firer, s.Target, "")
+		v, err := s.rs().PlanTitanFire(st, fp.Firer, target, "")
 		if err != nil {
 			fp.Err = err
 			return fp
@@ -220,7 +238,7 @@ func (s *UI) firePreview() *FirePreview {
 		}
 		return fp
 	}
-	plan, err := s.rs().Plan(st, fp.Firer, s.Target)
+	plan, err := s.rs().Plan(st, fp.Firer, target)
 	if err != nil {
 		fp.Err = err
 		return fp

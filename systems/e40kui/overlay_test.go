@@ -1,0 +1,81 @@
+package e40kui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/auspex/auspex/render/adapt"
+	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/rules/e40k"
+	"github.com/auspex/auspex/world"
+)
+
+// tableTexts builds the session's table at 10 px/cm as the window does,
+// decorates it, and returns every text drawn on it.
+func tableTexts(s *UI) string {
+	in := adapt.Input(s.G.Scenario)
+	in.Bases = s.Bases(in.Bases)
+	sc := scene.Build(in, scene.View{Scale: 10})
+	s.Decorate(sc)
+	var b strings.Builder
+	for _, l := range sc.Layers {
+		for _, p := range l {
+			if p.Kind == scene.Text {
+				b.WriteString(p.Text)
+				b.WriteString(" | ")
+			}
+		}
+	}
+	return b.String()
+}
+
+// The table shows the dragged stand's distance against its allowance,
+// the aimed target's expected hits and kills, and those of a target
+// under the mouse.
+func TestTableOverlaysE40K(t *testing.T) {
+	s := newUI(t, 3)
+	toStep(t, s, e40k.StepMovement, e40k.OrderMarch)
+	for s.Decider() != "marines" {
+		drive(t, s, e40k.OrderMarch)
+	}
+	from := posOf(t, s, "tactical-3")
+	s.PressTable(from, "tactical-3")
+	s.DragTo(from.Add(world.Vec{Y: 12}))
+	if txt := tableTexts(s); !strings.Contains(txt, "12.0 / 30 cm") {
+		t.Errorf("dragging: %s", txt)
+	}
+	s.ReleaseTable(from.Add(world.Vec{Y: 12}))
+	s.Cancel()
+
+	s = newUI(t, 3)
+	toStep(t, s, e40k.StepShooting, e40k.OrderAssault)
+	for i := 0; i < 20; i++ {
+		for _, id := range s.State().Pending.Units {
+			s.selectStand(s.firstStand(id))
+			if len(s.targets()) >= 2 {
+				break
+			}
+		}
+		if len(s.targets()) >= 2 {
+			break
+		}
+		drive(t, s, e40k.OrderAssault)
+	}
+	ts := s.targets()
+	if len(ts) < 2 {
+		t.Fatal("no detachment with two targets")
+	}
+	click(t, s, s.members(ts[0])[0].ID)
+	want := s.oddsLabel(ts[0])
+	if want == "" || !strings.Contains(want, "kills") {
+		t.Fatalf("odds label %q", want)
+	}
+	if txt := tableTexts(s); !strings.Contains(txt, want) {
+		t.Errorf("aimed at %s: %q not on the table: %s", ts[0], want, txt)
+	}
+	other := s.oddsLabel(ts[1])
+	s.Hover = s.members(ts[1])[0].ID
+	if txt := tableTexts(s); other == "" || !strings.Contains(txt, other) {
+		t.Errorf("hovering %s: %q not on the table: %s", ts[1], other, txt)
+	}
+}
