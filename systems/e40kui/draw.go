@@ -66,6 +66,18 @@ func (s *UI) Decorate(sc *scene.Scene) {
 			}
 		}
 	}
+	if tp := s.PreviewTitan(); tp != nil {
+		col := colLegal
+		if tp.Err != nil {
+			col = colRefused
+		}
+		u := st.Unit(tp.Titan)
+		b := s.Base(u)
+		b.Pos = *s.TitanTo
+		add(scene.LayerRulers, scene.Prim{Kind: scene.Polyline, Pts: []world.Vec{u.Pos, b.Pos}, Style: scene.Style{Stroke: col, Width: 4 * px}})
+		add(scene.LayerRulers, outline(b, col, 2*px, []float64{4 * px, 3 * px}))
+		lbl(fmt.Sprintf("%.1f cm", tp.Dist), b.Pos, b.Foot.BoundRadius())
+	}
 	if s.firing() {
 		var from world.Vec
 		if ms := s.members(s.Detachment()); len(ms) > 0 {

@@ -68,6 +68,11 @@ func (s *UI) PressTable(p world.Vec, hit string) {
 		s.startDrag(id, p)
 		return
 	}
+	if s.kind() == e40k.KindTitanMove && s.pendingHas(hit) {
+		s.selectStand(hit)
+		s.drag = &dragState{unit: hit, from: p, titan: true}
+		return
+	}
 	if u := st.Unit(hit); u != nil && u.Side == s.Decider() && s.pendingHas(u.Formation) {
 		k := s.kind()
 		if k == e40k.KindMove || k == e40k.KindAssault {
@@ -104,6 +109,10 @@ func (s *UI) DragTo(p world.Vec) {
 		return
 	}
 	d.moved = true
+	if d.titan {
+		s.draftTitan(p)
+		return
+	}
 	off := p.Sub(d.from)
 	moves := map[string]world.Vec{}
 	for k, v := range d.before {
@@ -145,7 +154,9 @@ func (s *UI) ReleaseTable(p world.Vec) {
 
 // CancelDrag drops a drag in progress: the drafts are as before it.
 func (s *UI) CancelDrag() {
-	if d := s.drag; d != nil {
+	if d := s.drag; d != nil && d.titan {
+		s.TitanTo = nil
+	} else if d != nil {
 		s.Moves = d.before
 		if len(s.Moves) == 0 {
 			s.Moves = nil
@@ -157,8 +168,12 @@ func (s *UI) CancelDrag() {
 // Dragging reports whether a press-and-drag is in progress.
 func (s *UI) Dragging() bool { return s.drag != nil }
 
-// Path is the dragged stand's straight move (nil when none).
+// Path is the dragged stand's (or titan's) straight move (nil when
+// none).
 func (s *UI) Path() []world.Vec {
+	if u := s.State().Unit(s.actor()); s.TitanTo != nil && u != nil {
+		return []world.Vec{u.Pos, *s.TitanTo}
+	}
 	id := s.Selected
 	if s.drag != nil {
 		id = s.drag.unit
@@ -192,6 +207,10 @@ func (s *UI) ClickTable(p world.Vec, hit string) {
 	}
 	if u != nil {
 		s.SelectUnit(hit)
+		return
+	}
+	if s.titanMoving() {
+		s.draftTitan(p)
 		return
 	}
 	if s.moving() && s.Selected != "" {
@@ -285,6 +304,12 @@ func (s *UI) Commit() {
 		return
 	}
 	switch {
+	case s.titanMoving():
+		if s.TitanTo == nil {
+			s.Fail(fmt.Errorf("drag %s where it should go (or pick a suggested move; H holds)", s.Name(s.actor())))
+			return
+		}
+		s.Play(s.titanMoveCmd())
 	case s.moving():
 		if len(s.Moves) == 0 {
 			s.Fail(fmt.Errorf("drag a stand of %s first (A drafts the suggested move; H stays put)", s.detName(s.Detachment())))
@@ -345,6 +370,10 @@ func (s *UI) Cancel() {
 
 // UndoWaypoint (Backspace) takes back the selected stand's drafted move.
 func (s *UI) UndoWaypoint() {
+	if s.TitanTo != nil {
+		s.TitanTo = nil
+		return
+	}
 	if _, ok := s.Moves[s.Selected]; ok {
 		delete(s.Moves, s.Selected)
 		return
@@ -441,6 +470,10 @@ func (s *UI) Choices() []rules.Choice {
 			}
 		case *e40k.FireCmd:
 			continue
+		case *e40k.TitanMoveCmd:
+			if len(cmd.Path) == 0 && len(cmd.Stomp) == 0 {
+				continue // the template: the titan is dragged instead
+			}
 		}
 		if who := choiceActor(c.Cmd); s.mine() && who != "" && who != act {
 			continue

@@ -100,6 +100,8 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 		b.Lines = append(b.Lines, "Click an enemy stand to aim, Enter fires; H holds fire.")
 	case e40k.KindRally:
 		b.Lines = append(b.Lines, "Enter tests the selected detachment's rally; H leaves it broken.")
+	case e40k.KindTitanMove:
+		b.Lines = append(b.Lines, "Drag the titan where it should go (it turns to walk there), or pick a suggested move by its number; Enter moves; H holds.")
 	default:
 		b.Lines = append(b.Lines, "Pick a choice with its number key or its button; H passes.")
 	}
@@ -126,6 +128,19 @@ func (s *UI) Panel(c *play.Column) {
 			if i == 0 {
 				col = play.ColGood
 				if mp.Err != nil {
+					col = play.ColBad
+				}
+			}
+			c.Line(ln, small, i == 0, col)
+		}
+		c.Gap(6)
+	}
+	if tp := s.PreviewTitan(); tp != nil {
+		for i, ln := range tp.Lines(s.Name) {
+			col := play.ColText
+			if i == 0 {
+				col = play.ColGood
+				if tp.Err != nil {
 					col = play.ColBad
 				}
 			}

@@ -35,8 +35,11 @@ type UI struct {
 	// selected detachment; Enter or a second click fires.
 	Target string
 	// Single makes a drag move only the stand dragged; by default the
-	// whole detachment moves by the same offset (key D toggles).
+	// whole detachment moves by the same offset (key T toggles).
 	Single bool
+	// TitanTo is the drafted straight move of the selected titan (seed
+	// 002's titan steps), nil when none.
+	TitanTo *world.Vec
 
 	drag *dragState
 }
@@ -48,6 +51,8 @@ type dragState struct {
 	from   world.Vec
 	before map[string]world.Vec
 	moved  bool
+	// titan marks a drag of a titan (TitanTo follows the mouse).
+	titan bool
 }
 
 // adapter attaches UI to the sessions of E40K games.
@@ -227,7 +232,7 @@ func (s *UI) Ended() { s.ClearDraft() }
 
 // ClearDraft drops the drafted moves, the aimed target and a drag.
 func (s *UI) ClearDraft() {
-	s.Moves, s.Target, s.drag = nil, "", nil
+	s.Moves, s.Target, s.drag, s.TitanTo = nil, "", nil, nil
 }
 
 // Submitting is part of play.SystemUI (E40K compares nothing).
@@ -237,7 +242,7 @@ func (s *UI) Submitting(rules.Command) {}
 func (s *UI) Submitted(int, bool) {}
 
 // Drafted reports whether moves are drafted or a target aimed at.
-func (s *UI) Drafted() bool { return len(s.Moves) > 0 || s.Target != "" }
+func (s *UI) Drafted() bool { return len(s.Moves) > 0 || s.Target != "" || s.TitanTo != nil }
 
 // Reason is an error's text without the engine's and the command's
 // prefixes.
@@ -315,7 +320,11 @@ func (s *UI) Sig() string {
 		ids = append(ids, fmt.Sprintf("%s@%.1f,%.1f", id, p.X, p.Y))
 	}
 	sort.Strings(ids)
-	return fmt.Sprintf("%s|%s|%v|%s", strings.Join(ids, ";"), s.Target, s.Single, s.Hover)
+	titan := ""
+	if s.TitanTo != nil {
+		titan = fmt.Sprintf("%.1f,%.1f", s.TitanTo.X, s.TitanTo.Y)
+	}
+	return fmt.Sprintf("%s|%s|%v|%s|%s", strings.Join(ids, ";"), s.Target, s.Single, s.Hover, titan)
 }
 
 // Declared is the aimed target, for the debug dump.

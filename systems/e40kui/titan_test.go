@@ -1,0 +1,92 @@
+package e40kui
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/rules/e40k"
+	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/world"
+)
+
+// titanUI starts testdata/titan-e40k.yaml: marines with a Warhound
+// against Ork Boyz.
+func titanUI(t testing.TB) *UI {
+	t.Helper()
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile("testdata/titan-e40k.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := scenarios.Parse("titan-e40k.yaml", data, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := game.NewSystems(testSys{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := sys.New(scn, game.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uis, err := play.NewAdapters(New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := uis.New(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Of(s)
+}
+
+// Seed 002 (ATII-MOV-2): in the titans' movement step the titan is
+// dragged like a stand; the preview gives the distance, the titan's
+// allowance in the rules' words and their refusal; Enter plays the move;
+// the suggested moves are numbered choices, the empty template is not.
+func TestTitanDragMoveSeed002(t *testing.T) {
+	s := titanUI(t)
+	toStep(t, s, e40k.StepTitanMove, e40k.OrderAssault)
+	if s.Decider() != "marines" || s.Selected != "warhound" {
+		t.Fatalf("titan step: %s decides, %q selected", s.Decider(), s.Selected)
+	}
+	for _, c := range s.Choices() {
+		if strings.HasPrefix(c.Text, "move titan") {
+			t.Errorf("the empty template is offered: %q", c.Text)
+		}
+	}
+	from := posOf(t, s, "warhound")
+	s.PressTable(from, "warhound")
+	s.DragTo(from.Add(world.Vec{Y: 60}))
+	s.ReleaseTable(from.Add(world.Vec{Y: 60}))
+	tp := s.PreviewTitan()
+	if tp == nil || tp.Err == nil {
+		t.Fatalf("a 60 cm titan move was not refused: %+v", tp)
+	}
+	if h := hudText(s); !strings.Contains(h, "moves 60.0 cm: refused") || !strings.Contains(h, "titan move: up to") {
+		t.Errorf("HUD: %s", h)
+	}
+	s.Commit()
+	if !s.MsgErr || posOf(t, s, "warhound") != from {
+		t.Fatalf("Enter on a refused titan move: %q, titan at %v", s.Msg, posOf(t, s, "warhound"))
+	}
+	s.Cancel()
+	s.PressTable(from, "warhound")
+	s.DragTo(from.Add(world.Vec{Y: 10}))
+	s.ReleaseTable(from.Add(world.Vec{Y: 10}))
+	if tp := s.PreviewTitan(); tp == nil || tp.Err != nil {
+		t.Fatalf("a 10 cm titan move: %+v", tp)
+	}
+	s.Commit()
+	if got := posOf(t, s, "warhound"); got.Dist(from.Add(world.Vec{Y: 10})) > 0.01 {
+		t.Errorf("the warhound is at %v, want %v (%s)", got, from.Add(world.Vec{Y: 10}), s.Msg)
+	}
+}
