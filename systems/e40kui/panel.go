@@ -254,13 +254,24 @@ func (s *UI) DetachmentLines() []string {
 	if f.Broken {
 		head += ", BROKEN"
 	}
+	titans := false
+	for _, u := range s.members(det) {
+		titans = titans || s.rs().IsTitan(u)
+	}
+	if titans {
+		head = fmt.Sprintf("%s (%s): titans (ATII rules; no orders, no blast markers)", s.detName(det), s.SideName(f.Side))
+	}
 	out := []string{head}
-	if s.pendingHas(det) {
+	if s.mine() {
 		out = append(out, "May act now.")
 	}
 	for _, u := range s.members(det) {
 		p, err := s.rs().Profile(st, u)
 		if err != nil {
+			continue
+		}
+		if s.rs().IsTitan(u) {
+			out = append(out, fmt.Sprintf("%s: %s, Speed %.0f, void shields %d of %d", s.Name(u.ID), p.Name, p.Speed, u.Shields, p.Shields))
 			continue
 		}
 		ln := fmt.Sprintf("%s: %s, Speed %.0f, FP %d, range %.0f, CAF %d, armour %d+", s.Name(u.ID), p.Name, p.Speed, p.Firepower, p.Range, p.Assault, p.Armour)

@@ -71,7 +71,8 @@ func TestTitanDragMoveSeed002(t *testing.T) {
 	if tp == nil || tp.Err == nil {
 		t.Fatalf("a 60 cm titan move was not refused: %+v", tp)
 	}
-	if h := hudText(s); !strings.Contains(h, "moves 60.0 cm: refused") || !strings.Contains(h, "titan move: up to") {
+	if h := hudText(s); !strings.Contains(h, "moves 60.0 cm: refused") || !strings.Contains(h, "titan move: up to") ||
+		!strings.Contains(h, "titans (ATII rules; no orders, no blast markers)") || !strings.Contains(h, "void shields 2 of 2") {
 		t.Errorf("HUD: %s", h)
 	}
 	s.Commit()
