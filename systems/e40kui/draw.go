@@ -157,7 +157,7 @@ func (s *UI) Bases(in []scene.Base) []scene.Base {
 		if pu := shown.Unit(b.ID); pu != nil {
 			u = pu
 		}
-		if u.Destroyed {
+		if !s.OnTable(u) {
 			continue
 		}
 		b.Pos, b.Facing = u.Pos, u.Facing

@@ -351,33 +351,36 @@ func (s *UI) DebriefLines() []string {
 			}
 		}
 		for _, f := range st.Formations {
-			if f.Side == sd.ID && f.Broken {
+			if f.Side == sd.ID && f.Broken && len(s.members(f.ID)) > 0 {
 				broken++
 			}
 		}
 		ln := fmt.Sprintf("%s lost %d of %d stands; %d detachment(s) broken at the end", s.SideName(sd.ID), lost, n, broken)
-		if pts := s.pointsLost(sd.ID); pts > 0 {
-			ln += fmt.Sprintf("; %d points of theirs destroyed", pts)
+		if vp := s.rs().Points(st, sd.ID); vp > 0 {
+			ln += fmt.Sprintf("; %d victory points (enemy points destroyed)", vp)
 		}
 		out = append(out, ln+".")
+		for _, f := range st.Formations {
+			if f.Side != sd.ID {
+				continue
+			}
+			all, left := 0, len(s.members(f.ID))
+			for _, u := range st.Units {
+				if u.Formation == f.ID {
+					all++
+				}
+			}
+			fate := fmt.Sprintf("%d of %d stands left", left, all)
+			switch {
+			case left == 0:
+				fate = "destroyed"
+			case f.Broken:
+				fate += ", broken"
+			}
+			out = append(out, fmt.Sprintf("  %s: %s", s.detName(f.ID), fate))
+		}
 	}
 	return out
-}
-
-// pointsLost are the catalogue points of a side's destroyed units.
-func (s *UI) pointsLost(side string) int {
-	st := s.State()
-	n := 0
-	for i := range st.Units {
-		u := &st.Units[i]
-		if u.Side != side || !u.Destroyed {
-			continue
-		}
-		if p, err := s.rs().Profile(st, u); err == nil {
-			n += p.Points
-		}
-	}
-	return n
 }
 
 // objectiveLabel is an objective's label in the scenario, else its id.

@@ -141,7 +141,7 @@ func TestWholeBattleThroughTheUIE40K(t *testing.T) {
 		t.Error("no close combat or firefight in the tray")
 	}
 	text := strings.Join(s.DebriefLines(), " ")
-	if !strings.Contains(text, "Result:") || !strings.Contains(text, "stands") {
+	if !strings.Contains(text, "Result:") || !strings.Contains(text, "Tactical detachment:") || !strings.Contains(text, "stands left") {
 		t.Errorf("debrief: %q", text)
 	}
 	if h := hudText(s); !strings.Contains(h, "Game over") || !strings.Contains(h, "Result:") {

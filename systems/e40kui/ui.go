@@ -116,13 +116,13 @@ func (s *UI) Detachment() string {
 	return ""
 }
 
-// members are a detachment's living stands, in state order.
+// members are a detachment's living stands on the table, in state order.
 func (s *UI) members(det string) []*rules.Unit {
 	st := s.State()
 	var out []*rules.Unit
 	for i := range st.Units {
 		u := &st.Units[i]
-		if u.Formation == det && !u.Destroyed {
+		if u.Formation == det && !u.Destroyed && !u.OffTable {
 			out = append(out, u)
 		}
 	}
@@ -344,9 +344,9 @@ func (s *UI) SecretLines(string) []string { return nil }
 // SecretUnmarked: no event is secret.
 func (s *UI) SecretUnmarked(rules.Event) bool { return false }
 
-// OnTable reports whether a stand is drawn (every stand that is not
-// destroyed: E40K scenarios place every unit).
-func (s *UI) OnTable(u *rules.Unit) bool { return u != nil && !u.Destroyed }
+// OnTable reports whether a stand is drawn: not destroyed nor off the
+// table (E40K scenarios place every unit).
+func (s *UI) OnTable(u *rules.Unit) bool { return u != nil && !u.Destroyed && !u.OffTable }
 
 // Base is a stand's base on the table now (its catalogue footprint).
 func (s *UI) Base(u *rules.Unit) world.Base {
