@@ -79,3 +79,33 @@ func TestTableOverlaysE40K(t *testing.T) {
 		t.Errorf("hovering %s: %q not on the table: %s", ts[1], other, txt)
 	}
 }
+
+// A stand off the table (or destroyed) is neither drawn nor hit by a
+// click, nor counted in its detachment; a destroyed detachment is not
+// counted broken in the debrief.
+func TestStandsOffTableE40K(t *testing.T) {
+	s := newUI(t, 3)
+	st := s.State()
+	st.Unit("boyz-1").OffTable = true
+	st.Unit("boyz-2").Destroyed = true
+	in := adapt.Input(s.G.Scenario)
+	for _, b := range s.Bases(in.Bases) {
+		if b.ID == "boyz-1" || b.ID == "boyz-2" {
+			t.Errorf("%s is drawn", b.ID)
+		}
+	}
+	if got := s.UnitAt(posOf(t, s, "boyz-1"), 0.5); got == "boyz-1" {
+		t.Error("a click hits a stand off the table")
+	}
+	if n := len(s.members("boyz-mob")); n != 7 {
+		t.Errorf("boyz-mob has %d stands, want 7", n)
+	}
+	for _, u := range s.members("wagon-mob") {
+		u.Destroyed = true
+	}
+	st.Formation("wagon-mob").Broken = true
+	text := strings.Join(s.DebriefLines(), " ")
+	if !strings.Contains(text, "Battlewagon mob: destroyed") || !strings.Contains(text, "Goff warband lost 4 of 13 stands; 0 detachment(s) broken") {
+		t.Errorf("debrief: %s", text)
+	}
+}
