@@ -245,7 +245,8 @@ func (s *UI) aim(u *rules.Unit) {
 	}
 }
 
-// newCmd is a fresh command of the ruleset by name.
+// newCmd is a fresh command of the ruleset by name (Attach checked that
+// the ruleset makes each one the UI uses, with the type it fills in).
 func (s *UI) newCmd(name string) rules.Command {
 	for _, c := range s.rs().Commands() {
 		if c.Name == name {

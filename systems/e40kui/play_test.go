@@ -6,10 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/e40k"
+	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/systems/atiisys"
+	"github.com/auspex/auspex/systems/atiiui"
 	"github.com/auspex/auspex/world"
 )
 
@@ -404,6 +408,34 @@ func TestAdapterE40K(t *testing.T) {
 	s := newUI(t, 1)
 	if _, err := a.Attach(s.Session); err != nil {
 		t.Errorf("attach: %v", err)
+	}
+	// An ATII game is refused with a reason, not a panic.
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	duel, err := scenarios.LoadBundled("titan-duel", cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := game.NewSystems(atiisys.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := sys.New(duel, game.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uis, err := play.NewAdapters(atiiui.New(), New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := uis.New(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Attach(as); err == nil || !strings.Contains(err.Error(), "not E40K's") {
+		t.Errorf("attaching to an ATII game: %v", err)
 	}
 	if got := s.Named("boyz-mob fires at tactical-detachment; tactical-10 stays"); got != "Boyz mob fires at Tactical detachment; tactical-10 stays" {
 		t.Errorf("Named: %q", got)

@@ -83,10 +83,49 @@ func (adapter) Options() []play.Option {
 // Attach returns the UI of a session on an E40K game. Errors: a game
 // whose ruleset is not E40K's.
 func (adapter) Attach(s *play.Session) (play.SystemUI, error) {
-	if _, ok := s.G.Ruleset.(*e40k.Ruleset); !ok {
+	r, ok := s.G.Ruleset.(*e40k.Ruleset)
+	if !ok {
 		return nil, fmt.Errorf("e40kui: the game's ruleset is %T, not E40K's", s.G.Ruleset)
 	}
+	if err := checkCommands(r); err != nil {
+		return nil, err
+	}
 	return &UI{Session: s}, nil
+}
+
+// checkCommands makes sure the ruleset makes every command the UI builds
+// with the type the UI fills in (so building one never fails in play).
+// Errors: a command missing or of another type.
+func checkCommands(r *e40k.Ruleset) error {
+	made := map[string]rules.Command{}
+	for _, c := range r.Commands() {
+		made[c.Name] = c.New()
+	}
+	for name, ok := range map[string]bool{
+		e40k.CmdOrders:     isCmd[*e40k.OrdersCmd](made[e40k.CmdOrders]),
+		e40k.CmdInitiative: isCmd[*e40k.InitiativeCmd](made[e40k.CmdInitiative]),
+		e40k.CmdMove:       isCmd[*e40k.MoveCmd](made[e40k.CmdMove]),
+		e40k.CmdAssault:    isCmd[*e40k.AssaultCmd](made[e40k.CmdAssault]),
+		e40k.CmdFire:       isCmd[*e40k.FireCmd](made[e40k.CmdFire]),
+		e40k.CmdRally:      isCmd[*e40k.RallyCmd](made[e40k.CmdRally]),
+		e40k.CmdPass:       isCmd[*e40k.PassCmd](made[e40k.CmdPass]),
+		e40k.CmdTitanMove:  isCmd[*e40k.TitanMoveCmd](made[e40k.CmdTitanMove]),
+	} {
+		if !ok {
+			return fmt.Errorf("e40kui: the ruleset makes no %s command the UI can fill in", name)
+		}
+	}
+	return nil
+}
+
+// isCmd reports whether c is a non-nil T.
+func isCmd[T interface {
+	comparable
+	rules.Command
+}](c rules.Command) bool {
+	var zero T
+	t, ok := c.(T)
+	return ok && t != zero
 }
 
 // Of is the E40K side of a session's UI (nil for another system's).
