@@ -585,3 +585,37 @@ func TestSaveLoadE40K(t *testing.T) {
 		t.Error("the loaded game and the original went different ways on the same inputs")
 	}
 }
+
+// Ctrl+Z after a move with no dice puts the stands back and the
+// detachment may move again, still selected.
+func TestUndoMoveE40K(t *testing.T) {
+	s := newUI(t, 3)
+	toStep(t, s, e40k.StepMovement, e40k.OrderMarch)
+	for s.Decider() != "marines" {
+		drive(t, s, e40k.OrderMarch)
+	}
+	click(t, s, "devastator-1")
+	before := map[string]world.Vec{}
+	for _, u := range s.members("devastator-detachment") {
+		before[u.ID] = u.Pos
+	}
+	from := posOf(t, s, "devastator-1")
+	s.PressTable(from, "devastator-1")
+	s.DragTo(from.Add(world.Vec{Y: 6}))
+	s.ReleaseTable(from.Add(world.Vec{Y: 6}))
+	s.Commit()
+	if posOf(t, s, "devastator-1") == from {
+		t.Fatalf("not moved: %s", s.Msg)
+	}
+	if err := s.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	for id, p := range before {
+		if posOf(t, s, id) != p {
+			t.Errorf("%s at %v after undo, want %v", id, posOf(t, s, id), p)
+		}
+	}
+	if s.Drafted() || !s.pendingHas("devastator-detachment") {
+		t.Errorf("after undo: drafted %v, may move %v", s.Drafted(), s.pendingHas("devastator-detachment"))
+	}
+}
