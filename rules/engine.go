@@ -144,6 +144,11 @@ func New(rs Ruleset, initial *State, cfg Config) (*Engine, error) {
 	if err := e.base.cacheOptions(rs); err != nil {
 		return nil, fmt.Errorf("new game: options: %w", err)
 	}
+	if c, ok := rs.(ExtCodec); ok {
+		if err := e.base.DecodeExt(c); err != nil {
+			return nil, fmt.Errorf("new game: %w", err)
+		}
+	}
 	e.base.IndexUnits()
 
 	s := e.base.Clone()

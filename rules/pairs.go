@@ -31,8 +31,8 @@ type Labels = Pairs[string]
 // Counters maps names to counts (markers, victory points).
 type Counters = Pairs[int]
 
-// ExtData maps keys to ruleset JSON values (see State.Ext).
-type ExtData = Pairs[json.RawMessage]
+// ExtData maps keys to ruleset values (see State.Ext and ExtValue).
+type ExtData = Pairs[ExtValue]
 
 func (p Pairs[V]) find(k string) (int, bool) {
 	for i := range p {
@@ -148,6 +148,9 @@ func (p Pairs[V]) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a JSON object (null gives an empty list).
 func (p *Pairs[V]) UnmarshalJSON(data []byte) error {
+	if x, ok := any(p).(*ExtData); ok {
+		return unmarshalExt(x, data)
+	}
 	var m map[string]V
 	if err := json.Unmarshal(data, &m); err != nil {
 		return err
@@ -156,12 +159,17 @@ func (p *Pairs[V]) UnmarshalJSON(data []byte) error {
 	for k, v := range m {
 		out = append(out, Pair[V]{Key: k, Val: v})
 	}
-	slices.SortFunc(out, func(a, b Pair[V]) int { return strings.Compare(a.Key, b.Key) })
-	if len(out) == 0 {
-		out = nil
-	}
-	*p = out
+	*p = sortPairs(out)
 	return nil
+}
+
+// sortPairs sorts p by key (nil when empty).
+func sortPairs[V any](p Pairs[V]) Pairs[V] {
+	if len(p) == 0 {
+		return nil
+	}
+	slices.SortFunc(p, func(a, b Pair[V]) int { return strings.Compare(a.Key, b.Key) })
+	return p
 }
 
 // PairsOf builds a sorted Pairs list from a map (nil for an empty map).

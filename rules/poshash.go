@@ -18,7 +18,7 @@ import (
 // the command count and the log's length. It mixes 8 bytes at a time with
 // xxHash64's round function, about ten times faster than Hash.
 func (s *State) PositionHash() uint64 {
-	h := posHash{v: posSeed}
+	h := PosHasher{v: posSeed}
 	h.str(s.Ruleset)
 	h.strMap(s.Options)
 	h.u64(s.Seed)
@@ -79,8 +79,40 @@ const (
 	posSeed = 0x6175737065782d31 // "auspex-1"
 )
 
-// posHash is a running xxHash64-style state: one round per 8-byte word.
-type posHash struct{ v uint64 }
+// PosHasher is a running position hash (xxHash64-style, one round per
+// 8-byte word), handed to ExtValue.HashExt. Lists go in with their length
+// first (Int(len) then the items). A map, whose order must not matter, is
+// hashed entry by entry: each entry into its own NewPosHasher, the
+// entries' Sums added, and then Int(len) and U64(total) written.
+type PosHasher struct{ v uint64 }
+
+// NewPosHasher returns a fresh hasher, e.g. for one map entry.
+func NewPosHasher() PosHasher { return PosHasher{v: posSeed} }
+
+// Sum returns the digest of what was written (avalanched, so that sums of
+// similar entries do not cancel).
+func (h *PosHasher) Sum() uint64 { return avalanche(h.v) }
+
+// U64 writes x.
+func (h *PosHasher) U64(x uint64) { h.v = round(h.v, x) }
+
+// Int writes x.
+func (h *PosHasher) Int(x int) { h.v = round(h.v, uint64(x)) }
+
+// Bool writes b.
+func (h *PosHasher) Bool(b bool) { h.bool(b) }
+
+// F64 writes x by its bits (-0 as +0).
+func (h *PosHasher) F64(x float64) { h.f64(x) }
+
+// Str writes s with its length.
+func (h *PosHasher) Str(s string) { h.v = wordsString(h.v, s) }
+
+// Strs writes a list of strings with its length.
+func (h *PosHasher) Strs(ss []string) { h.strs(ss) }
+
+// Bytes writes b with its length.
+func (h *PosHasher) Bytes(b []byte) { h.v = wordsBytes(h.v, b) }
 
 func round(acc, x uint64) uint64 {
 	acc += x * xxP2
@@ -88,11 +120,11 @@ func round(acc, x uint64) uint64 {
 	return acc * xxP1
 }
 
-func (h *posHash) u64(x uint64) { h.v = round(h.v, x) }
+func (h *PosHasher) u64(x uint64) { h.v = round(h.v, x) }
 
-func (h *posHash) int(x int) { h.v = round(h.v, uint64(x)) }
+func (h *PosHasher) int(x int) { h.v = round(h.v, uint64(x)) }
 
-func (h *posHash) bool(b bool) {
+func (h *PosHasher) bool(b bool) {
 	if b {
 		h.v = round(h.v, 1)
 	} else {
@@ -100,16 +132,16 @@ func (h *posHash) bool(b bool) {
 	}
 }
 
-func (h *posHash) f64(x float64) {
+func (h *PosHasher) f64(x float64) {
 	if x == 0 {
 		x = 0 // -0 and +0 hash alike
 	}
 	h.v = round(h.v, math.Float64bits(x))
 }
 
-func (h *posHash) str(s string) { h.v = wordsString(h.v, s) }
+func (h *PosHasher) str(s string) { h.v = wordsString(h.v, s) }
 
-func (h *posHash) strs(ss []string) {
+func (h *PosHasher) strs(ss []string) {
 	h.int(len(ss))
 	for _, s := range ss {
 		h.str(s)
@@ -164,12 +196,12 @@ func avalanche(v uint64) uint64 {
 	return v
 }
 
-func (h *posHash) final() uint64 { return avalanche(h.v) }
+func (h *PosHasher) final() uint64 { return avalanche(h.v) }
 
 // Map-like lists: each entry is digested on its own and the digests
 // added, so the order does not matter.
 
-func (h *posHash) strMap(m map[string]string) {
+func (h *PosHasher) strMap(m map[string]string) {
 	h.int(len(m))
 	var sum uint64
 	for k, v := range m {
@@ -178,7 +210,7 @@ func (h *posHash) strMap(m map[string]string) {
 	h.u64(sum)
 }
 
-func (h *posHash) labels(m Labels) {
+func (h *PosHasher) labels(m Labels) {
 	h.int(len(m))
 	var sum uint64
 	for _, e := range m {
@@ -187,7 +219,7 @@ func (h *posHash) labels(m Labels) {
 	h.u64(sum)
 }
 
-func (h *posHash) counters(m Counters) {
+func (h *PosHasher) counters(m Counters) {
 	h.int(len(m))
 	var sum uint64
 	for _, e := range m {
@@ -196,16 +228,20 @@ func (h *posHash) counters(m Counters) {
 	h.u64(sum)
 }
 
-func (h *posHash) ext(m ExtData) {
+func (h *PosHasher) ext(m ExtData) {
 	h.int(len(m))
 	var sum uint64
 	for _, e := range m {
-		sum += avalanche(wordsBytes(wordsString(posSeed, e.Key), e.Val))
+		eh := PosHasher{v: wordsString(posSeed, e.Key)}
+		if e.Val != nil {
+			e.Val.HashExt(&eh)
+		}
+		sum += eh.Sum()
 	}
 	h.u64(sum)
 }
 
-func (h *posHash) unit(u *Unit) {
+func (h *PosHasher) unit(u *Unit) {
 	h.str(u.ID)
 	h.str(u.Side)
 	h.str(u.Type)

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"encoding/json"
-	"fmt"
 	"maps"
 
 	"github.com/auspex/auspex/world"
@@ -50,10 +48,11 @@ type State struct {
 	Result *Outcome `json:"result,omitempty"`
 
 	// Ext holds ruleset-specific game data (initiative counters, support
-	// missiles used, ...), one JSON value per key; use GetExt and SetExt.
-	// Values are canonical JSON as produced by encoding/json, so that the
-	// state hash is stable, and immutable: replace a value (SetExt), never
-	// edit its bytes in place, because clones share them.
+	// missiles used, ...), one typed value per key (ExtValue; RawExt JSON
+	// until the ruleset's codec types it); use GetExt and SetExt, or the
+	// ruleset's own accessors. Values are immutable: replace a value, never
+	// edit it in place, because clones share them. They marshal to their
+	// canonical JSON.
 	Ext ExtData `json:"ext,omitempty"`
 
 	// Log is every event so far. It is append-only and logged events are
@@ -221,43 +220,9 @@ func (s *State) Option(name string) string { return s.Options[name] }
 // OptionOn reports whether a toggle option is "on".
 func (s *State) OptionOn(name string) bool { return s.Options[name] == "on" }
 
-// GetExt decodes the ruleset data stored under key into v. It reports
-// whether the key was present; a decoding error names the key.
-func (s *State) GetExt(key string, v any) (bool, error) { return getExt(s.Ext, key, v) }
-
-// SetExt stores v (encoded as JSON) under key.
-func (s *State) SetExt(key string, v any) error { return setExt(&s.Ext, key, v) }
-
-// GetExt decodes the unit's ruleset data stored under key into v.
-func (u *Unit) GetExt(key string, v any) (bool, error) { return getExt(u.Ext, key, v) }
-
-// SetExt stores v (encoded as JSON) under key on the unit.
-func (u *Unit) SetExt(key string, v any) error { return setExt(&u.Ext, key, v) }
-
-func getExt(m ExtData, key string, v any) (bool, error) {
-	raw, ok := m.Get(key)
-	if !ok {
-		return false, nil
-	}
-	if err := json.Unmarshal(raw, v); err != nil {
-		return true, fmt.Errorf("ext %q: %w", key, err)
-	}
-	return true, nil
-}
-
-func setExt(m *ExtData, key string, v any) error {
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Errorf("ext %q: %w", key, err)
-	}
-	m.Set(key, raw)
-	return nil
-}
-
 // Clone returns a copy of s that shares nothing mutable with it: maps,
 // slices and the pending decision are copied. Two things are shared because
-// they are immutable by contract: the bytes of Ext values (SetExt replaces
-// them, nobody edits them) and the event log (append-only, logged events are
+// they are immutable by contract: Ext values (replaced, never edited) and the event log (append-only, logged events are
 // never modified; the clone gets a capacity-limited slice, so appending to
 // either log copies it first). Clone never goes through JSON, and packs all
 // units' status lists into one backing array per kind (each unit's list is
