@@ -105,8 +105,8 @@ func decodeExtData(m ExtData, c ExtCodec) error {
 }
 
 // GetExt reads the ruleset data stored under key into v (a pointer). A
-// typed value of v's element type is copied (CloneExt); anything else goes
-// through its JSON. It reports whether the key was present; a decoding
+// typed value of v's element type (or a pointer to one) is copied
+// (CloneExt); anything else goes through its JSON. It reports whether the key was present; a decoding
 // error names the key.
 func (s *State) GetExt(key string, v any) (bool, error) { return getExt(s.Ext, key, v) }
 
@@ -130,6 +130,9 @@ func getExt(m ExtData, key string, v any) (bool, error) {
 		dst := reflect.ValueOf(v)
 		if dst.Kind() == reflect.Pointer && !dst.IsNil() {
 			src := reflect.ValueOf(stored.CloneExt())
+			if src.Kind() == reflect.Pointer && !src.Type().AssignableTo(dst.Elem().Type()) {
+				src = src.Elem()
+			}
 			if src.Type().AssignableTo(dst.Elem().Type()) {
 				dst.Elem().Set(src)
 				return true, nil

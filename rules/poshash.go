@@ -19,6 +19,9 @@ import (
 // xxHash64's round function, about ten times faster than Hash.
 func (s *State) PositionHash() uint64 {
 	h := PosHasher{v: posSeed}
+	// Ext values hash through an interface call, which makes the hasher
+	// they get escape: one scratch hasher serves every entry.
+	scratch := new(PosHasher)
 	h.str(s.Ruleset)
 	h.strMap(s.Options)
 	h.u64(s.Seed)
@@ -46,7 +49,7 @@ func (s *State) PositionHash() uint64 {
 	}
 	h.int(len(s.Units))
 	for i := range s.Units {
-		h.unit(&s.Units[i])
+		h.unit(&s.Units[i], scratch)
 	}
 	if p := s.Pending; p == nil {
 		h.bool(false)
@@ -67,7 +70,7 @@ func (s *State) PositionHash() uint64 {
 		h.str(r.Kind)
 		h.str(r.Text)
 	}
-	h.ext(s.Ext)
+	h.ext(s.Ext, scratch)
 	return h.final()
 }
 
@@ -148,23 +151,48 @@ func (h *PosHasher) strs(ss []string) {
 	}
 }
 
-// wordsString mixes s into v: its length, then 8 bytes a round (the tail
-// zero-padded).
+// wordsString mixes s into v. A string shorter than 8 bytes is one round:
+// its bytes with the length in the top byte. A longer one is its length,
+// then 8 bytes a round (the tail zero-padded). The first word tells the
+// two apart (a length fits in 56 bits), so the encoding is prefix-free.
 func wordsString(v uint64, s string) uint64 {
+	if len(s) < 8 {
+		return round(v, uint64(len(s))<<56|shortWord(s))
+	}
 	v = round(v, uint64(len(s)))
 	for len(s) >= 8 {
-		v = round(v, uint64(s[0])|uint64(s[1])<<8|uint64(s[2])<<16|uint64(s[3])<<24|
-			uint64(s[4])<<32|uint64(s[5])<<40|uint64(s[6])<<48|uint64(s[7])<<56)
+		v = round(v, load64(s))
 		s = s[8:]
 	}
 	if len(s) > 0 {
-		var t uint64
-		for i := len(s) - 1; i >= 0; i-- {
-			t = t<<8 | uint64(s[i])
-		}
-		v = round(v, t)
+		v = round(v, shortWord(s))
 	}
 	return v
+}
+
+// load64 reads s's first 8 bytes, little-endian (one load).
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// load32 reads s's first 4 bytes, little-endian.
+func load32(s string) uint64 {
+	_ = s[3]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
+}
+
+// shortWord packs a string of fewer than 8 bytes little-endian into a
+// word without a loop: two overlapping 4-byte loads, or three single bytes.
+func shortWord(s string) uint64 {
+	switch n := len(s); {
+	case n >= 4:
+		return load32(s) | load32(s[n-4:])<<(8*(n-4))
+	case n > 0:
+		return uint64(s[0]) | uint64(s[n/2])<<(8*(n/2)) | uint64(s[n-1])<<(8*(n-1))
+	}
+	return 0
 }
 
 // wordsBytes is wordsString for a byte slice.
@@ -199,7 +227,8 @@ func avalanche(v uint64) uint64 {
 func (h *PosHasher) final() uint64 { return avalanche(h.v) }
 
 // Map-like lists: each entry is digested on its own and the digests
-// added, so the order does not matter.
+// added, so the order does not matter (and the entries' rounds do not
+// wait for each other).
 
 func (h *PosHasher) strMap(m map[string]string) {
 	h.int(len(m))
@@ -210,56 +239,81 @@ func (h *PosHasher) strMap(m map[string]string) {
 	h.u64(sum)
 }
 
-func (h *PosHasher) labels(m Labels) {
-	h.int(len(m))
-	var sum uint64
+func (h *PosHasher) labels(m Labels) { h.u64(labelsDigest(m)) }
+
+func labelsDigest(m Labels) uint64 {
+	sum := uint64(len(m))
 	for _, e := range m {
 		sum += avalanche(wordsString(wordsString(posSeed, e.Key), e.Val))
 	}
-	h.u64(sum)
+	return sum
 }
 
-func (h *PosHasher) counters(m Counters) {
-	h.int(len(m))
-	var sum uint64
+func (h *PosHasher) counters(m Counters) { h.u64(countersDigest(m)) }
+
+func countersDigest(m Counters) uint64 {
+	sum := uint64(len(m))
 	for _, e := range m {
 		sum += avalanche(round(wordsString(posSeed, e.Key), uint64(int64(e.Val))))
 	}
-	h.u64(sum)
+	return sum
 }
 
-func (h *PosHasher) ext(m ExtData) {
-	h.int(len(m))
-	var sum uint64
+func (h *PosHasher) ext(m ExtData, scratch *PosHasher) { h.u64(extDigest(m, scratch)) }
+
+// extDigest digests each value through scratch (an interface call makes
+// the hasher it gets escape: one scratch hasher serves them all), in a
+// chain of its own beside the key's.
+func extDigest(m ExtData, scratch *PosHasher) uint64 {
+	sum := uint64(len(m))
 	for _, e := range m {
-		eh := PosHasher{v: wordsString(posSeed, e.Key)}
+		*scratch = PosHasher{v: posSeed + 7}
 		if e.Val != nil {
-			e.Val.HashExt(&eh)
+			e.Val.HashExt(scratch)
 		}
-		sum += eh.Sum()
+		sum += avalanche(wordsString(posSeed, e.Key) + scratch.v*xxP1)
 	}
-	h.u64(sum)
+	return sum
 }
 
-func (h *PosHasher) unit(u *Unit) {
-	h.str(u.ID)
-	h.str(u.Side)
-	h.str(u.Type)
-	h.str(u.Name)
-	h.str(u.Formation)
-	h.f64(u.Pos.X)
-	h.f64(u.Pos.Y)
-	h.f64(u.Facing)
-	h.labels(u.Damage)
-	h.int(u.Shields)
-	h.counters(u.Markers)
-	h.labels(u.Loadout)
-	h.str(u.Orders)
-	h.bool(u.Activated)
-	h.bool(u.Moved)
-	h.bool(u.Fired)
-	h.f64(u.MovedDist)
-	h.bool(u.Destroyed)
-	h.bool(u.OffTable)
-	h.ext(u.Ext)
+// unit digests a unit as independent chains (each string, the numbers,
+// each list), so that the rounds of one do not wait for another's, and
+// folds them into h with one round: a sum weighted by distinct odd
+// constants (the field's place).
+func (h *PosHasher) unit(u *Unit, scratch *PosHasher) {
+	num := PosHasher{v: posSeed}
+	num.f64(u.Pos.X)
+	num.f64(u.Pos.Y)
+	num.f64(u.Facing)
+	num.f64(u.MovedDist)
+	num.u64(uint64(uint32(u.Shields)) | flags(u.Activated, u.Moved, u.Fired, u.Destroyed, u.OffTable)<<32)
+	x := num.v +
+		wordsString(posSeed+1, u.ID)*unitK[0] +
+		wordsString(posSeed+2, u.Side)*unitK[1] +
+		wordsString(posSeed+3, u.Type)*unitK[2] +
+		wordsString(posSeed+4, u.Name)*unitK[3] +
+		wordsString(posSeed+5, u.Formation)*unitK[4] +
+		wordsString(posSeed+6, u.Orders)*unitK[5] +
+		labelsDigest(u.Damage)*unitK[6] +
+		countersDigest(u.Markers)*unitK[7] +
+		labelsDigest(u.Loadout)*unitK[8] +
+		extDigest(u.Ext, scratch)*unitK[9]
+	h.u64(x)
+}
+
+// unitK are the weights of a unit's fields (odd, distinct).
+var unitK = [...]uint64{
+	xxP1, xxP2, xxP3, 0x9e3779b97f4a7c15, 0xbf58476d1ce4e5b9, 0x94d049bb133111eb,
+	0xff51afd7ed558ccd, 0xc4ceb9fe1a85ec53, 0xd6e8feb86659fd93, 0xa0761d6478bd642f,
+}
+
+// flags packs booleans into one word, the first in bit 0.
+func flags(bs ...bool) uint64 {
+	var x uint64
+	for i, b := range bs {
+		if b {
+			x |= 1 << i
+		}
+	}
+	return x
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // The ATII data in rules.State.Ext and rules.Unit.Ext is typed
-// (rules.ExtValue): a unit's TitanState under ExtTitan, the GameProgress
+// (rules.ExtValue): a unit's *TitanState under ExtTitan, the *GameProgress
 // under ExtGame, the GameSetup (wrapped with its JSON, which is fixed for
 // the game) under ExtSetup. Stored values are never edited in place: the
 // accessors hand out copies and store copies.
@@ -18,14 +18,14 @@ import (
 func (r *Ruleset) DecodeExt(key string, raw []byte) (rules.ExtValue, error) {
 	switch key {
 	case ExtTitan:
-		var t TitanState
-		if err := json.Unmarshal(raw, &t); err != nil {
+		t := new(TitanState)
+		if err := json.Unmarshal(raw, t); err != nil {
 			return nil, err
 		}
 		return t, nil
 	case ExtGame:
-		var g GameProgress
-		if err := json.Unmarshal(raw, &g); err != nil {
+		g := new(GameProgress)
+		if err := json.Unmarshal(raw, g); err != nil {
 			return nil, err
 		}
 		return g, nil
@@ -47,52 +47,59 @@ type (
 )
 
 // CloneExt implements rules.ExtValue.
-func (s TitanState) CloneExt() rules.ExtValue { return s.Clone() }
+func (s *TitanState) CloneExt() rules.ExtValue {
+	c := s.Clone()
+	return &c
+}
 
 // MarshalJSON implements rules.ExtValue (and json.Marshaler): the plain
 // struct encoding.
-func (s TitanState) MarshalJSON() ([]byte, error) { return json.Marshal(titanJSON(s)) }
+func (s *TitanState) MarshalJSON() ([]byte, error) { return json.Marshal((*titanJSON)(s)) }
 
 // HashExt implements rules.ExtValue: every field, the weapon map in any
-// order.
-func (s TitanState) HashExt(h *rules.PosHasher) {
-	h.Int(int(s.Legs))
-	h.Int(int(s.Head))
-	h.Int(int(s.Reactor))
-	h.Int(int(s.VSG))
-	h.Int(len(s.Weapons))
-	var sum uint64
-	for k, v := range s.Weapons {
-		e := rules.NewPosHasher()
-		e.Str(k)
-		e.Int(int(v))
-		sum += e.Sum()
+// order. Small numbers and flags are packed a word at a time (a position
+// hash is computed for every node of a search).
+func (s *TitanState) HashExt(h *rules.PosHasher) {
+	h.U64(uint64(uint16(s.Legs)) | uint64(uint16(s.Head))<<16 | uint64(uint16(s.Reactor))<<32 | uint64(uint16(s.VSG))<<48)
+	h.U64(uint64(uint16(s.ShieldsDown)) | uint64(uint16(s.ShieldsRepairing))<<16 | uint64(uint16(s.ShieldsLost))<<32)
+	var f uint64
+	for i, b := range [...]bool{s.Destroyed, s.Stalled, s.Overcharged, s.Overwatch, s.DamageControl, s.Disengaging, s.OverloadOrder} {
+		if b {
+			f |= 1 << i
+		}
 	}
-	h.U64(sum)
-	h.Int(s.ShieldsDown)
-	h.Int(s.ShieldsRepairing)
-	h.Int(s.ShieldsLost)
-	h.Bool(s.Destroyed)
+	h.U64(f | uint64(uint16(len(s.Weapons)))<<16 | uint64(uint16(len(s.MissilesSpent)))<<32 | uint64(uint16(len(s.WeaponsOffline)))<<48)
 	h.Str(s.Cause)
-	h.Strs(s.MissilesSpent)
-	h.Strs(s.WeaponsOffline)
-	h.Bool(s.Stalled)
-	h.Bool(s.Overcharged)
-	h.Bool(s.Overwatch)
-	h.Bool(s.DamageControl)
-	h.Bool(s.Disengaging)
-	h.Bool(s.OverloadOrder)
+	if len(s.Weapons) > 0 {
+		var sum uint64
+		for k, v := range s.Weapons {
+			e := rules.NewPosHasher()
+			e.Str(k)
+			e.Int(int(v))
+			sum += e.Sum()
+		}
+		h.U64(sum)
+	}
+	for _, m := range s.MissilesSpent {
+		h.Str(m)
+	}
+	for _, m := range s.WeaponsOffline {
+		h.Str(m)
+	}
 }
 
 // CloneExt implements rules.ExtValue.
-func (g GameProgress) CloneExt() rules.ExtValue { return g.clone() }
+func (g *GameProgress) CloneExt() rules.ExtValue {
+	c := g.clone()
+	return &c
+}
 
 // MarshalJSON implements rules.ExtValue (and json.Marshaler): the plain
 // struct encoding.
-func (g GameProgress) MarshalJSON() ([]byte, error) { return json.Marshal(progressJSON(g)) }
+func (g *GameProgress) MarshalJSON() ([]byte, error) { return json.Marshal((*progressJSON)(g)) }
 
 // HashExt implements rules.ExtValue: every field, maps in any order.
-func (g GameProgress) HashExt(h *rules.PosHasher) {
+func (g *GameProgress) HashExt(h *rules.PosHasher) {
 	h.Str(g.First)
 	h.Str(g.Second)
 	h.Str(g.InitiativeWinner)
@@ -230,8 +237,8 @@ func progressView(s *rules.State) (GameProgress, error) {
 	if !ok {
 		return GameProgress{}, nil
 	}
-	if g, ok := v.(GameProgress); ok {
-		return g, nil
+	if g, ok := v.(*GameProgress); ok {
+		return *g, nil
 	}
 	var g GameProgress
 	_, err := s.GetExt(ExtGame, &g)
@@ -249,7 +256,8 @@ func getProgress(s *rules.State) (GameProgress, error) {
 
 // putProgress stores a copy of g (the caller may go on editing its own).
 func putProgress(s *rules.State, g GameProgress) error {
-	s.Ext.Set(ExtGame, g.clone())
+	c := g.clone()
+	s.Ext.Set(ExtGame, &c)
 	return nil
 }
 
@@ -260,8 +268,8 @@ func titanView(u *rules.Unit) (TitanState, error) {
 	if !ok {
 		return TitanState{}, nil
 	}
-	if t, ok := v.(TitanState); ok {
-		return t, nil
+	if t, ok := v.(*TitanState); ok {
+		return *t, nil
 	}
 	var t TitanState
 	if _, err := u.GetExt(ExtTitan, &t); err != nil {

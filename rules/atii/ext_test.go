@@ -25,7 +25,7 @@ func TestTitanStateCopies(t *testing.T) {
 	s := &rules.State{Units: []rules.Unit{{ID: "a", Side: "red", Type: "reaver"}}}
 	u := &s.Units[0]
 	ts := TitanState{Weapons: map[string]Level{"carapace": Major}, MissilesSpent: []string{"m1"}}
-	if err := u.SetExt(ExtTitan, ts); err != nil {
+	if err := u.SetExt(ExtTitan, &ts); err != nil {
 		t.Fatal(err)
 	}
 	ts.Weapons["carapace"] = Catastrophic // the caller's own value: not stored
@@ -46,7 +46,7 @@ func TestTitanStateCopies(t *testing.T) {
 		}
 	}
 	ts.Weapons["carapace"] = Superficial
-	if err := u.SetExt(ExtTitan, ts); err != nil {
+	if err := u.SetExt(ExtTitan, &ts); err != nil {
 		t.Fatal(err)
 	}
 	if now, err := r.titanState(u); err != nil || now.Weapons["carapace"] != Superficial {
@@ -79,8 +79,8 @@ func TestExtTypedMatchesJSON(t *testing.T) {
 	setup := GameSetup{TurnLimit: 6, Zones: map[string][][]Point{"z": {{{0, 0}, {10, 0}, {0, 10}}}},
 		SideZones: map[string]string{"red": "z"}}
 	typed := &rules.State{Units: []rules.Unit{{ID: "a", Side: "red", Type: "reaver"}}}
-	typed.Units[0].Ext.Set(ExtTitan, ts)
-	typed.Ext.Set(ExtGame, g)
+	typed.Units[0].Ext.Set(ExtTitan, &ts)
+	typed.Ext.Set(ExtGame, &g)
 	if err := SetSetup(typed, setup); err != nil {
 		t.Fatal(err)
 	}
@@ -117,13 +117,13 @@ func TestExtTypedMatchesJSON(t *testing.T) {
 	if back.PositionHash() != typed.PositionHash() || back.Hash() != typed.Hash() {
 		t.Fatal("a state read back and typed by the codec is another position")
 	}
-	if _, ok := back.Units[0].Ext.Value(ExtTitan).(TitanState); !ok {
+	if _, ok := back.Units[0].Ext.Value(ExtTitan).(*TitanState); !ok {
 		t.Fatalf("the codec left the titan state as %T", back.Units[0].Ext.Value(ExtTitan))
 	}
 	other := typed.Clone()
 	g2 := g.clone()
 	g2.Homes["red"] = Point{X: 1.5, Y: -3}
-	other.Ext.Set(ExtGame, g2)
+	other.Ext.Set(ExtGame, &g2)
 	if other.PositionHash() == typed.PositionHash() {
 		t.Fatal("the position hash misses a home point")
 	}

@@ -304,7 +304,8 @@ func (r *Ruleset) titan(s *rules.State, id string) (titan, error) {
 // putTitan stores ts on the unit and mirrors it into the generic fields
 // the UI reads: Damage (location -> level), Shields, Destroyed.
 func putTitan(u *rules.Unit, prof *catalog.Unit, ts TitanState) error {
-	u.Ext.Set(ExtTitan, ts.Clone())
+	c := ts.Clone()
+	u.Ext.Set(ExtTitan, &c)
 	var dmg rules.Labels
 	for _, loc := range Locations(prof) {
 		if lv := ts.Level(loc); lv != Undamaged {
