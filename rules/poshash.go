@@ -288,24 +288,32 @@ func (h *PosHasher) unit(u *Unit, scratch *PosHasher) {
 	num.f64(u.MovedDist)
 	num.u64(uint64(uint32(u.Shields)) | flags(u.Activated, u.Moved, u.Fired, u.Destroyed, u.OffTable)<<32)
 	x := num.v +
-		wordsString(posSeed+1, u.ID)*unitK[0] +
-		wordsString(posSeed+2, u.Side)*unitK[1] +
-		wordsString(posSeed+3, u.Type)*unitK[2] +
-		wordsString(posSeed+4, u.Name)*unitK[3] +
-		wordsString(posSeed+5, u.Formation)*unitK[4] +
-		wordsString(posSeed+6, u.Orders)*unitK[5] +
-		labelsDigest(u.Damage)*unitK[6] +
-		countersDigest(u.Markers)*unitK[7] +
-		labelsDigest(u.Loadout)*unitK[8] +
-		extDigest(u.Ext, scratch)*unitK[9]
+		wordsString(posSeed+1, u.ID)*unitK0 +
+		wordsString(posSeed+2, u.Side)*unitK1 +
+		wordsString(posSeed+3, u.Type)*unitK2 +
+		wordsString(posSeed+4, u.Name)*unitK3 +
+		wordsString(posSeed+5, u.Formation)*unitK4 +
+		wordsString(posSeed+6, u.Orders)*unitK5 +
+		labelsDigest(u.Damage)*unitK6 +
+		countersDigest(u.Markers)*unitK7 +
+		labelsDigest(u.Loadout)*unitK8 +
+		extDigest(u.Ext, scratch)*unitK9
 	h.u64(x)
 }
 
-// unitK are the weights of a unit's fields (odd, distinct).
-var unitK = [...]uint64{
-	xxP1, xxP2, xxP3, 0x9e3779b97f4a7c15, 0xbf58476d1ce4e5b9, 0x94d049bb133111eb,
-	0xff51afd7ed558ccd, 0xc4ceb9fe1a85ec53, 0xd6e8feb86659fd93, 0xa0761d6478bd642f,
-}
+// Weights of a unit's fields in its digest (odd, distinct).
+const (
+	unitK0 = xxP1
+	unitK1 = xxP2
+	unitK2 = xxP3
+	unitK3 = 0x9e3779b97f4a7c15
+	unitK4 = 0xbf58476d1ce4e5b9
+	unitK5 = 0x94d049bb133111eb
+	unitK6 = 0xff51afd7ed558ccd
+	unitK7 = 0xc4ceb9fe1a85ec53
+	unitK8 = 0xd6e8feb86659fd93
+	unitK9 = 0xa0761d6478bd642f
+)
 
 // flags packs booleans into one word, the first in bit 0.
 func flags(bs ...bool) uint64 {
