@@ -336,7 +336,8 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 	if err := e.permitted(prev, c); err != nil {
 		return nil, nil, err
 	}
-	if err := guard(func() error { return c.Validate(prev) }); err != nil {
+	var pl any
+	if err := guard(func() (err error) { pl, err = plan(c, prev); return err }); err != nil {
 		return nil, nil, fmt.Errorf("%w: %s: %w", ErrIllegal, c.Name(), err)
 	}
 	s := prev.Clone()
@@ -372,7 +373,7 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 	t.quiet = e.cfg.Quiet
 	var evs []Event
 	err := guard(func() (err error) {
-		evs, err = c.Apply(s, t)
+		evs, err = applyPlanned(c, s, t, pl)
 		return err
 	})
 	if ferr := t.failure(manual); ferr != nil {
@@ -739,7 +740,8 @@ func (e *Engine) Preview(s *State, c Command, d Dice) (*State, []Event, error) {
 	if err := e.permitted(s, c); err != nil {
 		return nil, nil, err
 	}
-	if err := guard(func() error { return c.Validate(s) }); err != nil {
+	var pl any
+	if err := guard(func() (err error) { pl, err = plan(c, s); return err }); err != nil {
 		return nil, nil, fmt.Errorf("%w: %s: %w", ErrIllegal, c.Name(), err)
 	}
 	n := s.Clone()
@@ -748,7 +750,7 @@ func (e *Engine) Preview(s *State, c Command, d Dice) (*State, []Event, error) {
 	t.quiet = e.cfg.Quiet
 	var evs []Event
 	err := guard(func() (err error) {
-		evs, err = c.Apply(n, t)
+		evs, err = applyPlanned(c, n, t, pl)
 		return err
 	})
 	if err == nil {

@@ -299,12 +299,42 @@ func (c *MoveCmd) Validate(s *rules.State) error {
 	return err
 }
 
+// Plan implements rules.Planner: Validate keeping the measured, checked
+// move for ApplyPlan (the engine measures the path once).
+func (c *MoveCmd) Plan(s *rules.State) (any, error) {
+	p, err := c.prepare(s)
+	if err != nil {
+		return nil, err
+	}
+	p.t.u = nil // a pointer into s: ApplyPlan looks the unit up in its own state
+	return &p, nil
+}
+
+// ApplyPlan implements rules.Planner.
+func (c *MoveCmd) ApplyPlan(s *rules.State, d rules.Dice, plan any) ([]rules.Event, error) {
+	p, ok := plan.(*movePrep)
+	if !ok {
+		return c.Apply(s, d)
+	}
+	prep := *p
+	if prep.t.u = s.Unit(c.Unit); prep.t.u == nil {
+		return nil, fmt.Errorf("no unit %q", c.Unit)
+	}
+	return c.apply(s, d, prep)
+}
+
 // Apply implements rules.Command.
 func (c *MoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	p, err := c.prepare(s)
 	if err != nil {
 		return nil, err
 	}
+	return c.apply(s, d, p)
+}
+
+// apply moves the titan as planned by prepare on s (or on the state s is
+// a copy of).
+func (c *MoveCmd) apply(s *rules.State, d rules.Dice, p movePrep) ([]rules.Event, error) {
 	r := c.r
 	g, err := r.progress(s)
 	if err != nil {

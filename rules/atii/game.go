@@ -44,13 +44,15 @@ const MarkVP = "vp"
 // Ruleset is the ATII game for the rules engine: the flow of a turn
 // (initiative, movement, shooting, assault, close combat, rally, end), the
 // commands players give, legal choices and the victory check. It holds
-// read-only data only: the unit catalogue, the ATII terrain table and the
-// table the game is played on (a Ruleset is made per game, because moves
-// and lines of sight are measured on that table's terrain).
+// read-only data (the unit catalogue, the ATII terrain table and the table
+// the game is played on: a Ruleset is made per game, because moves and
+// lines of sight are measured on that table's terrain) and a memo of the
+// sight lines measured on that table (sightMemo, safe for concurrent use).
 type Ruleset struct {
 	cat     *catalog.Catalogue
 	terrain world.TerrainRules
 	w       *world.World
+	sight   *sightMemo
 }
 
 // NewRuleset returns the ATII ruleset for a game on table w. Errors: a
@@ -62,7 +64,7 @@ func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.Wor
 	case w == nil:
 		return nil, errors.New("atii ruleset: no table")
 	}
-	return &Ruleset{cat: cat, terrain: terrain, w: w}, nil
+	return &Ruleset{cat: cat, terrain: terrain, w: w, sight: &sightMemo{}}, nil
 }
 
 // ID implements rules.Ruleset.

@@ -177,7 +177,7 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 		return nil
 	}
 	var out []rules.Choice
-	sight := sightCache{}
+	sight := r.sight
 	for _, id := range Movable(g.Order, side, false) {
 		t, err := r.titan(s, id)
 		if err != nil {
