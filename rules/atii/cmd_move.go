@@ -131,7 +131,7 @@ func (r *Ruleset) ownActivation(s *rules.State, side, unit string) (titan, error
 	if !operational(t.u) {
 		return t, fmt.Errorf("%s is not on the table", unit)
 	}
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	if err != nil {
 		return t, err
 	}
@@ -204,7 +204,11 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 		}
 	}
 	p.start = r.base(t.u)
-	mo := world.MoveOptions{FaceMovement: true, AllowOffTable: p.ts.Disengaging, KeepoutDist: EnemyExclusion}
+	mo := world.MoveOptions{FaceMovement: true, AllowOffTable: p.ts.Disengaging, KeepoutDist: EnemyExclusion,
+		Blockers: make([]world.Base, 0, len(s.Units))}
+	if !p.assault {
+		mo.Keepout = make([]world.Base, 0, len(s.Units))
+	}
 	for i := range s.Units {
 		o := &s.Units[i]
 		if o.ID == t.u.ID || !operational(o) {
@@ -336,7 +340,7 @@ func (c *MoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 // a copy of).
 func (c *MoveCmd) apply(s *rules.State, d rules.Dice, p movePrep) ([]rules.Event, error) {
 	r := c.r
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	if err != nil {
 		return nil, err
 	}
@@ -434,7 +438,7 @@ func (c *HoldCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	if err := c.Validate(s); err != nil {
 		return nil, err
 	}
-	g, err := c.r.progress(s)
+	g, err := c.r.progressView(s)
 	if err != nil {
 		return nil, err
 	}

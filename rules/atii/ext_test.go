@@ -122,7 +122,7 @@ func TestExtTypedMatchesJSON(t *testing.T) {
 	}
 	other := typed.Clone()
 	g2 := g.clone()
-	g2.Homes["red"] = Point{X: 1.5, Y: -3}
+	g2.Homes = map[string]Point{"red": {X: 1.5, Y: -3}} // set whole, as the ruleset does
 	other.Ext.Set(ExtGame, &g2)
 	if other.PositionHash() == typed.PositionHash() {
 		t.Fatal("the position hash misses a home point")

@@ -11,7 +11,7 @@ import "github.com/auspex/auspex/rules"
 // reports whether it changed anything, so the engine calls it again until
 // the state is clean.
 func (r *Ruleset) sweepFallen(s *rules.State, _ rules.Dice) ([]rules.Event, bool, error) {
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	if err != nil {
 		return nil, false, err
 	}

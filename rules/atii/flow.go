@@ -358,7 +358,7 @@ func sideActed(order []OrderEntry, side string) bool {
 // advanceOrder marks id as having acted in the phase (with forfeits, see
 // StartMove) and passes the decision on.
 func (r *Ruleset) advanceOrder(s *rules.State, id string) error {
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package atii
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -210,7 +211,8 @@ type GameProgress struct {
 	// (overwatch, advanced rule).
 	OrdersDue []string `json:"orders_due,omitempty"`
 	// Homes are each side's home point (deployment zone or starting
-	// position centroid), fixed at the start for the objective stand-ins.
+	// position centroid), fixed at the start for the objective stand-ins:
+	// set whole, never edited in place (copies of the progress share it).
 	Homes map[string]Point `json:"homes,omitempty"`
 	// Choosing: the initiative winner must choose again to go first or
 	// second before the current phase's titans act (the assault phase;
@@ -235,17 +237,20 @@ func (r *Ruleset) setup(s *rules.State) (GameSetup, error) { return getSetup(s) 
 // progress returns a private copy of the game progress.
 func (r *Ruleset) progress(s *rules.State) (GameProgress, error) { return getProgress(s) }
 
-// clone deep-copies the progress (callers modify their copy).
+// progressView returns the game progress without copying its lists: for
+// callers that only read it, or replace whole fields before storing it
+// with putProgress (never edit its lists or maps in place).
+func (r *Ruleset) progressView(s *rules.State) (GameProgress, error) { return progressView(s) }
+
+// clone copies the progress for a caller that edits it: its lists and
+// maps are copied, but for Homes, which is only ever set whole (fixed at
+// the start of the game).
 func (g GameProgress) clone() GameProgress {
 	c := g
+	c.Cards = maps.Clone(g.Cards)
+	c.Points = maps.Clone(g.Points)
 	c.Order = append([]OrderEntry(nil), g.Order...)
 	c.Combats = append([]CCPair(nil), g.Combats...)
-	if g.Cards != nil {
-		c.Cards = make(map[string]ObjectiveCard, len(g.Cards))
-		for k, v := range g.Cards {
-			c.Cards[k] = v
-		}
-	}
 	if g.Result != nil {
 		o := *g.Result
 		c.Result = &o
@@ -256,12 +261,6 @@ func (g GameProgress) clone() GameProgress {
 		c.Interrupts = append(c.Interrupts, in)
 	}
 	c.OrdersDue = append([]string(nil), g.OrdersDue...)
-	if g.Homes != nil {
-		c.Homes = make(map[string]Point, len(g.Homes))
-		for k, v := range g.Homes {
-			c.Homes[k] = v
-		}
-	}
 	return c
 }
 
