@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 )
 
 // ExtValue is a ruleset's typed value kept in State.Ext or Unit.Ext (a
@@ -73,21 +74,22 @@ func canonicalJSON(v ExtValue) []byte {
 // DecodeExt turns every RawExt value of s (game and units) into c's typed
 // value for its key. Errors name the unit and key.
 func (s *State) DecodeExt(c ExtCodec) error {
-	if err := decodeExtData(s.Ext, c); err != nil {
+	var err error
+	if s.Ext, err = decodeExtData(s.Ext, c); err != nil {
 		return fmt.Errorf("ext: %w", err)
 	}
 	for i := range s.Units {
-		if err := decodeExtData(s.Units[i].Ext, c); err != nil {
+		if s.Units[i].Ext, err = decodeExtData(s.Units[i].Ext, c); err != nil {
 			return fmt.Errorf("unit %s ext: %w", s.Units[i].ID, err)
 		}
 	}
 	return nil
 }
 
-// decodeExtData replaces the RawExt values of m in place. m's entries may
-// be shared with another state (a clone): only the entry's value is
-// replaced, by an equal typed value, so the other state reads the same.
-func decodeExtData(m ExtData, c ExtCodec) error {
+// decodeExtData returns m with its RawExt values typed: m itself when
+// there are none, else a copy (lists are copy-on-write).
+func decodeExtData(m ExtData, c ExtCodec) (ExtData, error) {
+	copied := false
 	for i := range m {
 		raw, ok := m[i].Val.(RawExt)
 		if !ok {
@@ -95,13 +97,17 @@ func decodeExtData(m ExtData, c ExtCodec) error {
 		}
 		v, err := c.DecodeExt(m[i].Key, raw)
 		if err != nil {
-			return fmt.Errorf("%q: %w", m[i].Key, err)
+			return m, fmt.Errorf("%q: %w", m[i].Key, err)
 		}
-		if v != nil {
-			m[i].Val = v
+		if v == nil {
+			continue
 		}
+		if !copied {
+			m, copied = slices.Clone(m), true
+		}
+		m[i].Val = v
 	}
-	return nil
+	return m, nil
 }
 
 // GetExt reads the ruleset data stored under key into v (a pointer). A
