@@ -133,3 +133,37 @@ func TestExtTypedMatchesJSON(t *testing.T) {
 		t.Fatal("the codec took a titan state that does not decode")
 	}
 }
+
+// TestAdoptedMapLeavesEarlierStates: the mission step (digest section 1,
+// mission generator) adopting a deployment map writes the new zones into
+// a copy of the set-up: the set-up stored in earlier states (shared by
+// clones) keeps its zones. Before the fix the maps were written in place,
+// so the game's start state (Undo, replay) deployed in the map's zones.
+func TestAdoptedMapLeavesEarlierStates(t *testing.T) {
+	s := &rules.State{}
+	square := [][]Point{{{0, 0}, {10, 0}, {10, 10}, {0, 10}}}
+	err := SetSetup(s, GameSetup{Zones: map[string][][]Point{"red-zone": square}, SideZones: map[string]string{"red": "red-zone"},
+		Maps: map[string]MapDeployment{"A": {Zones: map[string][][]Point{"map-A/north": square, "map-A/south": square},
+			Slots: []MapSlot{{Zone: "map-A/north"}, {Zone: "map-A/south"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	later := s.Clone()
+	setup, err := getSetup(later)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := adoptMap(&setup, Mission{Map: "A"}, "red", "blue"); !ok || err != nil {
+		t.Fatalf("adoptMap: %v %v", ok, err)
+	}
+	if err := SetSetup(later, setup); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := getSetup(s)
+	if before.SideZones["red"] != "red-zone" || len(before.Zones) != 1 || len(before.SideZones) != 1 {
+		t.Fatalf("the earlier state's set-up changed: %+v", before)
+	}
+	if now, _ := getSetup(later); now.SideZones["red"] != "map-A/north" || len(now.Zones) != 3 {
+		t.Fatalf("the adopted set-up: %+v", now)
+	}
+}
