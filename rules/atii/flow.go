@@ -1,8 +1,8 @@
 package atii
 
 import (
-	"maps"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
