@@ -239,7 +239,13 @@ func (h *PosHasher) strMap(m map[string]string) {
 	h.u64(sum)
 }
 
-func (h *PosHasher) labels(m Labels) { h.u64(labelsDigest(m)) }
+func (h *PosHasher) labels(m Labels) {
+	if len(m) == 0 {
+		h.int(0)
+		return
+	}
+	h.u64(labelsDigest(m))
+}
 
 func labelsDigest(m Labels) uint64 {
 	sum := uint64(len(m))
@@ -249,7 +255,13 @@ func labelsDigest(m Labels) uint64 {
 	return sum
 }
 
-func (h *PosHasher) counters(m Counters) { h.u64(countersDigest(m)) }
+func (h *PosHasher) counters(m Counters) {
+	if len(m) == 0 {
+		h.int(0)
+		return
+	}
+	h.u64(countersDigest(m))
+}
 
 func countersDigest(m Counters) uint64 {
 	sum := uint64(len(m))
@@ -259,61 +271,47 @@ func countersDigest(m Counters) uint64 {
 	return sum
 }
 
-func (h *PosHasher) ext(m ExtData, scratch *PosHasher) { h.u64(extDigest(m, scratch)) }
+func (h *PosHasher) ext(m ExtData, scratch *PosHasher) {
+	if len(m) == 0 {
+		h.int(0)
+		return
+	}
+	h.u64(extDigest(m, scratch))
+}
 
-// extDigest digests each value through scratch (an interface call makes
-// the hasher it gets escape: one scratch hasher serves them all), in a
-// chain of its own beside the key's.
+// extDigest digests each entry (key, then value) through scratch: an
+// interface call makes the hasher it gets escape, so one scratch hasher
+// serves them all.
 func extDigest(m ExtData, scratch *PosHasher) uint64 {
 	sum := uint64(len(m))
 	for _, e := range m {
-		*scratch = PosHasher{v: posSeed + 7}
+		*scratch = PosHasher{v: wordsString(posSeed, e.Key)}
 		if e.Val != nil {
 			e.Val.HashExt(scratch)
 		}
-		sum += avalanche(wordsString(posSeed, e.Key) + scratch.v*xxP1)
+		sum += scratch.Sum()
 	}
 	return sum
 }
 
-// unit digests a unit as independent chains (each string, the numbers,
-// each list), so that the rounds of one do not wait for another's, and
-// folds them into h with one round: a sum weighted by distinct odd
-// constants (the field's place).
+// unit writes a unit's fields in order.
 func (h *PosHasher) unit(u *Unit, scratch *PosHasher) {
-	num := PosHasher{v: posSeed}
-	num.f64(u.Pos.X)
-	num.f64(u.Pos.Y)
-	num.f64(u.Facing)
-	num.f64(u.MovedDist)
-	num.u64(uint64(uint32(u.Shields)) | flags(u.Activated, u.Moved, u.Fired, u.Destroyed, u.OffTable)<<32)
-	x := num.v +
-		wordsString(posSeed+1, u.ID)*unitK0 +
-		wordsString(posSeed+2, u.Side)*unitK1 +
-		wordsString(posSeed+3, u.Type)*unitK2 +
-		wordsString(posSeed+4, u.Name)*unitK3 +
-		wordsString(posSeed+5, u.Formation)*unitK4 +
-		wordsString(posSeed+6, u.Orders)*unitK5 +
-		labelsDigest(u.Damage)*unitK6 +
-		countersDigest(u.Markers)*unitK7 +
-		labelsDigest(u.Loadout)*unitK8 +
-		extDigest(u.Ext, scratch)*unitK9
-	h.u64(x)
+	h.str(u.ID)
+	h.str(u.Side)
+	h.str(u.Type)
+	h.str(u.Name)
+	h.str(u.Formation)
+	h.f64(u.Pos.X)
+	h.f64(u.Pos.Y)
+	h.f64(u.Facing)
+	h.labels(u.Damage)
+	h.u64(uint64(uint32(u.Shields)) | flags(u.Activated, u.Moved, u.Fired, u.Destroyed, u.OffTable)<<32)
+	h.counters(u.Markers)
+	h.labels(u.Loadout)
+	h.str(u.Orders)
+	h.f64(u.MovedDist)
+	h.ext(u.Ext, scratch)
 }
-
-// Weights of a unit's fields in its digest (odd, distinct).
-const (
-	unitK0 = xxP1
-	unitK1 = xxP2
-	unitK2 = xxP3
-	unitK3 = 0x9e3779b97f4a7c15
-	unitK4 = 0xbf58476d1ce4e5b9
-	unitK5 = 0x94d049bb133111eb
-	unitK6 = 0xff51afd7ed558ccd
-	unitK7 = 0xc4ceb9fe1a85ec53
-	unitK8 = 0xd6e8feb86659fd93
-	unitK9 = 0xa0761d6478bd642f
-)
 
 // flags packs booleans into one word, the first in bit 0.
 func flags(bs ...bool) uint64 {

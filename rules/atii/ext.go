@@ -68,8 +68,11 @@ func (s *TitanState) HashExt(h *rules.PosHasher) {
 			f |= 1 << i
 		}
 	}
-	h.U64(f | uint64(uint16(len(s.Weapons)))<<16 | uint64(uint16(len(s.MissilesSpent)))<<32 | uint64(uint16(len(s.WeaponsOffline)))<<48)
-	h.Str(s.Cause)
+	h.U64(f | uint64(uint8(len(s.Weapons)))<<8 | uint64(uint8(len(s.MissilesSpent)))<<16 | uint64(uint8(len(s.WeaponsOffline)))<<24 |
+		uint64(uint32(len(s.Cause)))<<32)
+	if s.Cause != "" {
+		h.Str(s.Cause)
+	}
 	if len(s.Weapons) > 0 {
 		var sum uint64
 		for k, v := range s.Weapons {
