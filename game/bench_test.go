@@ -84,10 +84,16 @@ func benchBattlegroup(b *testing.B) (*scenarios.Scenario, *catalog.Catalogue) {
 // holds for the state about to be decided and returns the game and the
 // deciding side.
 func benchGameAt(b *testing.B, stop func(*Game, string) bool) (*Game, string) {
+	return benchGameAtMode(b, false, stop)
+}
+
+// benchGameAtMode is benchGameAt with the engine in quiet mode or not (the
+// dice are the same, so is the position).
+func benchGameAtMode(b *testing.B, quiet bool, stop func(*Game, string) bool) (*Game, string) {
 	b.Helper()
 	scn, cat := benchBattlegroup(b)
 	for seed := uint64(17); seed < 40; seed++ {
-		g, err := New(scn, Config{Seed: seed, Catalogue: cat})
+		g, err := New(scn, Config{Seed: seed, Catalogue: cat, Quiet: quiet})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -180,8 +186,16 @@ func BenchmarkLegalShooting(b *testing.B) {
 
 // BenchmarkPreviewShot previews one offered fire command (a look-ahead
 // stream, not the game's). Target: at most 20 us.
-func BenchmarkPreviewShot(b *testing.B) {
-	g, side := benchShooting(b)
+func BenchmarkPreviewShot(b *testing.B) { benchPreviewShot(b, false) }
+
+// BenchmarkPreviewShotQuiet is the same with the engine in quiet mode (no
+// log text), as a search previews.
+func BenchmarkPreviewShotQuiet(b *testing.B) { benchPreviewShot(b, true) }
+
+func benchPreviewShot(b *testing.B, quiet bool) {
+	g, side := benchGameAtMode(b, quiet, func(g *Game, side string) bool {
+		return alive(g.State()) == 10 && len(fireChoices(g, side)) > 0
+	})
 	cmd := fireChoices(g, side)[0]
 	d := rules.NewSeededDice(99, 1)
 	b.ReportAllocs()
@@ -194,9 +208,14 @@ func BenchmarkPreviewShot(b *testing.B) {
 
 // BenchmarkPreviewMove previews a move filled in from an offered move
 // template. Target: at most 10 us.
-func BenchmarkPreviewMove(b *testing.B) {
+func BenchmarkPreviewMove(b *testing.B) { benchPreviewMove(b, false) }
+
+// BenchmarkPreviewMoveQuiet is the same in quiet mode.
+func BenchmarkPreviewMoveQuiet(b *testing.B) { benchPreviewMove(b, true) }
+
+func benchPreviewMove(b *testing.B, quiet bool) {
 	var cmd rules.Command
-	g, _ := benchGameAt(b, func(g *Game, side string) bool {
+	g, _ := benchGameAtMode(b, quiet, func(g *Game, side string) bool {
 		for _, c := range g.Engine.Legal(side) {
 			if _, ok := c.Cmd.(*atii.MoveCmd); ok {
 				cmd = fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), true)
