@@ -19,6 +19,9 @@ func (r *Ruleset) sweepFallen(s *rules.State, _ rules.Dice) ([]rules.Event, bool
 		u := s.Unit(id)
 		return u == nil || u.Destroyed || u.OffTable
 	}
+	if !anyGone(g, gone) {
+		return nil, false, nil
+	}
 	changed := false
 	var order []OrderEntry
 	for _, e := range g.Order {
@@ -72,4 +75,22 @@ func (r *Ruleset) sweepFallen(s *rules.State, _ rules.Dice) ([]rules.Event, bool
 		}
 	}
 	return nil, true, nil
+}
+
+// anyGone reports whether a titan of the order or of an overwatch offer is
+// gone (the common case, nothing, decided without building new lists).
+func anyGone(g GameProgress, gone func(string) bool) bool {
+	for _, e := range g.Order {
+		if gone(e.ID) {
+			return true
+		}
+	}
+	for _, in := range g.Interrupts {
+		for _, id := range in.Units {
+			if gone(id) {
+				return true
+			}
+		}
+	}
+	return false
 }
