@@ -221,7 +221,7 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 		}
 	}
 	p.contact = r.enemiesInContact(s, t.u)
-	p.rep = r.w.MeasureMove(p.start, path, r.terrain, t.prof.Class, mo)
+	p.rep = r.moves.measure(r.w, r.terrain, p.start, path, t.prof.Class, mo)
 	if p.rep.Illegal != nil {
 		reason := p.rep.Illegal.Reason
 		if p.rep.Illegal.Kind == "keepout" {

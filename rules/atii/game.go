@@ -47,13 +47,15 @@ const MarkVP = "vp"
 // commands players give, legal choices and the victory check. It holds
 // read-only data (the unit catalogue, the ATII terrain table and the table
 // the game is played on: a Ruleset is made per game, because moves and
-// lines of sight are measured on that table's terrain) and a memo of the
-// sight lines measured on that table (sightMemo, safe for concurrent use).
+// lines of sight are measured on that table's terrain) and memos of the
+// sight lines and paths measured on that table (sightMemo, moveMemo: safe
+// for concurrent use).
 type Ruleset struct {
 	cat     *catalog.Catalogue
 	terrain world.TerrainRules
 	w       *world.World
 	sight   *sightMemo
+	moves   *moveMemo
 }
 
 // NewRuleset returns the ATII ruleset for a game on table w. Errors: a
@@ -65,7 +67,7 @@ func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.Wor
 	case w == nil:
 		return nil, errors.New("atii ruleset: no table")
 	}
-	return &Ruleset{cat: cat, terrain: terrain, w: w, sight: &sightMemo{}}, nil
+	return &Ruleset{cat: cat, terrain: terrain, w: w, sight: &sightMemo{}, moves: &moveMemo{}}, nil
 }
 
 // ID implements rules.Ruleset.

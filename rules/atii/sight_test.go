@@ -46,3 +46,41 @@ func TestSightMemoMatchesMeasuring(t *testing.T) {
 		t.Fatalf("flat sight: %v, memo holds %d pairs, want 3", err, len(memo.m))
 	}
 }
+
+// TestMoveMemoMatchesMeasuring: a path measured through the ruleset's move
+// memo is what world.MeasureMove gives (ATII-MOV-2..6 price it), and a
+// change to any argument (a blocker moved, another path) is measured
+// afresh, not taken from the memo.
+func TestMoveMemoMatchesMeasuring(t *testing.T) {
+	w, err := world.New(world.Table{W: 120, H: 120}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	foot := fxReaver().Base
+	start := world.Base{ID: "a", Pos: world.Vec{X: 30, Y: 30}, Foot: foot}
+	other := world.Base{ID: "b", Pos: world.Vec{X: 30, Y: 60}, Foot: foot}
+	path := []world.Waypoint{{To: world.Vec{X: 30, Y: 50}}}
+	opt := world.MoveOptions{FaceMovement: true, KeepoutDist: EnemyExclusion, Blockers: []world.Base{other}, Keepout: []world.Base{other}}
+	m := &moveMemo{}
+	for i := 0; i < 2; i++ {
+		got := m.measure(w, nil, start, path, "titan", opt)
+		want := w.MeasureMove(start, path, nil, "titan", opt)
+		if (got.Illegal == nil) != (want.Illegal == nil) || got.Total != want.Total || got.End != want.End {
+			t.Fatalf("round %d: memo %+v, measured %+v", i, got, want)
+		}
+		if got.Illegal == nil {
+			t.Fatal("a path 0 cm from an enemy titan is legal (ATII-MOV-6)")
+		}
+	}
+	far := opt
+	far.Blockers = []world.Base{{ID: "b", Pos: world.Vec{X: 100, Y: 100}, Foot: foot}}
+	far.Keepout = far.Blockers
+	if got := m.measure(w, nil, start, path, "titan", far); got.Illegal != nil {
+		t.Fatalf("with the enemy far away the memo still refused the path: %v", got.Illegal)
+	}
+	opt.Blockers[0].Pos.X = 100 // the caller's list changed after measuring
+	opt.Keepout = opt.Blockers
+	if got := m.measure(w, nil, start, path, "titan", opt); got.Illegal != nil {
+		t.Fatal("the memo kept the caller's list, not a copy")
+	}
+}
