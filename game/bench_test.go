@@ -184,6 +184,23 @@ func BenchmarkLegalShooting(b *testing.B) {
 	}
 }
 
+// BenchmarkLegalShootingCold is LegalShooting with every titan moved by
+// a hair each time, so that the ruleset's sight memo never has the lines:
+// the figure of a position Legal has not seen.
+func BenchmarkLegalShootingCold(b *testing.B) {
+	g, side := benchShooting(b)
+	s := g.State().Clone()
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range s.Units {
+			s.Units[i].Pos.X += 1e-9
+		}
+		if c, err := g.Engine.LegalAt(s, side); err != nil || len(c) == 0 {
+			b.Fatal("no choices", err)
+		}
+	}
+}
+
 // BenchmarkPreviewShot previews one offered fire command (a look-ahead
 // stream, not the game's). Target: at most 20 us.
 func BenchmarkPreviewShot(b *testing.B) { benchPreviewShot(b, false) }
@@ -212,6 +229,36 @@ func BenchmarkPreviewMove(b *testing.B) { benchPreviewMove(b, false) }
 
 // BenchmarkPreviewMoveQuiet is the same in quiet mode.
 func BenchmarkPreviewMoveQuiet(b *testing.B) { benchPreviewMove(b, true) }
+
+// BenchmarkPreviewMoveCold previews moves whose end point differs by a
+// hair each time, so that the ruleset's path memo never has them: the
+// figure of a move nobody checked before.
+func BenchmarkPreviewMoveCold(b *testing.B) {
+	var cmd *atii.MoveCmd
+	g, _ := benchGameAt(b, func(g *Game, side string) bool {
+		for _, c := range g.Engine.Legal(side) {
+			if _, ok := c.Cmd.(*atii.MoveCmd); ok {
+				cmd, _ = fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), true).(*atii.MoveCmd)
+				if cmd != nil {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	d := rules.NewSeededDice(99, 1)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		c := *cmd
+		c.Path = append([]atii.Waypoint(nil), cmd.Path...)
+		c.Path[len(c.Path)-1].X += 1e-9 * float64(i%4096)
+		if _, _, err := g.Engine.Preview(g.State(), &c, d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
 
 func benchPreviewMove(b *testing.B, quiet bool) {
 	var cmd rules.Command
