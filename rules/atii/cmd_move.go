@@ -204,10 +204,11 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 		}
 	}
 	p.start = r.base(t.u)
+	bases := make([]world.Base, 0, 2*len(s.Units)) // blockers, then keepouts
 	mo := world.MoveOptions{FaceMovement: true, AllowOffTable: p.ts.Disengaging, KeepoutDist: EnemyExclusion,
-		Blockers: make([]world.Base, 0, len(s.Units))}
+		Blockers: bases[:0:len(s.Units)]}
 	if !p.assault {
-		mo.Keepout = make([]world.Base, 0, len(s.Units))
+		mo.Keepout = bases[len(s.Units):len(s.Units)]
 	}
 	for i := range s.Units {
 		o := &s.Units[i]

@@ -9,9 +9,10 @@ import (
 
 // moveMemo remembers the last few paths measured on the ruleset's table
 // (world.MeasureMove, a pure function of the table, the terrain table
-// and its arguments): a move is checked, then previewed or submitted, a
-// user interface previews the same path frame after frame, and each of
-// these asks for the same measurement. Entries are compared on every
+// and its arguments): a legal move is checked, then previewed or
+// submitted, a user interface previews the same path frame after frame,
+// and each of these asks for the same measurement (refused paths are not
+// kept). Entries are compared on every
 // argument (start base, path, unit class, options with their bases). The
 // reports it hands out are shared: read them, never modify them. It is
 // safe for concurrent use; a nil memo remembers nothing.
@@ -56,6 +57,9 @@ func (m *moveMemo) measure(w *world.World, terrain world.TerrainRules, start wor
 	}
 	m.mu.Unlock()
 	rep := w.MeasureMove(start, path, terrain, class, opt)
+	if rep.Illegal != nil {
+		return rep // a refused path is not asked for again: not worth a copy
+	}
 	opt.Keepout, opt.Blockers = slices.Clone(opt.Keepout), slices.Clone(opt.Blockers)
 	e := moveEntry{start: start, path: slices.Clone(path), class: class, opt: opt, rep: rep, set: true}
 	m.mu.Lock()

@@ -49,8 +49,8 @@ func TestSightMemoMatchesMeasuring(t *testing.T) {
 
 // TestMoveMemoMatchesMeasuring: a path measured through the ruleset's move
 // memo is what world.MeasureMove gives (ATII-MOV-2..6 price it), and a
-// change to any argument (a blocker moved, another path) is measured
-// afresh, not taken from the memo.
+// change to any argument (a blocker moved, even in the caller's own list)
+// is measured afresh, not taken from the memo.
 func TestMoveMemoMatchesMeasuring(t *testing.T) {
 	w, err := world.New(world.Table{W: 120, H: 120}, nil)
 	if err != nil {
@@ -78,9 +78,8 @@ func TestMoveMemoMatchesMeasuring(t *testing.T) {
 	if got := m.measure(w, nil, start, path, "titan", far); got.Illegal != nil {
 		t.Fatalf("with the enemy far away the memo still refused the path: %v", got.Illegal)
 	}
-	opt.Blockers[0].Pos.X = 100 // the caller's list changed after measuring
-	opt.Keepout = opt.Blockers
-	if got := m.measure(w, nil, start, path, "titan", opt); got.Illegal != nil {
+	far.Blockers[0].Pos = other.Pos // the caller's list changed after measuring
+	if got := m.measure(w, nil, start, path, "titan", far); got.Illegal == nil {
 		t.Fatal("the memo kept the caller's list, not a copy")
 	}
 }
