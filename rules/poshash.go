@@ -152,22 +152,34 @@ func (h *PosHasher) strs(ss []string) {
 }
 
 // wordsString mixes s into v. A string shorter than 8 bytes is one round:
-// its bytes with the length in the top byte. A longer one is its length,
-// then 8 bytes a round (the tail zero-padded). The first word tells the
-// two apart (a length fits in 56 bits), so the encoding is prefix-free.
+// its bytes with the length in the top byte. A longer one is folded 16
+// bytes per 128-bit multiply (with its length) into one word, mixed in
+// with one round.
 func wordsString(v uint64, s string) uint64 {
-	if len(s) < 8 {
-		return round(v, uint64(len(s))<<56|shortWord(s))
+	n := len(s)
+	if n < 8 {
+		return round(v, uint64(n)<<56|shortWord(s))
 	}
-	v = round(v, uint64(len(s)))
-	for len(s) >= 8 {
-		v = round(v, load64(s))
-		s = s[8:]
+	// Longer strings: 16 bytes per 128-bit multiply (wyhash's folded
+	// multiply), the last 8 to 16 bytes overlapping the ones before, the
+	// length in.
+	x := uint64(n) * xxP3
+	rest := s
+	for len(rest) > 16 {
+		x = mum(x^load64(rest)^xxP1, load64(rest[8:])^xxP2)
+		rest = rest[16:]
 	}
-	if len(s) > 0 {
-		v = round(v, shortWord(s))
+	a, b := load64(s[n-8:]), load64(s)
+	if n > 16 {
+		a, b = load64(s[n-16:]), load64(s[n-8:])
 	}
-	return v
+	return round(v, mum(x^a^xxP1, b^xxP2))
+}
+
+// mum is the 128-bit product of a and b folded to 64 bits.
+func mum(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	return hi ^ lo
 }
 
 // load64 reads s's first 8 bytes, little-endian (one load).
