@@ -116,8 +116,8 @@ func decodeExtData(m ExtData, c ExtCodec) (ExtData, error) {
 // error names the key.
 func (s *State) GetExt(key string, v any) (bool, error) { return getExt(s.Ext, key, v) }
 
-// SetExt stores v under key: an ExtValue as a copy (CloneExt), any other
-// value as its JSON (RawExt).
+// SetExt stores v under key: an ExtValue (or a value whose pointer is
+// one) as a copy (CloneExt), any other value as its JSON (RawExt).
 func (s *State) SetExt(key string, v any) error { return setExt(&s.Ext, key, v) }
 
 // GetExt reads the unit's ruleset data stored under key into v, as
@@ -155,6 +155,15 @@ func setExt(m *ExtData, key string, v any) error {
 	if x, ok := v.(ExtValue); ok && x != nil {
 		m.Set(key, x.CloneExt())
 		return nil
+	}
+	if v != nil {
+		// A value whose pointer is the ExtValue (the usual form).
+		p := reflect.New(reflect.TypeOf(v))
+		p.Elem().Set(reflect.ValueOf(v))
+		if x, ok := p.Interface().(ExtValue); ok {
+			m.Set(key, x.CloneExt())
+			return nil
+		}
 	}
 	raw, err := json.Marshal(v)
 	if err != nil {

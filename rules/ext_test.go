@@ -73,6 +73,12 @@ func TestTypedExtKeepsHashAndShape(t *testing.T) {
 	if back.Ext.Value("wounds").(*wounds).N != 5 {
 		t.Fatal("SetExt stored the caller's value, not a copy")
 	}
+	if err := back.Units[1].SetExt("wounds", wounds{N: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if w, ok := back.Units[1].Ext.Value("wounds").(*wounds); !ok || w.N != 2 {
+		t.Fatalf("SetExt of a value whose pointer is typed stored %T", back.Units[1].Ext.Value("wounds"))
+	}
 	back.Units[1].Ext.Set("wounds", RawExt(`{"n":"x"}`))
 	if err := back.DecodeExt(woundsCodec{}); err == nil {
 		t.Fatal("the codec took a value that does not fit")
