@@ -47,7 +47,7 @@ func (c *sightMemo) put(k sightKey, g ShotGeometry) {
 	}
 	c.mu.Lock()
 	if c.m == nil || len(c.m) >= maxSightMemo {
-		c.m = make(map[sightKey]ShotGeometry)
+		c.m = make(map[sightKey]ShotGeometry, maxSightMemo/8)
 	}
 	c.m[k] = g
 	c.mu.Unlock()
