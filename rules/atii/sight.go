@@ -25,8 +25,9 @@ type sightKey struct {
 	flat          bool
 }
 
-// maxSightMemo bounds the pairs a ruleset remembers (about 2 MB).
-const maxSightMemo = 8192
+// maxSightMemo bounds the pairs a ruleset remembers (about 300 KB: the
+// lines of a few positions, small enough to stay in cache).
+const maxSightMemo = 1024
 
 // sightCache is the memo measureShot reads and fills (nil: none).
 type sightCache = *sightMemo
