@@ -6,6 +6,7 @@ import (
 
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/scenarios"
@@ -133,7 +134,7 @@ func TestLegalAtReportsBadState(t *testing.T) {
 	bad := s.Clone()
 	for i := range bad.Units {
 		if bad.Units[i].Side == side {
-			bad.Units[i].Ext.Set(atii.ExtTitan, []byte(`{"damage": 7`))
+			bad.Units[i].Ext.Set(atii.ExtTitan, rules.RawExt(`{"damage": 7`))
 		}
 	}
 	if _, err := g.Engine.LegalAt(bad, side); err == nil || !strings.Contains(err.Error(), atii.ExtTitan) {

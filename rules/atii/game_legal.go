@@ -90,7 +90,7 @@ func (r *Ruleset) legal(s *rules.State, side string, le *legalErr) []rules.Choic
 }
 
 func (r *Ruleset) legalDeploy(s *rules.State, side string, le *legalErr) []rules.Choice {
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	if err != nil {
 		le.note(err)
 		return nil
@@ -125,7 +125,7 @@ func (r *Ruleset) legalDeploy(s *rules.State, side string, le *legalErr) []rules
 }
 
 func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.Choice {
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	if err != nil {
 		le.note(err)
 		return nil
@@ -166,7 +166,7 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 }
 
 func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.Choice {
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	if err != nil {
 		le.note(err)
 		return nil
@@ -177,7 +177,7 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 		return nil
 	}
 	var out []rules.Choice
-	sight := sightCache{}
+	sight := r.sight
 	for _, id := range Movable(g.Order, side, false) {
 		t, err := r.titan(s, id)
 		if err != nil {
@@ -307,7 +307,7 @@ const maxAllocations = 64
 // every multiset of repairable systems of the right size (up to
 // maxAllocations), described grouped ("head, shield x2").
 func (r *Ruleset) legalAllocate(s *rules.State, side string, le *legalErr) []rules.Choice {
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	le.note(err)
 	if err != nil || g.Repair == nil || g.Repair.Side != side {
 		return nil
