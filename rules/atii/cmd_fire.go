@@ -361,6 +361,71 @@ func (r *Ruleset) bestShots(s *rules.State, f titan, opts Options) ([]Shot, []fl
 	return r.bestShotsCached(s, f, opts, r.sight)
 }
 
+// mountShot is one legal shot of a mount: its target, the chance a die
+// hits aimed high, and whether it may also be aimed low (ATII-SHT-3).
+type mountShot struct {
+	shot   Shot
+	p      float64
+	lowOK  bool
+	target string
+}
+
+// shotsByMount lists, for every mount of f that may fire, each legal shot
+// it has (aimed high; nearest target first), tracing sight lines through
+// the cache c.
+func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCache) [][]mountShot {
+	type enemy struct {
+		id   string
+		rng  float64
+		base world.Base
+	}
+	var enemies []enemy
+	fb := r.base(f.u)
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o.Side == f.u.Side || !operational(o) {
+			continue
+		}
+		tb := r.base(o)
+		enemies = append(enemies, enemy{o.ID, world.Distance(fb, tb), tb})
+	}
+	slices.SortStableFunc(enemies, func(a, b enemy) int { return cmp.Compare(a.rng, b.rng) })
+	var out [][]mountShot
+	for _, m := range f.prof.Mounts {
+		w, err := r.weaponAt(f.u, m.ID)
+		if err != nil || w.Kind == catalog.CloseCombat || CanFire(f.prof, f.ts, m.ID, w) != nil {
+			continue
+		}
+		var list []mountShot
+		for _, o := range enemies {
+			if in, err := mountSees(m.Arc, fb, o.base); err == nil && !in {
+				continue
+			}
+			if !w.Unlimited && !w.HasSpecial("haywire") && o.rng > w.Range+eps {
+				continue
+			}
+			sh := Shot{Mount: m.ID, Target: o.id, Aim: AimHigh}
+			setup, err := r.shotSetupCached(s, f, f.ts, sh, c)
+			if err != nil {
+				continue
+			}
+			if opts.PointBlank && setup.CCOpponent && setup.Range <= PointBlankRange+eps {
+				sh.PointBlank, setup.PointBlank = true, true
+			}
+			th, err := ToHit(setup, opts)
+			if err != nil || th.AutoMiss {
+				continue
+			}
+			low := !sh.PointBlank && CheckAim(AimLow, setup.LegsHidden, setup.OnlyLegsVisible) == nil
+			list = append(list, mountShot{shot: sh, p: th.P, lowOK: low, target: o.id})
+		}
+		if len(list) > 0 {
+			out = append(out, list)
+		}
+	}
+	return out
+}
+
 // bestShotsCached is bestShots with a sight cache shared by every titan
 // of one Legal call. Each mount takes the nearest enemy it can hit (ties:
 // the first in the state's order): enemies are tried nearest first, so
