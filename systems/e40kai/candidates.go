@@ -1,0 +1,299 @@
+package e40kai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/e40k"
+	"github.com/auspex/auspex/world"
+)
+
+// Candidate-generation settings.
+const (
+	// firefightGap is how far short of the enemy a "close to firefight
+	// range" assault move stops (cm; firefights reach 15 cm).
+	firefightGap = 10.0
+	// keepOff is how far short of the enemy a movement-phase approach
+	// stops (cm), out of charge reach of most infantry.
+	keepOff = 1.0
+	// coverFeatures is how many of the nearest cover features are tried.
+	coverFeatures = 2
+)
+
+// ErrNotATemplate is returned for a choice that is not one of E40K's
+// continuous choices (a move or assault template).
+var ErrNotATemplate = errors.New("not an E40K move or assault template")
+
+// Candidates fills a move or assault template that E40K's Legal offered
+// side on st with concrete commands st accepts (each validated), most
+// useful first, without duplicates:
+//
+//   - the ruleset's own suggestion (SuggestMoves: each unit straight at
+//     its closest enemy; into contact in an assault);
+//   - the same advance at half length (keeping the detachment back);
+//   - every unit toward the nearest objective marker;
+//   - every unit toward the nearest cover features (away from the enemy);
+//   - a fall-back straight away from the nearest enemy;
+//   - in an assault, a move that stops at firefight range.
+//
+// Each unit moves in a straight line, as far as its allowance (or the
+// goal) allows; a unit move the rules refuse is tried at half length and
+// then dropped. Errors: ErrNotATemplate, ctx done.
+func Candidates(ctx context.Context, rs *e40k.Ruleset, st *rules.State, side string, tmpl rules.Choice) ([]rules.Choice, error) {
+	var det string
+	var assault bool
+	switch c := tmpl.Cmd.(type) {
+	case *e40k.MoveCmd:
+		det = c.Detachment
+	case *e40k.AssaultCmd:
+		det, assault = c.Detachment, true
+	default:
+		return nil, fmt.Errorf("e40k candidates: %q: %w", tmpl.Name, ErrNotATemplate)
+	}
+	f := st.Formation(det)
+	if f == nil {
+		return nil, fmt.Errorf("e40k candidates: no detachment %q", det)
+	}
+	g := gen{rs: rs, st: st, side: side, det: det, f: f, assault: assault, seen: map[string]bool{}}
+	if mv := rs.SuggestMoves(st, det, assault); len(mv) > 0 {
+		verb := "advances on the enemy"
+		if assault {
+			verb = "charges the closest enemy"
+		}
+		g.add(mv, det+" "+verb)
+		half := make([]e40k.UnitMove, 0, len(mv))
+		for _, m := range mv {
+			if u := st.Unit(m.Unit); u != nil {
+				half = append(half, e40k.UnitMove{Unit: m.Unit, To: u.Pos.Lerp(m.To, 0.5)})
+			}
+		}
+		g.add(g.fit(half), det+" advances half way")
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if assault {
+		g.add(g.toward(func(u *rules.Unit, b world.Base) (world.Vec, float64, bool) {
+			e, gap := nearestEnemy(rs, st, side, b)
+			if e == nil || gap <= firefightGap {
+				return world.Vec{}, 0, false
+			}
+			return e.Pos, gap - firefightGap, true
+		}), det+" closes to firefight range")
+	}
+	if obj, ok := g.nearestObjective(); ok {
+		g.add(g.toward(func(u *rules.Unit, b world.Base) (world.Vec, float64, bool) {
+			d := u.Pos.Dist(obj.Pos)
+			return obj.Pos, d - 4, d > 5
+		}), det+" moves on objective "+obj.ID)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, spot := range g.coverSpots() {
+		g.add(g.toward(func(u *rules.Unit, b world.Base) (world.Vec, float64, bool) {
+			return spot.at, u.Pos.Dist(spot.at), true
+		}), det+" moves into cover at "+spot.label)
+	}
+	g.add(g.toward(func(u *rules.Unit, b world.Base) (world.Vec, float64, bool) {
+		e, _ := nearestEnemy(rs, st, side, b)
+		if e == nil {
+			return world.Vec{}, 0, false
+		}
+		away := u.Pos.Sub(e.Pos)
+		if away.Len() < world.Eps {
+			return world.Vec{}, 0, false
+		}
+		return u.Pos.Add(away.Scale(100 / away.Len())), math.Inf(1), true
+	}), det+" falls back")
+	return g.out, nil
+}
+
+// gen collects a detachment's accepted, distinct candidates.
+type gen struct {
+	rs      *e40k.Ruleset
+	st      *rules.State
+	side    string
+	det     string
+	f       *rules.Formation
+	assault bool
+	seen    map[string]bool
+	out     []rules.Choice
+}
+
+// cmd is the command moving the detachment's units by moves.
+func (g *gen) cmd(moves []e40k.UnitMove) rules.Command {
+	if g.assault {
+		return g.rs.Bind(&e40k.AssaultCmd{By: g.side, Detachment: g.det, Moves: moves})
+	}
+	return g.rs.Bind(&e40k.MoveCmd{By: g.side, Detachment: g.det, Moves: moves})
+}
+
+// add keeps a non-empty list of moves the state accepts and has not seen
+// (end points compared to 0.1 cm).
+func (g *gen) add(moves []e40k.UnitMove, text string) {
+	if len(moves) == 0 {
+		return
+	}
+	key := ""
+	for _, m := range moves {
+		key += fmt.Sprintf("%s@%.0f,%.0f;", m.Unit, m.To.X*10, m.To.Y*10)
+	}
+	if g.seen[key] {
+		return
+	}
+	c := g.cmd(moves)
+	if c.Validate(g.st) != nil {
+		return
+	}
+	g.seen[key] = true
+	g.out = append(g.out, rules.Choice{Name: c.Name(), Text: text, Units: unitsOf(moves), Cmd: c})
+}
+
+func unitsOf(moves []e40k.UnitMove) []string {
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = m.Unit
+	}
+	return out
+}
+
+// fit keeps the moves the rules accept, in order, each tried at full
+// length then half length (against the positions the earlier ones leave).
+func (g *gen) fit(want []e40k.UnitMove) []e40k.UnitMove {
+	var moves []e40k.UnitMove
+	for _, m := range want {
+		u := g.st.Unit(m.Unit)
+		if u == nil {
+			continue
+		}
+		for _, frac := range []float64{1, 0.5} {
+			to := u.Pos.Lerp(m.To, frac)
+			if to.Dist(u.Pos) < 0.5 {
+				break
+			}
+			moves = append(moves, e40k.UnitMove{Unit: m.Unit, To: to})
+			if g.cmd(moves).Validate(g.st) == nil {
+				break
+			}
+			moves = moves[:len(moves)-1]
+		}
+	}
+	return moves
+}
+
+// toward moves every unit that may move straight toward the point goal
+// gives it, at most the distance it gives (and the unit's allowance);
+// units for which goal reports false stay. Units nearest their goal move
+// last, so the front ones do not block the rear.
+func (g *gen) toward(goal func(u *rules.Unit, b world.Base) (world.Vec, float64, bool)) []e40k.UnitMove {
+	type step struct {
+		id   string
+		to   world.Vec
+		dist float64
+	}
+	var steps []step
+	for _, u := range members(g.st, g.det) {
+		if u.Markers.Value(e40k.MarkOutOfCommand) > 0 {
+			continue
+		}
+		p, err := g.rs.Profile(g.st, u)
+		if err != nil {
+			continue
+		}
+		allow := e40k.Allowance(&p, g.f.Orders, g.assault)
+		if allow <= 0 {
+			continue
+		}
+		b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}
+		at, want, ok := goal(u, b)
+		if !ok {
+			continue
+		}
+		dir := at.Sub(u.Pos)
+		l := dir.Len()
+		if l < world.Eps {
+			continue
+		}
+		d := math.Min(allow, want)
+		if d < 0.5 {
+			continue
+		}
+		steps = append(steps, step{id: u.ID, to: u.Pos.Add(dir.Scale(d / l)), dist: l})
+	}
+	sort.SliceStable(steps, func(i, j int) bool { return steps[i].dist > steps[j].dist })
+	want := make([]e40k.UnitMove, len(steps))
+	for i, s := range steps {
+		want[i] = e40k.UnitMove{Unit: s.id, To: s.to}
+	}
+	return g.fit(want)
+}
+
+// nearestObjective is the scenario objective nearest the detachment's
+// centre that its side does not hold yet.
+func (g *gen) nearestObjective() (e40k.Objective, bool) {
+	su, err := g.rs.SetupOf(g.st)
+	if err != nil {
+		return e40k.Objective{}, false
+	}
+	c := centre(members(g.st, g.det))
+	var best e40k.Objective
+	bd := math.Inf(1)
+	for _, o := range su.Objectives {
+		if g.rs.HoldsObjective(g.st, g.side, o.ID) {
+			continue
+		}
+		if d := c.Dist(o.Pos); d < bd {
+			best, bd = o, d
+		}
+	}
+	return best, !math.IsInf(bd, 1)
+}
+
+// spot is a place behind a terrain feature.
+type spot struct {
+	at    world.Vec
+	label string
+	dist  float64
+}
+
+// coverSpots returns points inside the coverFeatures cover-giving
+// features nearest the detachment (their centres, nudged away from the
+// nearest enemy).
+func (g *gen) coverSpots() []spot {
+	w := g.rs.World()
+	if w == nil {
+		return nil
+	}
+	terr := g.rs.Terrain(g.st)
+	ms := members(g.st, g.det)
+	if len(ms) == 0 {
+		return nil
+	}
+	c := centre(ms)
+	enemy, _ := nearestEnemy(g.rs, g.st, g.side, baseOf(g.rs, g.st, ms[0]))
+	var out []spot
+	for i := range w.Features {
+		f := &w.Features[i]
+		eff, ok := terr[f.Kind]
+		if !ok || !eff.Cover || len(f.Poly) == 0 {
+			continue
+		}
+		at, rad := polyCentre(f.Poly)
+		if enemy != nil {
+			if away := at.Sub(enemy.Pos); away.Len() > world.Eps {
+				at = at.Add(away.Scale(rad / 3 / away.Len()))
+			}
+		}
+		out = append(out, spot{at: at, label: f.Label(), dist: c.Dist(at)})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].dist < out[j].dist })
+	if len(out) > coverFeatures {
+		out = out[:coverFeatures]
+	}
+	return out
+}
