@@ -32,13 +32,17 @@ var ErrNotATemplate = errors.New("not an E40K move or assault template")
 // side on st with concrete commands st accepts (each validated), most
 // useful first, without duplicates:
 //
+//   - the detachment as a block (every unit by the same vector, as far
+//     as the slowest allows) toward the nearest enemy unit, stopping 1 cm
+//     short in the movement phase;
 //   - the ruleset's own suggestion (SuggestMoves: each unit straight at
-//     its closest enemy; into contact in an assault);
-//   - the same advance at half length (keeping the detachment back);
-//   - every unit toward the nearest objective marker;
-//   - every unit toward the nearest cover features (away from the enemy);
-//   - a fall-back straight away from the nearest enemy;
-//   - in an assault, a move that stops at firefight range.
+//     its closest enemy; into contact in an assault) and the same at
+//     half length;
+//   - in an assault, each unit to firefight range of its nearest enemy;
+//   - the block toward the nearest objective not held yet, and each unit
+//     converging on it;
+//   - the block falling back straight away from the nearest enemy;
+//   - each unit toward the nearest cover features.
 //
 // Each unit moves in a straight line, as far as its allowance (or the
 // goal) allows; a unit move the rules refuse is tried at half length and
@@ -59,12 +63,25 @@ func Candidates(ctx context.Context, rs *e40k.Ruleset, st *rules.State, side str
 		return nil, fmt.Errorf("e40k candidates: no detachment %q", det)
 	}
 	g := gen{rs: rs, st: st, side: side, det: det, f: f, assault: assault, seen: map[string]bool{}}
+	ms := members(st, det)
+	if len(ms) == 0 {
+		return nil, nil
+	}
+	mid := centre(ms)
+	if e, gap := g.nearestEnemyOf(); e != nil {
+		stop := keepOff
+		verb := "advances on"
+		if assault {
+			stop, verb = 0, "charges"
+		}
+		g.add(g.shift(e.Pos.Sub(mid), gap-stop), fmt.Sprintf("%s %s %s in formation", det, verb, e.ID))
+	}
 	if mv := rs.SuggestMoves(st, det, assault); len(mv) > 0 {
 		verb := "advances on the enemy"
 		if assault {
 			verb = "charges the closest enemy"
 		}
-		g.add(mv, det+" "+verb)
+		g.add(mv, det+" "+verb+", each unit at its closest enemy")
 		half := make([]e40k.UnitMove, 0, len(mv))
 		for _, m := range mv {
 			if u := st.Unit(m.Unit); u != nil {
@@ -86,31 +103,79 @@ func Candidates(ctx context.Context, rs *e40k.Ruleset, st *rules.State, side str
 		}), det+" closes to firefight range")
 	}
 	if obj, ok := g.nearestObjective(); ok {
+		g.add(g.shift(obj.Pos.Sub(mid), obj.Pos.Dist(mid)), det+" moves on objective "+obj.ID+" in formation")
 		g.add(g.toward(func(u *rules.Unit, b world.Base) (world.Vec, float64, bool) {
 			d := u.Pos.Dist(obj.Pos)
 			return obj.Pos, d - 4, d > 5
-		}), det+" moves on objective "+obj.ID)
+		}), det+" converges on objective "+obj.ID)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if e, _ := g.nearestEnemyOf(); e != nil {
+		g.add(g.shift(mid.Sub(e.Pos), math.Inf(1)), det+" falls back from "+e.ID)
 	}
 	for _, spot := range g.coverSpots() {
 		g.add(g.toward(func(u *rules.Unit, b world.Base) (world.Vec, float64, bool) {
 			return spot.at, u.Pos.Dist(spot.at), true
 		}), det+" moves into cover at "+spot.label)
 	}
-	g.add(g.toward(func(u *rules.Unit, b world.Base) (world.Vec, float64, bool) {
-		e, _ := nearestEnemy(rs, st, side, b)
-		if e == nil {
-			return world.Vec{}, 0, false
-		}
-		away := u.Pos.Sub(e.Pos)
-		if away.Len() < world.Eps {
-			return world.Vec{}, 0, false
-		}
-		return u.Pos.Add(away.Scale(100 / away.Len())), math.Inf(1), true
-	}), det+" falls back")
 	return g.out, nil
+}
+
+// nearestEnemyOf is the enemy unit nearest any unit of the detachment,
+// and the gap.
+func (g *gen) nearestEnemyOf() (*rules.Unit, float64) {
+	var best *rules.Unit
+	bd := math.Inf(1)
+	for _, u := range members(g.st, g.det) {
+		if e, d := nearestEnemy(g.rs, g.st, g.side, baseOf(g.rs, g.st, u)); e != nil && d < bd {
+			best, bd = e, d
+		}
+	}
+	return best, bd
+}
+
+// shift moves the detachment as a block: every unit that may move by the
+// same vector along dir, as far as the shortest allowance among them and
+// at most limit cm, the units in front first (so none passes through
+// another's old place). Units the rules stop go half as far or stay.
+func (g *gen) shift(dir world.Vec, limit float64) []e40k.UnitMove {
+	l := dir.Len()
+	if l < world.Eps || limit < 0.5 {
+		return nil
+	}
+	dir = dir.Scale(1 / l)
+	type mover struct {
+		u     *rules.Unit
+		ahead float64
+	}
+	var ms []mover
+	d := limit
+	for _, u := range members(g.st, g.det) {
+		if u.Markers.Value(e40k.MarkOutOfCommand) > 0 {
+			continue
+		}
+		p, err := g.rs.Profile(g.st, u)
+		if err != nil {
+			continue
+		}
+		allow := e40k.Allowance(&p, g.f.Orders, g.assault)
+		if allow <= 0 {
+			continue
+		}
+		d = math.Min(d, allow)
+		ms = append(ms, mover{u: u, ahead: u.Pos.Dot(dir)})
+	}
+	if len(ms) == 0 || d < 0.5 {
+		return nil
+	}
+	sort.SliceStable(ms, func(i, j int) bool { return ms[i].ahead > ms[j].ahead })
+	want := make([]e40k.UnitMove, len(ms))
+	for i, m := range ms {
+		want[i] = e40k.UnitMove{Unit: m.u.ID, To: m.u.Pos.Add(dir.Scale(d))}
+	}
+	return g.fit(want)
 }
 
 // gen collects a detachment's accepted, distinct candidates.

@@ -28,9 +28,11 @@ type Weights struct {
 	// share of the enemy unit's points; Exposure is what being within an
 	// enemy unit's range costs.
 	Threat, Exposure float64
-	// Approach is what each cm between a unit and its nearest enemy,
-	// beyond the unit's range, costs per point of the unit (divided by
-	// 100): it draws both armies into the fight.
+	// Approach is what each cm between one of side's units and its
+	// nearest enemy, beyond the unit's range, costs per point of the unit
+	// (divided by 100): it draws the side into the fight. It counts only
+	// side's own units (the distance is the same from both ends, so a
+	// symmetric term would cancel out).
 	Approach float64
 	// Result is what winning (or losing) is worth, as a share of all
 	// units' points.
@@ -39,7 +41,7 @@ type Weights struct {
 
 // DefaultWeights are the evaluation's defaults.
 func DefaultWeights() Weights {
-	return Weights{Damage: 0.8, Blast: 0.15, Broken: 0.3, Objective: 0.1, Threat: 0.03, Exposure: 0.02, Approach: 0.1, Result: 1}
+	return Weights{Damage: 0.8, Blast: 0.15, Broken: 0.3, Objective: 0.1, Threat: 0.03, Exposure: 0.01, Approach: 0.1, Result: 1}
 }
 
 // Evaluator scores E40K positions for side (search.Domain's Evaluate and
@@ -141,7 +143,7 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 		}
 	}
 	threat := ev.contact(mine, theirs)
-	approach := ev.closing(theirs, mine) - ev.closing(mine, theirs)
+	approach := -ev.closing(mine, theirs)
 	var result float64
 	if s.Over && s.Result != nil && s.Result.Winner != "" {
 		result = ev.W.Result * total

@@ -16,8 +16,8 @@ import (
 // expected damage (the exact odds of Ruleset.Plan and FirePlan.Odds:
 // expected points destroyed plus the blast markers' worth), moves each
 // detachment to the candidate whose resulting position the Evaluator
-// likes best, charges when its detachment is at least as strong in close
-// combat as the enemy it would meet, gives orders by distance (artillery
+// likes best, charges when its detachment is not much weaker in close
+// combat than the enemy it would meet (chargeRatio), gives orders by distance (artillery
 // special, in range overwatch or assault, within a move assault, else
 // march), moves second and shoots and assaults first, and always tries
 // to rally.
@@ -281,8 +281,8 @@ func charges(rs *e40k.Ruleset, st *rules.State, side string, ac *e40k.AssaultCmd
 }
 
 // chargeWorth reports whether the charging detachment's assault values
-// add up to at least those of the enemy units within 15 cm of where its
-// units end (the units it would fight and their supports).
+// add up to at least chargeRatio of those of the enemy units within 15 cm
+// of where its units end (the units it would fight and their supports).
 func chargeWorth(rs *e40k.Ruleset, st *rules.State, ac *e40k.AssaultCmd) bool {
 	if !charges(rs, st, ac.By, ac) {
 		return false
@@ -320,5 +320,10 @@ func chargeWorth(rs *e40k.Ruleset, st *rules.State, ac *e40k.AssaultCmd) bool {
 			}
 		}
 	}
-	return mine >= theirs
+	return mine >= chargeRatio*theirs
 }
+
+// chargeRatio is how strong in close combat a detachment must be, as a
+// share of the enemy near where it would end, for Greedy to charge (the
+// attacker picks its fights and supports count for both sides).
+const chargeRatio = 0.6
