@@ -146,7 +146,10 @@ func controlledSession(reg *game.Systems, cat *catalog.Catalogue, arg string, is
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errBadControl, err)
 	}
-	s := play.New(g, nil)
+	s, err := shippedUIs().New(g, nil)
+	if err != nil {
+		return nil, err
+	}
 	for _, side := range sortedKeys(controls) {
 		if c := ctrls[side]; c != nil {
 			s.SetController(side, c)

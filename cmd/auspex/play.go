@@ -15,7 +15,6 @@ import (
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/internal/fsutil"
 	"github.com/auspex/auspex/render/app"
-	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/sample"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/catalog"
@@ -57,7 +56,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	opts := app.Options{Screenshot: *shot, ScreenshotAfter: *after, FramesReport: *frames, Report: stdout, NoAntiAlias: *noAA, FramesIdle: *idle, DebugDump: *dump, Systems: shippedSystems()}
+	opts := app.Options{Screenshot: *shot, ScreenshotAfter: *after, FramesReport: *frames, Report: stdout, NoAntiAlias: *noAA, FramesIdle: *idle, DebugDump: *dump, Systems: shippedSystems(), UIs: shippedUIs()}
 	switch *mode {
 	case "pan":
 	case "idle":
@@ -140,7 +139,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "auspex: load unit catalogue: %v\n", cerr)
 			return 1
 		}
-		s, lerr := play.Load(opts.Systems, pos[0], nil, game.Config{Catalogue: cat})
+		s, lerr := opts.UIs.Load(opts.Systems, pos[0], nil, game.Config{Catalogue: cat})
 		if lerr != nil {
 			fmt.Fprintf(stderr, "auspex: %v\n", lerr)
 			return 1

@@ -4,7 +4,9 @@ import (
 	"fmt"
 
 	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/systems/atiisys"
+	"github.com/auspex/auspex/systems/atiiui"
 	"github.com/auspex/auspex/systems/e40ksys"
 )
 
@@ -17,6 +19,16 @@ func shippedSystems() *game.Systems {
 		// The list above is fixed at compile time; a failure is a
 		// programming error caught by TestShippedSystems.
 		panic(fmt.Sprintf("auspex: registering the rule systems: %v", err))
+	}
+	return r
+}
+
+// shippedUIs registers the play UIs of the systems shippedSystems lists.
+func shippedUIs() *play.Adapters {
+	r, err := play.NewAdapters(atiiui.New())
+	if err != nil {
+		// Fixed at compile time too; caught by TestShippedUIs.
+		panic(fmt.Sprintf("auspex: registering the play UIs: %v", err))
 	}
 	return r
 }

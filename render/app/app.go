@@ -62,6 +62,9 @@ type Options struct {
 	// Systems are the rule systems games are played with (registered by
 	// cmd/auspex); nil: the window shows scenarios but cannot start games.
 	Systems *game.Systems
+	// UIs are the rule systems' play UIs (registered by cmd/auspex next
+	// to Systems); a game whose system has none cannot be played here.
+	UIs *play.Adapters
 	// Scenario is the scenario shown first (nil with Err set shows only
 	// the error).
 	Scenario *scenarios.Scenario

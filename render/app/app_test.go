@@ -44,6 +44,9 @@ func newHarness(t testing.TB, opts app.Options) *harness {
 	if opts.Systems == nil {
 		opts.Systems = testSystems
 	}
+	if opts.UIs == nil {
+		opts.UIs = testUIs
+	}
 	a, err := app.New(opts)
 	if err != nil {
 		t.Fatal(err)

@@ -14,7 +14,6 @@ import (
 	"github.com/auspex/auspex/render/adapt"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
-	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
 )
 
@@ -410,14 +409,12 @@ func (a *App) debugDump(hud []scene.Prim) *DebugDump {
 	}
 	st := s.State()
 	p := &DumpPlay{Mode: modeName(s.Mode()), Commands: st.Seq, Turn: st.Turn, Phase: st.Phase, Step: st.Step, Decider: s.Decider(), Viewer: s.Viewer(),
-		Tray: s.Tray() != nil, Dragging: s.Dragging(), Draft: s.Path(), Weapon: s.Weapon, Msg: s.Msg, MsgErr: s.MsgErr, Over: st.Over}
+		Tray: s.Tray() != nil, Dragging: s.Dragging(), Draft: s.Path(), Msg: s.Msg, MsgErr: s.MsgErr, Over: st.Over}
 	if st.Pending != nil {
 		p.Pending = st.Pending.Kind
 		p.Playable = append([]string(nil), st.Pending.Units...)
 	}
-	for _, sh := range s.Shots {
-		p.Shots = append(p.Shots, sh.Mount+">"+sh.Target)
-	}
+	p.Weapon, p.Shots = s.Declared()
 	if st.Result != nil {
 		p.Winner, p.Result = st.Result.Winner, st.Result.Kind
 	}
@@ -430,8 +427,7 @@ func (a *App) debugDump(hud []scene.Prim) *DebugDump {
 				name = adapt.TableLabel(su)
 			}
 		}
-		ts, _ := atii.TitanOf(u)
-		unit(DumpUnit{ID: u.ID, Name: name, Side: u.Side, X: u.Pos.X, Y: u.Pos.Y, Facing: u.Facing, OnTable: play.OnTable(u), Destroyed: ts.Destroyed})
+		unit(DumpUnit{ID: u.ID, Name: name, Side: u.Side, X: u.Pos.X, Y: u.Pos.Y, Facing: u.Facing, OnTable: s.OnTable(u), Destroyed: u.Destroyed})
 	}
 	return d
 }

@@ -39,7 +39,7 @@ func TestDebugDumpDescribesTheFrame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Human})
+	s := newPlay(g, map[string]string{"red": play.Human, "blue": play.Human})
 	path := filepath.Join(t.TempDir(), "dump.json")
 	h := newHarness(t, app.Options{Play: s, DebugDump: path})
 	h.run(3)

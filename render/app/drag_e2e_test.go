@@ -11,6 +11,7 @@ import (
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/systems/atiiui"
 	"github.com/auspex/auspex/world"
 )
 
@@ -25,8 +26,8 @@ func (h *harness) toStep(s *play.Session, step string) {
 		case s.Mode() == play.ModeThinking:
 			h.run(3)
 			continue
-		case play.ChoosingOrder(s.State()):
-			s.ChooseOrder(true)
+		case atiiui.ChoosingOrder(s.State()):
+			atiiui.Of(s).ChooseOrder(true)
 		default:
 			s.EndStep()
 		}
@@ -47,7 +48,7 @@ func TestDragAMoveThroughTheWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Computer})
+	s := newPlay(g, map[string]string{"red": play.Human, "blue": play.Computer})
 	h := newHarness(t, app.Options{Play: s})
 	h.toStep(s, atii.StepMovement)
 	id := s.Selected
@@ -75,7 +76,7 @@ func TestDragAMoveThroughTheWindow(t *testing.T) {
 	if p := s.Path(); len(p) != 1 || p[0].Sub(to).Len() > 0.5 {
 		t.Fatalf("the dragged leg should end under the mouse near %v: %v", to, p)
 	}
-	mp := s.PreviewMove()
+	mp := atiiui.Of(s).PreviewMove()
 	if mp == nil || mp.Odds == nil {
 		t.Fatalf("the leg into the woods should preview its dangerous terrain odds: %+v", mp)
 	}
@@ -83,8 +84,8 @@ func TestDragAMoveThroughTheWindow(t *testing.T) {
 	before := mp.Report.End.Facing
 	h.in.Push(app.Step{X: x1, Y: y1, Buttons: left, WheelY: 1}, app.Step{X: x1, Y: y1, Buttons: left})
 	h.run(h.in.Pending())
-	if s.Facing == nil || world.RelDeg(*s.Facing-before) < play.WheelStep-0.01 {
-		t.Fatalf("the wheel should turn the final facing by %.0f from %.1f: %v", play.WheelStep, before, s.Facing)
+	if atiiui.Of(s).Facing == nil || world.RelDeg(*atiiui.Of(s).Facing-before) < atiiui.WheelStep-0.01 {
+		t.Fatalf("the wheel should turn the final facing by %.0f from %.1f: %v", atiiui.WheelStep, before, atiiui.Of(s).Facing)
 	}
 	if x, y := h.at(to); x != x1 || y != y1 {
 		t.Errorf("the wheel zoomed the camera while dragging: %v,%v -> %v,%v", x1, y1, x, y)
@@ -93,18 +94,18 @@ func TestDragAMoveThroughTheWindow(t *testing.T) {
 	// dangerous terrain dice), still dragging.
 	h.in.Push(app.Step{X: x1, Y: y1, Buttons: left, Keys: []ebiten.Key{ebiten.KeyBackspace}}, app.Step{X: x1, Y: y1, Buttons: left})
 	h.run(h.in.Pending())
-	if s.Facing != nil || !s.Dragging() {
-		t.Fatalf("Backspace should drop the facing and keep dragging: %v %v", s.Facing, s.Dragging())
+	if atiiui.Of(s).Facing != nil || !s.Dragging() {
+		t.Fatalf("Backspace should drop the facing and keep dragging: %v %v", atiiui.Of(s).Facing, s.Dragging())
 	}
 	h.shot("play-move-drag")
 	h.in.Push(app.Step{X: x1, Y: y1})
 	h.flush()
-	if s.Dragging() || len(s.Draft) != 1 {
-		t.Fatalf("the release should add one point: %v", s.Draft)
+	if s.Dragging() || len(atiiui.Of(s).Draft) != 1 {
+		t.Fatalf("the release should add one point: %v", atiiui.Of(s).Draft)
 	}
 	h.in.Key(ebiten.KeyEnter)
 	h.flush()
-	r := s.Result
+	r := atiiui.Of(s).Result
 	if r == nil {
 		t.Fatalf("a move into the woods should leave its result (%s)", s.Msg)
 	}
@@ -117,7 +118,7 @@ func TestDragAMoveThroughTheWindow(t *testing.T) {
 		h.run(3)
 	}
 	// The computer's turn to fire leaves the result shown.
-	if s.Result == nil {
+	if atiiui.Of(s).Result == nil {
 		t.Error("the move result should stay up while the computer acts")
 	}
 	s.TrayClose()
@@ -140,7 +141,7 @@ func TestDeployByDragThroughTheWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Human})
+	s := newPlay(g, map[string]string{"red": play.Human, "blue": play.Human})
 	h := newHarness(t, app.Options{Play: s})
 	for i := 0; i < 20 && !(s.State().Step == atii.StepDeploy && s.Mode() == play.ModeTurn); i++ {
 		if s.Mode() == play.ModeHandover {
@@ -150,7 +151,7 @@ func TestDeployByDragThroughTheWindow(t *testing.T) {
 		}
 		h.run(1)
 	}
-	z := s.DeployZone()
+	z := atiiui.Of(s).DeployZone()
 	if z == nil || z.Area == nil {
 		t.Fatalf("no deployment zone (step %s)", s.State().Step)
 	}
@@ -168,7 +169,7 @@ func TestDeployByDragThroughTheWindow(t *testing.T) {
 		h.in.Push(app.Step{X: x0 + (x1-x0)*i/5, Y: y0 + (y1-y0)*i/5, Buttons: left})
 	}
 	h.run(h.in.Pending())
-	b, verdict, ok := s.DeployGhost()
+	b, verdict, ok := atiiui.Of(s).DeployGhost()
 	if !ok || verdict != nil || world.RelDeg(b.Facing-120) > 3 || world.RelDeg(b.Facing-120) < -3 {
 		t.Fatalf("the ghost should face the drag (120): %+v %v", b, verdict)
 	}
@@ -188,7 +189,7 @@ func TestRallyListThroughTheWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Computer})
+	s := newPlay(g, map[string]string{"red": play.Human, "blue": play.Computer})
 	u := s.State().Unit("red-reaver")
 	ts, err := atii.TitanOf(u)
 	if err != nil {
@@ -202,14 +203,14 @@ func TestRallyListThroughTheWindow(t *testing.T) {
 	h.toStep(s, atii.StepRally)
 	s.Select("red-reaver")
 	h.run(2)
-	cs := s.RepairChoices()
+	cs := atiiui.Of(s).RepairChoices()
 	if len(cs) < 2 {
 		t.Fatalf("a titan with Major head damage and two shields down has two groups, got %+v", cs)
 	}
 	h.in.Key(ebiten.KeyDigit2)
 	h.flush()
-	if s.RepairFirst != cs[1].System {
-		t.Errorf("2 should put %s first, got %q", cs[1].System, s.RepairFirst)
+	if atiiui.Of(s).RepairFirst != cs[1].System {
+		t.Errorf("2 should put %s first, got %q", cs[1].System, atiiui.Of(s).RepairFirst)
 	}
 	h.shot("play-rally-grouped")
 }

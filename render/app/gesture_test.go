@@ -9,6 +9,7 @@ import (
 	"github.com/auspex/auspex/render/app"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/systems/atiiui"
 	"github.com/auspex/auspex/world"
 )
 
@@ -19,7 +20,7 @@ func dragSession(t *testing.T) (*harness, *play.Session) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Computer})
+	s := newPlay(g, map[string]string{"red": play.Human, "blue": play.Computer})
 	h := newHarness(t, app.Options{Play: s})
 	h.toStep(s, atii.StepMovement)
 	return h, s
@@ -49,8 +50,8 @@ func TestDragIgnoresAPressReportedAgainWhileHeld(t *testing.T) {
 	if s.Dragging() {
 		t.Fatal("the release should end the drag")
 	}
-	if len(s.Draft) != 1 || s.Draft[0].Sub(to).Len() > 0.5 {
-		t.Fatalf("one drag should draw one leg to %v, got %v", to, s.Draft)
+	if len(atiiui.Of(s).Draft) != 1 || atiiui.Of(s).Draft[0].Sub(to).Len() > 0.5 {
+		t.Fatalf("one drag should draw one leg to %v, got %v", to, atiiui.Of(s).Draft)
 	}
 }
 
@@ -72,8 +73,8 @@ func TestDragReleaseAndPressInOneFrame(t *testing.T) {
 		app.Step{X: x1, Y: y1, Buttons: left, Pressed: left, Released: left},
 		app.Step{X: x2, Y: y2, Buttons: left}, app.Step{X: x2, Y: y2})
 	h.flush()
-	if len(s.Draft) != 2 || s.Draft[0].Sub(mid).Len() > 0.5 || s.Draft[1].Sub(end).Len() > 0.5 {
-		t.Fatalf("two legs to %v then %v, got %v", mid, end, s.Draft)
+	if len(atiiui.Of(s).Draft) != 2 || atiiui.Of(s).Draft[0].Sub(mid).Len() > 0.5 || atiiui.Of(s).Draft[1].Sub(end).Len() > 0.5 {
+		t.Fatalf("two legs to %v then %v, got %v", mid, end, atiiui.Of(s).Draft)
 	}
 }
 
@@ -91,8 +92,8 @@ func TestQuickClickInOneFrameIsPressThenRelease(t *testing.T) {
 		t.Fatal("a press and release in one frame should be seen as the press first")
 	}
 	h.run(1)
-	if s.Dragging() || len(s.Draft) != 0 {
-		t.Fatalf("the release should follow in the next frame and draw nothing: dragging %v draft %v", s.Dragging(), s.Draft)
+	if s.Dragging() || len(atiiui.Of(s).Draft) != 0 {
+		t.Fatalf("the release should follow in the next frame and draw nothing: dragging %v draft %v", s.Dragging(), atiiui.Of(s).Draft)
 	}
 }
 
@@ -119,7 +120,7 @@ func TestDragWhosePressIsSeenLateEndsWhereReleased(t *testing.T) {
 	if s.Dragging() {
 		t.Fatal("the release should end the drag")
 	}
-	if len(s.Draft) != 1 || s.Draft[0].Sub(to).Len() > 0.5 {
-		t.Fatalf("a drag seen late should still draw one leg to %v, got %v", to, s.Draft)
+	if len(atiiui.Of(s).Draft) != 1 || atiiui.Of(s).Draft[0].Sub(to).Len() > 0.5 {
+		t.Fatalf("a drag seen late should still draw one leg to %v, got %v", to, atiiui.Of(s).Draft)
 	}
 }

@@ -33,7 +33,7 @@ func TestCtrlNAsksAndKeepsTheUnfinishedGamesAutosave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Computer})
+	s := newPlay(g, map[string]string{"red": play.Human, "blue": play.Computer})
 	h := newHarness(t, app.Options{Play: s, AutosavePath: auto, RecentFile: list,
 		NewGame: func(a *app.App) { a.OpenStart(start) }})
 	h.toStep(s, atii.StepMovement)
@@ -117,7 +117,7 @@ func TestCtrlNLeavesAFinishedGameAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Computer})
+	s := newPlay(g, map[string]string{"red": play.Human, "blue": play.Computer})
 	h := newHarness(t, app.Options{Play: s, NewGame: func(a *app.App) { a.OpenStart(app.StartOptions{Catalogue: cat, Seed: 1}) }})
 	s.State().Over = true
 	h.ctrlKey(ebiten.KeyN)
@@ -136,7 +136,7 @@ func TestSaveAndLoadFillTheRecentList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Computer})
+	s := newPlay(g, map[string]string{"red": play.Human, "blue": play.Computer})
 	h := newHarness(t, app.Options{Play: s, RecentFile: list})
 	h.toStep(s, atii.StepMovement)
 	path := filepath.Join(dir, "one.json")
@@ -156,7 +156,7 @@ func TestSaveAndLoadFillTheRecentList(t *testing.T) {
 	if r := app.RecentFiles(list); len(r) != 2 || r[0] != other {
 		t.Fatalf("Ctrl+O did not add the loaded save first: %v", r)
 	}
-	l, err := play.Load(testSystems, path, nil, game.Config{})
+	l, err := testUIs.Load(testSystems, path, nil, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestPlayLegendIsAboveTheDiceLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Computer})
+	s := newPlay(g, map[string]string{"red": play.Human, "blue": play.Computer})
 	h := newHarness(t, app.Options{Play: s})
 	h.toStep(s, atii.StepMovement)
 	h.in.Key(ebiten.KeyK)

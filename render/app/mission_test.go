@@ -16,6 +16,7 @@ import (
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/systems/atiiai"
+	"github.com/auspex/auspex/systems/atiiui"
 	"github.com/auspex/auspex/world"
 )
 
@@ -96,7 +97,7 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 		}
 		me := s.Decider()
 		step := st.Step
-		if play.ChoosingOrder(st) {
+		if atiiui.ChoosingOrder(st) {
 			// The order of a phase, chosen again (ATII-MOV-1).
 			step = atii.StepInitiative
 		}
@@ -179,7 +180,7 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 			x, y := h.at(to)
 			h.in.Click(x, y)
 			h.flush()
-			if mp := s.PreviewMove(); mp == nil || mp.Err != nil {
+			if mp := atiiui.Of(s).PreviewMove(); mp == nil || mp.Err != nil {
 				h.in.Key(ebiten.KeyH)
 			} else {
 				h.in.Key(ebiten.KeyEnter)
@@ -190,13 +191,13 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 				break
 			}
 			declared := false
-			for k, w := range s.Weapons(s.Selected) {
+			for k, w := range atiiui.Of(s).Weapons(s.Selected) {
 				if w.Usable != "" {
 					continue
 				}
 				h.in.Key(ebiten.Key(int(ebiten.KeyDigit1) + k))
 				h.flush()
-				for _, ti := range s.Targets() {
+				for _, ti := range atiiui.Of(s).Targets() {
 					if ti.Reason == "" && !declared {
 						// Click the target where it stands now: titans
 						// deployed in play must be hit there (issue 8).
@@ -204,7 +205,7 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 						h.in.Push(app.Step{X: x, Y: y})
 						h.in.Click(x, y)
 						h.flush()
-						declared = len(s.Shots) > 0
+						declared = len(atiiui.Of(s).Shots) > 0
 						if !declared {
 							t.Fatalf("%s may fire %s at %s but clicking it at %v declared nothing (%s)", s.Selected, w.Mount, ti.ID, st.Unit(ti.ID).Pos, s.Msg)
 						}
@@ -218,11 +219,11 @@ func TestHotseatMissionThroughTheWindow(t *testing.T) {
 				h.in.Key(ebiten.KeyH)
 			}
 		case atii.StepRally:
-			if rp := s.RepairChoices(); len(rp) > 1 {
+			if rp := atiiui.Of(s).RepairChoices(); len(rp) > 1 {
 				h.in.Key(ebiten.KeyDigit2)
 				h.flush()
-				if s.RepairFirst != rp[1].System {
-					t.Errorf("2 should put %s first, got %q", rp[1].System, s.RepairFirst)
+				if atiiui.Of(s).RepairFirst != rp[1].System {
+					t.Errorf("2 should put %s first, got %q", rp[1].System, atiiui.Of(s).RepairFirst)
 				}
 				h.shot("play-rally")
 				repairs++
@@ -292,7 +293,7 @@ func nearestEnemy(st *rules.State, u *rules.Unit) *rules.Unit {
 	var best *rules.Unit
 	for i := range st.Units {
 		o := &st.Units[i]
-		if o.Side == u.Side || o.Destroyed || o.OffTable || !play.OnTable(o) {
+		if o.Side == u.Side || o.Destroyed || o.OffTable || !atiiui.OnTable(o) {
 			continue
 		}
 		if best == nil || o.Pos.Sub(u.Pos).Len() < best.Pos.Sub(u.Pos).Len() {

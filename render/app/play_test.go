@@ -15,6 +15,7 @@ import (
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/raster"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/systems/atiiui"
 	"github.com/auspex/auspex/world"
 )
 
@@ -95,7 +96,7 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 			seen[step] = true
 			h.shot("play-" + step)
 		}
-		if play.ChoosingOrder(st) {
+		if atiiui.ChoosingOrder(st) {
 			// The order of a phase, chosen again (ATII-MOV-1).
 			step = atii.StepInitiative
 		}
@@ -114,7 +115,7 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 			h.flush()
 			moved = true
 			if turn > 1 {
-				if mp := s.PreviewMove(); mp == nil || mp.Err != nil {
+				if mp := atiiui.Of(s).PreviewMove(); mp == nil || mp.Err != nil {
 					h.in.Key(ebiten.KeyH)
 				} else {
 					h.in.Key(ebiten.KeyEnter)
@@ -123,7 +124,7 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 			}
 			moveTo, mover = to, u.ID
 			h.shot("play-move-preview")
-			if mp := s.PreviewMove(); mp == nil || mp.Err != nil {
+			if mp := atiiui.Of(s).PreviewMove(); mp == nil || mp.Err != nil {
 				t.Fatalf("an 8 cm move ahead should be legal: %+v", mp)
 			}
 			h.in.Key(ebiten.KeyEnter)
@@ -139,14 +140,14 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 					enemy = o.ID
 				}
 			}
-			for k := range s.Weapons(s.Selected) {
+			for k := range atiiui.Of(s).Weapons(s.Selected) {
 				h.in.Key(ebiten.Key(int(ebiten.KeyDigit1) + k))
 				x, y := h.at(st.Unit(enemy).Pos)
 				h.in.Click(x, y)
 			}
 			h.flush()
 			h.shot("play-fire-declared")
-			if len(s.Shots) > 0 {
+			if len(atiiui.Of(s).Shots) > 0 {
 				h.in.Key(ebiten.KeyEnter)
 			} else {
 				h.in.Key(ebiten.KeyH)
@@ -156,15 +157,15 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 			// Assault: hold; rally: choose what to repair first (the
 			// second system when there are two), then roll.
 			if step == atii.StepRally {
-				if rp := s.RepairChoices(); len(rp) > 0 && s.Playable(s.Selected) {
+				if rp := atiiui.Of(s).RepairChoices(); len(rp) > 0 && s.Playable(s.Selected) {
 					k, want := ebiten.KeyDigit1, rp[0].System
 					if len(rp) > 1 {
 						k, want = ebiten.KeyDigit2, rp[1].System
 					}
 					h.in.Key(k)
 					h.flush()
-					if s.RepairFirst != want {
-						t.Errorf("the repair choice key should put %s first, got %q", want, s.RepairFirst)
+					if atiiui.Of(s).RepairFirst != want {
+						t.Errorf("the repair choice key should put %s first, got %q", want, atiiui.Of(s).RepairFirst)
 					}
 					h.shot("play-rally")
 					repaired = want

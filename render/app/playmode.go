@@ -13,7 +13,6 @@ import (
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
-	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
 )
 
@@ -73,20 +72,13 @@ func (a *App) playLayout() play.Layout {
 // table is redrawn only when it changes.
 func (a *App) playSig() string {
 	s := a.play
-	f := ""
-	if s.Facing != nil {
-		f = fmt.Sprintf("%.1f", *s.Facing)
-	}
 	tray := -1
 	if t := s.Tray(); t != nil {
 		tray = t.At
 	}
-	cur := ""
-	if s.State().Step == atii.StepDeploy {
-		// The deployment preview follows the mouse.
-		cur = fmt.Sprintf("%.1f,%.1f", s.Cursor.X, s.Cursor.Y)
-	}
-	return fmt.Sprintf("%d|%d|%s|%v|%s|%v|%s|%s|%v|%s|%s|%d|%s|%v|%v", s.State().Seq, s.Mode(), s.Selected, s.Path(), f, s.Shots, s.Weapon, s.Aim, s.Highlight, s.Hover, s.RepairFirst, tray, cur, s.Dragging(), s.Result != nil)
+	// The rule system's part: its drafts, declarations and what its
+	// overlays follow.
+	return fmt.Sprintf("%d|%d|%s|%v|%v|%s|%d|%v|%s", s.State().Seq, s.Mode(), s.Selected, s.Path(), s.Highlight, s.Hover, tray, s.Dragging(), s.Sig())
 }
 
 // ctrl reports whether a control (or command) key is held.
@@ -176,41 +168,37 @@ func (a *App) updatePlay() bool {
 	case press(ebiten.KeyH):
 		s.Hold()
 	case press(ebiten.KeyT):
-		s.ToggleAim()
+		s.Key("T")
 	case press(ebiten.KeyTab):
 		s.CycleSelection()
 	case press(ebiten.KeyBracketLeft):
 		s.TurnFacing(-45)
 	case press(ebiten.KeyBracketRight):
 		s.TurnFacing(45)
-	case press(ebiten.KeyBackspace) && (len(s.Draft) > 0 || s.Facing != nil || len(s.Shots) > 0):
+	case press(ebiten.KeyBackspace) && s.Drafted():
 		s.UndoWaypoint()
 		return true
 	case press(ebiten.KeyEscape) && s.Dragging():
 		s.CancelDrag()
 		return true
-	case press(ebiten.KeyEscape) && (len(s.Draft) > 0 || s.Facing != nil || len(s.Shots) > 0 || len(s.Highlight) > 0):
+	case press(ebiten.KeyEscape) && (s.Drafted() || len(s.Highlight) > 0):
 		s.Cancel()
 		s.Highlight = nil
 		return true
 	default:
 		used = false
 	}
-	st := s.State()
-	if play.ChoosingOrder(st) && s.Mode() == play.ModeTurn {
-		if press(ebiten.KeyF) {
-			s.ChooseOrder(true)
-			return true
-		}
-		if press(ebiten.KeyS) {
-			s.ChooseOrder(false)
-			return true
-		}
+	// F and S answer the initiative (the system says when).
+	if press(ebiten.KeyF) && s.Key("F") {
+		return true
+	}
+	if press(ebiten.KeyS) && s.Key("S") {
+		return true
 	}
 	digits := []ebiten.Key{ebiten.KeyDigit1, ebiten.KeyDigit2, ebiten.KeyDigit3, ebiten.KeyDigit4, ebiten.KeyDigit5, ebiten.KeyDigit6, ebiten.KeyDigit7, ebiten.KeyDigit8, ebiten.KeyDigit9}
 	for i, k := range digits {
 		if press(k) {
-			s.PickWeapon(i)
+			s.Key(string(rune('1' + i)))
 		}
 	}
 	return used
@@ -343,7 +331,7 @@ func (a *App) askLoad() {
 		def = filepath.Join(AutosaveDir(), "autosave.json")
 	}
 	a.prompt = &prompt{title: "Load a saved game (Enter loads, Ctrl+U clears, Esc cancels):", text: def, do: func(path string) error {
-		s, err := play.Load(a.opts.Systems, path, a.play.Kinds, game.Config{})
+		s, err := a.opts.UIs.Load(a.opts.Systems, path, a.play.Kinds, game.Config{})
 		if err != nil {
 			return err
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/systems/atiiui"
 	"github.com/auspex/auspex/world"
 )
 
@@ -62,7 +63,7 @@ func TestSaveAndLoadThroughTheWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Computer})
+	s := newPlay(g, map[string]string{"red": play.Human, "blue": play.Computer})
 	dir := t.TempDir()
 	auto := filepath.Join(dir, "auto", "autosave.json")
 	h := newHarness(t, app.Options{Play: s, AutosavePath: auto})
@@ -160,8 +161,8 @@ func TestSaveAndLoadThroughTheWindow(t *testing.T) {
 		case l.Mode() == play.ModeThinking:
 			h.run(3)
 			continue
-		case play.ChoosingOrder(l.State()):
-			l.ChooseOrder(true)
+		case atiiui.ChoosingOrder(l.State()):
+			atiiui.Of(l).ChooseOrder(true)
 		default:
 			h.in.Key(ebiten.KeyE)
 			h.flush()

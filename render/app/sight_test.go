@@ -19,7 +19,7 @@ func sightGame(t *testing.T, flat string) *play.Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return play.New(g, map[string]string{"red": play.Human, "blue": play.Human})
+	return newPlay(g, map[string]string{"red": play.Human, "blue": play.Human})
 }
 
 // shotLOS is the rules' sight verdict for a shot from red to blue with the

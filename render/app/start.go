@@ -19,7 +19,6 @@ import (
 	"github.com/auspex/auspex/render/raster"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules"
-	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/scenarios"
 	"github.com/auspex/auspex/world"
@@ -54,6 +53,10 @@ type startScreen struct {
 	entries []startEntry
 	sel     int
 	options map[string]bool
+	// optList are the options of the selected scenario's system (those
+	// of the last scenario shown while an entry that failed to load is
+	// selected).
+	optList []play.Option
 	kinds   map[string]string
 	// chosen marks the sides the player switched (kept across scenarios).
 	chosen    map[string]bool
@@ -80,32 +83,31 @@ type startScreen struct {
 	pad []scene.Prim
 }
 
-// optionLabel is an option's readable title: atii.OptionTitle, or for an
-// option without one its id made readable ("atii/flat-terrain-sight" ->
-// "Flat terrain sight"), never the bare id.
-func optionLabel(id string) string {
-	if t := atii.OptionTitle(id); t != id {
-		return t
+// canPlay reports whether the window can play games of the rule system
+// id: the build registers the system and its play UI.
+func (a *App) canPlay(id string) bool {
+	if _, err := a.opts.Systems.ByID(id); err != nil {
+		return false
 	}
-	name := strings.ReplaceAll(id[strings.LastIndex(id, "/")+1:], "-", " ")
-	if name == "" {
-		return id
-	}
-	return strings.ToUpper(name[:1]) + name[1:]
+	_, err := a.opts.UIs.For(id)
+	return err == nil
 }
 
-// startOptionList is the ATII options in the start screen's order: the
-// advanced rules first, then the alternative readings.
-func startOptionList() []atii.OptionInfo {
-	var adv, rd []atii.OptionInfo
-	for _, o := range atii.OptionList() {
-		if o.Kind == "advanced" {
-			adv = append(adv, o)
-		} else {
-			rd = append(rd, o)
-		}
+// optionsFor are the rules options of the rule system that plays scn, as
+// its play UI lists them (nil when no system or UI plays it).
+func (a *App) optionsFor(scn *scenarios.Scenario) []play.Option {
+	if scn == nil {
+		return nil
 	}
-	return append(adv, rd...)
+	sys, err := a.opts.Systems.For(scn)
+	if err != nil {
+		return nil
+	}
+	ad, err := a.opts.UIs.For(sys.ID())
+	if err != nil {
+		return nil
+	}
+	return ad.Options()
 }
 
 // MaxRecentSize caps the recent files list read from disk: a few paths
@@ -159,7 +161,7 @@ func (a *App) openStart(o StartOptions) {
 		pre = scenarios.DefaultName
 	}
 	for _, b := range scenarios.Bundled() {
-		if b.System != string(catalog.ATII) {
+		if !a.canPlay(b.System) {
 			continue
 		}
 		e := startEntry{label: b.Title, name: b.Name}
@@ -196,8 +198,14 @@ func (a *App) openStart(o StartOptions) {
 			break
 		}
 	}
-	for _, op := range atii.RulesOptions() {
-		st.options[op.Name] = op.Default == "on"
+	for _, e := range st.entries {
+		if l := a.optionsFor(e.scn); l != nil {
+			st.optList = l
+			break
+		}
+	}
+	for _, op := range st.optList {
+		st.options[op.ID] = op.Default
 	}
 	a.start = st
 	a.selectEntry(st.sel)
@@ -245,14 +253,18 @@ func (a *App) selectEntry(i int) {
 		kinds[sd.ID] = k
 	}
 	st.kinds = kinds
-	for _, op := range atii.RulesOptions() {
-		on := op.Default == "on"
+	if l := a.optionsFor(e.scn); l != nil {
+		st.optList = l
+	}
+	st.options = map[string]bool{}
+	for _, op := range st.optList {
+		on := op.Default
 		for _, so := range e.scn.Options {
-			if so == op.Name {
+			if so == op.ID {
 				on = true
 			}
 		}
-		st.options[op.Name] = on
+		st.options[op.ID] = on
 	}
 }
 
@@ -296,7 +308,11 @@ func (a *App) StartGame() error {
 		st.startDice, st.need, st.typed = nil, nil, nil
 		return err
 	}
-	s := play.New(g, st.kinds)
+	s, err := a.opts.UIs.New(g, st.kinds)
+	if err != nil {
+		st.startDice, st.need, st.typed = nil, nil, nil
+		return err
+	}
 	a.leaveStart(e, s)
 	return nil
 }
@@ -304,7 +320,7 @@ func (a *App) StartGame() error {
 // resumeRecent resumes a recently played saved game from the start screen.
 func (a *App) resumeRecent(e startEntry) error {
 	st := a.start
-	s, err := play.Load(a.opts.Systems, e.file, st.kinds, game.Config{Catalogue: st.opts.Catalogue})
+	s, err := a.opts.UIs.Load(a.opts.Systems, e.file, st.kinds, game.Config{Catalogue: st.opts.Catalogue})
 	if err != nil {
 		return err
 	}
@@ -424,13 +440,15 @@ func (a *App) updateStart() {
 		st.manual = !st.manual
 	case press(ebiten.KeyE):
 		st.editing = true
+	case len(st.optList) == 0 && (press(ebiten.KeyArrowRight) || press(ebiten.KeyArrowLeft) || press(ebiten.KeySpace)):
+		// No options to choose among.
 	case press(ebiten.KeyArrowRight):
-		st.optCur = (st.optCur + 1) % len(startOptionList())
+		st.optCur = (st.optCur + 1) % len(st.optList)
 	case press(ebiten.KeyArrowLeft):
-		n := len(startOptionList())
+		n := len(st.optList)
 		st.optCur = (st.optCur + n - 1) % n
 	case press(ebiten.KeySpace):
-		id := startOptionList()[st.optCur].ID
+		id := st.optList[st.optCur%len(st.optList)].ID
 		st.options[id] = !st.options[id]
 	default:
 		if e := st.entries[st.sel]; e.scn != nil {
@@ -571,24 +589,23 @@ func (a *App) startPrims() []scene.Prim {
 	y2 += a.px(10)
 	out = a.txt(out, x2, y2, "Rules options (Left / Right choose, Space or click toggles)", norm, true, hudText())
 	y2 += a.px(14)
-	docOf := startOptionList()[st.optCur%len(startOptionList())]
-	kind := ""
-	for i, op := range startOptionList() {
+	var docOf play.Option
+	if len(st.optList) > 0 {
+		docOf = st.optList[st.optCur%len(st.optList)]
+	}
+	group := ""
+	for i, op := range st.optList {
 		name := op.ID
 		box := "[ ] "
 		if st.options[name] {
 			box = "[x] "
 		}
-		if op.Kind != kind {
-			kind = op.Kind
-			head := "Advanced rules"
-			if kind != "advanced" {
-				head = "Alternative readings of unclear rules"
-			}
-			out = a.txt(out, x2, y2+a.px(8), head, small, true, hudDim())
+		if op.Group != group {
+			group = op.Group
+			out = a.txt(out, x2, y2+a.px(8), group, small, true, hudDim())
 			y2 += a.px(18)
 		}
-		label := box + optionLabel(name)
+		label := box + op.Title
 		if i == st.optCur {
 			label = "> " + label
 		}
@@ -603,14 +620,16 @@ func (a *App) startPrims() []scene.Prim {
 		}
 	}
 	y2 += a.px(6)
-	out = a.txt(out, x2, y2, optionLabel(docOf.ID), small, true, hudActive())
-	y2 += small * 1.35
-	// The option's id (as a scenario's options list names it), small.
-	out = a.txt(out, x2, y2, "option id: "+docOf.ID, small*0.85, false, hudDim())
-	y2 += small * 1.35
-	for _, l := range a.wrap(docOf.Description, small, colW2, false) {
-		out = a.txt(out, x2, y2, l, small, false, hudText())
+	if docOf.ID != "" {
+		out = a.txt(out, x2, y2, docOf.Title, small, true, hudActive())
 		y2 += small * 1.35
+		// The option's id (as a scenario's options list names it), small.
+		out = a.txt(out, x2, y2, "option id: "+docOf.ID, small*0.85, false, hudDim())
+		y2 += small * 1.35
+		for _, l := range a.wrap(docOf.Doc, small, colW2, false) {
+			out = a.txt(out, x2, y2, l, small, false, hudText())
+			y2 += small * 1.35
+		}
 	}
 	// Right column: thumbnail, seed, dice, start.
 	x3 := x2 + colW2 + a.px(30)

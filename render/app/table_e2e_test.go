@@ -10,6 +10,7 @@ import (
 	"github.com/auspex/auspex/render/app"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/systems/atiiui"
 	"github.com/auspex/auspex/world"
 )
 
@@ -46,7 +47,7 @@ func (h *harness) next(s *play.Session, side, step string) {
 	h.t.Helper()
 	ready := func() bool {
 		return s.Mode() == play.ModeTurn && s.State().Step == step && (side == "" || s.Decider() == side) && s.Tray() == nil &&
-			(step == atii.StepInitiative || !play.ChoosingOrder(s.State()))
+			(step == atii.StepInitiative || !atiiui.ChoosingOrder(s.State()))
 	}
 	for i := 0; i < 60 && !ready(); i++ {
 		switch {
@@ -54,8 +55,8 @@ func (h *harness) next(s *play.Session, side, step string) {
 			s.TrayClose()
 		case s.Mode() == play.ModeHandover:
 			s.Continue()
-		case play.ChoosingOrder(s.State()):
-			s.ChooseOrder(true) // E never answers the initiative
+		case atiiui.ChoosingOrder(s.State()):
+			atiiui.Of(s).ChooseOrder(true) // E never answers the initiative
 		default:
 			s.EndStep()
 		}
@@ -84,7 +85,7 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 	// Across open ground 30 cm apart, facing each other.
 	red.Pos, red.Facing = world.Vec{X: 55, Y: 20}, 180
 	blue.Pos, blue.Facing = world.Vec{X: 55, Y: 50}, 0
-	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Human})
+	s := newPlay(g, map[string]string{"red": play.Human, "blue": play.Human})
 	s.TrayDelay = 0
 	h := newHarness(t, app.Options{Play: s})
 
@@ -114,7 +115,7 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 		s.Select(m.id)
 		u := *s.State().Unit(m.id)
 		h.drag(u.Pos, u.Pos.Add(world.Heading(u.Facing).Scale(m.dist)))
-		mp := s.PreviewMove()
+		mp := atiiui.Of(s).PreviewMove()
 		if mp == nil || mp.Err != nil || len(mp.Report.Turns) != 0 {
 			t.Fatalf("%s's straight drag should preview a legal move with no turn: %+v", m.id, mp)
 		}
@@ -182,12 +183,12 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 		}
 	}
 	h.clickAt(startBlue)
-	if len(s.Shots) != 0 {
-		t.Fatalf("clicking the empty spot where blue started declared a shot: %v", s.Shots)
+	if len(atiiui.Of(s).Shots) != 0 {
+		t.Fatalf("clicking the empty spot where blue started declared a shot: %v", atiiui.Of(s).Shots)
 	}
 	h.clickAt(blue.Pos)
-	if len(s.Shots) != 1 || s.Shots[0].Target != "blue-reaver" {
-		t.Fatalf("clicking blue where it stands should declare a shot at it: %v (%s)", s.Shots, s.Msg)
+	if len(atiiui.Of(s).Shots) != 1 || atiiui.Of(s).Shots[0].Target != "blue-reaver" {
+		t.Fatalf("clicking blue where it stands should declare a shot at it: %v (%s)", atiiui.Of(s).Shots, s.Msg)
 	}
 	x, y := h.at(blue.Pos)
 	h.in.Push(app.Step{X: x, Y: y})
@@ -218,7 +219,7 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 	if !s.Dragging() {
 		t.Fatal("a press on red where it stands should drag its path")
 	}
-	mp := s.PreviewMove()
+	mp := atiiui.Of(s).PreviewMove()
 	if mp == nil || mp.Err != nil || mp.Charge != "blue-reaver" {
 		t.Fatalf("the drag to blue should preview a charge: %+v", mp)
 	}
@@ -244,8 +245,8 @@ func TestMovedTitansThroughTheWindow(t *testing.T) {
 			s.TrayClose()
 		case s.Mode() == play.ModeHandover:
 			s.Continue()
-		case play.ChoosingOrder(s.State()):
-			s.ChooseOrder(true)
+		case atiiui.ChoosingOrder(s.State()):
+			atiiui.Of(s).ChooseOrder(true)
 		default:
 			s.EndStep()
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/systems/atiiui"
 	"github.com/auspex/auspex/world"
 )
 
@@ -164,7 +165,7 @@ func TestManualDiceFromTheStart(t *testing.T) {
 		switch {
 		case s.Tray() != nil:
 			h.in.Key(ebiten.KeySpace)
-		case play.ChoosingOrder(s.State()):
+		case atiiui.ChoosingOrder(s.State()):
 			h.in.Key(ebiten.KeyF)
 		default:
 			h.in.Key(ebiten.KeyE)

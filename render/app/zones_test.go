@@ -32,7 +32,7 @@ func TestWindowDrawsTheMissionMapsZones(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := play.New(g, map[string]string{"red": play.Human, "blue": play.Human})
+	s := newPlay(g, map[string]string{"red": play.Human, "blue": play.Human})
 	mv, err := atii.MissionOf(s.State())
 	if err != nil || mv.Map == "" {
 		t.Fatalf("the mission adopted no map: %+v %v", mv, err)
@@ -77,7 +77,7 @@ func TestMapCRingZoneIsDrawnWithItsHoleAndNoSpokes(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		c := play.New(g, map[string]string{"red": play.Human, "blue": play.Human})
+		c := newPlay(g, map[string]string{"red": play.Human, "blue": play.Human})
 		if v, err := atii.MissionOf(c.State()); err == nil && v.Map == "C" {
 			s, mv = c, v
 		}

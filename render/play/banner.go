@@ -1,9 +1,5 @@
 package play
 
-import (
-	"github.com/auspex/auspex/rules/atii"
-)
-
 // ModeText says what the session waits for, in words.
 func (s *Session) ModeText() string {
 	switch s.mode {
@@ -50,33 +46,6 @@ func (s *Session) Name(id string) string {
 	return id
 }
 
-// stepName names a flow step for the banner.
-func stepName(step string) string {
-	switch step {
-	case atii.StepMission:
-		return "Mission: objectives"
-	case atii.StepDeploy:
-		return "Deployment"
-	case atii.StepInitiative:
-		return "Initiative"
-	case atii.StepMovement:
-		return "Movement phase"
-	case atii.StepShooting:
-		return "Shooting phase"
-	case atii.StepAssault:
-		return "Assault phase"
-	case atii.StepCloseCombat:
-		return "Close combat"
-	case atii.StepRally:
-		return "Rally phase"
-	case atii.StepEnd:
-		return "End phase"
-	case atii.StepDebrief:
-		return "Debrief"
-	}
-	return step
-}
-
 // Banner is the phase banner: the title (turn and phase), whose decision
 // it is, and what they may do (the keys that do it).
 type Banner struct {
@@ -84,23 +53,13 @@ type Banner struct {
 	Lines      []string
 }
 
-// Banner describes the current decision.
+// Banner describes the current decision: the system's title, and in the
+// modes of the Session (handover, thinking, the tray, manual dice) whose
+// turn it is; the end screen and a human's decision are the system's.
 func (s *Session) Banner() Banner {
-	st := s.State()
-	b := Banner{Title: s.TurnText() + " - " + stepName(st.Step)}
+	b := s.ui.DecisionBanner(s.mode)
 	d := s.Decider()
 	switch s.mode {
-	case ModeOver:
-		b.Title = "Game over"
-		if st.Result != nil {
-			b.Who = capitalize(st.Result.Kind)
-			if st.Result.Winner != "" {
-				b.Who = s.SideName(st.Result.Winner) + ": " + st.Result.Kind
-			}
-			b.Lines = append(b.Lines, s.ResultWhy())
-		}
-		b.Lines = append(b.Lines, "Ctrl+S saves the finished game; Ctrl+N starts a new one.")
-		return b
 	case ModeHandover:
 		b.Who = "Pass the screen to " + s.SideName(d)
 		b.Lines = []string{"The secret objective that was shown is hidden again.", s.SideName(d) + ": press Enter or Space, or click Continue, when you have the screen."}
@@ -118,45 +77,6 @@ func (s *Session) Banner() Banner {
 			b.Lines = []string{DiceHint(*s.diceNeed, s.diceTyped)}
 		}
 		return b
-	}
-	b.Who = s.SideName(d) + " to decide"
-	if p := st.Pending; p != nil && p.Prompt != "" {
-		b.Lines = append(b.Lines, s.named(p.Prompt))
-	}
-	switch st.Step {
-	case atii.StepMovement, atii.StepShooting, atii.StepAssault:
-		if ChoosingOrder(st) {
-			b.Lines = append(b.Lines, "Press 1 (or F) to go first, 2 (or S) to go second, or click a choice.")
-			return b
-		}
-	}
-	switch st.Step {
-	case atii.StepDeploy:
-		zone := "your deployment zone"
-		if mv, err := atii.MissionOf(st); err == nil && mv.Map != "" {
-			zone = "your zone of deployment map " + mv.Map
-		} else if z := s.DeployZone(); z != nil && z.Name != "" {
-			zone = z.Name
-		}
-		b.Lines = append(b.Lines, "Press inside "+zone+" (gold) to place "+s.Name(s.deployUnit())+", drag to aim, release to deploy; a click faces it across the table; [ ] turn it; Tab: another titan.")
-	case atii.StepInitiative:
-		b.Lines = append(b.Lines, "Press 1 (or F) to go first, 2 (or S) to go second, or click a choice.")
-	case atii.StepMovement, atii.StepAssault:
-		b.Lines = append(b.Lines, "Drag from your titan or the path's end (or click points); wheel or [ ] turn the final facing; Enter moves; H holds; E ends the step.")
-	case atii.StepShooting:
-		if p := st.Pending; p != nil && p.Kind != "fire" {
-			b.Lines = append(b.Lines, "Pick a choice with its number key or click it; E passes.")
-		} else {
-			b.Lines = append(b.Lines, "Pick a weapon (1-9), click an enemy titan to declare it (T toggles aim high/low); Enter fires all declared weapons; H holds fire.")
-		}
-	case atii.StepRally:
-		if s.Allocating() {
-			b.Lines = append(b.Lines, "Allocate the repairs you rolled: pick a line (1-9) or click it; Enter takes the first.")
-		} else {
-			b.Lines = append(b.Lines, "Enter rolls the repair dice; then you choose what the repairs fix.")
-		}
-	default:
-		b.Lines = append(b.Lines, "Pick a choice with its number key or click it; E ends the step.")
 	}
 	return b
 }

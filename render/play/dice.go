@@ -22,7 +22,7 @@ func (s *Session) TypeDie(face int) {
 		return
 	}
 	if face < 1 || face > s.diceNeed.Sides {
-		s.fail(fmt.Errorf("a D%d shows 1 to %d", s.diceNeed.Sides, s.diceNeed.Sides))
+		s.Fail(fmt.Errorf("a D%d shows 1 to %d", s.diceNeed.Sides, s.diceNeed.Sides))
 		return
 	}
 	s.diceTyped = append(s.diceTyped, face)
@@ -32,9 +32,9 @@ func (s *Session) TypeDie(face int) {
 		s.diceNeed, s.diceTyped, s.diceRetry = nil, nil, nil
 		s.mode = ModeTurn
 		if err := s.G.Engine.ProvideDice(faces...); err != nil {
-			s.fail(err)
+			s.Fail(err)
 			return
 		}
-		s.submit(c)
+		s.Play(c)
 	}
 }

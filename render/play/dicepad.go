@@ -33,7 +33,7 @@ func DiceHint(r rules.DiceRequest, typed []int) string {
 // of the side panel (the same place as the dice tray).
 func (l Layout) DicePadRect() scene.Rect {
 	r := l.TrayRect()
-	r.Min.Y = r.Max.Y - l.px(110)
+	r.Min.Y = r.Max.Y - l.Px(110)
 	return r
 }
 
@@ -42,12 +42,12 @@ func (l Layout) DicePadRect() scene.Rect {
 // with the face) and a Backspace button (typeDie(0)).
 func DicePad(l Layout, rect scene.Rect, title string, r rules.DiceRequest, typed []int, typeDie func(int)) ([]scene.Prim, []Button) {
 	h := &hudb{l: l}
-	h.rect(rect, color.NRGBA{16, 18, 22, 245}, colGold, l.px(2))
-	c := &column{h: h, x: rect.Min.X + l.px(12), y: rect.Min.Y + l.px(8), w: rect.W() - l.px(24), maxY: rect.Max.Y - l.px(4)}
-	c.line(title, l.px(13), true, colGold)
-	c.line(DiceHint(r, typed), l.px(12), false, colText)
-	size := l.px(34)
-	gap := l.px(6)
+	h.rect(rect, color.NRGBA{16, 18, 22, 245}, ColGold, l.Px(2))
+	c := &Column{h: h, X: rect.Min.X + l.Px(12), Y: rect.Min.Y + l.Px(8), W: rect.W() - l.Px(24), MaxY: rect.Max.Y - l.Px(4)}
+	c.Line(title, l.Px(13), true, ColGold)
+	c.Line(DiceHint(r, typed), l.Px(12), false, ColText)
+	size := l.Px(34)
+	gap := l.Px(6)
 	sides := r.Sides
 	if sides < 1 {
 		sides = 6
@@ -55,21 +55,21 @@ func DicePad(l Layout, rect scene.Rect, title string, r rules.DiceRequest, typed
 	if sides > 12 {
 		sides = 12
 	}
-	x, y := c.x, c.y+l.px(6)
+	x, y := c.X, c.Y+l.Px(6)
 	for f := 1; f <= sides; f++ {
 		f := f
-		if x+size > rect.Max.X-l.px(12) {
+		if x+size > rect.Max.X-l.Px(12) {
 			break
 		}
 		dr := scene.Rect{Min: world.Vec{X: x, Y: y}, Max: world.Vec{X: x + size, Y: y + size}}
-		h.rect(dr, dieNeutral, color.NRGBA{0, 0, 0, 255}, l.px(1.5))
+		h.rect(dr, dieNeutral, color.NRGBA{0, 0, 0, 255}, l.Px(1.5))
 		lbl := fmt.Sprint(f)
-		h.text(x+size/2-l.measure(lbl, l.px(18), true)/2, y+size/2, lbl, l.px(18), true, color.NRGBA{20, 20, 20, 255})
+		h.text(x+size/2-l.TextWidth(lbl, l.Px(18), true)/2, y+size/2, lbl, l.Px(18), true, color.NRGBA{20, 20, 20, 255})
 		h.btns = append(h.btns, Button{Label: "die " + lbl, R: dr, Do: func() { typeDie(f) }})
 		x += size + gap
 	}
 	if len(typed) > 0 {
-		h.button(x+gap, y+size/2-l.px(12), "Backspace", func() { typeDie(0) })
+		h.button(x+gap, y+size/2-l.Px(12), "Backspace", func() { typeDie(0) })
 	}
 	return h.out, h.btns
 }

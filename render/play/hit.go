@@ -16,10 +16,10 @@ func (s *Session) UnitAt(p world.Vec, tol float64) string {
 	best, bestD := "", math.Inf(1)
 	for i := range st.Units {
 		u := &st.Units[i]
-		if u.Destroyed || !OnTable(u) {
+		if u.Destroyed || !s.ui.OnTable(u) {
 			continue
 		}
-		b := s.base(u)
+		b := s.ui.Base(u)
 		if b.Foot.Validate() != nil {
 			continue
 		}
@@ -35,8 +35,8 @@ func (s *Session) UnitAt(p world.Vec, tol float64) string {
 // still has a base).
 func (s *Session) BaseOf(id string) (b world.Base, ok bool) {
 	u := s.State().Unit(id)
-	if u == nil || !OnTable(u) {
+	if u == nil || !s.ui.OnTable(u) {
 		return b, false
 	}
-	return s.base(u), true
+	return s.ui.Base(u), true
 }

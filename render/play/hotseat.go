@@ -1,11 +1,7 @@
 package play
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/auspex/auspex/rules"
-	"github.com/auspex/auspex/rules/atii"
 )
 
 // humans counts the human sides.
@@ -20,32 +16,29 @@ func (s *Session) humans() int {
 }
 
 // HasSecrets reports whether the game holds information one side must not
-// see (secret objective cards).
-func (s *Session) HasSecrets() bool { return len(s.cards()) > 0 }
+// see (secret objective cards; the system says).
+func (s *Session) HasSecrets() bool { return s.ui.HasSecrets() }
 
-// hotseatSecrets reports whether two players share the screen and the
+// HotseatSecrets reports whether two players share the screen and the
 // game holds secrets: then each side's secrets stay hidden until its
 // player asks to see them (RevealSecrets).
-func (s *Session) hotseatSecrets() bool { return s.humans() > 1 && s.HasSecrets() }
+func (s *Session) HotseatSecrets() bool { return s.humans() > 1 && s.HasSecrets() }
 
-// shows reports whether a secret of side may be drawn now: only for the
+// Shows reports whether a secret of side may be drawn now: only for the
 // viewer, and for everybody once the game is over (the debrief reveals
 // every objective).
-func (s *Session) shows(side string) bool {
+func (s *Session) Shows(side string) bool {
 	if s.mode == ModeOver {
 		return true
 	}
 	return side != "" && side == s.viewer && s.mode != ModeHandover
 }
 
-// secretEvent reports whether a log event holds secret information and
-// whose it is: events the rules mark secret, and the roll that draws an
-// objective card (its face names the card) even when unmarked.
-func secretEvent(e rules.Event) (bool, string) {
-	if e.Data["secret"] != "" {
-		return true, e.Side
-	}
-	if e.Roll != nil && strings.Contains(e.Roll.Purpose, "objective card") {
+// SecretEvent reports whether a log event holds secret information and
+// whose it is: events the rules mark secret, and those the system's UI
+// knows to be (SystemUI.SecretUnmarked).
+func (s *Session) SecretEvent(e rules.Event) (bool, string) {
+	if e.Data["secret"] != "" || s.ui.SecretUnmarked(e) {
 		return true, e.Side
 	}
 	return false, ""
@@ -56,7 +49,7 @@ func secretEvent(e rules.Event) (bool, string) {
 // players without a handover; shown on request, and then hidden behind a
 // handover screen when the decision passes to the other player.
 func (s *Session) RevealSecrets() {
-	if s.mode != ModeTurn || !s.hotseatSecrets() {
+	if s.mode != ModeTurn || !s.HotseatSecrets() {
 		return
 	}
 	if s.viewer != "" {
@@ -69,15 +62,7 @@ func (s *Session) RevealSecrets() {
 }
 
 // SecretsShown reports whether the viewer's secrets are drawn now.
-func (s *Session) SecretsShown() bool { return s.viewer != "" && s.shows(s.viewer) }
-
-func (s *Session) cards() map[string]atii.ObjectiveCard {
-	var g atii.GameProgress
-	if ok, err := s.State().GetExt(atii.ExtGame, &g); err != nil || !ok {
-		return nil
-	}
-	return g.Cards
-}
+func (s *Session) SecretsShown() bool { return s.viewer != "" && s.Shows(s.viewer) }
 
 // Secret returns the secret lines of side (its objective card), only if
 // side is the current viewer deciding now; otherwise nil.
@@ -87,26 +72,10 @@ func (s *Session) Secret(side string) []string {
 		// decision is already the other side's: the card stays off.
 		return nil
 	}
-	c, ok := s.cards()[side]
-	if !ok {
-		return nil
-	}
-	title, note := cardTitle(c.Name)
-	out := []string{fmt.Sprintf("Your secret objective: %s (%s)", title, c.Type), c.Text}
-	if note != "" {
-		out = append(out, note)
-	}
-	return out
+	return s.ui.SecretLines(side)
 }
 
-// standIn marks an objective card whose wording is the project's own.
-const standIn = " (stand-in)"
-
-// cardTitle is an objective card's name for a title, with the stand-in
-// mark moved to a note of its own ("" when the card has none).
-func cardTitle(name string) (title, note string) {
-	if t, ok := strings.CutSuffix(name, standIn); ok {
-		return t, "(stand-in card: our own wording of the objective)"
-	}
-	return name, ""
-}
+// ViewAs makes side the viewer whose secrets may be drawn ("" for
+// nobody), bypassing the hotseat's handover: for tests and tools that
+// check what one side's screen shows.
+func (s *Session) ViewAs(side string) { s.viewer = side }

@@ -16,7 +16,7 @@ func (s *Session) collectLog() {
 			continue
 		}
 		le := LogEntry{Index: i, Kind: e.Kind, Turn: e.Turn, Step: e.Step, Text: e.Text, Units: e.Units, Roll: e.Roll, Side: e.Side}
-		le.Secret, le.Side = secretEvent(e)
+		le.Secret, le.Side = s.SecretEvent(e)
 		if !le.Secret {
 			le.Side = e.Side
 		}

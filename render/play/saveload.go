@@ -19,7 +19,7 @@ func (s *Session) Undo() error {
 		s.diceNeed, s.diceTyped, s.diceRetry = nil, nil, nil
 		s.G.Engine.ClearDice()
 		s.mode = ModeTurn
-		s.note("the dice request is dropped: decide again")
+		s.Note("the dice request is dropped: decide again")
 		s.afterCommand()
 		return nil
 	}
@@ -27,14 +27,14 @@ func (s *Session) Undo() error {
 		if errors.Is(err, rules.ErrUndoPastRoll) {
 			err = errors.New("cannot undo past a die roll: the dice have been seen")
 		}
-		s.fail(err)
+		s.Fail(err)
 		return err
 	}
 	s.log, s.logSeen = nil, 0
 	s.collectLog()
-	s.clearDraft()
+	s.ui.ClearDraft()
 	s.tray = nil
-	s.note("undone")
+	s.Note("undone")
 	s.afterCommand()
 	return nil
 }
@@ -42,10 +42,10 @@ func (s *Session) Undo() error {
 // Save writes the game to path (atomically).
 func (s *Session) Save(path string) error {
 	if err := s.G.SaveFile(path); err != nil {
-		s.fail(err)
+		s.Fail(err)
 		return err
 	}
-	s.note("saved " + path)
+	s.Note("saved " + path)
 	return nil
 }
 
@@ -55,7 +55,7 @@ func (s *Session) Save(path string) error {
 // does not ask for them. Errors name the file and say what is wrong
 // (unreadable, corrupt, truncated, newer version, hash mismatch: see
 // game.Load); on error no session is returned.
-func Load(sys *game.Systems, path string, kinds map[string]string, cfg game.Config) (*Session, error) {
+func (r *Adapters) Load(sys *game.Systems, path string, kinds map[string]string, cfg game.Config) (*Session, error) {
 	sv, err := game.ReadSaveFile(path)
 	if err != nil {
 		return nil, err
@@ -67,17 +67,15 @@ func Load(sys *game.Systems, path string, kinds map[string]string, cfg game.Conf
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", path, err)
 	}
-	s := New(g, kinds)
-	s.note("loaded " + path)
+	s, err := r.New(g, kinds)
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %w", path, err)
+	}
+	s.Note("loaded " + path)
 	return s, nil
 }
 
 // savedManual reports whether a save's last command took manual dice.
 func savedManual(sv *rules.Save) bool {
 	return len(sv.Commands) > 0 && sv.Commands[len(sv.Commands)-1].Manual
-}
-
-func (s *Session) clearDraft() {
-	s.Draft, s.Facing, s.Shots, s.Weapon = nil, nil, nil, ""
-	s.drag = nil
 }

@@ -1,5 +1,6 @@
 // Package play is the game in the window: a state machine over a running
-// game.Game that turns clicks and keys into ATII commands, asks computer
+// game.Game that turns clicks and keys into commands through the rule
+// system's SystemUI (what input means, previews, panels), asks computer
 // controllers for their decisions off the UI goroutine, keeps the dice log,
 // hides secret information between hotseat players, and draws its overlays
 // and panels as scene primitives. It imports no ebiten: render/app hosts it
@@ -16,7 +17,6 @@ import (
 
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
-	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
 )
 
@@ -75,21 +75,11 @@ type Session struct {
 	viewer string
 	mode   Mode
 
+	// ui is the rule system's side of the UI (see SystemUI).
+	ui SystemUI
+
 	// Selected is the selected unit (any side; only the decider's can act).
 	Selected string
-	// Draft is the move path being drawn (table points after the start).
-	Draft []world.Vec
-	// Facing, when set, is the final facing of the drafted move or the
-	// deploy facing.
-	Facing *float64
-	// Shots are the weapons declared for the selected titan this phase.
-	Shots []atii.Shot
-	// Weapon is the mount chosen for the next target click.
-	Weapon string
-	// Aim is the aim of new declarations.
-	Aim atii.Aim
-	// RepairFirst is the system the rally puts first.
-	RepairFirst string
 
 	// Msg is the last message for the player (an error's reason, what
 	// happened); MsgErr marks it as a refusal.
@@ -100,15 +90,15 @@ type Session struct {
 	Highlight []string
 	// Hover is the unit under the cursor (for target reasons).
 	Hover string
-	// AngleSnap snaps drawn legs to AngleStep-degree steps from the
-	// titan's heading (the window sets it while Shift is held).
+	// AngleSnap asks the system's UI to snap drawn paths to angle steps
+	// (the window sets it while Shift is held).
 	AngleSnap bool
 	// Slack is how far outside a base (cm) the pointer still counts as on
-	// it for a charge; the window sets it to a few pixels at its zoom (0:
-	// DefaultSlack).
+	// it (a charge's target); the window sets it to a few pixels at its
+	// zoom (0: the system's default).
 	Slack float64
 	// Cursor is the table point under the mouse (HasCursor when known):
-	// the deployment step previews the titan there.
+	// previews that follow the mouse (a unit being deployed) use it.
 	Cursor    world.Vec
 	HasCursor bool
 
@@ -127,16 +117,6 @@ type Session struct {
 	diceTyped []int
 	diceRetry rules.Command
 
-	// armed is the action a first press of its key asked to confirm
-	// (see confirm); any command played clears it.
-	armed string
-
-	// drag is a press-and-drag on the table in progress.
-	drag *dragState
-	// Result is the last move that rolled dangerous terrain dice: where
-	// the titan got against the path asked for (nil when none; cleared by
-	// the next action).
-	Result *MoveResult
 	// pre is the state before the last command (the close combat order of
 	// the dice tray is worked out on it).
 	pre *rules.State
@@ -144,10 +124,18 @@ type Session struct {
 	decided string
 }
 
-// New wraps a running game. kinds maps side ids to Human or Computer (a
-// missing side is human).
-func New(g *game.Game, kinds map[string]string) *Session {
-	s := &Session{G: g, Kinds: map[string]string{}, ctrls: map[string]game.Controller{}, Aim: atii.AimHigh, TrayDelay: DefaultTrayDelay}
+// newSession wraps a running game with the adapter a's UI (see
+// Adapters.New).
+func newSession(g *game.Game, kinds map[string]string, a Adapter) (*Session, error) {
+	s := &Session{G: g, Kinds: map[string]string{}, ctrls: map[string]game.Controller{}, TrayDelay: DefaultTrayDelay}
+	ui, err := a.Attach(s)
+	if err != nil {
+		return nil, fmt.Errorf("play: %s: %w", a.System(), err)
+	}
+	if ui == nil {
+		return nil, fmt.Errorf("play: %s: %w", a.System(), ErrNoAdapter)
+	}
+	s.ui = ui
 	for _, sd := range g.State().Sides {
 		k := kinds[sd.ID]
 		if k != Computer {
@@ -164,7 +152,7 @@ func New(g *game.Game, kinds map[string]string) *Session {
 	}
 	s.collectLog()
 	s.afterCommand()
-	return s
+	return s, nil
 }
 
 // SetController replaces the controller of a side (nil makes it human).
@@ -195,7 +183,7 @@ func (s *Session) Decider() string { return s.G.Engine.Decider() }
 func (s *Session) Log() []LogEntry {
 	var out []LogEntry
 	for _, e := range s.log {
-		if e.Secret && !s.shows(e.Side) {
+		if e.Secret && !s.Shows(e.Side) {
 			continue
 		}
 		out = append(out, e)
@@ -209,11 +197,11 @@ func (s *Session) afterCommand() {
 	if st.Over {
 		s.mode = ModeOver
 		s.viewer = "" // at the end every objective is revealed
-		s.Result = nil
+		s.ui.Ended()
 		if s.decided != "" {
-			// The end screen starts with no titan (and no arcs) picked.
+			// The end screen starts with no unit (and no arcs) picked.
 			s.decided = ""
-			s.selectUnit("")
+			s.ui.SelectUnit("")
 		}
 		return
 	}
@@ -221,11 +209,11 @@ func (s *Session) afterCommand() {
 		return
 	}
 	d := s.Decider()
-	if s.hotseatSecrets() {
+	if s.HotseatSecrets() {
 		// Two players share the screen: hand it over only when one
 		// player's secrets are on it and the decision passes on.
 		if s.viewer != "" && s.viewer != d {
-			s.clearDraft()
+			s.ui.ClearDraft()
 			if s.tray != nil {
 				// The player who acted sees their dice first.
 				s.mode = ModeTray
@@ -245,24 +233,9 @@ func (s *Session) afterCommand() {
 	if s.mode != ModeHandover {
 		s.mode = ModeTurn
 	}
-	if d != s.decided {
-		// The decision passed to a side: select its first titan that may
-		// act, or nothing (never the other side's titan, whose arcs and
-		// profile would fill the screen).
-		s.decided = d
-		s.selectUnit("")
-		if p := st.Pending; p != nil && len(p.Units) > 0 && p.Side == d {
-			s.selectUnit(p.Units[0])
-		}
-	} else if s.Selected == "" || !s.canAct(s.Selected) {
-		if p := st.Pending; p != nil && len(p.Units) > 0 && p.Side == d {
-			s.selectUnit(p.Units[0])
-		}
-	} else if s.Weapon == "" {
-		// Still selected from before (the computer's turn in between):
-		// pick its first usable weapon as a fresh selection would.
-		s.selectUnit(s.Selected)
-	}
+	passed := d != s.decided
+	s.decided = d
+	s.ui.Decide(d, passed)
 }
 
 // Continue dismisses the handover screen. The next player's secrets stay
@@ -304,7 +277,7 @@ func (s *Session) Poll() bool {
 		s.think = nil
 		s.cancel()
 		if dec.Err != nil || dec.Cmd == nil {
-			s.fail(fmt.Errorf("the computer could not decide: %v", dec.Err))
+			s.Fail(fmt.Errorf("the computer could not decide: %v", dec.Err))
 			// Hand the side to a human rather than stall.
 			d := s.Decider()
 			delete(s.ctrls, d)
@@ -312,7 +285,7 @@ func (s *Session) Poll() bool {
 			s.afterCommand()
 			return true
 		}
-		s.submit(dec.Cmd)
+		s.Play(dec.Cmd)
 		return true
 	default:
 		return false
@@ -335,11 +308,11 @@ func (s *Session) Wait() {
 			d := s.Decider()
 			delete(s.ctrls, d)
 			s.Kinds[d] = Human
-			s.fail(fmt.Errorf("the computer could not decide: %v", dec.Err))
+			s.Fail(fmt.Errorf("the computer could not decide: %v", dec.Err))
 			s.afterCommand()
 			return
 		}
-		s.submit(dec.Cmd)
+		s.Play(dec.Cmd)
 	}
 }
 
@@ -350,23 +323,28 @@ func (s *Session) Close() {
 	}
 }
 
-func (s *Session) fail(err error) {
-	s.Msg, s.MsgErr = Reason(err), true
+// Fail shows err's reason (SystemUI.Reason) as a refusal.
+func (s *Session) Fail(err error) {
+	s.Msg, s.MsgErr = s.ui.Reason(err), true
 }
 
-func (s *Session) note(msg string) {
+// Note shows msg as a message that is not a refusal.
+func (s *Session) Note(msg string) {
 	s.Msg, s.MsgErr = msg, false
 }
 
-// submit plays a command, records the log, autosaves. Manual dice that
-// are missing switch to ModeDice.
-func (s *Session) submit(c rules.Command) bool {
+// Play plays a command for the decider (the system's UI plays its
+// commands through it): it records the log, opens the dice tray,
+// autosaves and moves the mode on; manual dice that are missing switch to
+// ModeDice. It reports whether the command was played (a refusal is
+// shown as the message).
+func (s *Session) Play(c rules.Command) bool {
 	before := len(s.State().Log)
 	// A human's command ends the shown move result; a computer's leaves
 	// it for the player to see (unless it makes a result of its own).
 	human := s.ctrls[s.Decider()] == nil
 	pre := s.G.Engine.Snapshot()
-	mr := s.moveAsked(c)
+	s.ui.Submitting(c)
 	_, err := s.G.Submit(c)
 	var need *rules.NeedDiceError
 	if errors.As(err, &need) {
@@ -378,22 +356,19 @@ func (s *Session) submit(c rules.Command) bool {
 		return false
 	}
 	if err != nil {
-		s.fail(err)
+		s.Fail(err)
 		return false
 	}
 	s.Msg, s.MsgErr = "", false
-	s.armed = ""
-	s.clearDraft()
+	s.ui.ClearDraft()
 	s.collectLog()
 	s.pre = pre
 	s.buildTray(before)
-	if r := s.moveResult(mr, before); r != nil || human {
-		s.Result = r
-	}
+	s.ui.Submitted(before, human)
 	if s.AutosavePath != "" {
 		if err := os.MkdirAll(filepath.Dir(s.AutosavePath), 0o755); err == nil {
 			if err := s.G.SaveFile(s.AutosavePath); err != nil {
-				s.fail(err)
+				s.Fail(err)
 			}
 		}
 	}
@@ -407,28 +382,22 @@ func (s *Session) Submit(c rules.Command) error {
 	if s.mode != ModeTurn {
 		return fmt.Errorf("not waiting for a player's command (%s)", s.ModeText())
 	}
-	if !s.submit(c) && s.MsgErr {
+	if !s.Play(c) && s.MsgErr {
 		return errors.New(s.Msg)
 	}
 	return nil
 }
 
 // Reason is an error's text for the player: without the engine's
-// "illegal command: " and the command name prefixes.
-func Reason(err error) string {
+// "illegal command: " prefix, then without the first of the command name
+// prefixes cmds ("move: ") it starts with.
+func Reason(err error, cmds ...string) string {
 	if err == nil {
 		return ""
 	}
 	msg := strings.TrimPrefix(err.Error(), "illegal command: ")
-	for _, c := range []string{atii.CmdDeploy, atii.CmdMove, atii.CmdFire, atii.CmdHold, atii.CmdRepair} {
+	for _, c := range cmds {
 		msg = strings.TrimPrefix(msg, c+": ")
 	}
 	return msg
-}
-
-// rs is the game's ATII ruleset (the play UI is ATII's until its adapter
-// moves out; see docs/architecture.md).
-func (s *Session) rs() *atii.Ruleset {
-	r, _ := s.G.Ruleset.(*atii.Ruleset)
-	return r
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules"
-	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
 )
 
@@ -40,266 +39,18 @@ const DefaultTrayDelay = 1.4
 // Tray is the dice tray shown (nil when none).
 func (s *Session) Tray() *Tray { return s.tray }
 
-// buildTray turns the log entries from index from into tray steps.
-func (s *Session) buildTray(from int) {
-	lg := s.State().Log
-	var steps []TrayStep
-	head := ""
-	rolls := 0
-	var fight *ccReplay
-	for i := from; i < len(lg); i++ {
-		e := lg[i]
-		if secret, side := secretEvent(e); secret && !s.shows(side) {
-			continue
-		}
-		switch {
-		case e.Kind == rules.EvDecision || e.Kind == rules.EvPhase:
-			continue
-		case e.Roll != nil:
-			r := *e.Roll
-			units := r.Units
-			if len(units) == 0 {
-				units = e.Units
-			}
-			steps = append(steps, TrayStep{Head: head, Roll: &r, Units: units})
-			rolls++
-		case e.Kind == "fired" || strings.HasPrefix(e.Text, "close combat:") || strings.HasPrefix(e.Text, "close combat (one melee):"):
-			head = e.Text
-			if i := strings.Index(head, ": "); i > 0 && e.Kind == "fired" {
-				head = head[:i]
-			}
-			fight = nil
-			if e.Kind != "fired" && len(e.Units) >= 2 {
-				fight = s.replayFight(e.Units)
-			}
-		default:
-			line := e.Text
-			if fight != nil && fight.isStrike(e) {
-				if sw, ok := fight.swiftness(e); ok {
-					line = fmt.Sprintf("swiftness %d: %s", sw, line)
-				}
-				// Close combat results come after all of its rolls: give
-				// them their own step so each strike reads on its own.
-				steps = append(steps, TrayStep{Head: "close combat: strikes in swiftness order", Lines: []string{line}, Units: []string{e.Units[0], e.Units[1]}})
-				continue
-			}
-			if fight != nil {
-				fight.damage(e)
-			}
-			if n := len(steps); n > 0 && line != "" {
-				steps[n-1].Lines = append(steps[n-1].Lines, line)
-			}
-		}
-	}
-	if rolls == 0 {
-		return
-	}
-	s.tray = &Tray{Steps: steps}
-}
-
-// ccReplay follows a logged close combat against the rules' strike order
-// (atii.CloseCombatOrder) to tell each logged strike's swiftness. A melee
-// of three or more titans is one swiftness sequence (ATII-CC-1, ATII-CC-2):
-// its strikes are told by the striking weapon's swiftness, looked up from
-// the strike orders of every pair of enemy fighters.
-type ccReplay struct {
-	a, b  string
-	slots []atii.CCSlot
-	next  int
-	// cur is the swiftness of the strike being read; silenced records the
-	// mounts put out of action during the fight and at which swiftness.
-	cur      int
-	silenced map[string]map[string]int
-	// melee lists the fighters of a melee of three or more (nil for two),
-	// and swift each fighter's weapons' swiftness by weapon name.
-	melee []string
-	swift map[string]map[string]int
-}
-
-// replayFight starts following the close combat of the fighters ids (two
-// for a fight, more for a melee). The strike order comes from the state
-// before the last command, with the titans where they stand now (a charge
-// moved them into contact). It is nil when no order can be built.
-func (s *Session) replayFight(ids []string) *ccReplay {
-	st := s.pre
-	if st == nil {
-		st = s.State()
-	} else {
-		st = st.Clone()
-		for i := range st.Units {
-			if u := s.State().Unit(st.Units[i].ID); u != nil {
-				st.Units[i].Pos, st.Units[i].Facing = u.Pos, u.Facing
-			}
-		}
-	}
-	if len(ids) == 2 {
-		slots, err := s.rs().CloseCombatOrder(st, ids[0], ids[1])
-		if err != nil {
-			return nil
-		}
-		return &ccReplay{a: ids[0], b: ids[1], slots: slots, silenced: map[string]map[string]int{}}
-	}
-	f := &ccReplay{melee: ids, swift: map[string]map[string]int{}, silenced: map[string]map[string]int{}}
-	for i, a := range ids {
-		for _, b := range ids[i+1:] {
-			ua, ub := st.Unit(a), st.Unit(b)
-			if ua == nil || ub == nil || ua.Side == ub.Side {
-				continue
-			}
-			slots, err := s.rs().CloseCombatOrder(st, a, b)
-			if err != nil {
-				continue
-			}
-			for _, sl := range slots {
-				if f.swift[sl.Attacker] == nil {
-					f.swift[sl.Attacker] = map[string]int{}
-				}
-				f.swift[sl.Attacker][sl.Name] = sl.Swiftness
-			}
-		}
-	}
-	return f
-}
-
-// isStrike reports whether e is a strike of the fight: a message naming
-// two of the combatants, attacker first.
-func (f *ccReplay) isStrike(e rules.Event) bool {
-	if e.Kind != rules.EvMessage || e.Roll != nil || len(e.Units) != 2 {
-		return false
-	}
-	if f.melee != nil {
-		return e.Units[0] != e.Units[1] && hasID(f.melee, e.Units[0]) && hasID(f.melee, e.Units[1])
-	}
-	return e.Units[0] == f.a && e.Units[1] == f.b || e.Units[0] == f.b && e.Units[1] == f.a
-}
-
-// swiftness is the swiftness of the logged strike e (isStrike): in a
-// two-titan fight the next matching slot of the strike order; in a melee
-// that of the weapon the strike names ("A strikes B with W: ...").
-func (f *ccReplay) swiftness(e rules.Event) (int, bool) {
-	if f.melee == nil {
-		if sl := f.strike(e.Units[0], e.Units[1]); sl != nil {
-			return sl.Swiftness, true
-		}
-		return 0, false
-	}
-	_, rest, ok := strings.Cut(e.Text, " with ")
-	if !ok {
-		return 0, false
-	}
-	name, _, _ := strings.Cut(rest, ": ")
-	sw, ok := f.swift[e.Units[0]][name]
-	return sw, ok
-}
-
-// hasID reports whether ids holds id.
-func hasID(ids []string, id string) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
-}
-
-// strike matches the next logged strike of attacker at target to its slot
-// (nil when none is left): slots silenced by damage from a swifter blow
-// are skipped, as the rules skip them.
-func (f *ccReplay) strike(attacker, target string) *atii.CCSlot {
-	for k := f.next; k < len(f.slots); k++ {
-		sl := f.slots[k]
-		if sl.Attacker != attacker || sl.Target != target {
-			continue
-		}
-		if sw, ok := f.silenced[attacker][sl.Mount]; ok && sw > sl.Swiftness {
-			continue
-		}
-		f.next = k + 1
-		f.cur = sl.Swiftness
-		return &f.slots[k]
-	}
-	return nil
-}
-
-// damage notes a location of a combatant damaged to Superficial or worse
-// (its weapon can no longer strike, ATII-CC-2).
-func (f *ccReplay) damage(e rules.Event) {
-	if e.Kind != rules.EvDamaged || len(e.Units) != 1 {
-		return
-	}
-	var lv atii.Level
-	if err := lv.UnmarshalText([]byte(e.Data["level"])); err != nil || lv < atii.Superficial {
-		return
-	}
-	m := f.silenced[e.Units[0]]
-	if m == nil {
-		m = map[string]int{}
-		f.silenced[e.Units[0]] = m
-	}
-	if _, ok := m[e.Data["location"]]; !ok {
-		m[e.Data["location"]] = f.cur
-	}
-}
-
-// dieOwners says whose die is whose in a roll of one die per side (the
-// initiative roll names its sides in order, ATII-INI): "Legio Mortis 4,
-// Legio Ignatum 2"; "" for other rolls.
-func (s *Session) dieOwners(ro *rules.Roll) string {
-	in, ok := strings.CutPrefix(ro.Purpose, "initiative (")
-	if !ok {
-		return ""
-	}
-	in, _, _ = strings.Cut(in, ";")
-	in = strings.TrimSuffix(in, ")")
-	sides := strings.Split(in, ", ")
-	if len(sides) != len(ro.Faces) {
-		return ""
-	}
-	var parts []string
-	for i, sd := range sides {
-		parts = append(parts, fmt.Sprintf("%s %d", s.SideName(strings.TrimSpace(sd)), ro.Faces[i]))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// trayLine rewords a result line for the tray and the dice log: hits in
-// the plural, and a repair roll with more
-// successes than it needed says so ("3 successes, 1 needed: shield"
-// rather than "3 repair(s): shield").
-func trayLine(ln string) string {
-	if a, b, ok := strings.Cut(ln, " hit(s)"); ok {
-		k := strings.LastIndex(a, " ")
-		var n int
-		if _, err := fmt.Sscan(a[k+1:], &n); err == nil {
-			ln = a[:k+1] + plural(n, "hit") + b
-		}
-	}
-	i := strings.Index(ln, " repair(s): ")
-	if i < 0 {
-		return ln
-	}
-	j := strings.LastIndex(ln[:i], " ")
-	var n int
-	if _, err := fmt.Sscan(ln[j+1:i], &n); err != nil {
-		return ln
-	}
-	fixed := ln[i+len(" repair(s): "):]
-	used := len(strings.Split(fixed, ", "))
-	need := fmt.Sprintf("%s needed", plural(used, "repair"))
-	if used == n {
-		need = "all needed"
-	}
-	succ := fmt.Sprintf("%d successes", n)
-	if n == 1 {
-		succ = "1 success"
-	}
-	return fmt.Sprintf("%s %s, %s: %s", ln[:j], succ, need, fixed)
-}
-
 // traySuspense reports whether the table should still show the state
 // before the last command: the tray is open and short of its last dice.
 func (s *Session) traySuspense() bool {
 	return s.tray != nil && s.pre != nil && s.tray.At < len(s.tray.Steps)-1
+}
+
+// buildTray opens the tray on the dice of the log from index from (none
+// when the command rolled none).
+func (s *Session) buildTray(from int) {
+	if steps := s.ui.TraySteps(from); len(steps) > 0 {
+		s.tray = &Tray{Steps: steps}
+	}
 }
 
 // TrayNext shows the next dice step (Space, Enter or a click on the
@@ -344,9 +95,9 @@ func (s *Session) Tick(dt float64) bool {
 // titans the dice are about stay in view.
 func (l Layout) TrayRect() scene.Rect {
 	w := l.W - l.PanelW()
-	bottom := l.H - l.Bottom - l.px(4)
-	tw := minf(w-l.px(24), l.px(620))
-	return scene.Rect{Min: world.Vec{X: (w - tw) / 2, Y: bottom - l.px(170)}, Max: world.Vec{X: (w + tw) / 2, Y: bottom}}
+	bottom := l.H - l.Bottom - l.Px(4)
+	tw := minf(w-l.Px(24), l.Px(620))
+	return scene.Rect{Min: world.Vec{X: (w - tw) / 2, Y: bottom - l.Px(170)}, Max: world.Vec{X: (w + tw) / 2, Y: bottom}}
 }
 
 func minf(a, b float64) float64 {
@@ -374,20 +125,20 @@ func (s *Session) drawTray(h *hudb) {
 	l := h.l
 	r := l.TrayRect()
 	st := t.Steps[t.At]
-	h.rect(r, color.NRGBA{16, 18, 22, 240}, colGold, l.px(2))
+	h.rect(r, color.NRGBA{16, 18, 22, 240}, ColGold, l.Px(2))
 	h.btns = append(h.btns, Button{Label: "dice tray", R: r, Do: s.TrayNext})
-	x := r.Min.X + l.px(12)
-	c := &column{h: h, x: x, y: r.Min.Y + l.px(8), w: r.W() - l.px(24), maxY: r.Max.Y - l.px(22)}
+	x := r.Min.X + l.Px(12)
+	c := &Column{h: h, X: x, Y: r.Min.Y + l.Px(8), W: r.W() - l.Px(24), MaxY: r.Max.Y - l.Px(22)}
 	title := fmt.Sprintf("Dice %d of %d", t.At+1, len(t.Steps))
 	if st.Head != "" {
-		title += " - " + s.named(st.Head)
+		title += " - " + s.ui.Named(st.Head)
 	}
-	c.line(title, l.px(13), true, colGold)
+	c.Line(title, l.Px(13), true, ColGold)
 	if ro := st.Roll; ro != nil {
-		c.line(s.named(ro.Purpose), l.px(13), true, colText)
-		size := l.px(34)
+		c.Line(s.ui.Named(ro.Purpose), l.Px(13), true, ColText)
+		size := l.Px(34)
 		dx := x
-		y := c.y + l.px(4)
+		y := c.Y + l.Px(4)
 		hits := 0
 		for _, f := range ro.Faces {
 			fill, ink := dieNeutral, color.NRGBA{20, 20, 20, 255}
@@ -399,15 +150,15 @@ func (s *Session) drawTray(h *hudb) {
 					fill, ink = dieBad, color.NRGBA{255, 255, 255, 255}
 				}
 			}
-			if dx+size > r.Max.X-l.px(12) {
+			if dx+size > r.Max.X-l.Px(12) {
 				break
 			}
-			h.rect(scene.Rect{Min: world.Vec{X: dx, Y: y}, Max: world.Vec{X: dx + size, Y: y + size}}, fill, color.NRGBA{0, 0, 0, 255}, l.px(1.5))
+			h.rect(scene.Rect{Min: world.Vec{X: dx, Y: y}, Max: world.Vec{X: dx + size, Y: y + size}}, fill, color.NRGBA{0, 0, 0, 255}, l.Px(1.5))
 			lbl := fmt.Sprint(f)
-			h.text(dx+size/2-l.measure(lbl, l.px(18), true)/2, y+size/2, lbl, l.px(18), true, ink)
-			dx += size + l.px(6)
+			h.text(dx+size/2-l.TextWidth(lbl, l.Px(18), true)/2, y+size/2, lbl, l.Px(18), true, ink)
+			dx += size + l.Px(6)
 		}
-		c.y = y + size + l.px(6)
+		c.Y = y + size + l.Px(6)
 		need := fmt.Sprintf("%dD%d", len(ro.Faces), ro.Sides)
 		if ro.Target > 0 {
 			need += fmt.Sprintf(", need %d+: %d succeed, %d fail", ro.Target, hits, len(ro.Faces)-hits)
@@ -416,20 +167,20 @@ func (s *Session) drawTray(h *hudb) {
 			for _, f := range ro.Faces {
 				sum += f
 			}
-			if len(ro.Faces) > 1 && !strings.Contains(ro.Purpose, "initiative") && !strings.Contains(ro.Purpose, "roll-off") {
+			if _, total := s.ui.RollNote(ro); len(ro.Faces) > 1 && total {
 				need += fmt.Sprintf(", total %d", sum)
 			}
 		}
 		if len(ro.Mods) > 0 {
 			need += " (" + strings.Join(ro.Mods, ", ") + ")"
 		}
-		if ow := s.dieOwners(ro); ow != "" {
+		if ow, _ := s.ui.RollNote(ro); ow != "" {
 			need += ": " + ow
 		}
-		c.line(need, l.px(12), false, colText)
+		c.Line(need, l.Px(12), false, ColText)
 	}
 	for _, ln := range st.Lines {
-		c.line("=> "+s.named(trayLine(ln)), l.px(12), true, colGold)
+		c.Line("=> "+s.ui.TrayText(ln), l.Px(12), true, ColGold)
 	}
 	hint := "Space, Enter or click: next   Esc: skip the rest"
 	if s.TrayDelay > 0 {
@@ -441,5 +192,23 @@ func (s *Session) drawTray(h *hudb) {
 	} else {
 		hint += "   The table now shows the outcome."
 	}
-	h.text(x, r.Max.Y-l.px(11), hint, l.px(11), false, colDim)
+	h.text(x, r.Max.Y-l.Px(11), hint, l.Px(11), false, ColDim)
 }
+
+// Before is the state before the last command (nil before any): the
+// system's tray texts replay what happened from it.
+func (s *Session) Before() *rules.State { return s.pre }
+
+// Shown is the state the table shows: while the dice tray has not reached
+// its last dice, the state before the command (the table does not give
+// the dice away), else the current one.
+func (s *Session) Shown() *rules.State {
+	if s.traySuspense() {
+		return s.pre
+	}
+	return s.State()
+}
+
+// ShowDice opens the dice tray on the dice of the log from index from
+// (nothing when none were rolled).
+func (s *Session) ShowDice(from int) { s.buildTray(from) }

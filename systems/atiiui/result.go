@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"fmt"
@@ -90,7 +90,7 @@ func (m *MoveResult) Split() (reached, unreached []world.Vec) {
 
 // moveAsked notes the path a move command asks for, before it is played
 // (nil for other commands or moves that cross no dangerous terrain).
-func (s *Session) moveAsked(c rules.Command) *MoveResult {
+func (s *UI) moveAsked(c rules.Command) *MoveResult {
 	mc, ok := c.(*atii.MoveCmd)
 	if !ok {
 		return nil
@@ -125,7 +125,7 @@ func (s *Session) moveAsked(c rules.Command) *MoveResult {
 
 // moveResult completes the noted move from the log entries from index
 // from: the dice, the distance covered, where the titan stands.
-func (s *Session) moveResult(m *MoveResult, from int) *MoveResult {
+func (s *UI) moveResult(m *MoveResult, from int) *MoveResult {
 	if m == nil {
 		return nil
 	}

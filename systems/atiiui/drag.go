@@ -1,9 +1,10 @@
-package play
+package atiiui
 
 import (
 	"fmt"
 	"math"
 
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
 )
@@ -48,11 +49,11 @@ type dragState struct {
 func (d *dragState) legDrag() bool { return d != nil && (d.kind == dragPath || d.kind == dragPoint) }
 
 // Dragging reports whether a press-and-drag on the table is in progress.
-func (s *Session) Dragging() bool { return s.drag != nil }
+func (s *UI) Dragging() bool { return s.drag != nil }
 
 // Path is the drafted path including the leg being dragged (its end
 // snapped as snapLeg says): the points after the titan's start.
-func (s *Session) Path() []world.Vec {
+func (s *UI) Path() []world.Vec {
 	if d := s.drag; d.legDrag() && d.moved {
 		out := make([]world.Vec, 0, len(s.Draft)+1)
 		return append(append(out, s.Draft...), s.snapLeg(d.at))
@@ -70,19 +71,19 @@ func (s *Session) Path() []world.Vec {
 // starts placing a titan there (dragging then aims it). Anything else is
 // a click (ClickTable). A press while a drag is in progress is the same
 // press seen again: the drag goes on.
-func (s *Session) PressTable(p world.Vec, hit string) {
+func (s *UI) PressTable(p world.Vec, hit string) {
 	if s.drag != nil {
 		s.DragTo(p)
 		return
 	}
-	if s.mode != ModeTurn {
+	if s.Mode() != play.ModeTurn {
 		return
 	}
 	s.Cursor, s.HasCursor = p, true
 	st := s.State()
 	switch st.Step {
 	case atii.StepMovement, atii.StepAssault:
-		if !s.canAct(s.Selected) {
+		if !s.Playable(s.Selected) {
 			break
 		}
 		nearLast := len(s.Draft) > 0 && s.Draft[len(s.Draft)-1].Sub(p).Len() <= GrabRadius
@@ -114,7 +115,7 @@ func (s *Session) PressTable(p world.Vec, hit string) {
 
 // DragTo moves the dragged point to p (the mouse moved with the button
 // held); without a drag it only records the cursor.
-func (s *Session) DragTo(p world.Vec) {
+func (s *UI) DragTo(p world.Vec) {
 	s.Cursor, s.HasCursor = p, true
 	d := s.drag
 	if d == nil {
@@ -130,14 +131,14 @@ func (s *Session) DragTo(p world.Vec) {
 // point of the path (with the facing set while dragging); a deployment
 // press places the titan where the button went down, facing where it was
 // dragged (or the default facing when it was only clicked).
-func (s *Session) ReleaseTable(p world.Vec) {
+func (s *UI) ReleaseTable(p world.Vec) {
 	d := s.drag
 	if d == nil {
 		return
 	}
 	s.DragTo(p)
 	s.drag = nil
-	if s.mode != ModeTurn {
+	if s.Mode() != play.ModeTurn {
 		return
 	}
 	switch d.kind {
@@ -152,7 +153,7 @@ func (s *Session) ReleaseTable(p world.Vec) {
 			return
 		}
 		if len(s.Draft) >= atii.MaxWaypoints-1 {
-			s.fail(fmt.Errorf("at most %d waypoints", atii.MaxWaypoints))
+			s.Fail(fmt.Errorf("at most %d waypoints", atii.MaxWaypoints))
 			return
 		}
 		s.Draft = append(s.Draft, s.snapLeg(d.at))
@@ -165,11 +166,11 @@ func (s *Session) ReleaseTable(p world.Vec) {
 }
 
 // CancelDrag drops a drag in progress (Esc while the button is held).
-func (s *Session) CancelDrag() { s.drag = nil }
+func (s *UI) CancelDrag() { s.drag = nil }
 
 // dragFacing is the facing of a deployment press: towards the cursor once
 // dragged, else the default (deployFacing).
-func (s *Session) dragFacing(d *dragState) float64 {
+func (s *UI) dragFacing(d *dragState) float64 {
 	if d.moved {
 		return world.NormDeg(world.Bearing(d.at.Sub(d.from)))
 	}
@@ -179,7 +180,7 @@ func (s *Session) dragFacing(d *dragState) float64 {
 // Wheel turns the final facing of a dragged move by WheelStep degrees per
 // notch (dy > 0 turns clockwise). It reports whether the wheel was used;
 // outside a drag it is left to the camera.
-func (s *Session) Wheel(dy float64) bool {
+func (s *UI) Wheel(dy float64) bool {
 	d := s.drag
 	if !d.legDrag() || dy == 0 {
 		return false

@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"math"
@@ -31,7 +31,7 @@ const (
 // face each forward leg; for a leg more than 90 degrees off it turns its
 // rear to the leg, unless already within world.DefaultBackTolerance of
 // straight back, and walks backwards).
-func (s *Session) legStart() (from world.Vec, heading float64, ok bool) {
+func (s *UI) legStart() (from world.Vec, heading float64, ok bool) {
 	u := s.State().Unit(s.Selected)
 	if u == nil {
 		return from, 0, false
@@ -58,7 +58,7 @@ func (s *Session) legStart() (from world.Vec, heading float64, ok bool) {
 // with AngleSnap), and in the assault phase, when p is on or within Slack
 // of an enemy titan, cut or stretched to end in exact base contact with it
 // (a charge: contact is base to base, ATII-CC-1).
-func (s *Session) snapLeg(p world.Vec) world.Vec {
+func (s *UI) snapLeg(p world.Vec) world.Vec {
 	st := s.State()
 	if st.Step != atii.StepMovement && st.Step != atii.StepAssault {
 		return p
@@ -88,7 +88,7 @@ func (s *Session) snapLeg(p world.Vec) world.Vec {
 // titan may move up to its Speed; a pointer cannot stop on the last
 // hundredth of a cm). A leg further over stays as drawn, and is refused
 // with the reason.
-func (s *Session) clampToSpeed(from world.Vec, dir, l float64, end world.Vec) world.Vec {
+func (s *UI) clampToSpeed(from world.Vec, dir, l float64, end world.Vec) world.Vec {
 	slack := s.Slack
 	if slack <= 0 {
 		slack = DefaultSlack
@@ -149,7 +149,7 @@ func snapHeading(dir, h float64, steps bool) float64 {
 
 // chargeTarget is the enemy titan the pointer at p is on or within slack
 // of (the nearest), with its base.
-func (s *Session) chargeTarget(p world.Vec) (world.Base, bool) {
+func (s *UI) chargeTarget(p world.Vec) (world.Base, bool) {
 	st := s.State()
 	me := st.Unit(s.Selected)
 	if me == nil {
@@ -179,7 +179,7 @@ func (s *Session) chargeTarget(p world.Vec) (world.Base, bool) {
 // touches the enemy's (gap 0, no overlap), or straight at the enemy's
 // centre when that heading passes it by. ok is false when p is not on an
 // enemy or the titan already touches it at from.
-func (s *Session) chargeEnd(from world.Vec, dir float64, p world.Vec) (world.Vec, bool) {
+func (s *UI) chargeEnd(from world.Vec, dir float64, p world.Vec) (world.Vec, bool) {
 	e, ok := s.chargeTarget(p)
 	if !ok {
 		return p, false

@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"errors"
@@ -10,18 +10,19 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
 )
 
-var hotseat = map[string]string{"red": Human, "blue": Human}
+var hotseat = map[string]string{"red": play.Human, "blue": play.Human}
 
 // toRedMove plays a hotseat duel (red goes first, everyone else ends
 // the step) until red must move.
-func toRedMove(t *testing.T, s *Session) {
+func toRedMove(t *testing.T, s *UI) {
 	t.Helper()
-	for i := 0; i < 60 && !(s.Mode() == ModeTurn && s.State().Step == atii.StepMovement && s.Decider() == "red"); i++ {
+	for i := 0; i < 60 && !(s.Mode() == play.ModeTurn && s.State().Step == atii.StepMovement && s.Decider() == "red"); i++ {
 		if ChoosingOrder(s.State()) {
 			s.ChooseOrder(true)
 			continue
@@ -34,7 +35,7 @@ func toRedMove(t *testing.T, s *Session) {
 }
 
 // moveAhead plays a short legal move of the selected titan (no dice).
-func moveAhead(t *testing.T, s *Session, cm float64) {
+func moveAhead(t *testing.T, s *UI, cm float64) {
 	t.Helper()
 	u := s.State().Unit(s.Selected)
 	if u == nil {
@@ -48,19 +49,19 @@ func moveAhead(t *testing.T, s *Session, cm float64) {
 	}
 }
 
-func hashOf(s *Session) string { return rules.HashString(s.State().Hash()) }
+func hashOf(s *UI) string { return rules.HashString(s.State().Hash()) }
 
 // where is everything "exactly where it was left" compares.
 type where struct {
 	Hash, Step, Decider string
 	Turn                int
-	Mode                Mode
+	Mode                play.Mode
 	Pending             *rules.Decision
 	LogLen              int
-	Banner              Banner
+	Banner              play.Banner
 }
 
-func whereOf(s *Session) where {
+func whereOf(s *UI) where {
 	return where{Hash: hashOf(s), Step: s.State().Step, Decider: s.Decider(), Turn: s.State().Turn, Mode: s.Mode(),
 		Pending: s.State().Pending, LogLen: len(s.Log()), Banner: s.Banner()}
 }
@@ -80,7 +81,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 		t.Errorf("saving should say where: %q", s.Msg)
 	}
 	want := whereOf(s)
-	l, err := Load(testSystems, path, hotseat, game.Config{})
+	l, err := loadATII(testSystems, path, hotseat, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +137,7 @@ func TestLoadBadSaves(t *testing.T) {
 			if err := os.WriteFile(p, c.data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			l, err := Load(testSystems, p, hotseat, game.Config{})
+			l, err := loadATII(testSystems, p, hotseat, game.Config{})
 			if err == nil || l != nil {
 				t.Fatalf("a %s save must be refused, got session %v err %v", name, l != nil, err)
 			}
@@ -145,7 +146,7 @@ func TestLoadBadSaves(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Load(testSystems, filepath.Join(dir, "missing.json"), hotseat, game.Config{}); err == nil {
+	if _, err := loadATII(testSystems, filepath.Join(dir, "missing.json"), hotseat, game.Config{}); err == nil {
 		t.Error("a missing file must be an error")
 	}
 }
@@ -155,7 +156,7 @@ func TestLoadBadSaves(t *testing.T) {
 // earlier Auspex with different rules made it, not that a hash differs.
 func TestLoadVersion1SaveSaysItsRulesDiffer(t *testing.T) {
 	p := filepath.Join("testdata", "duel-v1.auspex-save")
-	l, err := Load(testSystems, p, hotseat, game.Config{})
+	l, err := loadATII(testSystems, p, hotseat, game.Config{})
 	if err == nil || l != nil {
 		t.Fatalf("a version-1 ATII save must be refused: session %v err %v", l != nil, err)
 	}
@@ -218,7 +219,7 @@ func TestUndoBackToTheLastRoll(t *testing.T) {
 	if hashOf(s) != before || len(s.Log()) != logLen {
 		t.Fatal("undo did not restore the state before the move")
 	}
-	if s.Decider() != "red" || s.State().Step != atii.StepMovement || s.Mode() != ModeTurn {
+	if s.Decider() != "red" || s.State().Step != atii.StepMovement || s.Mode() != play.ModeTurn {
 		t.Fatalf("after undo red should move again: %s %s %v", s.Decider(), s.State().Step, s.Mode())
 	}
 	// Undo on until the last command rolled dice.
@@ -254,7 +255,7 @@ func TestUndoNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := New(g, hotseat)
+	s := newUI(g, hotseat)
 	for len(s.G.Engine.History()) > 0 {
 		if err := s.Undo(); err != nil {
 			t.Fatal(err)
@@ -267,7 +268,7 @@ func TestUndoNothing(t *testing.T) {
 
 // manualSession starts a duel the way the start screen does with manual
 // dice: the start rolls from the seed, then the players roll every die.
-func manualSession(t *testing.T) *Session {
+func manualSession(t *testing.T) *UI {
 	t.Helper()
 	g, err := testSystems.New(load(t, "titan-duel"), game.Config{Seed: 9})
 	if err != nil {
@@ -280,20 +281,20 @@ func manualSession(t *testing.T) *Session {
 	if g, err = testSystems.Load(data, game.Config{ManualDice: true}); err != nil {
 		t.Fatal(err)
 	}
-	return New(g, hotseat)
+	return newUI(g, hotseat)
 }
 
 // toDice ends steps until the session asks for manual dice.
-func toDice(t *testing.T, s *Session) {
+func toDice(t *testing.T, s *UI) {
 	t.Helper()
-	for i := 0; i < 200 && s.Mode() != ModeDice; i++ {
+	for i := 0; i < 200 && s.Mode() != play.ModeDice; i++ {
 		if ChoosingOrder(s.State()) {
 			s.ChooseOrder(true)
 			continue
 		}
 		s.EndStep()
 	}
-	if s.Mode() != ModeDice {
+	if s.Mode() != play.ModeDice {
 		t.Fatalf("no manual dice asked for: %s %v (%s)", s.State().Step, s.Mode(), s.Msg)
 	}
 }
@@ -307,14 +308,14 @@ func TestLoadKeepsManualDice(t *testing.T) {
 	for i := req.Have; i < req.N; i++ {
 		s.TypeDie(6 - i%6) // 6, 5, ...: no ties
 	}
-	if s.Mode() == ModeDice {
+	if s.Mode() == play.ModeDice {
 		t.Fatalf("typed dice were not taken: %s", s.Msg)
 	}
 	path := filepath.Join(t.TempDir(), "manual.json")
 	if err := s.Save(path); err != nil {
 		t.Fatal(err)
 	}
-	l, err := Load(testSystems, path, hotseat, game.Config{})
+	l, err := loadATII(testSystems, path, hotseat, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -333,7 +334,7 @@ func TestUndoWhileDiceWanted(t *testing.T) {
 	if err := s.Undo(); err != nil {
 		t.Fatalf("undo with dice wanted: %v", err)
 	}
-	if s.Mode() != ModeTurn {
+	if s.Mode() != play.ModeTurn {
 		t.Fatalf("after dropping the dice request the player decides again, mode %v", s.Mode())
 	}
 	if req, _ := s.DiceWanted(); req != nil {

@@ -1,10 +1,12 @@
-package play
+package atiiui
 
 import (
 	"strings"
 	"testing"
 
 	"context"
+
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules"
 
@@ -39,9 +41,9 @@ func TestDangerousMovePreviewWarnsOfStoppingShort(t *testing.T) {
 	if strings.Contains(txt, "legal: Enter to move") || !strings.Contains(txt, "to reach the end") {
 		t.Errorf("the panel should warn of stopping short:\n%s", txt)
 	}
-	prims, _ := s.HUD(Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
+	prims, _ := s.HUD(play.Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
 	for _, p := range prims {
-		if p.Text == v && p.Style.Fill == colGood {
+		if p.Text == v && p.Style.Fill == play.ColGood {
 			t.Errorf("the uncertain verdict %q is drawn in the all-clear green", v)
 		}
 	}
@@ -87,7 +89,7 @@ func TestShotPreviewPlainWords(t *testing.T) {
 // The shooting panel names weapons, not bare mounts, for the declared
 // shots and the targets heading (ATII-SHT-2).
 func TestShootingPanelNamesWeapons(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	toShooting(t, s)
 	if s.Weapon == "" {
 		t.Fatal("a weapon should be chosen")
@@ -137,16 +139,16 @@ func TestNoInternalTerms(t *testing.T) {
 // holds nothing of the other side's secret card, and closing it hands the
 // screen over.
 func TestHotseatShooterSeesTheirDiceBeforeHandover(t *testing.T) {
-	s := newSession(t, load(t, "titan-mission"), 3, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-mission"), 3, map[string]string{"red": play.Human, "blue": play.Human})
 	s.TrayDelay = 0
 	cards := s.cards()
 	seen := 0
-	for i := 0; i < 300 && s.Mode() != ModeOver && s.State().Turn < 3 && seen < 3; i++ {
+	for i := 0; i < 300 && s.Mode() != play.ModeOver && s.State().Turn < 3 && seen < 3; i++ {
 		switch s.Mode() {
-		case ModeHandover:
+		case play.ModeHandover:
 			s.Continue()
 			continue
-		case ModeTray:
+		case play.ModeTray:
 			t.Fatal("a tray left waiting")
 		}
 		if !s.SecretsShown() {
@@ -161,17 +163,17 @@ func TestHotseatShooterSeesTheirDiceBeforeHandover(t *testing.T) {
 		if err := s.Submit(c); err != nil {
 			t.Fatal(err)
 		}
-		if s.Decider() == actor || s.Mode() == ModeOver {
+		if s.Decider() == actor || s.Mode() == play.ModeOver {
 			continue
 		}
 		if s.Tray() == nil {
-			if s.Mode() != ModeHandover {
+			if s.Mode() != play.ModeHandover {
 				t.Fatalf("no dice, the decision passed: want the handover, got %v", s.Mode())
 			}
 			continue
 		}
 		seen++
-		if s.Mode() != ModeTray || s.Viewer() != actor {
+		if s.Mode() != play.ModeTray || s.Viewer() != actor {
 			t.Fatalf("after %s's rolled action the tray should show to them first: mode %v, viewer %q", actor, s.Mode(), s.Viewer())
 		}
 		txt := drawnText(s)
@@ -189,7 +191,7 @@ func TestHotseatShooterSeesTheirDiceBeforeHandover(t *testing.T) {
 		for n := 0; s.Tray() != nil && n < 100; n++ {
 			s.TrayNext()
 		}
-		if s.Mode() != ModeHandover || s.Viewer() != "" {
+		if s.Mode() != play.ModeHandover || s.Viewer() != "" {
 			t.Fatalf("the finished tray should hand the screen over: mode %v viewer %q", s.Mode(), s.Viewer())
 		}
 	}
@@ -202,12 +204,12 @@ func TestHotseatShooterSeesTheirDiceBeforeHandover(t *testing.T) {
 // titan that may act (or nothing), never the opponent's; in the rally
 // phase and at the end no arcs are asked for the selection.
 func TestDecisionPassSelectsTheDecidersTitan(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	s.TrayDelay = 0
 	last := s.Decider()
 	changes, rally := 0, false
-	for i := 0; i < 400 && s.Mode() != ModeOver; i++ {
-		if s.Mode() == ModeHandover {
+	for i := 0; i < 400 && s.Mode() != play.ModeOver; i++ {
+		if s.Mode() == play.ModeHandover {
 			s.Continue()
 		}
 		if d := s.Decider(); d != last {
@@ -230,7 +232,7 @@ func TestDecisionPassSelectsTheDecidersTitan(t *testing.T) {
 	if changes < 4 || !rally {
 		t.Fatalf("too little play to tell: %d changes, rally %v", changes, rally)
 	}
-	if s.Mode() == ModeOver && (s.SelectedArcs() || s.Selected != "") {
+	if s.Mode() == play.ModeOver && (s.SelectedArcs() || s.Selected != "") {
 		t.Errorf("the end screen keeps %q selected with arcs %v", s.Selected, s.SelectedArcs())
 	}
 }
@@ -239,11 +241,11 @@ func TestDecisionPassSelectsTheDecidersTitan(t *testing.T) {
 // who held the objective marker (titan-duel: Comms relay), so a draw is
 // explained.
 func TestEndScreenJudgesTheObjective(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 5, map[string]string{"red": Computer, "blue": Computer})
-	for i := 0; i < 400 && s.Mode() != ModeOver; i++ {
+	s := newSession(t, load(t, "titan-duel"), 5, map[string]string{"red": play.Computer, "blue": play.Computer})
+	for i := 0; i < 400 && s.Mode() != play.ModeOver; i++ {
 		s.Wait()
 	}
-	if s.Mode() != ModeOver {
+	if s.Mode() != play.ModeOver {
 		t.Fatal("the game should end")
 	}
 	txt := hudText(s)
@@ -269,12 +271,12 @@ func TestEndScreenJudgesTheObjective(t *testing.T) {
 // The dice log wraps a long entry instead of cutting it: every word of
 // the newest entry is drawn inside the strip.
 func TestLogStripWrapsTheLastEntry(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 5, map[string]string{"red": Computer, "blue": Computer})
-	for i := 0; i < 400 && s.Mode() != ModeOver; i++ {
+	s := newSession(t, load(t, "titan-duel"), 5, map[string]string{"red": play.Computer, "blue": play.Computer})
+	for i := 0; i < 400 && s.Mode() != play.ModeOver; i++ {
 		s.Wait()
 	}
 	s.TrayClose()
-	l := Layout{W: 520, H: 800, DSF: 1, Top: 38, Bottom: 24}
+	l := play.Layout{W: 520, H: 800, DSF: 1, Top: 38, Bottom: 24}
 	lg := s.Log()
 	last := lg[len(lg)-1]
 	long := s.named(last.Text)
@@ -332,7 +334,7 @@ func TestTrayWording(t *testing.T) {
 	if got := trayLine("blue-reaver: 2 repair(s): shield, vsg"); got != "blue-reaver: 2 successes, all needed: shield, vsg" {
 		t.Errorf("all repairs used: %q", got)
 	}
-	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	ro := &rules.Roll{Purpose: "initiative (red, blue; ties re-rolled)", Sides: 6, Faces: []int{4, 2}}
 	if got := s.dieOwners(ro); got != s.SideName("red")+" 4, "+s.SideName("blue")+" 2" {
 		t.Errorf("initiative owners: %q", got)
@@ -348,7 +350,7 @@ func TestTrayWording(t *testing.T) {
 	s.TrayDelay = 0
 	// The initiative is rolled before the first decision: the tray shows it.
 	if s.Tray() == nil {
-		s.buildTray(0)
+		s.ShowDice(0)
 	}
 	if s.Tray() == nil {
 		t.Fatal("no dice tray for the opening rolls")
@@ -364,7 +366,7 @@ func TestTrayWording(t *testing.T) {
 // are not given away before the dice are shown.
 func TestTableWaitsForTheTray(t *testing.T) {
 	for seed := uint64(1); seed <= 12; seed++ {
-		s := newSession(t, load(t, "titan-duel"), seed, map[string]string{"red": Human, "blue": Human})
+		s := newSession(t, load(t, "titan-duel"), seed, map[string]string{"red": play.Human, "blue": play.Human})
 		toShooting(t, s)
 		for _, w := range s.Weapons(s.Selected) {
 			s.Weapon = w.Mount
@@ -393,7 +395,7 @@ func TestTableWaitsForTheTray(t *testing.T) {
 			return 0
 		}
 		_, prof := s.profile(target)
-		before, _ := atii.TitanOf(s.pre.Unit(target))
+		before, _ := atii.TitanOf(s.Before().Unit(target))
 		after, _ := atii.TitanOf(s.State().Unit(target))
 		if before.ShieldsUp(prof) == after.ShieldsUp(prof) {
 			continue
@@ -414,8 +416,8 @@ func TestTableWaitsForTheTray(t *testing.T) {
 
 // The dice log strip words repairs as the tray does.
 func TestLogStripRewordsRepairs(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 5, map[string]string{"red": Computer, "blue": Computer})
-	for i := 0; i < 400 && s.Mode() != ModeOver; i++ {
+	s := newSession(t, load(t, "titan-duel"), 5, map[string]string{"red": play.Computer, "blue": play.Computer})
+	for i := 0; i < 400 && s.Mode() != play.ModeOver; i++ {
 		s.Wait()
 		for _, e := range s.Log() {
 			if strings.Contains(e.Text, " repair(s): ") {
@@ -433,7 +435,7 @@ func TestLogStripRewordsRepairs(t *testing.T) {
 // Choice texts from the rules ("red-reaver fires: carapace at
 // blue-reaver") name each weapon with its mount in the panel.
 func TestChoiceTextsNameWeapons(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	ws := s.Weapons("red-reaver")
 	if len(ws) == 0 {
 		t.Fatal("no weapons")

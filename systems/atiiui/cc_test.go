@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"regexp"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
 )
@@ -18,7 +19,7 @@ func TestCloseCombatSwiftnessInTray(t *testing.T) {
 	strikeRe := regexp.MustCompile(`^swiftness (\d+): (\S+) strikes (\S+) with (.+?): `)
 	checked, improvised := 0, 0
 	for seed := uint64(1); seed <= 6; seed++ {
-		s := newSession(t, load(t, "titan-duel"), seed, map[string]string{"red": Human, "blue": Human})
+		s := newSession(t, load(t, "titan-duel"), seed, map[string]string{"red": play.Human, "blue": play.Human})
 		st := s.State()
 		red, blue := st.Unit("red-reaver"), st.Unit("blue-reaver")
 		// Put the titans face to face 3 cm apart; red charges in the
@@ -31,7 +32,7 @@ func TestCloseCombatSwiftnessInTray(t *testing.T) {
 		charged := false
 		for i := 0; i < 60 && st.Turn <= 1 && len(lines) == 0; i++ {
 			switch {
-			case s.Mode() == ModeHandover:
+			case s.Mode() == play.ModeHandover:
 				s.Continue()
 			case ChoosingOrder(s.State()):
 				s.ChooseOrder(true)
@@ -96,7 +97,7 @@ func TestCloseCombatSwiftnessInTray(t *testing.T) {
 // as it does for a two-titan fight.
 func TestMeleeOfThreeStrikesHaveSwiftnessInTray(t *testing.T) {
 	strikeRe := regexp.MustCompile(`^(swiftness (\d+): )?(\S+) strikes (\S+) with (.+?): `)
-	s := newSession(t, load(t, "titan-battlegroup"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-battlegroup"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	st := s.State()
 	r, b1, b2 := st.Unit("red-reaver-1"), st.Unit("blue-warhound-1"), st.Unit("blue-warhound-2")
 	r.Pos, r.Facing = world.Vec{X: 60, Y: 60}, 180
@@ -105,7 +106,7 @@ func TestMeleeOfThreeStrikesHaveSwiftnessInTray(t *testing.T) {
 	melee, labelled := false, 0
 	for i := 0; i < 200 && !melee && s.State().Turn == 1; i++ {
 		switch {
-		case s.Mode() == ModeHandover:
+		case s.Mode() == play.ModeHandover:
 			s.Continue()
 		case ChoosingOrder(s.State()):
 			s.ChooseOrder(true)

@@ -1,19 +1,20 @@
-package play
+package atiiui
 
 import (
 	"context"
 	"strings"
 	"testing"
 
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/systems/atiiai"
 )
 
 // drawnText is every string the play HUD and the table overlays draw for
 // the session's current viewer.
-func drawnText(s *Session) string {
+func drawnText(s *UI) string {
 	var b strings.Builder
-	prims, btns := s.HUD(Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
+	prims, btns := s.HUD(play.Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
 	for _, p := range prims {
 		if p.Kind == scene.Text {
 			b.WriteString(p.Text + "\n")
@@ -51,7 +52,7 @@ func drawnText(s *Session) string {
 // any string the HUD, the tray, the log or the table overlays draw; the
 // debrief reveals both (ATII mission: secret objective cards).
 func TestSecretObjectivesNeverDrawnForTheOtherSide(t *testing.T) {
-	s := newSession(t, load(t, "titan-mission"), 3, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-mission"), 3, map[string]string{"red": play.Human, "blue": play.Human})
 	s.TrayDelay = 0
 	cards := s.cards()
 	if len(cards) != 2 {
@@ -76,9 +77,9 @@ func TestSecretObjectivesNeverDrawnForTheOtherSide(t *testing.T) {
 	if txt := drawnText(s); strings.Contains(txt, "objective card") {
 		t.Fatalf("the card draw roll is shown with every objective hidden:\n%s", txt)
 	}
-	for i := 0; i < 400 && s.Mode() != ModeOver && s.State().Turn < 3; i++ {
+	for i := 0; i < 400 && s.Mode() != play.ModeOver && s.State().Turn < 3; i++ {
 		switch s.Mode() {
-		case ModeHandover:
+		case play.ModeHandover:
 			leaks("")
 			s.Continue()
 			continue
@@ -89,11 +90,11 @@ func TestSecretObjectivesNeverDrawnForTheOtherSide(t *testing.T) {
 		// this side's card either.
 		for sd := range cards {
 			if sd != me {
-				s.viewer = sd
+				s.ViewAs(sd)
 				leaks(sd)
 			}
 		}
-		s.viewer = me
+		s.ViewAs(me)
 		playGreedy(t, s)
 	}
 	if s.State().Turn < 2 {
@@ -102,7 +103,7 @@ func TestSecretObjectivesNeverDrawnForTheOtherSide(t *testing.T) {
 	// The end: both cards are revealed.
 	s.SetController("red", atiiai.Greedy{})
 	s.SetController("blue", atiiai.Greedy{})
-	for i := 0; i < 400 && s.Mode() != ModeOver; i++ {
+	for i := 0; i < 400 && s.Mode() != play.ModeOver; i++ {
 		s.Wait()
 	}
 	txt := drawnText(s)
@@ -119,15 +120,15 @@ func TestSecretObjectivesNeverDrawnForTheOtherSide(t *testing.T) {
 // no handover at all (it used to ask after every activation).
 func TestHotseatHandsOverOnlyWhenASecretWasShown(t *testing.T) {
 	for _, reveal := range []bool{false, true} {
-		s := newSession(t, load(t, "titan-mission"), 3, map[string]string{"red": Human, "blue": Human})
+		s := newSession(t, load(t, "titan-mission"), 3, map[string]string{"red": play.Human, "blue": play.Human})
 		changes, handovers, shown := 0, 0, 0
 		last := s.Decider()
-		for i := 0; i < 300 && s.State().Turn < 2 && s.Mode() != ModeOver; i++ {
-			if s.Mode() == ModeTray {
+		for i := 0; i < 300 && s.State().Turn < 2 && s.Mode() != play.ModeOver; i++ {
+			if s.Mode() == play.ModeTray {
 				// The player who acted saw their dice: now the handover.
 				s.TrayClose()
 			}
-			if s.Mode() == ModeHandover {
+			if s.Mode() == play.ModeHandover {
 				handovers++
 				s.Continue()
 				continue
@@ -160,7 +161,7 @@ func TestHotseatHandsOverOnlyWhenASecretWasShown(t *testing.T) {
 
 // playGreedy plays the basic computer player's decision for the side to
 // decide, as if that human had chosen it (the dice tray is closed first).
-func playGreedy(t *testing.T, s *Session) {
+func playGreedy(t *testing.T, s *UI) {
 	t.Helper()
 	s.TrayClose()
 	c, err := atiiai.Greedy{}.Decide(context.Background(), s.G.ViewFor(s.Decider()))

@@ -1,10 +1,11 @@
-package play
+package atiiui
 
 import (
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
@@ -16,7 +17,7 @@ import (
 // place of ids.
 
 // turnLimit is the scenario's last turn (0: no limit).
-func (s *Session) turnLimit() int {
+func (s *UI) turnLimit() int {
 	var g atii.GameSetup
 	if ok, err := s.State().GetExt(atii.ExtSetup, &g); err != nil || !ok {
 		return 0
@@ -26,7 +27,7 @@ func (s *Session) turnLimit() int {
 
 // TurnText is the turn counter: "Turn 3 of 6" (or "Turn 3" with no turn
 // limit, "Before the battle" in the set-up).
-func (s *Session) TurnText() string {
+func (s *UI) TurnText() string {
 	st := s.State()
 	if st.Turn == 0 {
 		return "Before the battle"
@@ -41,7 +42,7 @@ func (s *Session) TurnText() string {
 // limit, each victory condition in words, the objective markers, and for a
 // secret mission the viewer's own card (the other side's stays hidden
 // until the debrief).
-func (s *Session) MissionLines() []string {
+func (s *UI) MissionLines() []string {
 	sc := s.G.Scenario
 	if sc == nil {
 		return nil
@@ -80,7 +81,7 @@ func (s *Session) MissionLines() []string {
 	if m := sc.Mission; m != nil {
 		if m.Secret {
 			out = append(out, "Each side has a secret objective; the result comes from the victory chart (objective achieved or not, and victory points). Both are revealed at the debrief.")
-			if s.hotseatSecrets() && !s.SecretsShown() && s.mode == ModeTurn {
+			if s.HotseatSecrets() && !s.SecretsShown() && s.Mode() == play.ModeTurn {
 				out = append(out, "Your objective is hidden: press O (or the button) to read it while only you can see the screen.")
 			}
 		} else {
@@ -109,7 +110,7 @@ func (s *Session) MissionLines() []string {
 }
 
 // objectiveName is an objective marker's label.
-func (s *Session) objectiveName(id string) string {
+func (s *UI) objectiveName(id string) string {
 	if sc := s.G.Scenario; sc != nil {
 		for _, o := range sc.Objectives {
 			if o.ID == id && o.Label != "" {
@@ -121,7 +122,7 @@ func (s *Session) objectiveName(id string) string {
 }
 
 // triggerText says a victory trigger in words.
-func (s *Session) triggerText(t *scenarios.Trigger) string {
+func (s *UI) triggerText(t *scenarios.Trigger) string {
 	if t == nil {
 		return "always"
 	}
@@ -176,7 +177,7 @@ func (s *Session) triggerText(t *scenarios.Trigger) string {
 // ResultWhy says why the game ended as it did: the victory chart of a
 // mission, a victory condition, no titan left, or the turn limit with the
 // victory points compared.
-func (s *Session) ResultWhy() string {
+func (s *UI) ResultWhy() string {
 	st := s.State()
 	r := st.Result
 	if r == nil {
@@ -225,7 +226,7 @@ func (s *Session) ResultWhy() string {
 // names the table and the banner show: unit ids anywhere (longest first,
 // so no id is replaced inside another), side ids only as whole words
 // (not inside a unit id such as "red-reaver").
-func (s *Session) named(text string) string {
+func (s *UI) named(text string) string {
 	sc := s.G.Scenario
 	if sc == nil || text == "" {
 		return text
@@ -345,7 +346,7 @@ func mountName(mount string) string { return plainTerms(mount) }
 // weaponLabel names the weapon on a titan's mount with the mount:
 // "Turbo-laser Destructor (carapace)"; the mount alone when it holds no
 // known weapon.
-func (s *Session) weaponLabel(unit, mount string) string {
+func (s *UI) weaponLabel(unit, mount string) string {
 	for _, w := range s.Weapons(unit) {
 		if w.Mount == mount {
 			return w.Name + " (" + mountName(mount) + ")"
@@ -356,7 +357,7 @@ func (s *Session) weaponLabel(unit, mount string) string {
 
 // weaponsNamed is a choice's text with each shot's mount ("carapace at
 // red-warlord") told by its weapon and mount for the titan that fires.
-func (s *Session) weaponsNamed(ch rules.Choice) string {
+func (s *UI) weaponsNamed(ch rules.Choice) string {
 	text := ch.Text
 	if len(ch.Units) == 0 {
 		return text
@@ -410,7 +411,7 @@ func shotLines(t TargetInfo) []string {
 
 // firedThisTurn reports whether unit id fired the weapon on mount in the
 // current turn (read from the log's fired events).
-func (s *Session) firedThisTurn(id, mount string) bool {
+func (s *UI) firedThisTurn(id, mount string) bool {
 	st := s.State()
 	for i := len(st.Log) - 1; i >= 0; i-- {
 		e := st.Log[i]

@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/systems/atiiai"
 )
@@ -33,9 +34,9 @@ func TestSecretObjectivesStayOutOfPublicLog(t *testing.T) {
 		if ok, err := g.State().GetExt(atii.ExtGame, &prog); !ok || err != nil || len(prog.Cards) != 2 {
 			t.Fatalf("seed %d: no cards drawn: %v %+v", seed, err, prog.Cards)
 		}
-		s := New(g, map[string]string{"red": Human, "blue": Human})
+		s := newUI(g, map[string]string{"red": play.Human, "blue": play.Human})
 		for _, viewer := range []string{"", "red", "blue"} {
-			s.viewer = viewer
+			s.ViewAs(viewer)
 			entries := s.Log()
 			if len(entries) < 20 {
 				t.Fatalf("seed %d: only %d log entries", seed, len(entries))
@@ -61,7 +62,7 @@ func TestSecretObjectivesStayOutOfPublicLog(t *testing.T) {
 			}
 		}
 		// Each side does see its own draw.
-		s.viewer = "red"
+		s.ViewAs("red")
 		own := false
 		for _, e := range s.Log() {
 			if e.Roll != nil && strings.Contains(e.Roll.Purpose, "red secret objective card") {
@@ -78,7 +79,7 @@ func TestSecretObjectivesStayOutOfPublicLog(t *testing.T) {
 // deployment map the cards gave, the one the rules check (not the
 // scenario's own band).
 func TestDeployZoneFollowsGeneratedMap(t *testing.T) {
-	s := newSession(t, load(t, "titan-mission"), 9, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-mission"), 9, map[string]string{"red": play.Human, "blue": play.Human})
 	s.Continue()
 	mv, err := atii.MissionOf(s.State())
 	if err != nil || mv.Map == "" {

@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"fmt"
@@ -31,7 +31,7 @@ func (h holding) holder() string {
 }
 
 // holdings measures every objective marker of the scenario.
-func (s *Session) holdings() map[string]holding {
+func (s *UI) holdings() map[string]holding {
 	out := map[string]holding{}
 	sc := s.G.Scenario
 	if sc == nil {
@@ -58,7 +58,7 @@ func (s *Session) holdings() map[string]holding {
 }
 
 // text says who holds the marker and why.
-func (h holding) text(s *Session) string {
+func (h holding) text(s *UI) string {
 	switch len(h.near) {
 	case 0:
 		return fmt.Sprintf("%s: held by nobody (no titan within %d cm)", h.name, atii.HoldDistance)
@@ -79,7 +79,7 @@ func (h holding) text(s *Session) string {
 }
 
 // ObjectiveLines says who holds each objective marker of the scenario.
-func (s *Session) ObjectiveLines() []string {
+func (s *UI) ObjectiveLines() []string {
 	hs := s.holdings()
 	var out []string
 	if sc := s.G.Scenario; sc != nil {
@@ -93,7 +93,7 @@ func (s *Session) ObjectiveLines() []string {
 // VictoryLines judges each of the scenario's victory conditions at the
 // end: met or not, and why for the objective ones (who held the marker).
 // A mission is judged on its victory chart instead: none.
-func (s *Session) VictoryLines() []string {
+func (s *UI) VictoryLines() []string {
 	sc := s.G.Scenario
 	if sc == nil || sc.Mission != nil {
 		return nil
@@ -133,7 +133,7 @@ func (s *Session) VictoryLines() []string {
 
 // met evaluates a victory trigger on the final state for the kinds the
 // debrief can judge (known false for the others).
-func (s *Session) met(t *scenarios.Trigger, hs map[string]holding) (met, known bool) {
+func (s *UI) met(t *scenarios.Trigger, hs map[string]holding) (met, known bool) {
 	if t == nil {
 		return false, false
 	}
@@ -178,7 +178,7 @@ func (s *Session) met(t *scenarios.Trigger, hs map[string]holding) (met, known b
 
 // why names the objective markers a trigger depends on with who held
 // them at the end.
-func (s *Session) why(t *scenarios.Trigger, hs map[string]holding) string {
+func (s *UI) why(t *scenarios.Trigger, hs map[string]holding) string {
 	if t == nil {
 		return ""
 	}

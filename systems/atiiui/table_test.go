@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
@@ -64,7 +65,7 @@ func TestHitTestUsesCurrentPositions(t *testing.T) {
 	// Next turn a press on the moved titan, hit where it stands, starts
 	// dragging a new path from there (not a leg back to where it was).
 	playUntil(s, 80, func() bool {
-		return s.Mode() == ModeTurn && s.State().Turn == 2 && s.State().Step == atii.StepMovement && s.Decider() == "red"
+		return s.Mode() == play.ModeTurn && s.State().Turn == 2 && s.State().Step == atii.StepMovement && s.Decider() == "red"
 	})
 	if s.State().Turn != 2 || s.State().Step != atii.StepMovement {
 		t.Fatalf("did not reach red's second movement: turn %d %s", s.State().Turn, s.State().Step)
@@ -173,23 +174,23 @@ func TestChargeSnapsToBaseContact(t *testing.T) {
 		{"deep and off-centre", 2, 1.5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": Human, "blue": Human})
+			s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": play.Human, "blue": play.Human})
 			st := s.State()
 			red, blue := st.Unit("red-reaver"), st.Unit("blue-reaver")
 			r := s.base(red).Foot.Radius
 			blue.Pos = red.Pos.Add(world.Heading(red.Facing).Scale(2*r + 3))
 			blue.Facing = world.NormDeg(red.Facing + 180)
 			start := red.Pos
-			for i := 0; i < 60 && !(s.State().Step == atii.StepAssault && s.Decider() == "red" && s.Mode() == ModeTurn && !ChoosingOrder(s.State())); i++ {
+			for i := 0; i < 60 && !(s.State().Step == atii.StepAssault && s.Decider() == "red" && s.Mode() == play.ModeTurn && !ChoosingOrder(s.State())); i++ {
 				switch {
-				case s.Mode() == ModeHandover:
+				case s.Mode() == play.ModeHandover:
 					s.Continue()
 				case ChoosingOrder(s.State()):
 					s.ChooseOrder(true)
 				default:
 					s.EndStep()
 				}
-				s.tray = nil
+				s.TrayClose()
 			}
 			if s.State().Step != atii.StepAssault || s.Decider() != "red" {
 				t.Fatalf("did not reach red's assault: %s %s", s.State().Step, s.Decider())
@@ -231,12 +232,12 @@ func TestChargeSnapsToBaseContact(t *testing.T) {
 			}
 			// Play on: the close combat is fought.
 			for i := 0; i < 40 && s.State().Turn <= 1; i++ {
-				if s.Mode() == ModeHandover {
+				if s.Mode() == play.ModeHandover {
 					s.Continue()
 				} else {
 					s.EndStep()
 				}
-				s.tray = nil
+				s.TrayClose()
 			}
 			fought := false
 			for _, e := range s.State().Log {
@@ -257,7 +258,7 @@ func TestChargeSnapsToBaseContact(t *testing.T) {
 // (ATII-SHT-3: legs hidden by cover, no aiming low) is refused with the
 // reason when chosen, not when firing.
 func TestAimPerWeapon(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": play.Human, "blue": play.Human})
 	toShooting(t, s)
 	st := s.State()
 	me := st.Unit(s.Selected)

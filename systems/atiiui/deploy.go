@@ -1,9 +1,10 @@
-package play
+package atiiui
 
 import (
 	"fmt"
 	"math"
 
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/scenarios"
 	"github.com/auspex/auspex/world"
@@ -11,9 +12,9 @@ import (
 
 // deployUnit is the titan a click in the deployment step places: the
 // selected one when it may deploy, else the first still to deploy.
-func (s *Session) deployUnit() string {
+func (s *UI) deployUnit() string {
 	id := s.Selected
-	if !s.canAct(id) {
+	if !s.Playable(id) {
 		if pd := s.State().Pending; pd != nil && len(pd.Units) > 0 {
 			id = pd.Units[0]
 		}
@@ -24,7 +25,7 @@ func (s *Session) deployUnit() string {
 // deployFacing is the facing a titan deployed at p gets: the drafted
 // facing when one was set ([ and ]), else towards the table's centre
 // (straight across the table along the long edges).
-func (s *Session) deployFacing(p world.Vec) float64 {
+func (s *UI) deployFacing(p world.Vec) float64 {
 	if s.Facing != nil {
 		return *s.Facing
 	}
@@ -43,8 +44,8 @@ func (s *Session) deployFacing(p world.Vec) float64 {
 // DeployGhost is the titan that a click at the cursor would deploy: its
 // base there with its facing, and the rules' verdict (nil when the
 // placement is legal). ok is false outside the deployment step.
-func (s *Session) DeployGhost() (b world.Base, verdict error, ok bool) {
-	if s.mode != ModeTurn || s.State().Step != atii.StepDeploy || !s.HasCursor {
+func (s *UI) DeployGhost() (b world.Base, verdict error, ok bool) {
+	if s.Mode() != play.ModeTurn || s.State().Step != atii.StepDeploy || !s.HasCursor {
 		return b, nil, false
 	}
 	id := s.deployUnit()
@@ -64,7 +65,7 @@ func (s *Session) DeployGhost() (b world.Base, verdict error, ok bool) {
 }
 
 // DeployZone is the deciding side's deployment zone (nil when none).
-func (s *Session) DeployZone() *scenarios.Zone {
+func (s *UI) DeployZone() *scenarios.Zone {
 	sc := s.G.Scenario
 	if sc == nil {
 		return nil
@@ -78,7 +79,7 @@ func (s *Session) DeployZone() *scenarios.Zone {
 // DeployZonePolys is the decider's deployment zone as the rules check it:
 // the zone of the deployment map a generated mission adopted
 // (atii.MissionOf), else the scenario's zone (DeployZone).
-func (s *Session) DeployZonePolys() [][]world.Vec {
+func (s *UI) DeployZonePolys() [][]world.Vec {
 	if mv, err := atii.MissionOf(s.State()); err == nil {
 		if id := mv.SideZones[s.Decider()]; id != "" && mv.Map != "" {
 			if pieces, ok := mv.Zones[id]; ok {
@@ -100,12 +101,12 @@ func (s *Session) DeployZonePolys() [][]world.Vec {
 
 // deployAt places the deploying titan (see deployUnit) at p facing face;
 // a refused placement says why.
-func (s *Session) deployAt(p world.Vec, face float64) {
+func (s *UI) deployAt(p world.Vec, face float64) {
 	id := s.deployUnit()
 	c := s.rs().Deploy(s.Decider(), id, p.X, p.Y, face)
 	if err := s.G.Engine.Check(s.G.Bind(c)); err != nil {
-		s.fail(fmt.Errorf("cannot deploy %s there: %s", id, Reason(err)))
+		s.Fail(fmt.Errorf("cannot deploy %s there: %s", id, reason(err)))
 		return
 	}
-	s.submit(c)
+	s.Play(c)
 }

@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"path/filepath"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/scenarios"
@@ -26,18 +27,18 @@ func load(t testing.TB, name string) *scenarios.Scenario {
 	return scn
 }
 
-func newSession(t testing.TB, scn *scenarios.Scenario, seed uint64, kinds map[string]string) *Session {
+func newSession(t testing.TB, scn *scenarios.Scenario, seed uint64, kinds map[string]string) *UI {
 	t.Helper()
 	g, err := testSystems.New(scn, game.Config{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(g, kinds)
+	return newUI(g, kinds)
 }
 
 // hudText is every text of the play HUD.
-func hudText(s *Session) string {
-	prims, _ := s.HUD(Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
+func hudText(s *UI) string {
+	prims, _ := s.HUD(play.Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
 	var b strings.Builder
 	for _, p := range prims {
 		if p.Kind == scene.Text {
@@ -52,11 +53,11 @@ func hudText(s *Session) string {
 // turn flow takes every decision from the controllers (off the UI
 // goroutine) and ends with a result and a debrief.
 func TestComputerGameToTheEnd(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 5, map[string]string{"red": Computer, "blue": Computer})
-	for i := 0; i < 400 && s.Mode() != ModeOver; i++ {
+	s := newSession(t, load(t, "titan-duel"), 5, map[string]string{"red": play.Computer, "blue": play.Computer})
+	for i := 0; i < 400 && s.Mode() != play.ModeOver; i++ {
 		s.Wait()
 	}
-	if s.Mode() != ModeOver || !s.State().Over {
+	if s.Mode() != play.ModeOver || !s.State().Over {
 		t.Fatalf("the game should end, mode %v step %s", s.Mode(), s.State().Step)
 	}
 	txt := hudText(s)
@@ -78,9 +79,9 @@ func TestComputerGameToTheEnd(t *testing.T) {
 // a path through the enemy's 10 cm exclusion is refused with the reason
 // (ATII-MOV-6) and a short legal path is played.
 func TestHumanMoveByClicks(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Computer})
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Computer})
 	playUntil(s, 50, func() bool {
-		return s.Mode() == ModeTurn && s.State().Step == atii.StepMovement && s.Decider() == "red"
+		return s.Mode() == play.ModeTurn && s.State().Step == atii.StepMovement && s.Decider() == "red"
 	})
 	if s.State().Step != atii.StepMovement || s.Decider() != "red" {
 		t.Fatalf("did not reach red's movement: %s %s", s.State().Step, s.Decider())
@@ -131,7 +132,7 @@ func TestHotseatHidesSecrets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSession(t, scn2, 11, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, scn2, 11, map[string]string{"red": play.Human, "blue": play.Human})
 	if !s.HasSecrets() {
 		t.Fatal("the mission should deal secret objectives")
 	}
@@ -143,7 +144,7 @@ func TestHotseatHidesSecrets(t *testing.T) {
 	}
 	// The game opens with every objective hidden: whoever is at the
 	// screen may not be the side to decide.
-	if s.Mode() != ModeTurn || s.SecretsShown() {
+	if s.Mode() != play.ModeTurn || s.SecretsShown() {
 		t.Fatalf("a hotseat game with secrets opens with the objectives hidden, mode %v shown %v", s.Mode(), s.SecretsShown())
 	}
 	txt := hudText(s)
@@ -168,7 +169,7 @@ func TestHotseatHidesSecrets(t *testing.T) {
 	if s.Decider() != other {
 		t.Fatalf("after deploying the decision should pass to %s (msg %q)", other, s.Msg)
 	}
-	if s.Mode() != ModeHandover {
+	if s.Mode() != play.ModeHandover {
 		t.Fatalf("a handover screen must hide the shown objective, mode %v", s.Mode())
 	}
 	txt = hudText(s)
@@ -198,7 +199,7 @@ func TestHotseatHidesSecrets(t *testing.T) {
 	// With the objectives hidden, the decision passes without a handover.
 	s.RevealSecrets()
 	s.ClickTable(acceptedDeploy(t, s, other), "")
-	if s.Decider() != first || s.Mode() != ModeTurn {
+	if s.Decider() != first || s.Mode() != play.ModeTurn {
 		t.Fatalf("with nothing secret shown the decision passes to %s without a handover: decider %s mode %v (%s)", first, s.Decider(), s.Mode(), s.Msg)
 	}
 
@@ -208,7 +209,7 @@ func TestHotseatHidesSecrets(t *testing.T) {
 	if err := s.Save(path); err != nil {
 		t.Fatal(err)
 	}
-	back, err := Load(testSystems, path, map[string]string{"red": Human, "blue": Human}, game.Config{})
+	back, err := loadATII(testSystems, path, map[string]string{"red": play.Human, "blue": play.Human}, game.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,12 +227,12 @@ func TestHotseatHidesSecrets(t *testing.T) {
 // BenchmarkHUD measures building the play HUD and the move preview for a
 // frame (the work done on the UI goroutine when something changes).
 func BenchmarkHUD(b *testing.B) {
-	s := newSession(b, load(b, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(b, load(b, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	s.ChooseOrder(true)
 	if u := s.State().Unit(s.Selected); u != nil {
 		s.ClickTable(u.Pos.Add(world.Vec{X: 3, Y: 6}), "")
 	}
-	l := Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24}
+	l := play.Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s.HUD(l)
@@ -240,7 +241,7 @@ func BenchmarkHUD(b *testing.B) {
 
 // acceptedDeploy returns a table point where side may deploy its next
 // titan (a 3 cm grid scan with the rules' check).
-func acceptedDeploy(t *testing.T, s *Session, side string) world.Vec {
+func acceptedDeploy(t *testing.T, s *UI, side string) world.Vec {
 	t.Helper()
 	p := s.State().Pending
 	if p == nil || len(p.Units) == 0 {
@@ -261,12 +262,12 @@ func acceptedDeploy(t *testing.T, s *Session, side string) world.Vec {
 // playUntil plays on with the usual answers (handovers continued,
 // computers waited for, order choices answered "first", every other
 // decision ended) until ready holds, at most limit decisions.
-func playUntil(s *Session, limit int, ready func() bool) {
+func playUntil(s *UI, limit int, ready func() bool) {
 	for i := 0; i < limit && !ready(); i++ {
 		switch {
-		case s.Mode() == ModeHandover:
+		case s.Mode() == play.ModeHandover:
 			s.Continue()
-		case s.Mode() == ModeThinking:
+		case s.Mode() == play.ModeThinking:
 			s.Wait()
 		case ChoosingOrder(s.State()):
 			s.ChooseOrder(true)

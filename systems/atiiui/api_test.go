@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"fmt"
@@ -6,16 +6,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
 )
 
 // toShooting plays hotseat holds until the first shooting activation.
-func toShooting(t testing.TB, s *Session) {
+func toShooting(t testing.TB, s *UI) {
 	t.Helper()
 	inRange := func() bool {
-		if !(s.Mode() == ModeTurn && s.State().Step == atii.StepShooting && s.State().Pending != nil && s.State().Pending.Kind == "fire") {
+		if !(s.Mode() == play.ModeTurn && s.State().Step == atii.StepShooting && s.State().Pending != nil && s.State().Pending.Kind == "fire") {
 			return false
 		}
 		for _, w := range s.Weapons(s.Selected) {
@@ -33,7 +34,7 @@ func toShooting(t testing.TB, s *Session) {
 			s.ChooseOrder(true)
 			continue
 		}
-		if s.State().Step == atii.StepMovement && s.canAct(s.Selected) {
+		if s.State().Step == atii.StepMovement && s.Playable(s.Selected) {
 			// Turn on the spot to face the enemy, then go 6 cm at it.
 			u := s.State().Unit(s.Selected)
 			moved := false
@@ -63,7 +64,7 @@ func toShooting(t testing.TB, s *Session) {
 // setup (ATII-SHT-2 to-hit, ATII-SHT-6 outcome): the UI builds no setup of
 // its own, so preview and roll cannot disagree.
 func TestTargetOddsAreTheRulesOdds(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": play.Human, "blue": play.Human})
 	toShooting(t, s)
 	st := s.State()
 	opts, err := atii.ParseOptions(st.Options)
@@ -115,7 +116,7 @@ func TestTargetOddsAreTheRulesOdds(t *testing.T) {
 // coloured against the target, Space walks through, and the tray moves on
 // by itself after its delay.
 func TestDiceTrayAfterFiring(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": play.Human, "blue": play.Human})
 	toShooting(t, s)
 	for _, w := range s.Weapons(s.Selected) {
 		s.Weapon = w.Mount
@@ -175,7 +176,7 @@ func TestDiceTrayAfterFiring(t *testing.T) {
 // poll and building the whole HUD (banner, panel with target odds, log,
 // tray).
 func BenchmarkFrameWithDiceTray(b *testing.B) {
-	s := newSession(b, load(b, "titan-duel"), 3, map[string]string{"red": Human, "blue": Human})
+	s := newSession(b, load(b, "titan-duel"), 3, map[string]string{"red": play.Human, "blue": play.Human})
 	toShooting(b, s)
 	for _, w := range s.Weapons(s.Selected) {
 		s.Weapon = w.Mount
@@ -190,7 +191,7 @@ func BenchmarkFrameWithDiceTray(b *testing.B) {
 		b.Fatal("no tray")
 	}
 	s.TrayDelay = 0
-	l := Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24}
+	l := play.Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s.Tick(1.0 / 60)
@@ -202,15 +203,15 @@ func BenchmarkFrameWithDiceTray(b *testing.B) {
 // BenchmarkDeployPreview measures the deployment preview for one frame:
 // the rules' verdict on the titan at the cursor and its overlays.
 func BenchmarkDeployPreview(b *testing.B) {
-	s := newSession(b, load(b, "titan-mission"), 9, map[string]string{"red": Human, "blue": Human})
-	if s.Mode() == ModeHandover {
+	s := newSession(b, load(b, "titan-mission"), 9, map[string]string{"red": play.Human, "blue": play.Human})
+	if s.Mode() == play.ModeHandover {
 		s.Continue()
 	}
 	if s.State().Step != atii.StepDeploy {
 		b.Fatalf("step %s", s.State().Step)
 	}
 	s.Cursor, s.HasCursor = world.Vec{X: 40, Y: 90}, true
-	l := Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24}
+	l := play.Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		sc := &scene.Scene{Scale: 5}
@@ -223,7 +224,7 @@ func BenchmarkDeployPreview(b *testing.B) {
 // (ATII-SHT-2: "4+"), so a long breakdown never runs over the table; the
 // hovered target shows the whole breakdown, as the panel does.
 func TestTableToHitLabelShortUnlessHovered(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": play.Human, "blue": play.Human})
 	toShooting(t, s)
 	var ti TargetInfo
 	for _, w := range s.Weapons(s.Selected) {

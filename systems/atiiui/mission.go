@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
@@ -18,7 +19,7 @@ import (
 // zones no side deploys in (the scenario's own, kept in the rules' set-up)
 // are not drawn. Without a generated map base is returned as it is. Zones
 // are listed in id order.
-func (s *Session) Zones(base []scene.Zone) []scene.Zone {
+func (s *UI) Zones(base []scene.Zone) []scene.Zone {
 	mv, err := atii.MissionOf(s.State())
 	if err != nil || mv.Map == "" || len(mv.Zones) == 0 {
 		return base
@@ -70,7 +71,7 @@ func (s *Session) Zones(base []scene.Zone) []scene.Zone {
 // so only the viewing side's own is shown (every side's once the game is
 // over); in a hotseat game whose secrets are hidden the line says how to
 // see it. "" when there is none to show.
-func (s *Session) ForceLimits() string {
+func (s *UI) ForceLimits() string {
 	mv, err := atii.MissionOf(s.State())
 	if err != nil || len(mv.Points) == 0 {
 		return ""
@@ -82,13 +83,13 @@ func (s *Session) ForceLimits() string {
 	sort.Strings(sides)
 	var parts []string
 	for _, side := range sides {
-		if !s.shows(side) {
+		if !s.Shows(side) {
 			continue
 		}
 		parts = append(parts, fmt.Sprintf("%s %d pts", s.SideName(side), mv.Points[side]))
 	}
 	if len(parts) == 0 {
-		if s.hotseatSecrets() && s.mode == ModeTurn {
+		if s.HotseatSecrets() && s.Mode() == play.ModeTurn {
 			return "Force level (points limit): hidden with your secret objective; press O to see yours."
 		}
 		return ""

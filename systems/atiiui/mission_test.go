@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"fmt"
@@ -7,18 +7,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules/atii"
 )
 
 // toMissionDeploy starts the bundled hotseat titan mission and plays its
 // handovers until a side deploys.
-func toMissionDeploy(t *testing.T) *Session {
+func toMissionDeploy(t *testing.T) *UI {
 	t.Helper()
 	s := newSession(t, load(t, "titan-mission"), 9, hotseat)
-	for i := 0; i < 50 && !(s.Mode() == ModeTurn && s.State().Step == atii.StepDeploy); i++ {
+	for i := 0; i < 50 && !(s.Mode() == play.ModeTurn && s.State().Step == atii.StepDeploy); i++ {
 		switch {
-		case s.Mode() == ModeHandover:
+		case s.Mode() == play.ModeHandover:
 			s.Continue()
 		case s.Tray() != nil:
 			s.TrayClose()

@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/adapt"
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
@@ -16,7 +17,7 @@ import (
 // at its start and again beside the blue titan (ATII-MOV-2: each turn's
 // Man cost is labelled), both titans' arcs shown, built at 10 px/cm and
 // decorated as the window does.
-func crowdedMove(t testing.TB) (*scene.Input, *scene.Scene, *Session) {
+func crowdedMove(t testing.TB) (*scene.Input, *scene.Scene, *UI) {
 	t.Helper()
 	s := duelAt(t, world.Vec{X: 55, Y: 66}, world.Vec{X: 60, Y: 66}, atii.StepMovement)
 	s.Select("red-reaver")
@@ -34,7 +35,7 @@ func crowdedMove(t testing.TB) (*scene.Input, *scene.Scene, *Session) {
 }
 
 // drag draws one leg of the selected titan's path from a to b.
-func drag(s *Session, a, b world.Vec) {
+func drag(s *UI, a, b world.Vec) {
 	hit := ""
 	if u := s.State().Unit(s.Selected); u != nil && u.Pos == a {
 		hit = s.Selected
@@ -46,7 +47,7 @@ func drag(s *Session, a, b world.Vec) {
 
 // decorated builds the session's table at 10 px/cm with every titan's arcs
 // and decorates it, as the window does.
-func decorated(s *Session) (*scene.Input, *scene.Scene) {
+func decorated(s *UI) (*scene.Input, *scene.Scene) {
 	scn := s.G.Scenario
 	in := adapt.Input(scn)
 	in.Bases = s.Bases(in.Bases)
@@ -63,7 +64,7 @@ func decorated(s *Session) (*scene.Input, *scene.Scene) {
 
 // duelAt is a hotseat duel with the red reaver at red facing east and the
 // blue one at blue facing west, played on to red's decision in step.
-func duelAt(t testing.TB, red, blue world.Vec, step string) *Session {
+func duelAt(t testing.TB, red, blue world.Vec, step string) *UI {
 	t.Helper()
 	scn := load(t, "titan-duel")
 	g, err := testSystems.New(scn, game.Config{Seed: 7})
@@ -74,9 +75,9 @@ func duelAt(t testing.TB, red, blue world.Vec, step string) *Session {
 	r, b := st.Unit("red-reaver"), st.Unit("blue-reaver")
 	r.Pos, r.Facing = red, 90
 	b.Pos, b.Facing = blue, 270
-	s := New(g, map[string]string{"red": Human, "blue": Human})
+	s := newUI(g, map[string]string{"red": play.Human, "blue": play.Human})
 	playUntil(s, 80, func() bool {
-		return s.Mode() == ModeTurn && s.State().Step == step && s.Decider() == "red" && !ChoosingOrder(s.State())
+		return s.Mode() == play.ModeTurn && s.State().Step == step && s.Decider() == "red" && !ChoosingOrder(s.State())
 	})
 	if s.State().Step != step || s.Decider() != "red" {
 		t.Fatalf("did not reach red's %s: %s %s", step, s.State().Step, s.Decider())

@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"fmt"
@@ -22,7 +22,7 @@ type RepairChoice struct {
 // RepairChoices groups what the selected titan could repair (Repairable)
 // by system, in the rules' order, with each system's damage now: shown
 // before the roll, so the player knows what the dice may fix.
-func (s *Session) RepairChoices() []RepairChoice {
+func (s *UI) RepairChoices() []RepairChoice {
 	u, prof := s.profile(s.Selected)
 	if u == nil || prof == nil {
 		return nil
@@ -61,7 +61,7 @@ func (s *Session) RepairChoices() []RepairChoice {
 // Allocating reports whether the decision is the allocation of a repair
 // roll's successes (ATII-REP-1: the player allocates after seeing the
 // dice).
-func (s *Session) Allocating() bool {
+func (s *UI) Allocating() bool {
 	p := s.State().Pending
 	return s.State().Step == atii.StepRally && p != nil && p.Kind == atii.KindAllocate && p.Side == s.Decider()
 }
@@ -69,7 +69,7 @@ func (s *Session) Allocating() bool {
 // AllocationChoices lists the ways to allocate the rolled repairs, each a
 // grouped list of systems ("r1 repairs head x2, shield"), as the rules
 // offer them.
-func (s *Session) AllocationChoices() []rules.Choice {
+func (s *UI) AllocationChoices() []rules.Choice {
 	if !s.Allocating() {
 		return nil
 	}

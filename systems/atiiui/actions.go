@@ -1,9 +1,10 @@
-package play
+package atiiui
 
 import (
 	"errors"
 	"fmt"
 
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
@@ -11,7 +12,7 @@ import (
 
 // TurnFacing rotates the drafted facing by deg (keys [ and ]): the final
 // facing of the move being drawn, or the deploy facing.
-func (s *Session) TurnFacing(deg float64) {
+func (s *UI) TurnFacing(deg float64) {
 	st := s.State()
 	base := 0.0
 	s.Result = nil
@@ -36,7 +37,7 @@ func (s *Session) TurnFacing(deg float64) {
 }
 
 // UndoWaypoint removes the last waypoint of the drafted move.
-func (s *Session) UndoWaypoint() {
+func (s *UI) UndoWaypoint() {
 	if s.Facing != nil {
 		s.Facing = nil
 		return
@@ -49,13 +50,13 @@ func (s *Session) UndoWaypoint() {
 }
 
 // Cancel drops the drafted move or declarations (Esc).
-func (s *Session) Cancel() {
-	s.clearDraft()
+func (s *UI) Cancel() {
+	s.ClearDraft()
 	s.Result = nil
 }
 
 // moveCmd builds the drafted move command.
-func (s *Session) moveCmd() *atii.MoveCmd {
+func (s *UI) moveCmd() *atii.MoveCmd {
 	var path []atii.Waypoint
 	for _, p := range s.Path() {
 		path = append(path, atii.Waypoint{X: p.X, Y: p.Y})
@@ -78,38 +79,38 @@ func (s *Session) moveCmd() *atii.MoveCmd {
 
 // Commit plays what has been drawn or declared (Enter): the drafted move,
 // the declared shots, or the rally repair.
-func (s *Session) Commit() {
-	if s.mode != ModeTurn {
+func (s *UI) Commit() {
+	if s.Mode() != play.ModeTurn {
 		return
 	}
 	st := s.State()
 	switch st.Step {
 	case atii.StepMovement, atii.StepAssault:
 		c := s.moveCmd()
-		if c == nil || !s.canAct(s.Selected) {
-			s.fail(errors.New("draw a path first: drag from your titan or click points on the table (H holds the titan instead)"))
+		if c == nil || !s.Playable(s.Selected) {
+			s.Fail(errors.New("draw a path first: drag from your titan or click points on the table (H holds the titan instead)"))
 			return
 		}
 		if m := s.PreviewMove(); m != nil && m.Err != nil {
-			s.fail(m.Err)
+			s.Fail(m.Err)
 			return
 		}
-		s.submit(c)
+		s.Play(c)
 	case atii.StepShooting:
 		if s.State().Pending != nil && s.State().Pending.Kind != "fire" && len(s.Shots) == 0 {
 			s.EndStep()
 			return
 		}
 		if len(s.Shots) == 0 {
-			s.fail(errors.New("declare a target first: pick a weapon (1-9) and click an enemy titan; H holds fire"))
+			s.Fail(errors.New("declare a target first: pick a weapon (1-9) and click an enemy titan; H holds fire"))
 			return
 		}
 		c := s.rs().Fire(s.Decider(), s.Selected, s.Shots...)
 		if err := s.G.Engine.Check(s.G.Bind(c)); err != nil {
-			s.fail(err)
+			s.Fail(err)
 			return
 		}
-		s.submit(c)
+		s.Play(c)
 	case atii.StepRally:
 		s.repair()
 	default:
@@ -121,31 +122,31 @@ func (s *Session) Commit() {
 // allocates the successes from the choices (Allocating). While an
 // allocation waits, Enter takes the highlighted group's first allocation
 // (AllocationChoices).
-func (s *Session) repair() {
+func (s *UI) repair() {
 	if s.Allocating() {
 		ac := s.AllocationChoices()
 		if len(ac) == 0 {
-			s.fail(errors.New("no allocation of the repairs is possible"))
+			s.Fail(errors.New("no allocation of the repairs is possible"))
 			return
 		}
-		s.submit(ac[0].Cmd)
+		s.Play(ac[0].Cmd)
 		return
 	}
 	id := s.Selected
-	if !s.canAct(id) {
+	if !s.Playable(id) {
 		if p := s.State().Pending; p != nil && len(p.Units) > 0 {
 			id = p.Units[0]
 		}
 	}
 	if u, prof := s.profile(id); u == nil || prof == nil {
-		s.fail(fmt.Errorf("no titan %q to repair", id))
+		s.Fail(fmt.Errorf("no titan %q to repair", id))
 		return
 	}
-	s.submit(s.rs().Repair(s.Decider(), id))
+	s.Play(s.rs().Repair(s.Decider(), id))
 }
 
 // Repairable lists what the selected titan could repair in the rally.
-func (s *Session) Repairable() []string {
+func (s *UI) Repairable() []string {
 	u, prof := s.profile(s.Selected)
 	if u == nil || prof == nil {
 		return nil
@@ -159,8 +160,8 @@ func (s *Session) Repairable() []string {
 
 // Choices are the discrete legal choices for the current decision (the
 // buttons of the action panel); templates (moves, deployment) are left out.
-func (s *Session) Choices() []rules.Choice {
-	if s.mode != ModeTurn {
+func (s *UI) Choices() []rules.Choice {
+	if s.Mode() != play.ModeTurn {
 		return nil
 	}
 	var out []rules.Choice
@@ -174,7 +175,7 @@ func (s *Session) Choices() []rules.Choice {
 }
 
 // Choose plays discrete choice i of Choices.
-func (s *Session) Choose(i int) {
+func (s *UI) Choose(i int) {
 	cs := s.Choices()
 	if i < 0 || i >= len(cs) {
 		return
@@ -183,7 +184,7 @@ func (s *Session) Choose(i int) {
 		// A listed hold throws a drawn path away like H does.
 		return
 	}
-	s.submit(cs[i].Cmd)
+	s.Play(cs[i].Cmd)
 }
 
 // EndStep ends the decider's part of the step (E or the End step
@@ -192,13 +193,13 @@ func (s *Session) Choose(i int) {
 // on is taken. It never answers the initiative (that is a choice of its
 // own), and with a drawn path or declared shots it first asks for a
 // second press (see confirm). Space never ends a step.
-func (s *Session) EndStep() {
-	if s.mode != ModeTurn {
+func (s *UI) EndStep() {
+	if s.Mode() != play.ModeTurn {
 		return
 	}
 	st := s.State()
 	if ChoosingOrder(st) {
-		s.fail(errors.New("choose the order: 1 or F goes first, 2 or S goes second"))
+		s.Fail(errors.New("choose the order: 1 or F goes first, 2 or S goes second"))
 		return
 	}
 	if !s.confirm("end the step", "E") {
@@ -217,7 +218,7 @@ func (s *Session) EndStep() {
 	} {
 		for _, c := range cs {
 			if want(c) {
-				s.submit(c.Cmd)
+				s.Play(c.Cmd)
 				return
 			}
 		}
@@ -227,7 +228,7 @@ func (s *Session) EndStep() {
 		s.repair()
 		return
 	case atii.StepDeploy:
-		s.fail(errors.New("every titan must be deployed: click inside your deployment zone"))
+		s.Fail(errors.New("every titan must be deployed: click inside your deployment zone"))
 		return
 	}
 	var discrete []rules.Choice
@@ -237,21 +238,21 @@ func (s *Session) EndStep() {
 		}
 	}
 	if len(discrete) == 1 {
-		s.submit(discrete[0].Cmd)
+		s.Play(discrete[0].Cmd)
 		return
 	}
 	if len(discrete) > 1 {
-		s.fail(errors.New("pick one of the choices: its number key or click it"))
+		s.Fail(errors.New("pick one of the choices: its number key or click it"))
 		return
 	}
-	s.fail(errors.New("nothing to end here"))
+	s.Fail(errors.New("nothing to end here"))
 }
 
 // confirm guards an action that would throw away what the player has
 // drawn or declared (a path, a facing, declared shots): the first press
 // only says so and the second, with no other action between, goes ahead.
 // With nothing drafted it goes ahead at once.
-func (s *Session) confirm(what, key string) bool {
+func (s *UI) confirm(what, key string) bool {
 	if len(s.Draft) == 0 && s.Facing == nil && len(s.Shots) == 0 {
 		s.armed = ""
 		return true
@@ -261,22 +262,22 @@ func (s *Session) confirm(what, key string) bool {
 		return true
 	}
 	s.armed = what
-	s.fail(fmt.Errorf("press %s again to %s and drop what you drew or declared (Enter plays it, Esc drops it)", key, what))
+	s.Fail(fmt.Errorf("press %s again to %s and drop what you drew or declared (Enter plays it, Esc drops it)", key, what))
 	return false
 }
 
 // Hold makes the selected titan hold (H): it neither moves nor fires
 // this step. With a drawn path or declared shots it asks for a second
 // press first.
-func (s *Session) Hold() {
-	if s.mode != ModeTurn {
+func (s *UI) Hold() {
+	if s.Mode() != play.ModeTurn {
 		return
 	}
-	if s.canAct(s.Selected) {
+	if s.Playable(s.Selected) {
 		if !s.confirm("hold "+s.Name(s.Selected), "H") {
 			return
 		}
-		s.submit(s.rs().Hold(s.Decider(), s.Selected))
+		s.Play(s.rs().Hold(s.Decider(), s.Selected))
 		return
 	}
 	s.EndStep()
@@ -289,13 +290,13 @@ func ChoosingOrder(st *rules.State) bool {
 }
 
 // ChooseOrder answers the initiative: go first or second.
-func (s *Session) ChooseOrder(first bool) {
-	if s.mode != ModeTurn || !ChoosingOrder(s.State()) {
+func (s *UI) ChooseOrder(first bool) {
+	if s.Mode() != play.ModeTurn || !ChoosingOrder(s.State()) {
 		return
 	}
 	for _, c := range s.G.Engine.Legal(s.Decider()) {
 		if oc, ok := c.Cmd.(*atii.OrderCmd); ok && oc.First == first {
-			s.submit(c.Cmd)
+			s.Play(c.Cmd)
 			return
 		}
 	}

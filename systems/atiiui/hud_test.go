@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
@@ -16,7 +17,7 @@ import (
 // choice of its own (ATII-INI: the winner chooses the order), so a spare
 // press cannot take it.
 func TestEndStepNeverAnswersTheInitiative(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	if s.State().Step != atii.StepInitiative {
 		t.Fatalf("titan-duel should open at the initiative, got %s", s.State().Step)
 	}
@@ -35,7 +36,7 @@ func TestEndStepNeverAnswersTheInitiative(t *testing.T) {
 // press, so a stray key does not throw the drawn move away (ATII-MOV: a
 // held titan does not move this phase).
 func TestHoldWithADraftAsksTwice(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	s.ChooseOrder(true)
 	if s.State().Step != atii.StepMovement {
 		t.Fatalf("after the initiative: step %s", s.State().Step)
@@ -70,7 +71,7 @@ func TestHoldWithADraftAsksTwice(t *testing.T) {
 // The banner counts the turns against the scenario's limit and the panel
 // says how the game is won, in the names the table shows.
 func TestTurnCounterAndHowToWin(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	if b := s.Banner(); !strings.HasPrefix(b.Title, "Turn 1 of 6") {
 		t.Errorf("banner title %q lacks the turn counter", b.Title)
 	}
@@ -85,7 +86,7 @@ func TestTurnCounterAndHowToWin(t *testing.T) {
 // The panel, prompts, choices and log use the names the map shows, never
 // the unit ids.
 func TestPanelUsesNamesNotIDs(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	s.ChooseOrder(true)
 	s.Select("red-reaver")
 	txt := hudText(s)
@@ -124,14 +125,14 @@ func TestCloseCombatWeaponStats(t *testing.T) {
 // A long refusal wraps inside the banner (left of the panel) instead of
 // running off the window's right edge.
 func TestMessageWrapsInsideTheBanner(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	s.Msg, s.MsgErr = "load /home/somebody/a/very/long/path/to/a/saved/game/file/that/does/not/exist/anywhere/on/this/machine/at/all.json: open: no such file or directory; "+strings.Repeat("and the reason goes on and on ", 6), true
-	l := Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24}
+	l := play.Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24}
 	prims, _ := s.HUD(l)
 	right := l.W - l.PanelW()
 	lines := 0
 	for _, p := range prims {
-		if p.Kind != scene.Text || p.Style.Fill != colBad {
+		if p.Kind != scene.Text || p.Style.Fill != play.ColBad {
 			continue
 		}
 		lines++
@@ -147,16 +148,16 @@ func TestMessageWrapsInsideTheBanner(t *testing.T) {
 // After the other side's turn the selected titan keeps a weapon chosen:
 // the panel never shows an empty "Targets for  (aim ...)".
 func TestTargetsHeadingNeverEmpty(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	s.ChooseOrder(true)
 	for i := 0; i < 10 && s.State().Step != atii.StepShooting; i++ {
 		s.EndStep()
 	}
-	if s.State().Step != atii.StepShooting || !s.canAct(s.Selected) {
+	if s.State().Step != atii.StepShooting || !s.Playable(s.Selected) {
 		t.Fatalf("should reach red's shooting: %s, selected %q", s.State().Step, s.Selected)
 	}
-	s.Weapon = "" // as left by a turn the other side played
-	s.afterCommand()
+	s.Weapon = ""                // as left by a turn the other side played
+	s.Decide(s.Decider(), false) // as after a command, the decision staying
 	txt := hudText(s)
 	if strings.Contains(txt, "Targets for (") || strings.Contains(txt, "Targets for  (") {
 		t.Errorf("empty targets heading:\n%s", txt)
@@ -169,11 +170,11 @@ func TestTargetsHeadingNeverEmpty(t *testing.T) {
 // The end screen says why a game ended as it did: the victory points and
 // the turn limit (or the condition, or the chart) beside the result.
 func TestEndScreenSaysWhy(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 5, map[string]string{"red": Computer, "blue": Computer})
-	for i := 0; i < 400 && s.Mode() != ModeOver; i++ {
+	s := newSession(t, load(t, "titan-duel"), 5, map[string]string{"red": play.Computer, "blue": play.Computer})
+	for i := 0; i < 400 && s.Mode() != play.ModeOver; i++ {
 		s.Wait()
 	}
-	if s.Mode() != ModeOver {
+	if s.Mode() != play.ModeOver {
 		t.Fatal("the game should end")
 	}
 	why := s.ResultWhy()
@@ -192,11 +193,11 @@ func TestEndScreenSaysWhy(t *testing.T) {
 // Manual dice in play: the HUD shows the roll wanted, how to type it, and
 // a clickable face per die side; clicking faces plays the command.
 func TestManualDicePadClickable(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	s.G.Engine = manualEngine(t, s)
 	s.ChooseOrder(true)
-	for i := 0; i < 40 && s.Mode() != ModeDice && s.Mode() != ModeOver; i++ {
-		if s.Mode() == ModeHandover {
+	for i := 0; i < 40 && s.Mode() != play.ModeDice && s.Mode() != play.ModeOver; i++ {
+		if s.Mode() == play.ModeHandover {
 			s.Continue()
 		}
 		s.TrayClose()
@@ -206,7 +207,7 @@ func TestManualDicePadClickable(t *testing.T) {
 		}
 		s.EndStep()
 	}
-	if s.Mode() != ModeDice {
+	if s.Mode() != play.ModeDice {
 		t.Fatalf("no manual dice were wanted: step %s mode %v", s.State().Step, s.Mode())
 	}
 	req, _ := s.DiceWanted()
@@ -215,8 +216,8 @@ func TestManualDicePadClickable(t *testing.T) {
 		t.Errorf("the HUD should say what dice are wanted and how to type them:\n%s", txt)
 	}
 	seq := s.State().Seq
-	for k := 0; k < 20 && s.Mode() == ModeDice; k++ {
-		_, btns := s.HUD(Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
+	for k := 0; k < 20 && s.Mode() == play.ModeDice; k++ {
+		_, btns := s.HUD(play.Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
 		clicked := false
 		for _, b := range btns {
 			if b.Label == "die 4" {
@@ -229,9 +230,9 @@ func TestManualDicePadClickable(t *testing.T) {
 			t.Fatal("no clickable die face 4 on the dice pad")
 		}
 		// A second face for a tie-free roll where two dice compare.
-		_, btns = s.HUD(Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
+		_, btns = s.HUD(play.Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
 		for _, b := range btns {
-			if b.Label == "die 1" && s.Mode() == ModeDice {
+			if b.Label == "die 1" && s.Mode() == play.ModeDice {
 				b.Do()
 				break
 			}
@@ -252,7 +253,7 @@ func TestManualDicePadClickable(t *testing.T) {
 }
 
 // manualEngine reloads the session's game with manual dice.
-func manualEngine(t *testing.T, s *Session) *rules.Engine {
+func manualEngine(t *testing.T, s *UI) *rules.Engine {
 	t.Helper()
 	data, err := s.G.Save()
 	if err != nil {
@@ -277,7 +278,7 @@ func loadManual(data []byte) (*rules.Engine, error) {
 // titan's base and covers neither the base nor the path (the part reached
 // or the part not reached), whatever way the path points.
 func TestStoppedLabelBesideItsTitan(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	u := s.State().Unit("blue-reaver")
 	b := s.base(u)
 	reach := b.Foot.Radius
@@ -316,8 +317,8 @@ func TestStoppedLabelBesideItsTitan(t *testing.T) {
 // ones it did not fire say so, instead of all of them "already fired".
 func TestUnfiredWeaponsAreNotSaidFired(t *testing.T) {
 	for seed := uint64(1); seed < 40; seed++ {
-		s := newSession(t, load(t, "titan-duel"), seed, map[string]string{"red": Human, "blue": Human})
-		for i := 0; i < 400 && s.Mode() != ModeOver; i++ {
+		s := newSession(t, load(t, "titan-duel"), seed, map[string]string{"red": play.Human, "blue": play.Human})
+		for i := 0; i < 400 && s.Mode() != play.ModeOver; i++ {
 			playGreedy(t, s)
 			st := s.State()
 			if st.Step != atii.StepShooting {
@@ -358,7 +359,7 @@ func TestUnfiredWeaponsAreNotSaidFired(t *testing.T) {
 // Side ids in the rules' texts become the sides' names, but only as whole
 // words: a unit id that starts with the side's id is left to the units.
 func TestNamedReplacesWholeSideIDs(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 7, map[string]string{"red": play.Human, "blue": play.Human})
 	got := s.named("red wins the initiative (red, blue; ties re-rolled); red-reaver fires; fired; blue-reaver")
 	want := "Legio Mortis wins the initiative (Legio Mortis, Legio Ignatum; ties re-rolled); Venator Rex fires; fired; Ignis Fidelis"
 	if got != want {
@@ -371,12 +372,12 @@ func TestNamedReplacesWholeSideIDs(t *testing.T) {
 // rules give a shot under that reading (atii.MeasureShotWith), which for
 // some placement differs from the default reading (ATII-SHT-2).
 func TestShotPreviewUsesTheGamesSightOption(t *testing.T) {
-	mk := func(flat string) *Session {
+	mk := func(flat string) *UI {
 		g, err := testSystems.New(load(t, "titan-duel"), game.Config{Seed: 1, Options: map[string]string{atii.OptFlatTerrainSight: flat}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := New(g, map[string]string{"red": Human, "blue": Human})
+		s := newUI(g, map[string]string{"red": play.Human, "blue": play.Human})
 		s.Select("red-reaver")
 		s.Weapon = s.Weapons("red-reaver")[0].Mount
 		return s
@@ -385,7 +386,7 @@ func TestShotPreviewUsesTheGamesSightOption(t *testing.T) {
 	differ := 0
 	for y := 5.0; y <= 115; y += 10 {
 		for x := 5.0; x <= 115; x += 10 {
-			for _, s := range []*Session{flat, tall} {
+			for _, s := range []*UI{flat, tall} {
 				s.State().Unit("blue-reaver").Pos = world.Vec{X: x, Y: y}
 			}
 			ft, tt := flat.Targets(), tall.Targets()
@@ -393,7 +394,7 @@ func TestShotPreviewUsesTheGamesSightOption(t *testing.T) {
 				t.Fatalf("one target each: %d, %d", len(ft), len(tt))
 			}
 			for _, c := range []struct {
-				s  *Session
+				s  *UI
 				ti TargetInfo
 			}{{flat, ft[0]}, {tall, tt[0]}} {
 				st := c.s.State()

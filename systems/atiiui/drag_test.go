@@ -1,10 +1,12 @@
-package play
+package atiiui
 
 import (
-	"github.com/auspex/auspex/systems/atiisys"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/systems/atiisys"
 
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
@@ -14,11 +16,11 @@ import (
 
 // toRedMovement plays a hotseat-free duel (blue computer) to red's first
 // movement decision.
-func toRedMovement(t *testing.T, seed uint64) *Session {
+func toRedMovement(t *testing.T, seed uint64) *UI {
 	t.Helper()
-	s := newSession(t, load(t, "titan-duel"), seed, map[string]string{"red": Human, "blue": Computer})
+	s := newSession(t, load(t, "titan-duel"), seed, map[string]string{"red": play.Human, "blue": play.Computer})
 	playUntil(s, 50, func() bool {
-		return s.Mode() == ModeTurn && s.State().Step == atii.StepMovement && s.Decider() == "red"
+		return s.Mode() == play.ModeTurn && s.State().Step == atii.StepMovement && s.Decider() == "red"
 	})
 	if s.State().Step != atii.StepMovement || s.Decider() != "red" {
 		t.Fatalf("did not reach red's movement: %s %s", s.State().Step, s.Decider())
@@ -206,9 +208,9 @@ func TestDangerousMoveResult(t *testing.T) {
 // facing arrow (the ghost shows it), release deploys; a plain click
 // deploys with the default facing.
 func TestDeployByDrag(t *testing.T) {
-	s := newSession(t, load(t, "atii-map-a"), 3, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "atii-map-a"), 3, map[string]string{"red": play.Human, "blue": play.Human})
 	for i := 0; i < 20 && s.State().Step != atii.StepDeploy; i++ {
-		if s.Mode() == ModeHandover {
+		if s.Mode() == play.ModeHandover {
 			s.Continue()
 			continue
 		}
@@ -217,7 +219,7 @@ func TestDeployByDrag(t *testing.T) {
 	if s.State().Step != atii.StepDeploy {
 		t.Fatalf("no deployment step: %s", s.State().Step)
 	}
-	if s.Mode() == ModeHandover {
+	if s.Mode() == play.ModeHandover {
 		s.Continue()
 	}
 	z := s.DeployZone()
@@ -241,7 +243,7 @@ func TestDeployByDrag(t *testing.T) {
 	if u.Markers.Value(atii.MarkUnplaced) > 0 || u.Pos != p || math.Abs(world.RelDeg(u.Facing-90)) > 1e-6 {
 		t.Fatalf("release should deploy %s at %v facing 90, got %v facing %.1f (%s)", id, p, u.Pos, u.Facing, s.Msg)
 	}
-	if s.Mode() == ModeHandover {
+	if s.Mode() == play.ModeHandover {
 		s.Continue()
 	}
 	if s.State().Step != atii.StepDeploy {
@@ -265,7 +267,7 @@ func TestDeployByDrag(t *testing.T) {
 // (ATII-REP-1: a shield entry per shield down, Major head damage takes two
 // repairs); the number keys pick the groups.
 func TestRallyChoicesGrouped(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": Human, "blue": Human})
+	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": play.Human, "blue": play.Human})
 	u := s.State().Unit("red-reaver")
 	ts, err := atii.TitanOf(u)
 	if err != nil {
@@ -337,7 +339,7 @@ func TestRallyAllocateAfterRoll(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		s := New(g, map[string]string{"red": Human, "blue": Human})
+		s := newUI(g, map[string]string{"red": play.Human, "blue": play.Human})
 		if s.Decider() != "red" {
 			continue
 		}

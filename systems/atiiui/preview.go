@@ -1,4 +1,4 @@
-package play
+package atiiui
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
@@ -37,7 +38,7 @@ type MovePreview struct {
 
 // PreviewMove measures the drafted move of the selected titan; nil when
 // there is no draft.
-func (s *Session) PreviewMove() *MovePreview {
+func (s *UI) PreviewMove() *MovePreview {
 	c := s.moveCmd()
 	if c == nil {
 		return nil
@@ -99,7 +100,7 @@ func (m *MovePreview) Finish() float64 {
 // (or, for a charge, to make contact); an illegal one says why not.
 func (m *MovePreview) Verdict() (string, bool) {
 	if m.Err != nil {
-		return "ILLEGAL: " + Reason(m.Err), true
+		return "ILLEGAL: " + reason(m.Err), true
 	}
 	p, what := m.Finish(), "reach the end"
 	if m.Charge != "" {
@@ -121,7 +122,7 @@ func (m *MovePreview) Verdict() (string, bool) {
 // contactAt is the shortest distance along the path at which the moving
 // titan's base, facing as it will at the end, touches titan id (the
 // path's length when it touches only at the end). Sampled every 0.25 cm.
-func (s *Session) contactAt(rep *world.MoveReport, id string) float64 {
+func (s *UI) contactAt(rep *world.MoveReport, id string) float64 {
 	u := s.State().Unit(id)
 	me := s.State().Unit(s.Selected)
 	if u == nil || me == nil {
@@ -143,7 +144,7 @@ func (s *Session) contactAt(rep *world.MoveReport, id string) float64 {
 // charged is the first enemy titan (by id) a move from start to end
 // touches at its end and did not touch at its start ("" outside the
 // assault phase).
-func (s *Session) charged(start, end world.Base) string {
+func (s *UI) charged(start, end world.Base) string {
 	st := s.State()
 	me := st.Unit(s.Selected)
 	if me == nil || st.Step != atii.StepAssault {
@@ -164,7 +165,7 @@ func (s *Session) charged(start, end world.Base) string {
 
 // unitName is a unit's name as the scenario labels it (its id when the
 // scenario has none).
-func (s *Session) unitName(id string) string {
+func (s *UI) unitName(id string) string {
 	if sc := s.G.Scenario; sc != nil {
 		if u := sc.Unit(id); u != nil {
 			if l := u.Label(); l != "" {
@@ -264,7 +265,7 @@ type WeaponInfo struct {
 }
 
 // Weapons lists a titan's weapons and whether each may fire.
-func (s *Session) Weapons(id string) []WeaponInfo {
+func (s *UI) Weapons(id string) []WeaponInfo {
 	u, prof := s.profile(id)
 	if u == nil || prof == nil {
 		return nil
@@ -313,7 +314,7 @@ type TargetInfo struct {
 
 // Targets lists, for the chosen weapon of the selected titan, every enemy
 // titan on the table with the reason it cannot be targeted or the odds.
-func (s *Session) Targets() []TargetInfo {
+func (s *UI) Targets() []TargetInfo {
 	st := s.State()
 	u, prof := s.profile(s.Selected)
 	if u == nil || prof == nil || s.Weapon == "" {
@@ -342,7 +343,7 @@ func (s *Session) Targets() []TargetInfo {
 
 // options are the game's ATII options (the zero Options when they cannot
 // be read: the rules refuse such a game anyway).
-func (s *Session) options() atii.Options {
+func (s *UI) options() atii.Options {
 	o, err := atii.ParseOptions(s.State().Options)
 	if err != nil {
 		return atii.Options{}
@@ -355,12 +356,12 @@ func (s *Session) options() atii.Options {
 // shots are measured with (atii/flat-terrain-sight ignores terrain and
 // titan heights; the legs band of ATII-SHT-3), so the tool's verdict is
 // the rules' verdict for a shot between the same titans.
-func (s *Session) Sight() (*world.World, world.TerrainRules, world.LOSOptions) {
+func (s *UI) Sight() (*world.World, world.TerrainRules, world.LOSOptions) {
 	o := s.options()
 	return s.rs().World(), s.rs().Terrain(s.State()), world.LOSOptions{FlatTerrain: o.FlatTerrainSight, LowBand: atii.LegsHeightShare}
 }
 
-func (s *Session) target(u *unitT, prof *catalog.Unit, w WeaponInfo, t *unitT) TargetInfo {
+func (s *UI) target(u *unitT, prof *catalog.Unit, w WeaponInfo, t *unitT) TargetInfo {
 	ti := TargetInfo{ID: t.ID}
 	if _, err := s.rs().Catalogue().Unit(t.Type); err != nil {
 		ti.Reason = err.Error()
@@ -419,7 +420,7 @@ func (s *Session) target(u *unitT, prof *catalog.Unit, w WeaponInfo, t *unitT) T
 
 // trimReason drops the "fire: unit:" prefixes of a command error.
 func trimReason(s string) string {
-	s = Reason(errors.New(s))
+	s = reason(errors.New(s))
 	if i := strings.LastIndex(s, ": "); i > 0 && i < len(s)-2 && len(s) > 90 {
 		return s[i+2:]
 	}
@@ -427,9 +428,9 @@ func trimReason(s string) string {
 }
 
 // declare adds (or replaces) the chosen weapon's shot at target id.
-func (s *Session) declare(id string) {
+func (s *UI) declare(id string) {
 	if s.Weapon == "" {
-		s.fail(errors.New("pick a weapon first (number keys or click it in the panel)"))
+		s.Fail(errors.New("pick a weapon first (number keys or click it in the panel)"))
 		return
 	}
 	for _, t := range s.Targets() {
@@ -437,13 +438,13 @@ func (s *Session) declare(id string) {
 			continue
 		}
 		if t.Reason != "" {
-			s.fail(fmt.Errorf("%s cannot fire at %s: %s", s.weaponLabel(s.Selected, s.Weapon), s.Name(id), t.Reason))
+			s.Fail(fmt.Errorf("%s cannot fire at %s: %s", s.weaponLabel(s.Selected, s.Weapon), s.Name(id), t.Reason))
 			return
 		}
 		aim := s.Aim
 		if t.LegsHidden && aim == atii.AimLow {
 			aim = atii.AimHigh
-			s.note("the target's legs are hidden by cover: aimed high")
+			s.Note("the target's legs are hidden by cover: aimed high")
 		}
 		for i := range s.Shots {
 			if s.Shots[i].Mount == s.Weapon {
@@ -456,11 +457,11 @@ func (s *Session) declare(id string) {
 		s.nextWeapon()
 		return
 	}
-	s.fail(fmt.Errorf("%s is not an enemy titan on the table", id))
+	s.Fail(fmt.Errorf("%s is not an enemy titan on the table", id))
 }
 
 // nextWeapon moves the weapon choice to the next usable undeclared one.
-func (s *Session) nextWeapon() {
+func (s *UI) nextWeapon() {
 	declared := map[string]bool{}
 	for _, sh := range s.Shots {
 		declared[sh.Mount] = true
@@ -476,8 +477,8 @@ func (s *Session) nextWeapon() {
 // PickWeapon chooses weapon i (0-based) of the selected titan for the next
 // target click; in the rally phase it picks the system to repair first;
 // in other steps it plays discrete choice i.
-func (s *Session) PickWeapon(i int) {
-	if s.mode != ModeTurn {
+func (s *UI) PickWeapon(i int) {
+	if s.Mode() != play.ModeTurn {
 		return
 	}
 	st := s.State()
@@ -490,14 +491,14 @@ func (s *Session) PickWeapon(i int) {
 			return
 		}
 		if ws[i].Usable != "" {
-			s.fail(fmt.Errorf("%s: %s", ws[i].Name, cannotFire(ws[i].Usable)))
+			s.Fail(fmt.Errorf("%s: %s", ws[i].Name, cannotFire(ws[i].Usable)))
 			return
 		}
 		s.Weapon = ws[i].Mount
 	case st.Step == atii.StepRally && s.Allocating():
 		ac := s.AllocationChoices()
 		if i >= 0 && i < len(ac) {
-			s.submit(ac[i].Cmd)
+			s.Play(ac[i].Cmd)
 		}
 	case st.Step == atii.StepRally:
 		rp := s.RepairChoices()
@@ -515,7 +516,7 @@ func (s *Session) PickWeapon(i int) {
 // own aim (ATII-SHT-2: every weapon declares its target and high or low). An aim the
 // rules refuse (ATII-SHT-3: low at a titan whose legs are hidden by cover) is not set:
 // the reason is shown and the declaration keeps its aim.
-func (s *Session) ToggleAim() {
+func (s *UI) ToggleAim() {
 	i := s.aimShot()
 	if i < 0 {
 		s.Aim = flipAim(s.Aim)
@@ -525,16 +526,16 @@ func (s *Session) ToggleAim() {
 	shots[i].Aim = flipAim(shots[i].Aim)
 	c := s.rs().Fire(s.Decider(), s.Selected, shots...)
 	if err := s.G.Engine.Check(s.G.Bind(c)); err != nil {
-		s.fail(fmt.Errorf("%s cannot aim %s at %s: %s", s.weaponLabel(s.Selected, shots[i].Mount), shots[i].Aim, s.Name(shots[i].Target), trimReason(err.Error())))
+		s.Fail(fmt.Errorf("%s cannot aim %s at %s: %s", s.weaponLabel(s.Selected, shots[i].Mount), shots[i].Aim, s.Name(shots[i].Target), trimReason(err.Error())))
 		return
 	}
 	s.Shots = shots
-	s.note(fmt.Sprintf("%s aims %s at %s", s.weaponLabel(s.Selected, shots[i].Mount), shots[i].Aim, s.Name(shots[i].Target)))
+	s.Note(fmt.Sprintf("%s aims %s at %s", s.weaponLabel(s.Selected, shots[i].Mount), shots[i].Aim, s.Name(shots[i].Target)))
 }
 
 // aimShot is the declaration T toggles: the chosen weapon's, else the
 // last one (-1 when nothing is declared).
-func (s *Session) aimShot() int {
+func (s *UI) aimShot() int {
 	for i, sh := range s.Shots {
 		if sh.Mount == s.Weapon {
 			return i
