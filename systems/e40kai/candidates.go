@@ -230,6 +230,9 @@ func unitsOf(moves []e40k.UnitMove) []string {
 // fit keeps the moves the rules accept, in order, each tried at full
 // length then half length (against the positions the earlier ones leave).
 func (g *gen) fit(want []e40k.UnitMove) []e40k.UnitMove {
+	if len(want) > 0 && g.cmd(want).Validate(g.st) == nil {
+		return want // the usual case: one check of the whole list
+	}
 	var moves []e40k.UnitMove
 	for _, m := range want {
 		u := g.st.Unit(m.Unit)
