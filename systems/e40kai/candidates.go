@@ -152,20 +152,9 @@ func (g *gen) shift(dir world.Vec, limit float64) []e40k.UnitMove {
 	}
 	var ms []mover
 	d := limit
-	for _, u := range members(g.st, g.det) {
-		if u.Markers.Value(e40k.MarkOutOfCommand) > 0 {
-			continue
-		}
-		p, err := g.rs.Profile(g.st, u)
-		if err != nil {
-			continue
-		}
-		allow := e40k.Allowance(&p, g.f.Orders, g.assault)
-		if allow <= 0 {
-			continue
-		}
-		d = math.Min(d, allow)
-		ms = append(ms, mover{u: u, ahead: u.Pos.Dot(dir)})
+	for _, m := range g.movers() {
+		d = math.Min(d, m.allow)
+		ms = append(ms, mover{u: m.u, ahead: m.u.Pos.Dot(dir)})
 	}
 	if len(ms) == 0 || d < 0.5 {
 		return nil
@@ -254,17 +243,17 @@ func (g *gen) fit(want []e40k.UnitMove) []e40k.UnitMove {
 	return moves
 }
 
-// toward moves every unit that may move straight toward the point goal
-// gives it, at most the distance it gives (and the unit's allowance);
-// units for which goal reports false stay. Units nearest their goal move
-// last, so the front ones do not block the rear.
-func (g *gen) toward(goal func(u *rules.Unit, b world.Base) (world.Vec, float64, bool)) []e40k.UnitMove {
-	type step struct {
-		id   string
-		to   world.Vec
-		dist float64
-	}
-	var steps []step
+// movable is a unit that may move now with its allowance and base.
+type movable struct {
+	u     *rules.Unit
+	allow float64
+	b     world.Base
+}
+
+// movers returns the detachment's units that may move now: in command
+// (E40K-CMD-1) and with an allowance under its orders.
+func (g *gen) movers() []movable {
+	var out []movable
 	for _, u := range members(g.st, g.det) {
 		if u.Markers.Value(e40k.MarkOutOfCommand) > 0 {
 			continue
@@ -273,12 +262,27 @@ func (g *gen) toward(goal func(u *rules.Unit, b world.Base) (world.Vec, float64,
 		if err != nil {
 			continue
 		}
-		allow := e40k.Allowance(&p, g.f.Orders, g.assault)
-		if allow <= 0 {
-			continue
+		if allow := e40k.Allowance(&p, g.f.Orders, g.assault); allow > 0 {
+			out = append(out, movable{u: u, allow: allow, b: world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}})
 		}
-		b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}
-		at, want, ok := goal(u, b)
+	}
+	return out
+}
+
+// toward moves every unit that may move straight toward the point goal
+// gives it, at most the distance it gives (and the unit's allowance);
+// units for which goal reports false stay. Units nearest their goal move
+// first, so the front ones clear the way for the rear.
+func (g *gen) toward(goal func(u *rules.Unit, b world.Base) (world.Vec, float64, bool)) []e40k.UnitMove {
+	type step struct {
+		id   string
+		to   world.Vec
+		dist float64
+	}
+	var steps []step
+	for _, m := range g.movers() {
+		u := m.u
+		at, want, ok := goal(u, m.b)
 		if !ok {
 			continue
 		}
@@ -287,13 +291,13 @@ func (g *gen) toward(goal func(u *rules.Unit, b world.Base) (world.Vec, float64,
 		if l < world.Eps {
 			continue
 		}
-		d := math.Min(allow, want)
+		d := math.Min(m.allow, want)
 		if d < 0.5 {
 			continue
 		}
 		steps = append(steps, step{id: u.ID, to: u.Pos.Add(dir.Scale(d / l)), dist: l})
 	}
-	sort.SliceStable(steps, func(i, j int) bool { return steps[i].dist > steps[j].dist })
+	sort.SliceStable(steps, func(i, j int) bool { return steps[i].dist < steps[j].dist })
 	want := make([]e40k.UnitMove, len(steps))
 	for i, s := range steps {
 		want[i] = e40k.UnitMove{Unit: s.id, To: s.to}

@@ -41,7 +41,7 @@ type Weights struct {
 
 // DefaultWeights are the evaluation's defaults.
 func DefaultWeights() Weights {
-	return Weights{Damage: 0.8, Blast: 0.15, Broken: 0.3, Objective: 0.1, Threat: 0.03, Exposure: 0.01, Approach: 0.1, Result: 1}
+	return Weights{Damage: 0.8, Blast: 0.15, Broken: 0.3, Objective: 0.1, Threat: 0.02, Exposure: 0.1, Approach: 0.05, Result: 1}
 }
 
 // Evaluator scores E40K positions for side (search.Domain's Evaluate and
