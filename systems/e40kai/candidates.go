@@ -81,7 +81,7 @@ func Candidates(ctx context.Context, rs *e40k.Ruleset, st *rules.State, side str
 		if assault {
 			verb = "charges the closest enemy"
 		}
-		g.add(mv, det+" "+verb+", each unit at its closest enemy")
+		g.add(g.fit(mv), det+" "+verb+", each unit at its closest enemy")
 		half := make([]e40k.UnitMove, 0, len(mv))
 		for _, m := range mv {
 			if u := st.Unit(m.Unit); u != nil {
@@ -187,8 +187,8 @@ func (g *gen) cmd(moves []e40k.UnitMove) rules.Command {
 	return g.rs.Bind(&e40k.MoveCmd{By: g.side, Detachment: g.det, Moves: moves})
 }
 
-// add keeps a non-empty list of moves the state accepts and has not seen
-// (end points compared to 0.1 cm).
+// add keeps a non-empty list of moves it has not seen (end points
+// compared to 0.1 cm). Every list comes from fit, which validated it.
 func (g *gen) add(moves []e40k.UnitMove, text string) {
 	if len(moves) == 0 {
 		return
@@ -201,9 +201,6 @@ func (g *gen) add(moves []e40k.UnitMove, text string) {
 		return
 	}
 	c := g.cmd(moves)
-	if c.Validate(g.st) != nil {
-		return
-	}
 	g.seen[key] = true
 	g.out = append(g.out, rules.Choice{Name: c.Name(), Text: text, Units: unitsOf(moves), Cmd: c})
 }
