@@ -114,8 +114,8 @@ func sortedKeys(m map[string]string) []string {
 
 // controlledSession starts (a scenario: FILE, bundled:NAME or a bundled
 // name, with seed) or loads (isSave) the game of arg and hands each side
-// named in controls to its controller (play.Computer with the kind's
-// player; human sides stay human). Errors: the file, the game, a side the
+// named in controls to its player; the other sides keep the scenario's
+// own (play.ScenarioKinds). Errors: the file, the game, a side the
 // game does not have (errBadControl), a kind the system does not provide.
 func controlledSession(reg *game.Systems, cat *catalog.Catalogue, arg string, isSave bool, controls controlFlag, seed uint64) (*play.Session, error) {
 	var g *game.Game
@@ -142,20 +142,15 @@ func controlledSession(reg *game.Systems, cat *catalog.Catalogue, arg string, is
 	if err := controls.checkSides(g.State()); err != nil {
 		return nil, fmt.Errorf("%w: %w", errBadControl, err)
 	}
-	ctrls, err := controls.computers(g, "")
-	if err != nil {
+	if _, err := controls.computers(g, ""); err != nil {
 		return nil, fmt.Errorf("%w: %w", errBadControl, err)
 	}
-	s, err := shippedUIs().New(g, nil)
-	if err != nil {
-		return nil, err
+	// Sides --control does not name keep the scenario's own players.
+	kinds := play.ScenarioKinds(g.Scenario)
+	for side, k := range controls {
+		kinds[side] = k
 	}
-	for _, side := range sortedKeys(controls) {
-		if c := ctrls[side]; c != nil {
-			s.SetController(side, c)
-		}
-	}
-	return s, nil
+	return shippedUIs().New(g, kinds)
 }
 
 // errBadControl marks a --control the game cannot honour: a side it does

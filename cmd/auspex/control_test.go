@@ -66,7 +66,9 @@ func TestPlayControlRefusedBeforeTheWindow(t *testing.T) {
 
 // TestControlledSession: auspex play --control builds a play session
 // whose sides have the named players: computer sides decide on their own
-// (greedy and random both play commands), human sides wait.
+// (greedy and random both play commands), human sides wait, and a side
+// --control does not name keeps the scenario's player (the duel's blue
+// side is scripted).
 func TestControlledSession(t *testing.T) {
 	cat, err := assets.LoadCatalogue()
 	if err != nil {
@@ -76,7 +78,7 @@ func TestControlledSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Kinds["red"] != play.Computer || s.Kinds["blue"] != play.Computer {
+	if s.Kinds["red"] != "greedy" || s.Kinds["blue"] != "random" {
 		t.Fatalf("kinds %v", s.Kinds)
 	}
 	for i := 0; i < 30 && s.State().Seq < 8; i++ {
@@ -89,8 +91,8 @@ func TestControlledSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h.Kinds["red"] != play.Human || h.Kinds["blue"] != play.Human {
-		t.Errorf("kinds %v, want both human", h.Kinds)
+	if h.Kinds["red"] != play.Human || h.Kinds["blue"] != "script" {
+		t.Errorf("kinds %v, want red human and blue the scenario's script", h.Kinds)
 	}
 	if _, err := controlledSession(shippedSystems(), cat, "titan-duel", false, controlFlag{"green": "greedy"}, 5); !errors.Is(err, errBadControl) {
 		t.Errorf("an unknown side: %v", err)

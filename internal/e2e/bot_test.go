@@ -149,3 +149,24 @@ func (w *Win) dragLeg(what string, fx, fy, tx, ty, tol float64) *app.DebugDump {
 		w.Wait("the dropped path", func(d *app.DebugDump) bool { return d.Play != nil && len(d.Play.Draft) == 0 })
 	}
 }
+
+// makeHuman presses side number n on the start screen until the side's
+// button (whose label starts with prefix) says human: a click cycles a
+// side through human, its script, the AI at three speeds and the basic
+// computer.
+func (w *Win) makeHuman(n int, prefix string) {
+	w.t.Helper()
+	for i := 0; i < 8; i++ {
+		d := w.Wait("the side's button", func(d *app.DebugDump) bool { return d.Button("start", prefix) != nil })
+		before := d.Button("start", prefix).Label
+		if before == prefix+"human" {
+			return
+		}
+		w.Key(fmt.Sprint(n))
+		w.Wait("the side's player to change", func(d *app.DebugDump) bool {
+			b := d.Button("start", prefix)
+			return b != nil && b.Label != before
+		})
+	}
+	w.Failf("%s never became human", prefix)
+}

@@ -29,8 +29,7 @@ func startDuel(t *testing.T) *Win {
 	if !d.Contains("Two Reaver battle titans") {
 		w.Failf("the start screen should preselect the titan duel")
 	}
-	w.Key("2")
-	w.Wait("blue made human", func(d *app.DebugDump) bool { return d.Button("start", "[2] Legio Ignatum (1 titan): human") != nil })
+	w.makeHuman(2, "[2] Legio Ignatum (1 titan): ")
 	setSeed(w, duelSeed)
 	w.Key("Return")
 	w.Wait("the game to start", func(d *app.DebugDump) bool { return d.Screen == "play" && d.Play != nil })

@@ -17,8 +17,7 @@ import (
 func TestManualDiceFromTheStartScreen(t *testing.T) {
 	w := Start(t)
 	w.Wait("the start screen", func(d *app.DebugDump) bool { return d.Screen == "start" && d.Contains("Two Reaver battle titans") })
-	w.Key("2")
-	w.Wait("blue made human", func(d *app.DebugDump) bool { return d.Button("start", "[2] Legio Ignatum (1 titan): human") != nil })
+	w.makeHuman(2, "[2] Legio Ignatum (1 titan): ")
 	setSeed(w, duelSeed)
 	w.Key("m")
 	w.Wait("manual dice ticked", func(d *app.DebugDump) bool { return d.Button("start", "[x] manual dice") != nil })

@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/app"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/raster"
@@ -41,7 +42,7 @@ func (h *harness) shot(name string) {
 
 // End to end in the real ebiten loop: the start screen opens with the
 // default scenario selected, Enter starts the titan duel (blue played by
-// the computer controller), and one whole turn is played through clicks
+// the scenario's scripted opponent), and one whole turn is played through clicks
 // and keys: initiative, a drawn move (ATII-MOV), declared fire
 // (ATII-SHT-2), the assault step, the rally, until turn 2 begins.
 func TestPlayATurnThroughTheWindow(t *testing.T) {
@@ -61,7 +62,7 @@ func TestPlayATurnThroughTheWindow(t *testing.T) {
 	if s == nil || h.a.StartShown() {
 		t.Fatal("Enter should start the preselected game")
 	}
-	if s.G.Scenario.Name == "" || s.Kinds["blue"] != play.Computer || s.Kinds["red"] != play.Human {
+	if s.G.Scenario.Name == "" || s.Kinds["blue"] != game.KindScript || s.Kinds["red"] != play.Human {
 		t.Fatalf("controllers %v", s.Kinds)
 	}
 	h.in.Key(ebiten.KeyHome)

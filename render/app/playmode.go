@@ -169,6 +169,8 @@ func (a *App) updatePlay() bool {
 		s.Hold()
 	case press(ebiten.KeyT):
 		s.Key("T")
+	case press(ebiten.KeyY):
+		s.ToggleWhy()
 	case press(ebiten.KeyTab):
 		s.CycleSelection()
 	case press(ebiten.KeyBracketLeft):
@@ -443,6 +445,7 @@ func playHelpSections() []helpSection {
 			{"T", "aim high or low"},
 			{"Tab", "select the next titan that may act"},
 			{"O", "hotseat: show or hide your secret objective"},
+			{"Y", "why did the computer do that? Show or hide its last decision's reasons and the candidates it weighed"},
 			{"Backspace", "drop the last path point or declaration (nothing drawn: remove the last ruler)"},
 			{"Esc", "cancel a drag, else drop the whole path and declarations (nothing drawn: clear rulers, sight lines and rings)"},
 			{"F", "fire arcs of every unit on or off"},

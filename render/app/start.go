@@ -240,12 +240,10 @@ func (a *App) selectEntry(i int) {
 		return
 	}
 	kinds := map[string]string{}
+	own := play.ScenarioKinds(e.scn)
 	for _, sd := range e.scn.Sides {
-		k := play.Human
-		if sd.Controller.Type == "ai" || sd.Controller.Type == "scripted" {
-			k = play.Computer
-		}
-		if old, ok := st.kinds[sd.ID]; ok && st.chosen[sd.ID] {
+		k := own[sd.ID]
+		if old, ok := st.kinds[sd.ID]; ok && st.chosen[sd.ID] && validKind(e.scn, sd.ID, old) {
 			// Keep what the player chose for this side; otherwise the
 			// scenario's own controllers (a hotseat mission's two humans).
 			k = old
@@ -479,14 +477,26 @@ func (a *App) startClick() {
 	}
 }
 
-// toggleSide switches a side between human and computer.
+// toggleSide moves a side on to its next player (play.KindChoices:
+// human, the scenario's script for that side, the AI at 1, 3 and 0.3 s a
+// move, the basic computer).
 func (st *startScreen) toggleSide(id string) {
 	st.chosen[id] = true
-	if st.kinds[id] == play.Human {
-		st.kinds[id] = play.Computer
-	} else {
-		st.kinds[id] = play.Human
+	var scn *scenarios.Scenario
+	if st.sel >= 0 && st.sel < len(st.entries) {
+		scn = st.entries[st.sel].scn
 	}
+	st.kinds[id] = play.NextKind(scn, id, st.kinds[id])
+}
+
+// validKind reports whether k is one of the players offered for side.
+func validKind(scn *scenarios.Scenario, side, k string) bool {
+	for _, c := range play.KindChoices(scn, side) {
+		if c == k {
+			return true
+		}
+	}
+	return false
 }
 
 // StartButton returns the centre (device-independent px) of the start
@@ -556,7 +566,7 @@ func (a *App) startPrims() []scene.Prim {
 			y2 += small * 1.35
 		}
 		y2 += a.px(10)
-		out = a.txt(out, x2, y2, "Sides (click or press the side's number: human / computer)", norm, true, hudText())
+		out = a.txt(out, x2, y2, "Sides (click or press the side's number: human, script, AI, computer)", norm, true, hudText())
 		y2 += a.px(14)
 		for i, sd := range e.scn.Sides {
 			id := sd.ID
@@ -569,7 +579,7 @@ func (a *App) startPrims() []scene.Prim {
 			if n == 1 {
 				titans = "titan"
 			}
-			button(x2, y2, colW2, fmt.Sprintf("[%d] %s (%d %s): %s", i+1, sd.Name, n, titans, k), false, func() { st.toggleSide(id) })
+			button(x2, y2, colW2, fmt.Sprintf("[%d] %s (%d %s): %s", i+1, sd.Name, n, titans, play.KindLabel(k)), false, func() { st.toggleSide(id) })
 			y2 += a.px(30)
 		}
 		if e.scn.Mission != nil && e.scn.Mission.Secret {

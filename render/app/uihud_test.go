@@ -268,7 +268,7 @@ func TestRulerLabelOverZoneLabel(t *testing.T) {
 	}
 }
 
-// Browsing the start screen from the duel (blue: computer) to the hotseat
+// Browsing the start screen from the duel (blue: its script) to the hotseat
 // mission gives the mission its own two human players; a side the player
 // switched keeps the choice.
 func TestStartScreenUsesTheScenariosControllers(t *testing.T) {
@@ -286,7 +286,7 @@ func TestStartScreenUsesTheScenariosControllers(t *testing.T) {
 	h.in.Key(ebiten.KeyArrowDown)
 	h.in.Key(ebiten.KeyArrowUp)
 	h.flush()
-	if _, _, ok := h.a.StartButton("[2] Blue battlegroup (2 titans): computer (basic)"); !ok {
+	if _, _, ok := h.a.StartButton("[2] Blue battlegroup (2 titans): AI (1 s a move)"); !ok {
 		t.Fatal("a side the player switched should keep the choice")
 	}
 }

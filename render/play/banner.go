@@ -1,5 +1,7 @@
 package play
 
+import "fmt"
+
 // ModeText says what the session waits for, in words.
 func (s *Session) ModeText() string {
 	switch s.mode {
@@ -65,7 +67,10 @@ func (s *Session) Banner() Banner {
 		b.Lines = []string{"The secret objective that was shown is hidden again.", s.SideName(d) + ": press Enter or Space, or click Continue, when you have the screen."}
 		return b
 	case ModeThinking:
-		b.Who = s.SideName(d) + " (computer) is deciding..."
+		b.Who = fmt.Sprintf("%s (%s) is thinking... %.1f s", s.SideName(d), KindLabel(s.Kinds[d]), s.thinkFor)
+		if s.lastWhy != nil {
+			b.Lines = append(b.Lines, "Y shows why the computer made its last move.")
+		}
 		return b
 	case ModeTray:
 		b.Who = s.SideName(s.viewer) + ": your dice"

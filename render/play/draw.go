@@ -152,6 +152,7 @@ func (s *Session) HUD(l Layout) ([]scene.Prim, []Button) {
 	}
 	s.banner(h)
 	s.panel(h)
+	s.whyPanel(h)
 	if s.mode == ModeDice && s.diceNeed != nil {
 		prims, btns := DicePad(l, l.DicePadRect(), s.SideName(s.Decider())+": manual dice for "+s.diceNeed.Purpose, *s.diceNeed, s.diceTyped, s.TypeDie)
 		h.out = append(h.out, prims...)

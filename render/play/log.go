@@ -10,6 +10,11 @@ func (s *Session) collectLog() {
 	if s.logSeen > len(lg) {
 		s.log, s.logSeen = nil, 0
 	}
+	if w := s.whyNext; w != nil && s.logSeen < len(lg) {
+		w.Index, w.Turn, w.Step = s.logSeen, lg[s.logSeen].Turn, lg[s.logSeen].Step
+		s.log = append(s.log, *w)
+		s.whyNext = nil
+	}
 	for i := s.logSeen; i < len(lg); i++ {
 		e := lg[i]
 		if e.Kind == rules.EvDecision || e.Kind == rules.EvPhase {

@@ -122,6 +122,17 @@ type Session struct {
 	pre *rules.State
 	// decided is the side whose decision the selection was last made for.
 	decided string
+
+	// whyNext is the reason of the computer decision being played: it
+	// goes into the dice log before the command's events. lastWhy is
+	// the last computer decision's explanation (lastWhySide decided it);
+	// showWhy draws it over the table; thinkFor is how long the current
+	// computer decision has taken (seconds of Tick).
+	whyNext     *LogEntry
+	lastWhy     *game.Why
+	lastWhySide string
+	showWhy     bool
+	thinkFor    float64
 }
 
 // newSession wraps a running game with the adapter a's UI (see
@@ -138,15 +149,16 @@ func newSession(g *game.Game, kinds map[string]string, a Adapter) (*Session, err
 	s.ui = ui
 	for _, sd := range g.State().Sides {
 		k := kinds[sd.ID]
-		if k != Computer {
-			k = Human
-		}
-		if k == Computer {
-			if c, err := g.NewController(game.KindGreedy); err == nil {
+		if IsComputer(k) {
+			if c, err := controllerFor(g, sd.ID, k); err == nil {
 				s.ctrls[sd.ID] = c
 			} else {
-				k = Human // the system has no computer player
+				s.Note(fmt.Sprintf("%s plays by hand: %v", sd.ID, err))
+				k = Human // the system has no such computer player
 			}
+		}
+		if !IsComputer(k) {
+			k = Human
 		}
 		s.Kinds[sd.ID] = k
 	}
@@ -269,6 +281,7 @@ func (s *Session) Poll() bool {
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		s.cancel = cancel
+		s.thinkFor = 0
 		s.think = game.DecideAsync(ctx, c, s.G.ViewFor(d))
 		return false
 	}
@@ -276,20 +289,44 @@ func (s *Session) Poll() bool {
 	case dec := <-s.think:
 		s.think = nil
 		s.cancel()
-		if dec.Err != nil || dec.Cmd == nil {
-			s.Fail(fmt.Errorf("the computer could not decide: %v", dec.Err))
-			// Hand the side to a human rather than stall.
-			d := s.Decider()
-			delete(s.ctrls, d)
-			s.Kinds[d] = Human
-			s.afterCommand()
-			return true
-		}
-		s.Play(dec.Cmd)
+		s.answer(dec)
 		return true
 	default:
 		return false
 	}
+}
+
+// answer plays a computer decision. A decision that failed (an error, a
+// panic, no command, or one the rules refuse) is replaced by the system's
+// safe default (hold, pass) with a note, so the game goes on; only when
+// there is none is the side handed to a human.
+func (s *Session) answer(dec game.Decision) {
+	d := s.Decider()
+	if dec.Err == nil && dec.Cmd != nil {
+		if err := s.G.Engine.Check(s.G.Bind(dec.Cmd)); err != nil {
+			dec.Err = fmt.Errorf("%s was refused: %w", dec.Cmd.Name(), err)
+		}
+	}
+	if dec.Err != nil || dec.Cmd == nil {
+		reason := "no command"
+		if dec.Err != nil {
+			reason = dec.Err.Error()
+		}
+		def, err := s.G.SafeDefault(d)
+		if err != nil {
+			s.Fail(fmt.Errorf("the computer could not decide for %s (%s) and there is no safe default: the side is yours to play", s.SideName(d), reason))
+			delete(s.ctrls, d)
+			s.Kinds[d] = Human
+			s.afterCommand()
+			return
+		}
+		dec = game.Decision{Cmd: def, Why: &game.Why{Line: fmt.Sprintf("%s: the computer could not decide (%s); it plays the safe default, %s", s.SideName(d), reason, def.Name())}}
+	}
+	if dec.Why != nil && dec.Why.Line != "" {
+		s.whyNext = &LogEntry{Kind: KindWhy, Text: dec.Why.Line, Side: d, Units: whyUnits(dec.Why)}
+		s.lastWhy, s.lastWhySide = dec.Why, d
+	}
+	s.Play(dec.Cmd)
 }
 
 // Wait blocks until a pending computer decision has been played (tests
@@ -304,15 +341,10 @@ func (s *Session) Wait() {
 		dec := <-s.think
 		s.think = nil
 		s.cancel()
-		if dec.Err != nil || dec.Cmd == nil {
-			d := s.Decider()
-			delete(s.ctrls, d)
-			s.Kinds[d] = Human
-			s.Fail(fmt.Errorf("the computer could not decide: %v", dec.Err))
-			s.afterCommand()
+		s.answer(dec)
+		if s.ctrls[s.Decider()] == nil && s.mode != ModeThinking {
 			return
 		}
-		s.Play(dec.Cmd)
 	}
 }
 

@@ -76,9 +76,17 @@ func (s *Session) TrayClose() {
 	}
 }
 
-// Tick advances the dice tray by itself after TrayDelay seconds per step
-// (dt is the frame's duration). It reports whether the tray changed.
+// Tick advances the dice tray by itself after TrayDelay seconds per step,
+// and the thinking clock while a computer decides (dt is the frame's
+// duration). It reports whether anything drawn changed.
 func (s *Session) Tick(dt float64) bool {
+	if s.mode == ModeThinking && s.think != nil {
+		// The banner shows how long the computer has been thinking
+		// (redrawn about every tenth of a second).
+		before := int(s.thinkFor * 10)
+		s.thinkFor += dt
+		return int(s.thinkFor*10) != before
+	}
 	if s.tray == nil || s.TrayDelay <= 0 {
 		return false
 	}

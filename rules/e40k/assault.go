@@ -81,8 +81,8 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 	touch := map[string]bool{}
 	for i := range s.Formations {
 		f := &s.Formations[i]
-		if f.Side == a.Side || !alive(s, f.ID) {
-			continue
+		if f.Side == a.Side || !alive(s, f.ID) || r.titanFormation(s, f.ID) {
+			continue // never a close combat with a titan (seed 002)
 		}
 		theirs, err := r.placedOf(s, f.ID)
 		if err != nil {
@@ -112,8 +112,9 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 		}
 		return evs, nil
 	}
-	// Firefight: the closest enemy detachment within 15 cm.
-	best, bd := "", FirefightRange+world.Eps
+	// Firefight: the closest enemy detachment (or titan, seed 002) within
+	// 15 cm.
+	best, bestTitan, bd := "", "", FirefightRange+world.Eps
 	for i := range s.Formations {
 		f := &s.Formations[i]
 		if f.Side == a.Side || !alive(s, f.ID) {
@@ -123,16 +124,23 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 		if err != nil {
 			return nil, err
 		}
+		titans := r.titanFormation(s, f.ID)
 		for _, x := range ours {
 			for _, y := range theirs {
 				if dd := world.Distance(x.b, y.b); dd <= bd {
-					best, bd = f.ID, dd
+					best, bd, bestTitan = f.ID, dd, ""
+					if titans {
+						bestTitan = y.u.ID
+					}
 				}
 			}
 		}
 	}
 	if best == "" {
 		return []rules.Event{rules.Message(att + " finds no enemy to fight")}, nil
+	}
+	if bestTitan != "" {
+		return r.titanFirefight(s, d, att, bestTitan)
 	}
 	return r.combat(s, d, Firefight, att, best)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
 )
 
 // pendingOf checks that the game waits for side with a decision of one of
@@ -152,11 +153,18 @@ func (c *InitiativeCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, erro
 // steps (war engines in their own step), as overwatch fire at a detachment
 // that has just moved (re-rolling misses), or as a preparatory bombardment
 // by artillery on special orders (E40K-ART-1, no line of sight needed).
+//
+// With Titan set the detachment shoots at that enemy titan instead, with
+// the ATII rules at Gunnery 4+ (seed 002; planTitanFire), in the
+// shooting steps only, its attacks aimed high or low as Aim declares
+// (ATII-SHT-2, ATII-SHT-3; empty means high); Target is then ignored.
 type FireCmd struct {
 	r          *Ruleset
-	By         string `json:"by"`
-	Detachment string `json:"detachment"`
-	Target     string `json:"target"`
+	By         string   `json:"by"`
+	Detachment string   `json:"detachment"`
+	Target     string   `json:"target"`
+	Titan      string   `json:"titan,omitempty"`
+	Aim        atii.Aim `json:"aim,omitempty"`
 }
 
 // Name implements rules.Command.
@@ -190,6 +198,13 @@ func (c *FireCmd) Validate(s *rules.State) error {
 		return fmt.Errorf("detachment %q may not fire now", c.Detachment)
 	}
 	mode := fireMode(s)
+	if c.Titan != "" {
+		if mode != fireNormal {
+			return fmt.Errorf("detachments shoot at titans in the shooting phase only")
+		}
+		_, err = c.r.planTitanFire(s, c.Detachment, c.Titan, c.Aim)
+		return err
+	}
 	if mode == fireOverwatch && c.Target != g.Reaction {
 		return fmt.Errorf("overwatch fire must be at %s, which has just moved", g.Reaction)
 	}
@@ -208,13 +223,23 @@ func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 		return nil, err
 	}
 	mode := fireMode(s)
-	plan, err := c.r.planFire(s, c.Detachment, c.Target, mode)
-	if err != nil {
-		return nil, err
-	}
-	evs, err := c.r.resolveFire(s, d, plan, o)
-	if err != nil {
-		return nil, err
+	var evs []rules.Event
+	if c.Titan != "" {
+		v, err := c.r.planTitanFire(s, c.Detachment, c.Titan, c.Aim)
+		if err != nil {
+			return nil, err
+		}
+		if evs, err = c.r.resolveTitanVolley(s, d, v); err != nil {
+			return nil, err
+		}
+	} else {
+		plan, err := c.r.planFire(s, c.Detachment, c.Target, mode)
+		if err != nil {
+			return nil, err
+		}
+		if evs, err = c.r.resolveFire(s, d, plan, o); err != nil {
+			return nil, err
+		}
 	}
 	if mode == fireNormal {
 		g.markActed(c.Detachment)
@@ -241,7 +266,7 @@ func (c *PassCmd) Actor() string { return c.By }
 // Validate implements rules.Command. Errors: not this side's decision, or
 // a detachment not waiting.
 func (c *PassCmd) Validate(s *rules.State) error {
-	if _, err := c.r.pendingOf(s, c.By, KindMove, KindFire, KindAssault, KindRally, KindBombard, KindOverwatch); err != nil {
+	if _, err := c.r.pendingOf(s, c.By, KindMove, KindFire, KindAssault, KindRally, KindBombard, KindOverwatch, KindTitanMove); err != nil {
 		return err
 	}
 	switch s.Pending.Kind {
@@ -269,6 +294,15 @@ func (c *PassCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
 	case KindOverwatch:
 		g.Reaction = ""
 		text = c.By + " holds its overwatch fire"
+	case KindTitanMove:
+		// The titan holds: its place in the move order is used
+		// (ATII-MOV-1).
+		order, err := atii.StartMove(g.TitanOrder, c.Detachment, s.Step == StepTitanAssault)
+		if err != nil {
+			return nil, err
+		}
+		g.TitanOrder, g.TitanLast = order, c.By
+		text = c.Detachment + " holds"
 	case KindFire:
 		g.markActed(c.Detachment)
 		g.ToAct = 1 - sideIndex(s, c.By)

@@ -45,6 +45,10 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 		return nil, fmt.Errorf("%s is not an enemy detachment", target)
 	case f.Broken:
 		return nil, fmt.Errorf("%s is broken and may not shoot (E40K-BRK-1)", firer)
+	case r.titanFormation(s, target):
+		return nil, fmt.Errorf("%s is a titan: detachments shoot at titans with the ATII rules (fire with a titan target)", target)
+	case r.titanFormation(s, firer):
+		return nil, fmt.Errorf("%s is a titan: titans fire with %s", firer, CmdTitanFire)
 	}
 	keep := func(p *Profile) bool { return p.WarEngine() == warEngineStep(s) }
 	switch mode {
@@ -121,11 +125,22 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 	if f.Orders == OrderAssault {
 		plan.Firepower = Half(plan.Firepower)
 	}
+	if err := r.fillTargets(s, plan, t, tus, dist); err != nil {
+		return nil, err
+	}
+	return plan, nil
+}
+
+// fillTargets sets a plan's target units (dist: each unit's distance from
+// the nearest firer, -1 when none sees it) and the target's situation:
+// marching orders, else cover when at least half its units stand in
+// cover-giving terrain, else open.
+func (r *Ruleset) fillTargets(s *rules.State, plan *FirePlan, t *rules.Formation, tus []*rules.Unit, dist []float64) error {
 	inCover := 0
 	for i, u := range tus {
 		p, err := r.Profile(s, u)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		d := dist[i]
 		if d < 0 {
@@ -145,7 +160,7 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 	default:
 		plan.Situation = Open
 	}
-	return plan, nil
+	return nil
 }
 
 // armourBonus is the terrain armour bonus of an infantry unit standing at

@@ -62,6 +62,8 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 		{Name: CmdFire, Doc: "a detachment shoots at an enemy detachment (shooting phase, overwatch fire, preparatory bombardment)", New: func() rules.Command { return &FireCmd{r: r} }},
 		{Name: CmdAssault, Doc: "a detachment on assault orders makes its assault moves; its close combats and firefights follow", New: func() rules.Command { return &AssaultCmd{r: r} }},
 		{Name: CmdRally, Doc: "a broken detachment tries to rally (leadership test)", New: func() rules.Command { return &RallyCmd{r: r} }},
+		{Name: CmdTitanMove, Doc: "move a titan, or make its assault move and stomp stands (ATII rules inside E40K, seed 002)", New: func() rules.Command { return &TitanMoveCmd{r: r} }},
+		{Name: CmdTitanFire, Doc: "fire a titan's weapons: at titans with the ATII rules, at detachments with their E40K firepower (seed 002)", New: func() rules.Command { return &TitanFireCmd{r: r} }},
 		{Name: CmdPass, Doc: "a detachment does nothing now, or the side declines overwatch fire or a bombardment", New: func() rules.Command { return &PassCmd{r: r} }},
 	}
 }
@@ -71,14 +73,17 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 //	setup                   strategy ratings settled (roll-off when equal)
 //	orders         (turn)   each side orders its detachments (E40K-ORD-1)
 //	movement/initiative     command check, an initiative counter drawn
+//	movement/titans         titans move, sides alternating (seed 002)
 //	movement                first then second player: bombardment window,
 //	                        broken detachments retreat, moves (overwatch fire
 //	                        at each), bombardment window (E40K-ART-1)
 //	shooting/initiative     command check, counter drawn
 //	shooting                vehicles and infantry, sides alternating
 //	shooting/initiative-2   counter drawn again
-//	shooting/war-engines    war engines, sides alternating
+//	shooting/war-engines    war engines and titans, sides alternating
 //	assault/initiative      command check, counter drawn
+//	assault/titans          titans' assault moves (stomps), then titan
+//	                        close combats (seed 002)
 //	assault                 first then second player: assault moves, then
 //	                        that player's close combats and firefights
 //	rally                   blast markers D6-1, rally tests, war engine
@@ -88,12 +93,14 @@ func (r *Ruleset) Flow() []rules.Step {
 		{ID: StepSetup, Phase: "set-up", Doc: "strategy ratings and detachment HQs", OnBegin: r.beginSetup, EndIf: always},
 		{ID: StepOrders, Phase: "orders", NewTurn: true, Doc: "orders for every detachment (E40K-ORD-1, E40K-LD-1)", Allowed: []string{CmdOrders}, OnBegin: r.beginOrders, EndIf: r.noPending},
 		{ID: StepMoveInit, Phase: "movement", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
+		{ID: StepTitanMove, Phase: "movement", Doc: "players alternate moving titans, lowest Man first (seed 002; ATII-MOV-1..6)", Allowed: []string{CmdTitanMove, CmdPass}, OnBegin: r.beginTitanPhase(false), EndIf: r.noPending},
 		{ID: StepMovement, Phase: "movement", Doc: "first then second player move; retreats, overwatch fire, preparatory bombardment (E40K-BRK-1, E40K-ART-1)", Allowed: []string{CmdMove, CmdFire, CmdPass}, OnBegin: r.beginTwoPart(stageBombardStart), Auto: r.autoMovement, EndIf: r.noPending},
 		{ID: StepShootInit, Phase: "shooting", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
 		{ID: StepShooting, Phase: "shooting", Doc: "vehicles and infantry shoot, sides alternating (E40K-BM-1)", Allowed: []string{CmdFire, CmdPass}, OnBegin: r.beginShooting, EndIf: r.noPending},
 		{ID: StepShootInit2, Phase: "shooting", Doc: "initiative again before the war engines shoot (E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(false), EndIf: r.firstChosen},
-		{ID: StepWarEngines, Phase: "shooting", Doc: "war engines shoot, sides alternating", Allowed: []string{CmdFire, CmdPass}, OnBegin: r.beginShooting, EndIf: r.noPending},
+		{ID: StepWarEngines, Phase: "shooting", Doc: "war engines and titans shoot, sides alternating (seed 002)", Allowed: []string{CmdFire, CmdTitanFire, CmdPass}, OnBegin: r.beginShooting, EndIf: r.noPending},
 		{ID: StepAssaultInit, Phase: "assault", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
+		{ID: StepTitanAssault, Phase: "assault", Doc: "players alternate titans' assault moves, highest Man first, stomping stands; then titan close combats (seed 002; ATII-CC-1..3)", Allowed: []string{CmdTitanMove, CmdPass}, OnBegin: r.beginTitanPhase(true), Auto: r.autoTitanCombat, EndIf: r.noPending},
 		{ID: StepAssault, Phase: "assault", Doc: "first then second player's assault moves, close combats and firefights (E40K-BRK-1)", Allowed: []string{CmdAssault, CmdPass}, OnBegin: r.beginTwoPart(stageMoves), Auto: r.autoAssault, EndIf: r.noPending},
 		{ID: StepRally, Phase: "rally", Doc: "blast markers removed, rally tests, war engine repairs, victory conditions", Allowed: []string{CmdRally, CmdPass}, OnBegin: r.beginRally, Auto: r.autoRally, EndIf: r.noPending, Next: StepOrders},
 	}
@@ -114,7 +121,7 @@ func (r *Ruleset) noPending(s *rules.State) bool {
 	switch s.Step {
 	case StepMovement, StepAssault:
 		return g.Sub >= 2
-	case StepRally:
+	case StepRally, StepTitanMove, StepTitanAssault:
 		return g.Stage == stageDone
 	}
 	return true
@@ -153,12 +160,18 @@ func (r *Ruleset) beginSetup(s *rules.State, d rules.Dice) ([]rules.Event, error
 		}
 		evs = append(evs, rules.Message(fmt.Sprintf("equal strategy ratings: %s counts as the higher", sd[g.Higher])))
 	}
+	if err := r.setupTitans(s); err != nil {
+		return nil, err
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Destroyed || u.OffTable {
 			continue
 		}
 		g.Start[sideIndex(s, u.Side)]++
+		if r.IsTitan(u) {
+			continue // shields kept by the titan's ATII state
+		}
 		p, err := r.Profile(s, u)
 		if err != nil {
 			return nil, err
@@ -174,9 +187,12 @@ func (r *Ruleset) beginSetup(s *rules.State, d rules.Dice) ([]rules.Event, error
 
 // beginOrders starts a turn: per-turn flags cleared, the initiative cup
 // refilled (E40K-INI-1), orders cleared (broken detachments stay broken).
-func (r *Ruleset) beginOrders(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+func (r *Ruleset) beginOrders(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	sd, err := sides(s)
 	if err != nil {
+		return nil, err
+	}
+	if err := r.startTitans(s, d); err != nil {
 		return nil, err
 	}
 	g, err := r.progress(s)

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -219,6 +220,10 @@ type Progress struct {
 	// end of the last turn.
 	MoraleFailed [2]bool `json:"morale_failed,omitempty"`
 	TimeUp       bool    `json:"time_up,omitempty"`
+	// TitanOrder is the titans' move order of the current titan step
+	// (ATII-MOV-1) and TitanLast the side that moved the last titan.
+	TitanOrder []atii.OrderEntry `json:"titan_order,omitempty"`
+	TitanLast  string            `json:"titan_last,omitempty"`
 }
 
 func (g *Progress) acted(id string) bool {
@@ -260,6 +265,7 @@ func (r *Ruleset) progress(s *rules.State) (Progress, error) {
 	}
 	g.Acted = append([]string(nil), g.Acted...)
 	g.Assaulted = append([]string(nil), g.Assaulted...)
+	g.TitanOrder = append([]atii.OrderEntry(nil), g.TitanOrder...)
 	return g, nil
 }
 
@@ -437,8 +443,8 @@ func (r *Ruleset) commandCheck(s *rules.State) ([]rules.Event, error) {
 	for fi := range s.Formations {
 		f := &s.Formations[fi]
 		ms := members(s, f.ID)
-		if len(ms) == 0 {
-			continue
+		if len(ms) == 0 || r.titanFormation(s, f.ID) {
+			continue // titans have no command radius (seed 002)
 		}
 		var hq *rules.Unit
 		for _, m := range ms {

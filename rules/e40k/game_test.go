@@ -79,8 +79,13 @@ func fillMoves(t testing.TB, e *rules.Engine, r *Ruleset, rng *rules.PCG32, cmd 
 // Legal choice must validate, the game must never stall or panic.
 func playRandom(t *testing.T, seed uint64, opts map[string]string) *rules.Engine {
 	t.Helper()
-	r := testRuleset(t)
-	e, err := rules.New(r, smallBattle(seed, opts), rules.Config{})
+	return playRandomOn(t, testRuleset(t), smallBattle(seed, opts), seed)
+}
+
+// playRandomOn is playRandom on any ruleset and starting state.
+func playRandomOn(t *testing.T, r *Ruleset, st *rules.State, seed uint64) *rules.Engine {
+	t.Helper()
+	e, err := rules.New(r, st, rules.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,17 +179,23 @@ func TestSequenceOfPlayE40K(t *testing.T) {
 // JSON and every roll comes from the seeded stream.
 func TestSaveReplayE40K(t *testing.T) {
 	opts := map[string]string{OptResilient: "on", OptCC2D6: "on"}
-	e := playRandom(t, 5, opts)
+	saveReplay(t, testRuleset(t), 5, opts, smallBattle)
+	// Titans inside the battle (seed 002) replay too.
+	saveReplay(t, testTitanRuleset(t), 5, opts, titanBattle)
+}
+
+func saveReplay(t *testing.T, r *Ruleset, seed uint64, opts map[string]string, battle func(uint64, map[string]string) *rules.State) {
+	t.Helper()
+	e := playRandomOn(t, r, battle(seed, opts), seed)
 	data, err := e.Save()
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := testRuleset(t)
 	reg, err := rules.NewRegistry(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	build := func(su rules.Setup) (*rules.State, error) { return smallBattle(su.Seed, su.Options), nil }
+	build := func(su rules.Setup) (*rules.State, error) { return battle(su.Seed, su.Options), nil }
 	back, err := rules.Load(data, reg, build, rules.Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -200,9 +211,15 @@ func TestSaveReplayE40K(t *testing.T) {
 // With manual dice that always show 1 (every attack misses, every
 // leadership test fails, every tie repeats) the game still plays to the
 // end: no loop runs away on a fixed die.
+// The same with a titan a side (seed 002's integration rules).
 func TestFixedDiceTerminateE40K(t *testing.T) {
-	r := testRuleset(t)
-	e, err := rules.New(r, smallBattle(9, map[string]string{OptCC2D6: "on"}), rules.Config{ManualDice: true})
+	fixedDiceGame(t, testRuleset(t), smallBattle(9, map[string]string{OptCC2D6: "on"}))
+	fixedDiceGame(t, testTitanRuleset(t), titanBattle(9, map[string]string{OptCC2D6: "on"}))
+}
+
+func fixedDiceGame(t *testing.T, r *Ruleset, st *rules.State) {
+	t.Helper()
+	e, err := rules.New(r, st, rules.Config{ManualDice: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,9 +51,20 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 			}
 			out = append(out, rules.Choice{Name: CmdPass, Text: id + " does not assault", Units: []string{id}, Cmd: &PassCmd{r: r, By: side, Detachment: id}})
 		}
+	case KindTitanMove:
+		for _, id := range p.Units {
+			out = append(out, r.titanMoveChoices(s, side, id)...)
+		}
 	case KindFire, KindBombard, KindOverwatch:
 		out = append(out, r.fireChoices(s, side)...)
 		if p.Kind == KindFire {
+			for _, id := range p.Units {
+				if u := s.Unit(id); u != nil && r.IsTitan(u) {
+					out = append(out, r.titanFireChoices(s, side, id)...)
+				} else {
+					out = append(out, r.titanTargetChoices(s, side, id)...)
+				}
+			}
 			for _, id := range p.Units {
 				out = append(out, rules.Choice{Name: CmdPass, Text: id + " does not shoot", Units: []string{id}, Cmd: &PassCmd{r: r, By: side, Detachment: id}})
 			}

@@ -202,6 +202,9 @@ func (r *Ruleset) checkOne(s *rules.State, f *rules.Formation, u *rules.Unit, to
 			}
 			contacted = append(contacted, c)
 			if world.InContact(end, vb) && dist > world.Eps {
+				if assault && vp.Class == world.Titan {
+					return fmt.Errorf("vehicles and infantry may not assault titan %s (seed 002; they may firefight it)", v.ID)
+				}
 				inContact = true
 				if assault && r.attackersOn(s, u, vb, pos) >= MaxAttackersPerUnit {
 					return fmt.Errorf("%s already has %d attackers in base contact (E40K-CC-2)", v.ID, MaxAttackersPerUnit)

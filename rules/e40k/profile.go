@@ -38,6 +38,10 @@ type Weapon struct {
 	FixedTarget int
 	// Indirect weapons fire without line of sight (artillery).
 	Indirect bool
+	// FP is the weapon's firepower entry as the catalogue gives it (its
+	// type), read again to convert the weapon for shooting at titans
+	// (atii.E40KWeaponVsTitan).
+	FP string
 }
 
 // Profile is the E40K view of a unit type: the datasheet values the rules
@@ -98,12 +102,17 @@ func (p *Profile) Artillery() bool {
 // from the unit; its default weapons give the range (the longest numeric
 // weapon) and the super-heavy weapons (weapons whose firepower entry is a
 // type such as "Anti-Tank" or "Death Ray"). Options apply REM-RES-1
-// (resilient units get 2 DC) and the Land Raider trial profile. Errors: a
+// (resilient units get 2 DC) and the Land Raider trial profile. A titan
+// (class titan, an ATII unit: seed 002) gets titanProfile: its weapons
+// are read mount by mount by the titan rules. Errors: a
 // nil unit, a unit of another system, a weapon the catalogue lacks, or an
 // unreadable firepower entry, each naming the unit.
 func FromCatalog(cat *catalog.Catalogue, u *catalog.Unit, o Options) (Profile, error) {
 	if u == nil {
 		return Profile{}, fmt.Errorf("e40k profile: no unit")
+	}
+	if u.Class == world.Titan {
+		return titanProfile(u), nil // an ATII titan inside the battle (seed 002)
 	}
 	if u.System != "" && u.System != catalog.E40K {
 		return Profile{}, fmt.Errorf("e40k profile %s: a %s unit", u.ID, u.System)
@@ -133,7 +142,7 @@ func FromCatalog(cat *catalog.Catalogue, u *catalog.Unit, o Options) (Profile, e
 			p.Range = max(p.Range, w.Range)
 			continue
 		}
-		p.SuperHeavy = append(p.SuperHeavy, Weapon{Name: w.Name, Kind: kind, Range: w.Range,
+		p.SuperHeavy = append(p.SuperHeavy, Weapon{Name: w.Name, Kind: kind, Range: w.Range, FP: w.FP,
 			Indirect: w.HasSpecial("indirect") || w.HasSpecial("barrage")})
 	}
 	if p.Range == 0 {

@@ -56,6 +56,20 @@ func (r *Ruleset) autoRally(s *rules.State, d rules.Dice) ([]rules.Event, bool, 
 		for i := range s.Units {
 			u := &s.Units[i]
 			key := "repair:" + u.ID
+			if r.IsTitan(u) {
+				if u.Destroyed || u.OffTable || g.acted(key) {
+					continue
+				}
+				g.markActed(key)
+				evs, did, err := r.repairTitan(s, d, u.ID)
+				if err != nil {
+					return nil, false, err
+				}
+				if did {
+					return evs, true, putProgress(s, g)
+				}
+				continue
+			}
 			dmg, down := u.Markers.Value(MarkDamage), u.Markers.Value(MarkShieldsDown)
 			if u.Destroyed || g.acted(key) || dmg+down == 0 {
 				continue

@@ -13,7 +13,7 @@ func (r *Ruleset) sync(s *rules.State, g Progress) error {
 	switch s.Step {
 	case StepOrders:
 		for si := 0; si < 2; si++ {
-			if ids := r.detachments(s, si, func(f *rules.Formation) bool { return !f.Broken && !g.acted(f.ID) }); len(ids) > 0 {
+			if ids := r.detachments(s, si, func(f *rules.Formation) bool { return !f.Broken && !g.acted(f.ID) && !r.titanFormation(s, f.ID) }); len(ids) > 0 {
 				r.wait(s, si, KindOrders, "give orders to your detachments", ids, CmdOrders)
 				break
 			}
@@ -29,12 +29,23 @@ func (r *Ruleset) sync(s *rules.State, g Progress) error {
 		for k := 0; k < 2; k++ {
 			si := (g.ToAct + k) % 2
 			ids := r.detachments(s, si, func(f *rules.Formation) bool { return !g.acted(f.ID) && r.canShoot(s, f, we) })
+			if we {
+				// Titans shoot with the war engines, each on its own
+				// (seed 002 shooting step 4).
+				for _, id := range r.titanIDs(s, si) {
+					if !g.acted(id) && r.titanCanFire(s, s.Unit(id)) {
+						ids = append(ids, id)
+					}
+				}
+			}
 			if len(ids) > 0 {
 				g.ToAct = si
-				r.wait(s, si, KindFire, "shoot with a detachment, or pass", ids, CmdFire, CmdPass)
+				r.wait(s, si, KindFire, "shoot with a detachment (or a titan), or pass", ids, CmdFire, CmdTitanFire, CmdPass)
 				break
 			}
 		}
+	case StepTitanMove, StepTitanAssault:
+		r.syncTitans(s, &g)
 	case StepAssault:
 		r.syncAssault(s, &g)
 	case StepRally:
@@ -95,7 +106,7 @@ func (r *Ruleset) syncMovement(s *rules.State, g *Progress) {
 				}
 				g.Reaction = ""
 			}
-			if ids := r.detachments(s, mover, func(f *rules.Formation) bool { return !f.Broken && !g.acted(f.ID) }); len(ids) > 0 {
+			if ids := r.detachments(s, mover, func(f *rules.Formation) bool { return !f.Broken && !g.acted(f.ID) && !r.titanFormation(s, f.ID) }); len(ids) > 0 {
 				r.wait(s, mover, KindMove, "move a detachment, or pass", ids, CmdMove, CmdPass)
 				return
 			}
@@ -152,7 +163,7 @@ func (r *Ruleset) syncRally(s *rules.State, g *Progress) {
 // unfired unit in command of the step's kind (war engines in their own
 // step) that has firepower or a super-heavy weapon.
 func (r *Ruleset) canShoot(s *rules.State, f *rules.Formation, we bool) bool {
-	if f.Broken || f.Orders == OrderMarch {
+	if f.Broken || f.Orders == OrderMarch || r.titanFormation(s, f.ID) {
 		return false
 	}
 	return len(r.shooters(s, f, func(p *Profile) bool { return p.WarEngine() == we })) > 0

@@ -1,0 +1,109 @@
+package play
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/world"
+)
+
+// KindWhy marks a dice-log entry that gives a computer player's reason
+// for the decision whose events follow it.
+const KindWhy = "why"
+
+// whyUnits are the units of the chosen candidate (highlighted with the
+// reason).
+func whyUnits(w *game.Why) []string {
+	if w == nil || len(w.Considered) == 0 {
+		return nil
+	}
+	var out []string
+	for _, u := range w.Considered[0].Units {
+		if u != "" {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// LastWhy returns the last computer decision's explanation and the side
+// that made it (nil when no computer has decided yet).
+func (s *Session) LastWhy() (*game.Why, string) { return s.lastWhy, s.lastWhySide }
+
+// ToggleWhy shows or hides the last computer decision's explanation over
+// the table ("why did it do that?", key Y), highlighting the units of the
+// chosen candidate.
+func (s *Session) ToggleWhy() {
+	if s.lastWhy == nil {
+		s.Note("no computer player has decided yet")
+		s.showWhy = false
+		return
+	}
+	s.showWhy = !s.showWhy
+	if s.showWhy {
+		s.Highlight = whyUnits(s.lastWhy)
+	} else {
+		s.Highlight = nil
+	}
+}
+
+// WhyShown reports whether the explanation is drawn.
+func (s *Session) WhyShown() bool { return s.showWhy && s.lastWhy != nil }
+
+// WhyLines is the explanation as the window draws it: a title, the chosen
+// line, then each candidate weighed with its value and terms.
+func (s *Session) WhyLines() []string {
+	w := s.lastWhy
+	if w == nil {
+		return nil
+	}
+	out := []string{"Why " + s.SideName(s.lastWhySide) + " did that (Y hides this)", w.Line}
+	if len(w.Considered) > 1 {
+		out = append(out, "Candidates weighed, best first:")
+	}
+	for i, c := range w.Considered {
+		if len(w.Considered) == 1 {
+			break
+		}
+		var terms []string
+		for _, t := range c.Terms {
+			if t.Value >= 0.5 || t.Value <= -0.5 {
+				terms = append(terms, fmt.Sprintf("%s %+.0f", t.Name, t.Value))
+			}
+		}
+		ln := fmt.Sprintf("%d. %s: %+.0f", i+1, s.ui.Named(c.Text), c.Value)
+		if len(terms) > 0 {
+			ln += " (" + strings.Join(terms, ", ") + ")"
+		}
+		out = append(out, ln)
+	}
+	return out
+}
+
+// whyPanel draws the explanation at the top left of the table.
+func (s *Session) whyPanel(h *hudb) {
+	if !s.WhyShown() {
+		return
+	}
+	l := h.l
+	size := l.Px(12)
+	width := minf(l.W-l.PanelW()-l.Px(24), l.Px(560))
+	var rows []string
+	for i, ln := range s.WhyLines() {
+		bold := i == 0
+		rows = append(rows, h.wrap(ln, size, width-l.Px(16), bold)...)
+	}
+	rowH := size * 1.4
+	top := l.Top + l.BannerH() + l.Px(8)
+	r := scene.Rect{Min: world.Vec{X: l.Px(12), Y: top}, Max: world.Vec{X: l.Px(12) + width, Y: top + float64(len(rows))*rowH + l.Px(10)}}
+	h.rect(r, ColBar, ColGold, l.Px(1))
+	for i, ln := range rows {
+		col := ColText
+		if i == 0 {
+			col = ColGold
+		}
+		h.text(r.Min.X+l.Px(8), r.Min.Y+l.Px(5)+rowH*(float64(i)+0.5), ln, size, i == 0, col)
+	}
+}

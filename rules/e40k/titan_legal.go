@@ -1,0 +1,245 @@
+package e40k
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/world"
+)
+
+// titanMoveChoices lists a titan's concrete move choices: the template
+// (an empty path, valid as it is: the titan holds; an interface or the AI
+// fills the path), holding, and the ready moves SuggestTitanMoves finds.
+func (r *Ruleset) titanMoveChoices(s *rules.State, side, id string) []rules.Choice {
+	out := []rules.Choice{{Name: CmdTitanMove, Text: "move titan " + id, Units: []string{id},
+		Cmd: &TitanMoveCmd{r: r, By: side, Titan: id}, Continuous: r.titanAllowanceText(s, id)}}
+	for _, c := range r.SuggestTitanMoves(s, side, id) {
+		out = append(out, rules.Choice{Name: CmdTitanMove, Text: c.Text, Units: []string{id}, Cmd: c.Cmd})
+	}
+	return append(out, rules.Choice{Name: CmdPass, Text: id + " holds", Units: []string{id}, Cmd: &PassCmd{r: r, By: side, Detachment: id}})
+}
+
+func (r *Ruleset) titanAllowanceText(s *rules.State, id string) string {
+	t, err := r.titan(s, id)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("titan move: up to %.0f cm, Man %d (a turn of up to 45 degrees per point)", atii.Speed(t.prof, t.ts, atiiOptions()), t.prof.Man)
+}
+
+// TitanMoveSuggestion is one ready titan move with its text.
+type TitanMoveSuggestion struct {
+	Text string
+	Cmd  *TitanMoveCmd
+}
+
+// SuggestTitanMoves returns ready moves for a titan, each checked to
+// validate: in the movement phase an advance on the closest enemy (full
+// Speed, else half, stopping short of the 10 cm around enemy titans);
+// in the assault phase a charge into base contact with the closest enemy
+// titan in reach and a stomp on the closest enemy infantry or vehicle
+// stand in reach; and a turn on the spot toward the closest enemy as far
+// as its Man allows. The result may be empty.
+func (r *Ruleset) SuggestTitanMoves(s *rules.State, side, id string) []TitanMoveSuggestion {
+	t, err := r.titan(s, id)
+	if err != nil || atii.CanMove(t.ts) != nil {
+		return nil
+	}
+	assault := s.Step == StepTitanAssault
+	tb := titanBase(t)
+	speed := atii.Speed(t.prof, t.ts, atiiOptions())
+	var out []TitanMoveSuggestion
+	try := func(text string, to world.Vec, stomp []string) bool {
+		c := &TitanMoveCmd{r: r, By: side, Titan: id, Path: []atii.Waypoint{{X: to.X, Y: to.Y}}, Stomp: stomp}
+		if c.Validate(s) != nil {
+			return false
+		}
+		out = append(out, TitanMoveSuggestion{Text: text, Cmd: c})
+		return true
+	}
+	// The closest enemy titan and the closest enemy stand.
+	var et, es *rules.Unit
+	var etb, esb world.Base
+	for i := range s.Units {
+		v := &s.Units[i]
+		if v.Side == side || !operational(v) {
+			continue
+		}
+		vp, err := r.Profile(s, v)
+		if err != nil {
+			continue
+		}
+		vb := world.Base{ID: v.ID, Pos: v.Pos, Facing: v.Facing, Foot: vp.Base}
+		switch {
+		case vp.Class == world.Titan:
+			if et == nil || world.Distance(tb, vb) < world.Distance(tb, etb) {
+				et, etb = v, vb
+			}
+		case !vp.WarEngine():
+			if es == nil || world.Distance(tb, vb) < world.Distance(tb, esb) {
+				es, esb = v, vb
+			}
+		}
+	}
+	toward := func(b world.Base, d float64) world.Vec {
+		dir := b.Pos.Sub(tb.Pos)
+		if dir.Len() < world.Eps {
+			return tb.Pos
+		}
+		return tb.Pos.Add(dir.Scale(d / dir.Len()))
+	}
+	goal := et
+	gb := etb
+	if goal == nil {
+		goal, gb = es, esb
+	}
+	if goal == nil {
+		return nil
+	}
+	gap := world.Distance(tb, gb)
+	if assault {
+		if et != nil && world.Distance(tb, etb) > world.Eps {
+			d := world.Distance(tb, etb)
+			if d <= speed+world.Eps {
+				try(id+" charges "+et.ID, toward(etb, d), nil)
+			}
+		}
+		if es != nil && t.u.Markers.Value(MarkStomped) == 0 {
+			d := world.Distance(tb, esb)
+			if d <= speed+world.Eps {
+				to := toward(esb, d)
+				end := tb
+				end.Pos = to
+				stomp := r.standsTouching(s, side, end)
+				if len(stomp) > 0 {
+					try(id+" stomps "+strings.Join(stomp, ", "), to, stomp)
+				}
+			}
+		}
+	} else {
+		for _, d := range []float64{min(speed, gap-atii.EnemyExclusion-0.5), speed / 2} {
+			if d > 0.5 && try(fmt.Sprintf("%s advances %.0f cm on %s", id, d, goal.ID), toward(gb, d), nil) {
+				break
+			}
+		}
+	}
+	// A turn on the spot toward the goal, as far as Man allows.
+	rel := world.RelDeg(world.Bearing(gb.Pos.Sub(tb.Pos)) - tb.Facing)
+	lim := float64(t.prof.Man * atii.TurnStep)
+	turn := max(-lim, min(lim, rel))
+	if turn > 1 || turn < -1 {
+		c := &TitanMoveCmd{r: r, By: side, Titan: id, Path: []atii.Waypoint{{X: tb.Pos.X, Y: tb.Pos.Y, Facing: atii.Face(world.NormDeg(tb.Facing + turn))}}}
+		if c.Validate(s) == nil {
+			out = append(out, TitanMoveSuggestion{Text: fmt.Sprintf("%s turns %.0f degrees toward %s", id, turn, goal.ID), Cmd: c})
+		}
+	}
+	return out
+}
+
+// standsTouching lists the enemy infantry and vehicle stands (of the side
+// opposing side) in base contact with base b, sorted.
+func (r *Ruleset) standsTouching(s *rules.State, side string, b world.Base) []string {
+	var out []string
+	for i := range s.Units {
+		v := &s.Units[i]
+		if v.Side == side || !operational(v) {
+			continue
+		}
+		vp, err := r.Profile(s, v)
+		if err != nil || vp.WarEngine() {
+			continue
+		}
+		vb := world.Base{ID: v.ID, Pos: v.Pos, Facing: v.Facing, Foot: vp.Base}
+		if world.InContact(b, vb) || world.Overlap(b, vb) {
+			out = append(out, v.ID)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// titanFireChoices lists a titan's fire choices: for each enemy titan
+// and each enemy detachment, every weapon that can fire at it alone,
+// fired together at it (when they validate together).
+func (r *Ruleset) titanFireChoices(s *rules.State, side, id string) []rules.Choice {
+	t, err := r.titan(s, id)
+	if err != nil {
+		return nil
+	}
+	var targets []string
+	for i := range s.Units {
+		v := &s.Units[i]
+		if v.Side != side && operational(v) && r.IsTitan(v) {
+			targets = append(targets, v.ID)
+		}
+	}
+	for i := range s.Formations {
+		f := &s.Formations[i]
+		if f.Side != side && alive(s, f.ID) && !r.titanFormation(s, f.ID) {
+			targets = append(targets, f.ID)
+		}
+	}
+	var out []rules.Choice
+	for _, tg := range targets {
+		aims := []atii.Aim{atii.AimNone}
+		if u := s.Unit(tg); u != nil && r.IsTitan(u) {
+			aims = []atii.Aim{atii.AimHigh, atii.AimLow}
+		}
+		for _, aim := range aims {
+			var shots []TitanShot
+			for _, m := range t.prof.Mounts {
+				sh := TitanShot{Mount: m.ID, Target: tg, Aim: aim}
+				one := &TitanFireCmd{r: r, By: side, Titan: id, Shots: []TitanShot{sh}}
+				if one.Validate(s) == nil {
+					shots = append(shots, sh)
+				}
+			}
+			if len(shots) == 0 {
+				continue
+			}
+			c := &TitanFireCmd{r: r, By: side, Titan: id, Shots: shots}
+			if c.Validate(s) != nil {
+				continue
+			}
+			names := make([]string, len(shots))
+			for i, sh := range shots {
+				names[i] = sh.Mount
+			}
+			text := fmt.Sprintf("%s fires %s at %s", id, strings.Join(names, ", "), tg)
+			if aim != atii.AimNone {
+				text += " aimed " + string(aim)
+			}
+			out = append(out, rules.Choice{Name: CmdTitanFire, Text: text, Units: []string{id, tg}, Cmd: c})
+		}
+	}
+	return out
+}
+
+// titanTargetChoices lists a detachment's shooting at each enemy titan it
+// can hurt (ATII rules), with the chance of at least one hit on the titan
+// itself from its first attack.
+func (r *Ruleset) titanTargetChoices(s *rules.State, side, det string) []rules.Choice {
+	var out []rules.Choice
+	for i := range s.Units {
+		v := &s.Units[i]
+		if v.Side == side || !operational(v) || !r.IsTitan(v) {
+			continue
+		}
+		for _, aim := range []atii.Aim{atii.AimHigh, atii.AimLow} {
+			vol, err := r.planTitanFire(s, det, v.ID, aim)
+			if err != nil {
+				continue
+			}
+			text := fmt.Sprintf("%s fires at titan %s aimed %s (ATII rules, Gunnery %d+, %d attack(s))", det, v.ID, aim, atii.NonTitanGunnery, len(vol.Attacks))
+			if od, err := vol.Odds(); err == nil && len(od) > 0 {
+				text += fmt.Sprintf(": %.0f%% for a hit on the titan behind its shields (first attack)", 100*od[0].AtLeastOneTitanHit)
+			}
+			out = append(out, rules.Choice{Name: CmdFire, Text: text, Units: append([]string{det, v.ID}, vol.Shooters...),
+				Cmd: &FireCmd{r: r, By: side, Detachment: det, Titan: v.ID, Aim: aim}})
+		}
+	}
+	return out
+}
