@@ -77,6 +77,14 @@ func (r *Ruleset) Bind(c rules.Command) rules.Command {
 		y := *x
 		y.r = r
 		return &y
+	case *TitanMoveCmd:
+		y := *x
+		y.r = r
+		return &y
+	case *TitanFireCmd:
+		y := *x
+		y.r = r
+		return &y
 	}
 	return c
 }

@@ -49,9 +49,22 @@ func (d Domain) Actions(s *rules.State, side string) ([]search.Action, error) {
 		if len(c.Units) > 0 {
 			a.Unit = leadUnit(s, c)
 		}
-		if fc, ok := c.Cmd.(*e40k.FireCmd); ok {
-			for _, u := range members(s, fc.Target) {
+		switch x := c.Cmd.(type) {
+		case *e40k.FireCmd:
+			if x.Titan != "" {
+				a.Targets = append(a.Targets, x.Titan)
+			}
+			for _, u := range members(s, x.Target) {
 				a.Targets = append(a.Targets, u.ID)
+			}
+		case *e40k.TitanFireCmd:
+			for _, sh := range x.Shots {
+				if s.Unit(sh.Target) != nil {
+					a.Targets = append(a.Targets, sh.Target)
+				}
+				for _, u := range members(s, sh.Target) {
+					a.Targets = append(a.Targets, u.ID)
+				}
 			}
 		}
 		if c.Continuous == "" {

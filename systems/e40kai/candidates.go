@@ -55,6 +55,8 @@ func Candidates(ctx context.Context, rs *e40k.Ruleset, st *rules.State, side str
 		det = c.Detachment
 	case *e40k.AssaultCmd:
 		det, assault = c.Detachment, true
+	case *e40k.TitanMoveCmd:
+		return titanCandidates(rs, st, side, c)
 	default:
 		return nil, fmt.Errorf("e40k candidates: %q: %w", tmpl.Name, ErrNotATemplate)
 	}
@@ -165,6 +167,22 @@ func (g *gen) shift(dir world.Vec, limit float64) []e40k.UnitMove {
 		want[i] = e40k.UnitMove{Unit: m.u.ID, To: m.u.Pos.Add(dir.Scale(d))}
 	}
 	return g.fit(want)
+}
+
+// titanCandidates fills a titan's move template (seed 002: the ATII
+// movement rules) with the ruleset's ready moves (SuggestTitanMoves: an
+// advance on the closest enemy, a charge or a stomp in the assault phase,
+// a turn toward the enemy), then holding (the template as it is).
+func titanCandidates(rs *e40k.Ruleset, st *rules.State, side string, tmpl *e40k.TitanMoveCmd) ([]rules.Choice, error) {
+	var out []rules.Choice
+	for _, sg := range rs.SuggestTitanMoves(st, side, tmpl.Titan) {
+		out = append(out, rules.Choice{Name: e40k.CmdTitanMove, Text: sg.Text, Units: []string{tmpl.Titan}, Cmd: sg.Cmd})
+	}
+	hold := rs.Bind(&e40k.TitanMoveCmd{By: side, Titan: tmpl.Titan})
+	if hold.Validate(st) == nil {
+		out = append(out, rules.Choice{Name: e40k.CmdTitanMove, Text: tmpl.Titan + " holds", Units: []string{tmpl.Titan}, Cmd: hold})
+	}
+	return out, nil
 }
 
 // gen collects a detachment's accepted, distinct candidates.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/auspex/auspex/assets"
@@ -57,8 +58,8 @@ func untilDecision(t testing.TB, g *game.Game, side, kind string) {
 	t.Fatalf("no %s decision for %s", kind, side)
 }
 
-// TestGreedyBeatsRandomE40K: over side-swapped games of both bundled
-// scenarios (each seed played with greedy on either side), greedy scores
+// TestGreedyBeatsRandomE40K: over side-swapped games of every bundled
+// E40K scenario (each seed played with greedy on either side), greedy scores
 // well above half against the random player, without a controller
 // failure.
 func TestGreedyBeatsRandomE40K(t *testing.T) {
@@ -66,7 +67,7 @@ func TestGreedyBeatsRandomE40K(t *testing.T) {
 		t.Skip("plays whole games")
 	}
 	const seeds = 6
-	for _, name := range []string{"e40k-combined-arms", "e40k-remastered"} {
+	for _, name := range []string{"e40k-combined-arms", "e40k-remastered", "e40k-titans"} {
 		var won, lost, drawn int
 		for seed := uint64(1); seed <= seeds; seed++ {
 			for swap := 0; swap < 2; swap++ {
@@ -271,5 +272,40 @@ func TestGreedyFiresTheBestVolleyE40K(t *testing.T) {
 	}
 	if checked < 3 {
 		t.Fatalf("only %d shooting decisions checked", checked)
+	}
+}
+
+// TestTitanCandidatesSeed002: a titan's move template is filled with the
+// ruleset's ready titan moves and holding, each accepted.
+func TestTitanCandidatesSeed002(t *testing.T) {
+	g := newGame(t, "e40k-titans", 5, false)
+	untilDecision(t, g, g.State().Sides[0].ID, e40k.KindTitanMove)
+	side := g.State().Pending.Side
+	rs := g.Ruleset.(*e40k.Ruleset)
+	var tmpl rules.Choice
+	for _, c := range g.Engine.Legal(side) {
+		if c.Continuous != "" {
+			tmpl = c
+			break
+		}
+	}
+	if tmpl.Cmd == nil {
+		t.Fatal("no titan move template")
+	}
+	cands, err := e40kai.Candidates(context.Background(), rs, g.State(), side, tmpl)
+	if err != nil || len(cands) < 2 {
+		t.Fatalf("%d candidates, %v", len(cands), err)
+	}
+	advance := false
+	for _, c := range cands {
+		if err := g.Engine.Check(c.Cmd); err != nil || c.Continuous != "" {
+			t.Errorf("%q: %v", c.Text, err)
+		}
+		if mv, ok := c.Cmd.(*e40k.TitanMoveCmd); ok && len(mv.Path) > 0 && strings.Contains(c.Text, "advances") {
+			advance = true
+		}
+	}
+	if !advance {
+		t.Errorf("no advance among %d titan candidates", len(cands))
 	}
 }

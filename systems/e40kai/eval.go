@@ -5,6 +5,7 @@ import (
 
 	"github.com/auspex/auspex/ai/search"
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/e40k"
 )
 
@@ -75,7 +76,7 @@ type placed struct {
 }
 
 // Evaluate scores s for side (higher is better). Terms: "destroyed",
-// "damage", "blast", "broken", "objectives", "threat", "approach",
+// "damage" (war engines' DC lost, titans' ATII damage), "blast", "broken", "objectives", "threat", "approach",
 // "result"; they sum to Value. A unit whose profile cannot be read
 // counts one point and no range.
 func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
@@ -101,6 +102,7 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 		if n := u.Markers.Value(e40k.MarkDamage); n > 0 {
 			damage += sign * ev.W.Damage * pts * float64(min(n, dc)) / float64(dc)
 		}
+		damage += sign * ev.titanDamage(s, u, pts)
 		detPts[u.Formation] += pts
 		detUnits[u.Formation]++
 		pl := placed{u: u, pts: pts, rng: rng}
@@ -156,6 +158,25 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 		{Name: "destroyed", Value: destroyed}, {Name: "damage", Value: damage}, {Name: "blast", Value: blast},
 		{Name: "broken", Value: broken}, {Name: "objectives", Value: objectives}, {Name: "threat", Value: threat},
 		{Name: "approach", Value: approach}, {Name: "result", Value: result}}}
+}
+
+// titanDamage is what a titan's damage short of destruction costs (seed
+// 002: titans keep their ATII damage): the share of its points ATII's
+// victory points give its damaged locations (ATII-VIC-1), times its
+// worth; 0 for any other unit.
+func (ev Evaluator) titanDamage(s *rules.State, u *rules.Unit, pts float64) float64 {
+	if !ev.RS.IsTitan(u) {
+		return 0
+	}
+	ts, err := ev.RS.TitanOf(u)
+	if err != nil {
+		return 0
+	}
+	cu, err := ev.RS.Catalogue().Unit(u.Type)
+	if err != nil || cu.Points <= 0 {
+		return 0
+	}
+	return pts * float64(atii.TitanVictoryPoints(cu, cu.Points, ts, false, false)) / float64(cu.Points)
 }
 
 // contact is the threat term: enemies within reach of mine (centre to

@@ -57,8 +57,8 @@ func (gr Greedy) Decide(ctx context.Context, v game.View) (rules.Command, error)
 			}
 		}
 	case e40k.KindFire, e40k.KindBombard, e40k.KindOverwatch:
-		return greedyFire(rs, st, ev, v.Choices), nil
-	case e40k.KindMove, e40k.KindAssault:
+		return greedyFire(rs, v, ev), nil
+	case e40k.KindMove, e40k.KindAssault, e40k.KindTitanMove:
 		return greedyMove(ctx, rs, v, ev, kind == e40k.KindAssault)
 	case e40k.KindRally:
 		for _, c := range v.Choices {
@@ -165,20 +165,31 @@ func fireValue(rs *e40k.Ruleset, st *rules.State, ev Evaluator, fc *e40k.FireCmd
 }
 
 // greedyFire fires the volley of greatest expected worth, or passes when
-// no volley is worth anything.
-func greedyFire(rs *e40k.Ruleset, st *rules.State, ev Evaluator, choices []rules.Choice) rules.Command {
+// no volley is worth anything. A detachment's volley at a detachment is
+// valued by its exact odds (fireValue); fire at or by a titan (seed 002:
+// the ATII rules) by the mean change of the evaluation over two plays of
+// it with the player's own dice.
+func greedyFire(rs *e40k.Ruleset, v game.View, ev Evaluator) rules.Command {
 	var best, pass rules.Command
 	bv := 0.0
-	for _, c := range choices {
+	for _, c := range v.Choices {
+		val, ok := 0.0, false
 		switch x := c.Cmd.(type) {
 		case *e40k.FireCmd:
-			if v, ok := fireValue(rs, st, ev, x); ok && v > bv {
-				best, bv = c.Cmd, v
+			if x.Titan == "" {
+				val, ok = fireValue(rs, v.State, ev, x)
+			} else {
+				val, ok = sampledValue(v, ev, c.Cmd)
 			}
+		case *e40k.TitanFireCmd:
+			val, ok = sampledValue(v, ev, c.Cmd)
 		case *e40k.PassCmd:
 			if pass == nil {
 				pass = c.Cmd
 			}
+		}
+		if ok && val > bv {
+			best, bv = c.Cmd, val
 		}
 	}
 	if best != nil {
@@ -187,7 +198,25 @@ func greedyFire(rs *e40k.Ruleset, st *rules.State, ev Evaluator, choices []rules
 	if pass != nil {
 		return pass
 	}
-	return choices[0].Cmd
+	return v.Choices[0].Cmd
+}
+
+// sampledValue is the mean change of the evaluation when cmd is played
+// twice on copies of the view's state with the player's own dice.
+func sampledValue(v game.View, ev Evaluator, cmd rules.Command) (float64, bool) {
+	if v.Sim == nil {
+		return 0, false
+	}
+	before := ev.Evaluate(v.State, v.Side).Value
+	var sum float64
+	for k := uint64(0); k < 2; k++ {
+		n, err := v.Sim.Play(v.State, cmd, rules.NewSeededDice(uint64(v.State.Seq)*0x9e3779b97f4a7c15+11, k))
+		if err != nil {
+			return 0, false
+		}
+		sum += ev.Evaluate(n, v.Side).Value - before
+	}
+	return sum / 2, true
 }
 
 // greedyMove decides for the first detachment offered: in an assault it
@@ -250,7 +279,8 @@ func greedyMove(ctx context.Context, rs *e40k.Ruleset, v game.View, ev Evaluator
 	return best, nil
 }
 
-// detachmentOf is the detachment a move, assault or pass command is for.
+// detachmentOf is the detachment (or titan) a move, assault or pass
+// command is for.
 func detachmentOf(c rules.Command) string {
 	switch x := c.(type) {
 	case *e40k.MoveCmd:
@@ -259,6 +289,8 @@ func detachmentOf(c rules.Command) string {
 		return x.Detachment
 	case *e40k.PassCmd:
 		return x.Detachment
+	case *e40k.TitanMoveCmd:
+		return x.Titan
 	}
 	return ""
 }

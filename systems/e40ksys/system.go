@@ -91,8 +91,10 @@ func controllerKind(t string) string {
 
 // BuildState builds the initial rules.State of an E40K scenario: two
 // sides with their controllers, one detachment per scenario formation,
-// its units with their positions, the detachment's HQ (E40K-CMD-1: the
-// first unit whose profile may command, else the first unit), the
+// its units with their positions (titans with their loadouts, in
+// formations of their own: the ruleset sets up their ATII state), the
+// detachment's HQ (E40K-CMD-1: the first unit whose profile may command,
+// else the first unit; titan formations have none), the
 // options (the scenario's, then overrides) and the set-up the ruleset
 // reads (Ratings, the turn limit, objectives, zones, victory rules).
 // Errors: not two sides, units to be deployed in play (E40K scenarios are
@@ -125,7 +127,8 @@ func BuildState(scn *scenarios.Scenario, rs *e40k.Ruleset, seed uint64, override
 				if err := checkUnit(scn, u, opts); err != nil {
 					return nil, fmt.Errorf("build state: %s: %w", scn.File, err)
 				}
-				ru := rules.Unit{ID: u.ID, Side: sd.ID, Type: u.Type, Name: u.Name, Formation: f.ID, Pos: u.Pos, Facing: u.Facing}
+				ru := rules.Unit{ID: u.ID, Side: sd.ID, Type: u.Type, Name: u.Name, Formation: f.ID, Pos: u.Pos, Facing: u.Facing,
+					Loadout: rules.PairsOf(u.Loadout)}
 				if u == hq {
 					ru.Markers.Set(e40k.MarkHQ, 1)
 				}
@@ -150,16 +153,13 @@ func BuildState(scn *scenarios.Scenario, rs *e40k.Ruleset, seed uint64, override
 }
 
 // checkUnit refuses units E40K cannot field: no profile, not placed, or a
-// profile FromCatalog rejects (ATII titans are left to the ruleset).
+// profile FromCatalog rejects.
 func checkUnit(scn *scenarios.Scenario, u *scenarios.Unit, o e40k.Options) error {
 	if u.Profile == nil {
 		return fmt.Errorf("unit %s has no profile", u.ID)
 	}
 	if scn.Deployment == scenarios.DeployInZone || !u.Placed {
 		return fmt.Errorf("unit %s has no position: E40K scenarios place every unit (no deployment step yet)", u.ID)
-	}
-	if u.Profile.System == catalog.ATII {
-		return nil
 	}
 	if _, err := e40k.FromCatalog(scn.Catalogue, u.Profile, o); err != nil {
 		return fmt.Errorf("unit %s: %w", u.ID, err)
@@ -168,8 +168,14 @@ func checkUnit(scn *scenarios.Scenario, u *scenarios.Unit, o e40k.Options) error
 }
 
 // hqOf returns the unit of a detachment that starts as its HQ: the first
-// whose profile may command (catalogue hq: true), else the first unit.
+// whose profile may command (catalogue hq: true), else the first unit;
+// nil for a formation of titans (not a detachment: no HQ, seed 002).
 func hqOf(f *scenarios.Formation) *scenarios.Unit {
+	for _, u := range f.Units {
+		if u.Profile != nil && u.Profile.Class == world.Titan {
+			return nil
+		}
+	}
 	for _, u := range f.Units {
 		if u.Profile != nil && u.Profile.HQ {
 			return u

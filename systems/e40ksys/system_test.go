@@ -208,3 +208,41 @@ func TestScriptedAndAIPlayE40K(t *testing.T) {
 		t.Error("a bad AI time is accepted")
 	}
 }
+
+// TestBuildStateTitansSeed002: titans stand in a formation of their own
+// with no HQ and with their loadouts (each mount's default), and a Space
+// Marine force with titans takes its mixed rating (E40K-INI-1).
+func TestBuildStateTitansSeed002(t *testing.T) {
+	scns, _ := bundledE40K(t)
+	var scn *scenarios.Scenario
+	for _, s := range scns {
+		if s.File == scenarios.BundledPrefix+"e40k-titans" {
+			scn = s
+		}
+	}
+	if scn == nil {
+		t.Fatal("no bundled e40k-titans")
+	}
+	g, err := systems(t).New(scn, game.Config{Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State()
+	rs := g.Ruleset.(*e40k.Ruleset)
+	for _, id := range []string{"hound-alpha", "hound-beta", "reaver-mortis"} {
+		u := s.Unit(id)
+		if u == nil || !rs.IsTitan(u) || u.Markers.Value(e40k.MarkHQ) != 0 || len(u.Loadout) == 0 {
+			t.Errorf("%s: %+v", id, u)
+		}
+	}
+	if u := s.Unit("company-hq"); u == nil || u.Markers.Value(e40k.MarkHQ) != 1 {
+		t.Error("company-hq is not the infantry company's HQ")
+	}
+	su, err := rs.SetupOf(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if su.Ratings["imperium"] != 4 || su.Ratings["traitors"] != 2 {
+		t.Errorf("ratings %v, want imperium 4 (mixed), traitors 2", su.Ratings)
+	}
+}
