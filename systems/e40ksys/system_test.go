@@ -13,6 +13,7 @@ import (
 	"github.com/auspex/auspex/scenarios"
 	"github.com/auspex/auspex/systems/e40kai"
 	"github.com/auspex/auspex/systems/e40ksys"
+	"github.com/auspex/auspex/world"
 )
 
 // combinedArms opens the bundled combined-arms scenario.
@@ -244,5 +245,37 @@ func TestBuildStateTitansSeed002(t *testing.T) {
 	}
 	if su.Ratings["imperium"] != 4 || su.Ratings["traitors"] != 2 {
 		t.Errorf("ratings %v, want imperium 4 (mixed), traitors 2", su.Ratings)
+	}
+}
+
+// TestArmourBonusFromTerrainTable: the system's ruleset carries the
+// terrain table's infantry armour bonus (digest section 2: ruins +1), so
+// an Ork Boyz stand (armour 3) in the hive ruins is hit as armour 4 and
+// one in the open as armour 3.
+func TestArmourBonusFromTerrainTable(t *testing.T) {
+	g, err := systems(t).New(combinedArms(t), game.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := g.State().Clone()
+	x := 82.0
+	for _, u := range st.Units {
+		if u.Formation == "tactical-detachment" {
+			st.Unit(u.ID).Pos = world.Vec{X: x, Y: 38}
+			x += 5
+		}
+	}
+	st.Unit("boyz-1").Pos = world.Vec{X: 90, Y: 55}
+	st.Unit("boyz-2").Pos = world.Vec{X: 110, Y: 50}
+	plan, err := g.Ruleset.(*e40k.Ruleset).Plan(st, "tactical-detachment", "boyz-mob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	armour := map[string]int{}
+	for _, tg := range plan.Targets {
+		armour[tg.ID] = tg.Armour
+	}
+	if armour["boyz-1"] != 4 || armour["boyz-2"] != 3 {
+		t.Errorf("armour in the ruins %d, in the open %d; want 4 and 3", armour["boyz-1"], armour["boyz-2"])
 	}
 }
