@@ -85,10 +85,16 @@ func benchBattlegroup(b *testing.B) (*scenarios.Scenario, *catalog.Catalogue) {
 // holds for the state about to be decided and returns the game and the
 // deciding side.
 func benchGameAt(b *testing.B, stop func(*game.Game, string) bool) (*game.Game, string) {
+	return benchGameAtMode(b, false, stop)
+}
+
+// benchGameAtMode is benchGameAt with the engine in quiet mode or not (the
+// dice are the same, so is the position).
+func benchGameAtMode(b *testing.B, quiet bool, stop func(*game.Game, string) bool) (*game.Game, string) {
 	b.Helper()
 	scn, cat := benchBattlegroup(b)
 	for seed := uint64(17); seed < 40; seed++ {
-		g, err := testSystems.New(scn, game.Config{Seed: seed, Catalogue: cat})
+		g, err := testSystems.New(scn, game.Config{Seed: seed, Catalogue: cat, Quiet: quiet})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -179,10 +185,35 @@ func BenchmarkLegalShooting(b *testing.B) {
 	}
 }
 
+// BenchmarkLegalShootingCold is LegalShooting with every titan moved by
+// a hair each time, so that the ruleset's sight memo never has the lines:
+// the figure of a position Legal has not seen.
+func BenchmarkLegalShootingCold(b *testing.B) {
+	g, side := benchShooting(b)
+	s := g.State().Clone()
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range s.Units {
+			s.Units[i].Pos.X += 1e-9
+		}
+		if c, err := g.Engine.LegalAt(s, side); err != nil || len(c) == 0 {
+			b.Fatal("no choices", err)
+		}
+	}
+}
+
 // BenchmarkPreviewShot previews one offered fire command (a look-ahead
 // stream, not the game's). Target: at most 20 us.
-func BenchmarkPreviewShot(b *testing.B) {
-	g, side := benchShooting(b)
+func BenchmarkPreviewShot(b *testing.B) { benchPreviewShot(b, false) }
+
+// BenchmarkPreviewShotQuiet is the same with the engine in quiet mode (no
+// log text), as a search previews.
+func BenchmarkPreviewShotQuiet(b *testing.B) { benchPreviewShot(b, true) }
+
+func benchPreviewShot(b *testing.B, quiet bool) {
+	g, side := benchGameAtMode(b, quiet, func(g *game.Game, side string) bool {
+		return alive(g.State()) == 10 && len(fireChoices(g, side)) > 0
+	})
 	cmd := fireChoices(g, side)[0]
 	d := rules.NewSeededDice(99, 1)
 	b.ReportAllocs()
@@ -195,9 +226,45 @@ func BenchmarkPreviewShot(b *testing.B) {
 
 // BenchmarkPreviewMove previews a move filled in from an offered move
 // template. Target: at most 10 us.
-func BenchmarkPreviewMove(b *testing.B) {
-	var cmd rules.Command
+func BenchmarkPreviewMove(b *testing.B) { benchPreviewMove(b, false) }
+
+// BenchmarkPreviewMoveQuiet is the same in quiet mode.
+func BenchmarkPreviewMoveQuiet(b *testing.B) { benchPreviewMove(b, true) }
+
+// BenchmarkPreviewMoveCold previews moves whose end point differs by a
+// hair each time, so that the ruleset's path memo never has them: the
+// figure of a move nobody checked before.
+func BenchmarkPreviewMoveCold(b *testing.B) {
+	var cmd *atii.MoveCmd
 	g, _ := benchGameAt(b, func(g *game.Game, side string) bool {
+		for _, c := range g.Engine.Legal(side) {
+			if _, ok := c.Cmd.(*atii.MoveCmd); ok {
+				c0, _ := fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), true)
+				cmd, _ = c0.(*atii.MoveCmd)
+				if cmd != nil {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	d := rules.NewSeededDice(99, 1)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		c := *cmd
+		c.Path = append([]atii.Waypoint(nil), cmd.Path...)
+		c.Path[len(c.Path)-1].X += 1e-9 * float64(i%4096)
+		if _, _, err := g.Engine.Preview(g.State(), &c, d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func benchPreviewMove(b *testing.B, quiet bool) {
+	var cmd rules.Command
+	g, _ := benchGameAtMode(b, quiet, func(g *game.Game, side string) bool {
 		for _, c := range g.Engine.Legal(side) {
 			if _, ok := c.Cmd.(*atii.MoveCmd); ok {
 				cmd, _ = fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), true)

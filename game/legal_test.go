@@ -6,18 +6,20 @@ import (
 
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/scenarios"
 )
 
 // TestLegalFireNearestHittable checks the fire choices Legal offers
-// (traced lazily, nearest enemy first, arcs and ranges before sight
-// lines) against the rule computed the slow way: every mount fires at the
-// nearest enemy it can hit (ATII-SHT-2 arc and sight, ATII-SHT-4 range;
-// ties go to the first in the state's order), and a mount left out has no
-// enemy it can hit. Positions come from random games of
-// titan-battlegroup.
+// against the rules computed the slow way: the first declaration has every
+// mount fire at the nearest enemy it can hit (ATII-SHT-2 arc and sight,
+// ATII-SHT-4 range; ties go to the first in the state's order), and a
+// mount left out has no enemy it can hit; each declaration focused on one
+// enemy (aimed high or, where cover does not hide the legs, low:
+// ATII-SHT-3) is accepted as it is and has a weapon at that enemy.
+// Positions come from random games of titan-battlegroup.
 func TestLegalFireNearestHittable(t *testing.T) {
 	cat, err := assets.LoadCatalogue()
 	if err != nil {
@@ -27,7 +29,7 @@ func TestLegalFireNearestHittable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checked := 0
+	checked, focused := 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
 		g, err := testSystems.New(scn, game.Config{Seed: seed, Catalogue: cat, Quiet: true})
 		if err != nil {
@@ -35,10 +37,29 @@ func TestLegalFireNearestHittable(t *testing.T) {
 		}
 		err = playRandomGame(g, benchPlayout, seed, func(g *game.Game, side string) bool {
 			for _, c := range g.Engine.Legal(side) {
-				if f, ok := c.Cmd.(*atii.FireCmd); ok {
+				f, ok := c.Cmd.(*atii.FireCmd)
+				if !ok {
+					continue
+				}
+				if !strings.Contains(c.Text, " focuses on ") {
 					checkFireChoice(t, g, f)
 					checked++
+					continue
 				}
+				// A focused declaration: concrete, accepted as it is, and
+				// at least one weapon at the focused enemy.
+				focus := strings.Fields(strings.SplitN(c.Text, " focuses on ", 2)[1])[0]
+				if err := g.Engine.Check(c.Cmd); err != nil {
+					t.Errorf("%s: refused: %v", c.Text, err)
+				}
+				at := false
+				for _, sh := range f.Shots {
+					at = at || sh.Target == focus
+				}
+				if !at {
+					t.Errorf("%s: no weapon at %s", c.Text, focus)
+				}
+				focused++
 			}
 			return false
 		})
@@ -46,8 +67,8 @@ func TestLegalFireNearestHittable(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if checked < 20 {
-		t.Fatalf("only %d fire choices checked", checked)
+	if checked < 20 || focused < 20 {
+		t.Fatalf("only %d fire choices and %d focused ones checked", checked, focused)
 	}
 }
 
@@ -133,7 +154,7 @@ func TestLegalAtReportsBadState(t *testing.T) {
 	bad := s.Clone()
 	for i := range bad.Units {
 		if bad.Units[i].Side == side {
-			bad.Units[i].Ext.Set(atii.ExtTitan, []byte(`{"damage": 7`))
+			bad.Units[i].Ext.Set(atii.ExtTitan, rules.RawExt(`{"damage": 7`))
 		}
 	}
 	if _, err := g.Engine.LegalAt(bad, side); err == nil || !strings.Contains(err.Error(), atii.ExtTitan) {

@@ -146,6 +146,11 @@ func New(rs Ruleset, initial *State, cfg Config) (*Engine, error) {
 	if err := e.base.cacheOptions(rs); err != nil {
 		return nil, fmt.Errorf("new game: options: %w", err)
 	}
+	if c, ok := rs.(ExtCodec); ok {
+		if err := e.base.DecodeExt(c); err != nil {
+			return nil, fmt.Errorf("new game: %w", err)
+		}
+	}
 	e.base.IndexUnits()
 
 	s := e.base.Clone()
@@ -333,7 +338,8 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 	if err := e.permitted(prev, c); err != nil {
 		return nil, nil, err
 	}
-	if err := guard(func() error { return c.Validate(prev) }); err != nil {
+	var pl any
+	if err := guard(func() (err error) { pl, err = plan(c, prev); return err }); err != nil {
 		return nil, nil, fmt.Errorf("%w: %s: %w", ErrIllegal, c.Name(), err)
 	}
 	s := prev.Clone()
@@ -369,7 +375,7 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 	t.quiet = e.cfg.Quiet
 	var evs []Event
 	err := guard(func() (err error) {
-		evs, err = c.Apply(s, t)
+		evs, err = applyPlanned(c, s, t, pl)
 		return err
 	})
 	if ferr := t.failure(manual); ferr != nil {
@@ -760,7 +766,8 @@ func (e *Engine) Preview(s *State, c Command, d Dice) (*State, []Event, error) {
 	if err := e.permitted(s, c); err != nil {
 		return nil, nil, err
 	}
-	if err := guard(func() error { return c.Validate(s) }); err != nil {
+	var pl any
+	if err := guard(func() (err error) { pl, err = plan(c, s); return err }); err != nil {
 		return nil, nil, fmt.Errorf("%w: %s: %w", ErrIllegal, c.Name(), err)
 	}
 	n := s.Clone()
@@ -769,7 +776,7 @@ func (e *Engine) Preview(s *State, c Command, d Dice) (*State, []Event, error) {
 	t.quiet = e.cfg.Quiet
 	var evs []Event
 	err := guard(func() (err error) {
-		evs, err = c.Apply(n, t)
+		evs, err = applyPlanned(c, n, t, pl)
 		return err
 	})
 	if err == nil {

@@ -210,7 +210,7 @@ func (h *hasher) ext(m ExtData) {
 	}
 	var sum uint64
 	for _, e := range m {
-		sum += fnvBytes(entry(e.Key), e.Val)
+		sum += fnvBytes(entry(e.Key), canonicalJSON(e.Val))
 	}
 	h.u64(sum)
 }

@@ -16,10 +16,15 @@ type Pair[V any] struct {
 
 // Pairs is a small string-keyed map kept as a slice sorted by key. Unit
 // status (damage by location, markers, loadout) uses it instead of Go maps
-// because a State holds dozens of these tiny maps and Clone copies all of
-// them: a slice copies with one allocation (Clone packs every unit's lists
-// into one backing array), a map needs two per map and a rehash. Lookups are
-// a linear scan, the fastest choice for the handful of entries a unit has.
+// because a State holds dozens of these tiny maps and Clone copies every
+// unit: a slice header copies for free, a map needs two allocations and a
+// rehash. Lookups are a linear scan, the fastest choice for the handful of
+// entries a unit has.
+//
+// A list is copy-on-write: the methods never edit its backing array in
+// place (Set, Delete and AddCount build a new one), so State.Clone shares
+// every unit's lists instead of copying them. Do not write entries by
+// index, append to a list, nor sort one in place.
 //
 // It marshals to and from a JSON object. The zero value is empty and ready
 // to use. Build literals with the methods (or sorted by key by hand).
@@ -31,8 +36,8 @@ type Labels = Pairs[string]
 // Counters maps names to counts (markers, victory points).
 type Counters = Pairs[int]
 
-// ExtData maps keys to ruleset JSON values (see State.Ext).
-type ExtData = Pairs[json.RawMessage]
+// ExtData maps keys to ruleset values (see State.Ext and ExtValue).
+type ExtData = Pairs[ExtValue]
 
 func (p Pairs[V]) find(k string) (int, bool) {
 	for i := range p {
@@ -64,20 +69,32 @@ func (p Pairs[V]) Has(k string) bool {
 	return ok
 }
 
-// Set stores v under k, keeping the keys sorted.
+// Set stores v under k, keeping the keys sorted. It builds a new backing
+// array (copy-on-write).
 func (p *Pairs[V]) Set(k string, v V) {
 	i, ok := p.find(k)
 	if ok {
-		(*p)[i].Val = v
+		n := slices.Clone(*p)
+		n[i].Val = v
+		*p = n
 		return
 	}
-	*p = slices.Insert(*p, i, Pair[V]{Key: k, Val: v})
+	n := make(Pairs[V], 0, len(*p)+1)
+	n = append(n, (*p)[:i]...)
+	n = append(n, Pair[V]{Key: k, Val: v})
+	*p = append(n, (*p)[i:]...)
 }
 
-// Delete removes k if present.
+// Delete removes k if present, into a new backing array (copy-on-write).
 func (p *Pairs[V]) Delete(k string) {
 	if i, ok := p.find(k); ok {
-		*p = slices.Delete(*p, i, i+1)
+		if len(*p) == 1 {
+			*p = nil
+			return
+		}
+		n := make(Pairs[V], 0, len(*p)-1)
+		n = append(n, (*p)[:i]...)
+		*p = append(n, (*p)[i+1:]...)
 	}
 }
 
@@ -109,8 +126,9 @@ func AddCount(c *Counters, k string, d int) int {
 		c.Set(k, d)
 		return d
 	}
-	(*c)[i].Val += d
-	return (*c)[i].Val
+	v := (*c)[i].Val + d
+	c.Set(k, v)
+	return v
 }
 
 // String is "k=v k=v".
@@ -148,6 +166,9 @@ func (p Pairs[V]) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a JSON object (null gives an empty list).
 func (p *Pairs[V]) UnmarshalJSON(data []byte) error {
+	if x, ok := any(p).(*ExtData); ok {
+		return unmarshalExt(x, data)
+	}
 	var m map[string]V
 	if err := json.Unmarshal(data, &m); err != nil {
 		return err
@@ -156,12 +177,17 @@ func (p *Pairs[V]) UnmarshalJSON(data []byte) error {
 	for k, v := range m {
 		out = append(out, Pair[V]{Key: k, Val: v})
 	}
-	slices.SortFunc(out, func(a, b Pair[V]) int { return strings.Compare(a.Key, b.Key) })
-	if len(out) == 0 {
-		out = nil
-	}
-	*p = out
+	*p = sortPairs(out)
 	return nil
+}
+
+// sortPairs sorts p by key (nil when empty).
+func sortPairs[V any](p Pairs[V]) Pairs[V] {
+	if len(p) == 0 {
+		return nil
+	}
+	slices.SortFunc(p, func(a, b Pair[V]) int { return strings.Compare(a.Key, b.Key) })
+	return p
 }
 
 // PairsOf builds a sorted Pairs list from a map (nil for an empty map).
@@ -177,41 +203,54 @@ func PairsOf[V any](m map[string]V) Pairs[V] {
 	return out
 }
 
-// normalize sorts p by key and reports a duplicate key.
-func (p Pairs[V]) normalize() error {
-	slices.SortStableFunc(p, func(a, b Pair[V]) int { return strings.Compare(a.Key, b.Key) })
+// normalized returns p sorted by key (p itself when it is, a sorted copy
+// when not: lists are copy-on-write) and reports a duplicate key.
+func (p Pairs[V]) normalized() (Pairs[V], error) {
 	for i := 1; i < len(p); i++ {
-		if p[i].Key == p[i-1].Key {
-			return fmt.Errorf("key %q appears twice", p[i].Key)
+		if p[i-1].Key >= p[i].Key {
+			p = slices.Clone(p)
+			slices.SortStableFunc(p, func(a, b Pair[V]) int { return strings.Compare(a.Key, b.Key) })
+			break
 		}
 	}
-	return nil
+	for i := 1; i < len(p); i++ {
+		if p[i].Key == p[i-1].Key {
+			return p, fmt.Errorf("key %q appears twice", p[i].Key)
+		}
+	}
+	return p, nil
 }
 
 // normalize sorts every Pairs list of s (a scenario builder may have written
 // them in any order) and rejects duplicate keys, naming the owner.
 func (s *State) normalize() error {
+	var err error
 	for i := range s.Sides {
-		if err := s.Sides[i].Markers.normalize(); err != nil {
+		if s.Sides[i].Markers, err = s.Sides[i].Markers.normalized(); err != nil {
 			return fmt.Errorf("side %s markers: %w", s.Sides[i].ID, err)
 		}
 	}
 	for i := range s.Formations {
-		if err := s.Formations[i].Markers.normalize(); err != nil {
+		if s.Formations[i].Markers, err = s.Formations[i].Markers.normalized(); err != nil {
 			return fmt.Errorf("formation %s markers: %w", s.Formations[i].ID, err)
 		}
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
-		for name, p := range map[string]interface{ normalize() error }{
-			"damage": u.Damage, "markers": u.Markers, "loadout": u.Loadout, "ext": u.Ext,
-		} {
-			if err := p.normalize(); err != nil {
-				return fmt.Errorf("unit %s %s: %w", u.ID, name, err)
-			}
+		if u.Damage, err = u.Damage.normalized(); err != nil {
+			return fmt.Errorf("unit %s damage: %w", u.ID, err)
+		}
+		if u.Markers, err = u.Markers.normalized(); err != nil {
+			return fmt.Errorf("unit %s markers: %w", u.ID, err)
+		}
+		if u.Loadout, err = u.Loadout.normalized(); err != nil {
+			return fmt.Errorf("unit %s loadout: %w", u.ID, err)
+		}
+		if u.Ext, err = u.Ext.normalized(); err != nil {
+			return fmt.Errorf("unit %s ext: %w", u.ID, err)
 		}
 	}
-	if err := s.Ext.normalize(); err != nil {
+	if s.Ext, err = s.Ext.normalized(); err != nil {
 		return fmt.Errorf("ext: %w", err)
 	}
 	return nil

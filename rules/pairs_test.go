@@ -88,3 +88,32 @@ func TestNewNormalizesAndChecksIDs(t *testing.T) {
 		t.Errorf("unknown side: %v", err)
 	}
 }
+
+// TestPairsCopyOnWrite: Set, Delete and AddCount never write into the list
+// they were given, so a clone that shares the list (State.Clone) keeps its
+// values whatever the other side changes.
+func TestPairsCopyOnWrite(t *testing.T) {
+	var l Labels
+	l.Set("head", "major")
+	l.Set("legs", "minor")
+	shared := l
+	l.Set("head", "catastrophic") // an existing key
+	l.Set("arm", "x")             // an insertion
+	l.Delete("legs")
+	if shared.String() != "head=major legs=minor" {
+		t.Fatalf("the shared list changed: %v", shared)
+	}
+	c := Counters{{"heat", 1}}
+	sc := c
+	if AddCount(&c, "heat", 2) != 3 || sc.Value("heat") != 1 {
+		t.Fatalf("AddCount wrote into the shared list: %v / %v", c, sc)
+	}
+	unsorted := Labels{{"legs", "a"}, {"head", "b"}}
+	sorted, err := unsorted.normalized()
+	if err != nil || sorted.String() != "head=b legs=a" || unsorted[0].Key != "legs" {
+		t.Fatalf("normalized %v (%v), the given list now %v", sorted, err, unsorted)
+	}
+	if _, err := (Labels{{"a", "1"}, {"a", "2"}}).normalized(); err == nil {
+		t.Fatal("a duplicate key passed")
+	}
+}

@@ -18,7 +18,10 @@ import (
 // the command count and the log's length. It mixes 8 bytes at a time with
 // xxHash64's round function, about ten times faster than Hash.
 func (s *State) PositionHash() uint64 {
-	h := posHash{v: posSeed}
+	h := PosHasher{v: posSeed}
+	// Ext values hash through an interface call, which makes the hasher
+	// they get escape: one scratch hasher serves every entry.
+	scratch := new(PosHasher)
 	h.str(s.Ruleset)
 	h.strMap(s.Options)
 	h.u64(s.Seed)
@@ -46,7 +49,7 @@ func (s *State) PositionHash() uint64 {
 	}
 	h.int(len(s.Units))
 	for i := range s.Units {
-		h.unit(&s.Units[i])
+		h.unit(&s.Units[i], scratch)
 	}
 	if p := s.Pending; p == nil {
 		h.bool(false)
@@ -67,7 +70,7 @@ func (s *State) PositionHash() uint64 {
 		h.str(r.Kind)
 		h.str(r.Text)
 	}
-	h.ext(s.Ext)
+	h.ext(s.Ext, scratch)
 	if len(s.Procs) > 0 {
 		h.u64(procsDigest(s.Procs))
 	}
@@ -82,8 +85,40 @@ const (
 	posSeed = 0x6175737065782d31 // "auspex-1"
 )
 
-// posHash is a running xxHash64-style state: one round per 8-byte word.
-type posHash struct{ v uint64 }
+// PosHasher is a running position hash (xxHash64-style, one round per
+// 8-byte word), handed to ExtValue.HashExt. Lists go in with their length
+// first (Int(len) then the items). A map, whose order must not matter, is
+// hashed entry by entry: each entry into its own NewPosHasher, the
+// entries' Sums added, and then Int(len) and U64(total) written.
+type PosHasher struct{ v uint64 }
+
+// NewPosHasher returns a fresh hasher, e.g. for one map entry.
+func NewPosHasher() PosHasher { return PosHasher{v: posSeed} }
+
+// Sum returns the digest of what was written (avalanched, so that sums of
+// similar entries do not cancel).
+func (h *PosHasher) Sum() uint64 { return avalanche(h.v) }
+
+// U64 writes x.
+func (h *PosHasher) U64(x uint64) { h.v = round(h.v, x) }
+
+// Int writes x.
+func (h *PosHasher) Int(x int) { h.v = round(h.v, uint64(x)) }
+
+// Bool writes b.
+func (h *PosHasher) Bool(b bool) { h.bool(b) }
+
+// F64 writes x by its bits (-0 as +0).
+func (h *PosHasher) F64(x float64) { h.f64(x) }
+
+// Str writes s with its length.
+func (h *PosHasher) Str(s string) { h.v = wordsString(h.v, s) }
+
+// Strs writes a list of strings with its length.
+func (h *PosHasher) Strs(ss []string) { h.strs(ss) }
+
+// Bytes writes b with its length.
+func (h *PosHasher) Bytes(b []byte) { h.v = wordsBytes(h.v, b) }
 
 func round(acc, x uint64) uint64 {
 	acc += x * xxP2
@@ -91,11 +126,11 @@ func round(acc, x uint64) uint64 {
 	return acc * xxP1
 }
 
-func (h *posHash) u64(x uint64) { h.v = round(h.v, x) }
+func (h *PosHasher) u64(x uint64) { h.v = round(h.v, x) }
 
-func (h *posHash) int(x int) { h.v = round(h.v, uint64(x)) }
+func (h *PosHasher) int(x int) { h.v = round(h.v, uint64(x)) }
 
-func (h *posHash) bool(b bool) {
+func (h *PosHasher) bool(b bool) {
 	if b {
 		h.v = round(h.v, 1)
 	} else {
@@ -103,39 +138,76 @@ func (h *posHash) bool(b bool) {
 	}
 }
 
-func (h *posHash) f64(x float64) {
+func (h *PosHasher) f64(x float64) {
 	if x == 0 {
 		x = 0 // -0 and +0 hash alike
 	}
 	h.v = round(h.v, math.Float64bits(x))
 }
 
-func (h *posHash) str(s string) { h.v = wordsString(h.v, s) }
+func (h *PosHasher) str(s string) { h.v = wordsString(h.v, s) }
 
-func (h *posHash) strs(ss []string) {
+func (h *PosHasher) strs(ss []string) {
 	h.int(len(ss))
 	for _, s := range ss {
 		h.str(s)
 	}
 }
 
-// wordsString mixes s into v: its length, then 8 bytes a round (the tail
-// zero-padded).
+// wordsString mixes s into v. A string shorter than 8 bytes is one round:
+// its bytes with the length in the top byte. A longer one is folded 16
+// bytes per 128-bit multiply (with its length) into one word, mixed in
+// with one round.
 func wordsString(v uint64, s string) uint64 {
-	v = round(v, uint64(len(s)))
-	for len(s) >= 8 {
-		v = round(v, uint64(s[0])|uint64(s[1])<<8|uint64(s[2])<<16|uint64(s[3])<<24|
-			uint64(s[4])<<32|uint64(s[5])<<40|uint64(s[6])<<48|uint64(s[7])<<56)
-		s = s[8:]
+	n := len(s)
+	if n < 8 {
+		return round(v, uint64(n)<<56|shortWord(s))
 	}
-	if len(s) > 0 {
-		var t uint64
-		for i := len(s) - 1; i >= 0; i-- {
-			t = t<<8 | uint64(s[i])
-		}
-		v = round(v, t)
+	// Longer strings: 16 bytes per 128-bit multiply (wyhash's folded
+	// multiply), the last 8 to 16 bytes overlapping the ones before, the
+	// length in.
+	x := uint64(n) * xxP3
+	rest := s
+	for len(rest) > 16 {
+		x = mum(x^load64(rest)^xxP1, load64(rest[8:])^xxP2)
+		rest = rest[16:]
 	}
-	return v
+	a, b := load64(s[n-8:]), load64(s)
+	if n > 16 {
+		a, b = load64(s[n-16:]), load64(s[n-8:])
+	}
+	return round(v, mum(x^a^xxP1, b^xxP2))
+}
+
+// mum is the 128-bit product of a and b folded to 64 bits.
+func mum(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	return hi ^ lo
+}
+
+// load64 reads s's first 8 bytes, little-endian (one load).
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// load32 reads s's first 4 bytes, little-endian.
+func load32(s string) uint64 {
+	_ = s[3]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
+}
+
+// shortWord packs a string of fewer than 8 bytes little-endian into a
+// word without a loop: two overlapping 4-byte loads, or three single bytes.
+func shortWord(s string) uint64 {
+	switch n := len(s); {
+	case n >= 4:
+		return load32(s) | load32(s[n-4:])<<(8*(n-4))
+	case n > 0:
+		return uint64(s[0]) | uint64(s[n/2])<<(8*(n/2)) | uint64(s[n-1])<<(8*(n-1))
+	}
+	return 0
 }
 
 // wordsBytes is wordsString for a byte slice.
@@ -167,12 +239,13 @@ func avalanche(v uint64) uint64 {
 	return v
 }
 
-func (h *posHash) final() uint64 { return avalanche(h.v) }
+func (h *PosHasher) final() uint64 { return avalanche(h.v) }
 
 // Map-like lists: each entry is digested on its own and the digests
-// added, so the order does not matter.
+// added, so the order does not matter (and the entries' rounds do not
+// wait for each other).
 
-func (h *posHash) strMap(m map[string]string) {
+func (h *PosHasher) strMap(m map[string]string) {
 	h.int(len(m))
 	var sum uint64
 	for k, v := range m {
@@ -181,34 +254,63 @@ func (h *posHash) strMap(m map[string]string) {
 	h.u64(sum)
 }
 
-func (h *posHash) labels(m Labels) {
-	h.int(len(m))
-	var sum uint64
+func (h *PosHasher) labels(m Labels) {
+	if len(m) == 0 {
+		h.int(0)
+		return
+	}
+	h.u64(labelsDigest(m))
+}
+
+func labelsDigest(m Labels) uint64 {
+	sum := uint64(len(m))
 	for _, e := range m {
 		sum += avalanche(wordsString(wordsString(posSeed, e.Key), e.Val))
 	}
-	h.u64(sum)
+	return sum
 }
 
-func (h *posHash) counters(m Counters) {
-	h.int(len(m))
-	var sum uint64
+func (h *PosHasher) counters(m Counters) {
+	if len(m) == 0 {
+		h.int(0)
+		return
+	}
+	h.u64(countersDigest(m))
+}
+
+func countersDigest(m Counters) uint64 {
+	sum := uint64(len(m))
 	for _, e := range m {
 		sum += avalanche(round(wordsString(posSeed, e.Key), uint64(int64(e.Val))))
 	}
-	h.u64(sum)
+	return sum
 }
 
-func (h *posHash) ext(m ExtData) {
-	h.int(len(m))
-	var sum uint64
-	for _, e := range m {
-		sum += avalanche(wordsBytes(wordsString(posSeed, e.Key), e.Val))
+func (h *PosHasher) ext(m ExtData, scratch *PosHasher) {
+	if len(m) == 0 {
+		h.int(0)
+		return
 	}
-	h.u64(sum)
+	h.u64(extDigest(m, scratch))
 }
 
-func (h *posHash) unit(u *Unit) {
+// extDigest digests each entry (key, then value) through scratch: an
+// interface call makes the hasher it gets escape, so one scratch hasher
+// serves them all.
+func extDigest(m ExtData, scratch *PosHasher) uint64 {
+	sum := uint64(len(m))
+	for _, e := range m {
+		*scratch = PosHasher{v: wordsString(posSeed, e.Key)}
+		if e.Val != nil {
+			e.Val.HashExt(scratch)
+		}
+		sum += scratch.Sum()
+	}
+	return sum
+}
+
+// unit writes a unit's fields in order.
+func (h *PosHasher) unit(u *Unit, scratch *PosHasher) {
 	h.str(u.ID)
 	h.str(u.Side)
 	h.str(u.Type)
@@ -218,15 +320,21 @@ func (h *posHash) unit(u *Unit) {
 	h.f64(u.Pos.Y)
 	h.f64(u.Facing)
 	h.labels(u.Damage)
-	h.int(u.Shields)
+	h.u64(uint64(uint32(u.Shields)) | flags(u.Activated, u.Moved, u.Fired, u.Destroyed, u.OffTable)<<32)
 	h.counters(u.Markers)
 	h.labels(u.Loadout)
 	h.str(u.Orders)
-	h.bool(u.Activated)
-	h.bool(u.Moved)
-	h.bool(u.Fired)
 	h.f64(u.MovedDist)
-	h.bool(u.Destroyed)
-	h.bool(u.OffTable)
-	h.ext(u.Ext)
+	h.ext(u.Ext, scratch)
+}
+
+// flags packs booleans into one word, the first in bit 0.
+func flags(bs ...bool) uint64 {
+	var x uint64
+	for i, b := range bs {
+		if b {
+			x |= 1 << i
+		}
+	}
+	return x
 }

@@ -72,3 +72,29 @@ func BenchmarkPositionHash(b *testing.B) {
 		_ = s.PositionHash()
 	}
 }
+
+// TestWordsStringPacksLikeBytes: the loop-free packing of strings into
+// words gives the little-endian bytes of every length, and a short string
+// never hashes like a longer one with the same first bytes.
+func TestWordsStringPacksLikeBytes(t *testing.T) {
+	const text = "red-warhound-1-12/left-arm"
+	for n := 0; n <= len(text); n++ {
+		s := text[:n]
+		var want uint64
+		tail := s[n-n%8:]
+		for i := len(tail) - 1; i >= 0; i-- {
+			want = want<<8 | uint64(tail[i])
+		}
+		if n%8 != 0 || n < 8 {
+			if got := shortWord(tail); got != want {
+				t.Fatalf("%q: tail word %x, want %x", s, got, want)
+			}
+		}
+		if n > 0 && wordsString(posSeed, s) == wordsString(posSeed, s[:n-1]) {
+			t.Fatalf("%q hashes like %q", s, s[:n-1])
+		}
+	}
+	if wordsString(posSeed, "abc") == wordsString(posSeed, "abc\x00") {
+		t.Fatal("a trailing zero byte is lost")
+	}
+}

@@ -253,7 +253,7 @@ func permitFrame(f *Frame, c Command) error {
 // is not empty, so that states without frames hash exactly as before the
 // stack existed.
 func procsDigest(fs []Frame) uint64 {
-	h := posHash{v: posSeed}
+	h := PosHasher{v: posSeed}
 	h.str("procs")
 	h.int(len(fs))
 	for i := range fs {

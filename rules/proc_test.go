@@ -416,7 +416,9 @@ func TestEmptyStackHashesAsBefore(t *testing.T) {
 	if s.Seq != 7 {
 		t.Fatalf("want 7 commands played, got %d", s.Seq)
 	}
-	const hash, pos = 0xfd73096f2a064927, 0x5eab77bbc18fe1c0
+	// The position hash's encoding was changed once since, on purpose
+	// (the typed-state work: longer string chunks); pos is its value.
+	const hash, pos = 0xfd73096f2a064927, 0x092a594b21238da2
 	if s.Hash() != hash || s.PositionHash() != pos {
 		t.Errorf("hashes %016x %016x, the build before the stack gave %016x %016x", s.Hash(), s.PositionHash(), uint64(hash), uint64(pos))
 	}

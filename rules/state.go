@@ -1,9 +1,8 @@
 package rules
 
 import (
-	"encoding/json"
-	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/auspex/auspex/world"
 )
@@ -54,10 +53,11 @@ type State struct {
 	Result *Outcome `json:"result,omitempty"`
 
 	// Ext holds ruleset-specific game data (initiative counters, support
-	// missiles used, ...), one JSON value per key; use GetExt and SetExt.
-	// Values are canonical JSON as produced by encoding/json, so that the
-	// state hash is stable, and immutable: replace a value (SetExt), never
-	// edit its bytes in place, because clones share them.
+	// missiles used, ...), one typed value per key (ExtValue; RawExt JSON
+	// until the ruleset's codec types it); use GetExt and SetExt, or the
+	// ruleset's own accessors. Values are immutable: replace a value, never
+	// edit it in place, because clones share them. They marshal to their
+	// canonical JSON.
 	Ext ExtData `json:"ext,omitempty"`
 
 	// Log is every event so far. It is append-only and logged events are
@@ -228,47 +228,15 @@ func (s *State) Option(name string) string { return s.Options[name] }
 // OptionOn reports whether a toggle option is "on".
 func (s *State) OptionOn(name string) bool { return s.Options[name] == "on" }
 
-// GetExt decodes the ruleset data stored under key into v. It reports
-// whether the key was present; a decoding error names the key.
-func (s *State) GetExt(key string, v any) (bool, error) { return getExt(s.Ext, key, v) }
-
-// SetExt stores v (encoded as JSON) under key.
-func (s *State) SetExt(key string, v any) error { return setExt(&s.Ext, key, v) }
-
-// GetExt decodes the unit's ruleset data stored under key into v.
-func (u *Unit) GetExt(key string, v any) (bool, error) { return getExt(u.Ext, key, v) }
-
-// SetExt stores v (encoded as JSON) under key on the unit.
-func (u *Unit) SetExt(key string, v any) error { return setExt(&u.Ext, key, v) }
-
-func getExt(m ExtData, key string, v any) (bool, error) {
-	raw, ok := m.Get(key)
-	if !ok {
-		return false, nil
-	}
-	if err := json.Unmarshal(raw, v); err != nil {
-		return true, fmt.Errorf("ext %q: %w", key, err)
-	}
-	return true, nil
-}
-
-func setExt(m *ExtData, key string, v any) error {
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Errorf("ext %q: %w", key, err)
-	}
-	m.Set(key, raw)
-	return nil
-}
-
-// Clone returns a copy of s that shares nothing mutable with it: maps,
-// slices and the pending decision are copied. Two things are shared because
-// they are immutable by contract: the bytes of Ext values (SetExt replaces
-// them, nobody edits them) and the event log (append-only, logged events are
-// never modified; the clone gets a capacity-limited slice, so appending to
-// either log copies it first). Clone never goes through JSON, and packs all
-// units' status lists into one backing array per kind (each unit's list is
-// capacity-limited, so growing one reallocates it alone).
+// Clone returns a copy of s that shares nothing mutable with it: the
+// options map, the lists of sides, formations and units and the pending
+// decision are copied. What is immutable by contract is shared: the status
+// lists of units, sides and formations and the Ext lists (Pairs are
+// copy-on-write: their methods build a new list, never edit one in place),
+// the Ext values (replaced, never edited) and the event log (append-only,
+// logged events are never modified; the clone gets a capacity-limited
+// slice, so appending to either log copies it first). Clone never goes
+// through JSON; it allocates the state, the options and three lists.
 //
 // Look-ahead code that applies many commands to clones (AI search) should
 // set Log to nil on its clone: the log is not needed to play and appending
@@ -280,40 +248,9 @@ func (s *State) Clone() *State {
 	if s.opts.v != nil && sameMap(s.opts.src, s.Options) {
 		c.opts = typedOptions{src: c.Options, v: s.opts.v}
 	}
-	c.Sides = make([]Side, len(s.Sides))
-	for i, sd := range s.Sides {
-		sd.Markers = sd.Markers.Clone()
-		c.Sides[i] = sd
-	}
-	if s.Formations != nil {
-		c.Formations = make([]Formation, len(s.Formations))
-		for i, f := range s.Formations {
-			f.Markers = f.Markers.Clone()
-			c.Formations[i] = f
-		}
-	}
-	nl, nc, ne := 0, 0, 0
-	for i := range s.Units {
-		u := &s.Units[i]
-		nl += len(u.Damage) + len(u.Loadout)
-		nc += len(u.Markers)
-		ne += len(u.Ext)
-	}
-	labels := make(Labels, 0, nl)
-	counters := make(Counters, 0, nc)
-	var exts ExtData
-	if ne > 0 {
-		exts = make(ExtData, 0, ne)
-	}
-	c.Units = make([]Unit, len(s.Units))
-	for i := range s.Units {
-		u := &c.Units[i]
-		*u = s.Units[i]
-		u.Damage, labels = carve(labels, u.Damage)
-		u.Loadout, labels = carve(labels, u.Loadout)
-		u.Markers, counters = carve(counters, u.Markers)
-		u.Ext, exts = carve(exts, u.Ext)
-	}
+	c.Sides = slices.Clone(s.Sides)
+	c.Formations = slices.Clone(s.Formations)
+	c.Units = slices.Clone(s.Units)
 	if s.Pending != nil {
 		p := *s.Pending
 		p.Commands = cloneSlice(p.Commands)
@@ -325,20 +262,8 @@ func (s *State) Clone() *State {
 		c.Result = &r
 	}
 	c.Procs = cloneFrames(s.Procs)
-	c.Ext = s.Ext.Clone()
 	c.Log = s.Log[:len(s.Log):len(s.Log)]
 	return &c
-}
-
-// carve copies src to the end of arena and returns the copy (capacity
-// limited) and the grown arena. arena has room: it never reallocates.
-func carve[V any](arena, src Pairs[V]) (Pairs[V], Pairs[V]) {
-	if len(src) == 0 {
-		return nil, arena
-	}
-	start := len(arena)
-	arena = append(arena, src...)
-	return arena[start:len(arena):len(arena)], arena
 }
 
 func cloneMap[K comparable, V any](m map[K]V) map[K]V {

@@ -457,7 +457,7 @@ func (p *Plan) reason(s *rules.State, a search.Action, t *scenarios.Task) string
 	}
 	b.WriteString(p.taskText(s, t))
 	if a.Text != "" {
-		b.WriteString("; " + a.Text)
+		b.WriteString("; " + search.TrimUnit(a.Text, a.Unit))
 	}
 	return b.String()
 }

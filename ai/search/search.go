@@ -23,6 +23,7 @@ import (
 	"math"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -420,4 +421,20 @@ func (s *searcher) value(ctx context.Context, st *rules.State, depth, k, ply int
 		}
 	}
 	return best, nil
+}
+
+// TrimUnit drops a leading mention of unit id from an action's text
+// ("red-reaver fires: ..." becomes "fires: ...", "red-reaver: advance"
+// becomes "advance"), for explanations that name the unit first.
+func TrimUnit(text, id string) string {
+	if id == "" {
+		return text
+	}
+	if t, ok := strings.CutPrefix(text, id+": "); ok {
+		return t
+	}
+	if t, ok := strings.CutPrefix(text, id+" "); ok {
+		return t
+	}
+	return text
 }

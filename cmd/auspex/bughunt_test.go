@@ -16,11 +16,11 @@ func TestReplayUnknownRulesetNamesTheKnownOne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data = bytes.Replace(data, []byte(`"ruleset": "atii"`), []byte(`"ruleset": "e40k"`), 1)
-	if !bytes.Contains(data, []byte(`"ruleset": "e40k"`)) {
+	data = bytes.Replace(data, []byte(`"ruleset": "atii"`), []byte(`"ruleset": "ea"`), 1)
+	if !bytes.Contains(data, []byte(`"ruleset": "ea"`)) {
 		t.Fatal("fixture changed: no ruleset line to edit")
 	}
-	path := filepath.Join(t.TempDir(), "e40k.auspex-save")
+	path := filepath.Join(t.TempDir(), "ea.auspex-save")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestReplayUnknownRulesetNamesTheKnownOne(t *testing.T) {
 		t.Fatalf("exit %d, want 1; stderr %q", code, errb.String())
 	}
 	msg := errb.String()
-	if !strings.Contains(msg, `"e40k"`) || !strings.Contains(msg, "atii") || strings.Contains(msg, "none") {
+	if !strings.Contains(msg, `"ea"`) || !strings.Contains(msg, "atii") || strings.Contains(msg, "none") {
 		t.Errorf("stderr %q: want the unknown ruleset and atii named, not \"none\"", msg)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/systems/atiisys"
 	"github.com/auspex/auspex/systems/atiiui"
+	"github.com/auspex/auspex/systems/e40ksys"
 	"github.com/auspex/auspex/systems/e40kui"
 )
 
@@ -14,7 +15,7 @@ import (
 // one place cmd/auspex names a system; everything else receives the
 // registry.
 func shippedSystems() *game.Systems {
-	r, err := game.NewSystems(atiisys.New())
+	r, err := game.NewSystems(atiisys.New(), e40ksys.New())
 	if err != nil {
 		// The list above is fixed at compile time; a failure is a
 		// programming error caught by TestShippedSystems.

@@ -67,7 +67,7 @@ func (s *Session) Banner() Banner {
 		b.Lines = []string{"The secret objective that was shown is hidden again.", s.SideName(d) + ": press Enter or Space, or click Continue, when you have the screen."}
 		return b
 	case ModeThinking:
-		b.Who = fmt.Sprintf("%s (%s) is thinking... %.1f s", s.SideName(d), KindLabel(s.Kinds[d]), s.thinkFor)
+		b.Who = fmt.Sprintf("%s: the %s is thinking... %.1f s", s.SideName(d), KindLabel(s.Kinds[d]), s.thinkFor)
 		if s.lastWhy != nil {
 			b.Lines = append(b.Lines, "Y shows why the computer made its last move.")
 		}

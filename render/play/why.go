@@ -59,7 +59,7 @@ func (s *Session) WhyLines() []string {
 	if w == nil {
 		return nil
 	}
-	out := []string{"Why " + s.SideName(s.lastWhySide) + " did that (Y hides this)", w.Line}
+	out := []string{"Why " + s.SideName(s.lastWhySide) + " did that (Y hides this)", s.ui.Named(w.Line)}
 	if len(w.Considered) > 1 {
 		out = append(out, "Candidates weighed, best first:")
 	}

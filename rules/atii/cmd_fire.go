@@ -100,20 +100,14 @@ func MeasureShotWith(w *world.World, terrain world.TerrainRules, arc string, fir
 	return measureShot(w, terrain, arc, firer, target, o, nil)
 }
 
-// sightCache keeps the line-of-sight facts of firer -> target pairs for
-// one look at one state (Legal weighs every mount of a titan at the same
-// enemies: the sight line does not depend on the mount, only the arc
-// does). Keyed by the two unit ids; nil caches nothing.
-type sightCache map[[2]string]ShotGeometry
-
 // measureShot is MeasureShotWith reusing the sight facts in c.
 func measureShot(w *world.World, terrain world.TerrainRules, arc string, firer, target world.Base, o Options, c sightCache) (ShotGeometry, error) {
 	in, err := mountSees(arc, firer, target)
 	if err != nil {
 		return ShotGeometry{Range: world.Distance(firer, target)}, err
 	}
-	key := [2]string{firer.ID, target.ID}
-	if g, ok := c[key]; ok {
+	key := sightKey{firer: firer, target: target, flat: o.FlatTerrainSight}
+	if g, ok := c.get(key); ok {
 		g.InArc = in
 		return g, nil
 	}
@@ -131,16 +125,14 @@ func measureShot(w *world.World, terrain world.TerrainRules, arc string, firer, 
 		g.LegsHidden = LegsHidden(g.LOS, g.InCover, g.ObscuredShare)
 	}
 	g.Hit = hitContext(target, firer.Pos)
-	if c != nil {
-		c[key] = g
-	}
+	c.put(key, g)
 	return g, nil
 }
 
 // shotSetup builds the ShotSetup of one declared shot from the state and
 // the table.
 func (r *Ruleset) shotSetup(s *rules.State, f titan, attacker TitanState, sh Shot) (ShotSetup, error) {
-	return r.shotSetupCached(s, f, attacker, sh, nil)
+	return r.shotSetupCached(s, f, attacker, sh, r.sight)
 }
 
 // shotSetupCached is shotSetup reusing the sight facts in c.
@@ -261,12 +253,50 @@ func (c *FireCmd) Validate(s *rules.State) error {
 	return err
 }
 
+// firePlan is what declared found, kept between Plan and ApplyPlan.
+type firePlan struct {
+	f      titan
+	setups []ShotSetup
+	opts   Options
+}
+
+// Plan implements rules.Planner: Validate keeping the declared shots
+// with their measured sight lines for ApplyPlan (the engine measures them
+// once).
+func (c *FireCmd) Plan(s *rules.State) (any, error) {
+	f, setups, opts, err := c.declared(s)
+	if err != nil {
+		return nil, err
+	}
+	f.u = nil // a pointer into s: ApplyPlan looks the unit up in its own state
+	return &firePlan{f: f, setups: setups, opts: opts}, nil
+}
+
+// ApplyPlan implements rules.Planner.
+func (c *FireCmd) ApplyPlan(s *rules.State, d rules.Dice, plan any) ([]rules.Event, error) {
+	p, ok := plan.(*firePlan)
+	if !ok {
+		return c.Apply(s, d)
+	}
+	f := p.f
+	if f.u = s.Unit(c.Unit); f.u == nil {
+		return nil, fmt.Errorf("no unit %q", c.Unit)
+	}
+	return c.apply(s, d, f, p.setups, p.opts)
+}
+
 // Apply implements rules.Command.
 func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	f, setups, opts, err := c.declared(s)
 	if err != nil {
 		return nil, err
 	}
+	return c.apply(s, d, f, setups, opts)
+}
+
+// apply fires the shots declared (and checked) on s or on the state s is
+// a copy of.
+func (c *FireCmd) apply(s *rules.State, d rules.Dice, f titan, setups []ShotSetup, opts Options) ([]rules.Event, error) {
 	r := c.r
 	attacker := f.ts
 	for i, sh := range setups {
@@ -328,7 +358,72 @@ func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 // is not allowed). Weapons with no target in range are left out. Used by
 // Legal.
 func (r *Ruleset) bestShots(s *rules.State, f titan, opts Options) ([]Shot, []float64) {
-	return r.bestShotsCached(s, f, opts, sightCache{})
+	return r.bestShotsCached(s, f, opts, r.sight)
+}
+
+// mountShot is one legal shot of a mount: its target, the chance a die
+// hits aimed high, and whether it may also be aimed low (ATII-SHT-3).
+type mountShot struct {
+	shot   Shot
+	p      float64
+	lowOK  bool
+	target string
+}
+
+// shotsByMount lists, for every mount of f that may fire, each legal shot
+// it has (aimed high; nearest target first), tracing sight lines through
+// the cache c.
+func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCache) [][]mountShot {
+	type enemy struct {
+		id   string
+		rng  float64
+		base world.Base
+	}
+	var enemies []enemy
+	fb := r.base(f.u)
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o.Side == f.u.Side || !operational(o) {
+			continue
+		}
+		tb := r.base(o)
+		enemies = append(enemies, enemy{o.ID, world.Distance(fb, tb), tb})
+	}
+	slices.SortStableFunc(enemies, func(a, b enemy) int { return cmp.Compare(a.rng, b.rng) })
+	var out [][]mountShot
+	for _, m := range f.prof.Mounts {
+		w, err := r.weaponAt(f.u, m.ID)
+		if err != nil || w.Kind == catalog.CloseCombat || CanFire(f.prof, f.ts, m.ID, w) != nil {
+			continue
+		}
+		var list []mountShot
+		for _, o := range enemies {
+			if in, err := mountSees(m.Arc, fb, o.base); err == nil && !in {
+				continue
+			}
+			if !w.Unlimited && !w.HasSpecial("haywire") && o.rng > w.Range+eps {
+				continue
+			}
+			sh := Shot{Mount: m.ID, Target: o.id, Aim: AimHigh}
+			setup, err := r.shotSetupCached(s, f, f.ts, sh, c)
+			if err != nil {
+				continue
+			}
+			if opts.PointBlank && setup.CCOpponent && setup.Range <= PointBlankRange+eps {
+				sh.PointBlank, setup.PointBlank = true, true
+			}
+			th, err := ToHit(setup, opts)
+			if err != nil || th.AutoMiss {
+				continue
+			}
+			low := !sh.PointBlank && CheckAim(AimLow, setup.LegsHidden, setup.OnlyLegsVisible) == nil
+			list = append(list, mountShot{shot: sh, p: th.P, lowOK: low, target: o.id})
+		}
+		if len(list) > 0 {
+			out = append(out, list)
+		}
+	}
+	return out
 }
 
 // bestShotsCached is bestShots with a sight cache shared by every titan

@@ -131,7 +131,7 @@ func (r *Ruleset) ownActivation(s *rules.State, side, unit string) (titan, error
 	if !operational(t.u) {
 		return t, fmt.Errorf("%s is not on the table", unit)
 	}
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	if err != nil {
 		return t, err
 	}
@@ -204,7 +204,12 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 		}
 	}
 	p.start = r.base(t.u)
-	mo := world.MoveOptions{FaceMovement: true, AllowOffTable: p.ts.Disengaging, KeepoutDist: EnemyExclusion}
+	bases := make([]world.Base, 0, 2*len(s.Units)) // blockers, then keepouts
+	mo := world.MoveOptions{FaceMovement: true, AllowOffTable: p.ts.Disengaging, KeepoutDist: EnemyExclusion,
+		Blockers: bases[:0:len(s.Units)]}
+	if !p.assault {
+		mo.Keepout = bases[len(s.Units):len(s.Units)]
+	}
 	for i := range s.Units {
 		o := &s.Units[i]
 		if o.ID == t.u.ID || !operational(o) {
@@ -217,7 +222,7 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 		}
 	}
 	p.contact = r.enemiesInContact(s, t.u)
-	p.rep = r.w.MeasureMove(p.start, path, r.terrain, t.prof.Class, mo)
+	p.rep = r.moves.measure(r.w, r.terrain, p.start, path, t.prof.Class, mo)
 	if p.rep.Illegal != nil {
 		reason := p.rep.Illegal.Reason
 		if p.rep.Illegal.Kind == "keepout" {
@@ -299,14 +304,44 @@ func (c *MoveCmd) Validate(s *rules.State) error {
 	return err
 }
 
+// Plan implements rules.Planner: Validate keeping the measured, checked
+// move for ApplyPlan (the engine measures the path once).
+func (c *MoveCmd) Plan(s *rules.State) (any, error) {
+	p, err := c.prepare(s)
+	if err != nil {
+		return nil, err
+	}
+	p.t.u = nil // a pointer into s: ApplyPlan looks the unit up in its own state
+	return &p, nil
+}
+
+// ApplyPlan implements rules.Planner.
+func (c *MoveCmd) ApplyPlan(s *rules.State, d rules.Dice, plan any) ([]rules.Event, error) {
+	p, ok := plan.(*movePrep)
+	if !ok {
+		return c.Apply(s, d)
+	}
+	prep := *p
+	if prep.t.u = s.Unit(c.Unit); prep.t.u == nil {
+		return nil, fmt.Errorf("no unit %q", c.Unit)
+	}
+	return c.apply(s, d, prep)
+}
+
 // Apply implements rules.Command.
 func (c *MoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	p, err := c.prepare(s)
 	if err != nil {
 		return nil, err
 	}
+	return c.apply(s, d, p)
+}
+
+// apply moves the titan as planned by prepare on s (or on the state s is
+// a copy of).
+func (c *MoveCmd) apply(s *rules.State, d rules.Dice, p movePrep) ([]rules.Event, error) {
 	r := c.r
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	if err != nil {
 		return nil, err
 	}
@@ -404,7 +439,7 @@ func (c *HoldCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	if err := c.Validate(s); err != nil {
 		return nil, err
 	}
-	g, err := c.r.progress(s)
+	g, err := c.r.progressView(s)
 	if err != nil {
 		return nil, err
 	}

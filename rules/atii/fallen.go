@@ -12,13 +12,16 @@ import "github.com/auspex/auspex/rules"
 // reports whether it changed anything, so the engine calls it again until
 // the state is clean.
 func (r *Ruleset) sweepFallen(s *rules.State, _ rules.Dice) ([]rules.Event, bool, error) {
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	if err != nil {
 		return nil, false, err
 	}
 	gone := func(id string) bool {
 		u := s.Unit(id)
 		return u == nil || u.Destroyed || u.OffTable
+	}
+	if !anyGone(s, g, gone) {
+		return nil, false, nil
 	}
 	changed := false
 	var order []OrderEntry
@@ -78,4 +81,23 @@ func (r *Ruleset) sweepFallen(s *rules.State, _ rules.Dice) ([]rules.Event, bool
 		}
 	}
 	return nil, true, nil
+}
+
+// anyGone reports whether a titan of the order or of an overwatch offer
+// (a procedure frame) is gone (the common case, nothing, decided without
+// building new lists).
+func anyGone(s *rules.State, g GameProgress, gone func(string) bool) bool {
+	for _, e := range g.Order {
+		if gone(e.ID) {
+			return true
+		}
+	}
+	for i := range s.Procs {
+		for _, id := range s.Procs[i].Units {
+			if gone(id) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package atii
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -181,6 +182,9 @@ func adoptMap(setup *GameSetup, m Mission, a, b string) (bool, error) {
 	if t := md.Slots[0].Type; t != "" && t != m.Cards[0].Type && t == m.Cards[1].Type {
 		za, zb = zb, za
 	}
+	// The stored set-up is shared by every state of the game: write into
+	// copies of its maps.
+	setup.Zones, setup.SideZones = maps.Clone(setup.Zones), maps.Clone(setup.SideZones)
 	if setup.Zones == nil {
 		setup.Zones = map[string][][]Point{}
 	}
@@ -358,7 +362,7 @@ func sideActed(order []OrderEntry, side string) bool {
 // advanceOrder marks id as having acted in the phase (with forfeits, see
 // StartMove) and passes the decision on.
 func (r *Ruleset) advanceOrder(s *rules.State, id string) error {
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	if err != nil {
 		return err
 	}

@@ -1,12 +1,11 @@
 package atii
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/catalog"
@@ -46,45 +45,18 @@ const MarkVP = "vp"
 // Ruleset is the ATII game for the rules engine: the flow of a turn
 // (initiative, movement, shooting, assault, close combat, rally, end), the
 // commands players give, legal choices and the victory check. It holds
-// read-only data only: the unit catalogue, the ATII terrain table and the
-// table the game is played on (a Ruleset is made per game, because moves
-// and lines of sight are measured on that table's terrain).
+// read-only data (the unit catalogue, the ATII terrain table and the table
+// the game is played on: a Ruleset is made per game, because moves and
+// lines of sight are measured on that table's terrain) and memos of the
+// sight lines and paths measured on that table (sightMemo, moveMemo: safe
+// for concurrent use).
 type Ruleset struct {
 	cat     *catalog.Catalogue
 	terrain world.TerrainRules
 	w       *world.World
-	memo    *extMemo
+	sight   *sightMemo
+	moves   *moveMemo
 }
-
-// extMemo remembers the last decoded set-up and progress with the JSON
-// they came from. Ext values are immutable and a game reads the same value
-// many times between changes (every automatic step asks whether the phase
-// is over), so a byte comparison replaces most JSON decoding. It is a
-// cache of a pure function, safe for concurrent use (the AI explores
-// clones on other goroutines).
-type extMemo struct {
-	mu       sync.Mutex
-	setupRaw []byte
-	setup    GameSetup
-	// progs is the same for the game progress.
-	progs map[extKey]GameProgress
-	// titans holds decoded TitanStates keyed by the address and length
-	// of the JSON they came from: Ext values are immutable and shared by clones,
-	// so the same bytes always decode to the same state (Legal, Preview
-	// and a search read each titan many times between changes). Holding
-	// the key keeps those bytes alive, so an address is never reused
-	// while it is a key; the map is emptied when it reaches maxTitanMemo.
-	titans map[extKey]TitanState
-}
-
-// extKey names a stored Ext value by its bytes' address and length.
-type extKey struct {
-	p *byte
-	n int
-}
-
-// maxTitanMemo bounds the decoded titan states a ruleset remembers.
-const maxTitanMemo = 4096
 
 // NewRuleset returns the ATII ruleset for a game on table w. Errors: a
 // missing catalogue or table.
@@ -95,7 +67,7 @@ func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.Wor
 	case w == nil:
 		return nil, errors.New("atii ruleset: no table")
 	}
-	return &Ruleset{cat: cat, terrain: terrain, w: w, memo: &extMemo{}}, nil
+	return &Ruleset{cat: cat, terrain: terrain, w: w, sight: &sightMemo{}, moves: &moveMemo{}}, nil
 }
 
 // ID implements rules.Ruleset.
@@ -201,9 +173,6 @@ type MapSlot struct {
 	Type ObjectiveType `json:"type,omitempty"`
 }
 
-// SetSetup stores the game set-up in the state.
-func SetSetup(s *rules.State, g GameSetup) error { return s.SetExt(ExtSetup, g) }
-
 // CCPair is one close combat between two titans in base contact.
 type CCPair struct {
 	A    string `json:"a"`
@@ -241,7 +210,8 @@ type GameProgress struct {
 	// (overwatch, advanced rule).
 	OrdersDue []string `json:"orders_due,omitempty"`
 	// Homes are each side's home point (deployment zone or starting
-	// position centroid), fixed at the start for the objective stand-ins.
+	// position centroid), fixed at the start for the objective stand-ins:
+	// set whole, never edited in place (copies of the progress share it).
 	Homes map[string]Point `json:"homes,omitempty"`
 	// Choosing: the initiative winner must choose again to go first or
 	// second before the current phase's titans act (the assault phase;
@@ -251,149 +221,36 @@ type GameProgress struct {
 	Repair *PendingRepair `json:"repair,omitempty"`
 }
 
-func getSetup(s *rules.State) (GameSetup, error) {
-	var g GameSetup
-	_, err := s.GetExt(ExtSetup, &g)
-	return g, err
-}
+// setup returns the game set-up (shared: callers only read it).
+func (r *Ruleset) setup(s *rules.State) (GameSetup, error) { return getSetup(s) }
 
-func getProgress(s *rules.State) (GameProgress, error) {
-	var g GameProgress
-	_, err := s.GetExt(ExtGame, &g)
-	return g, err
-}
+// progress returns a private copy of the game progress.
+func (r *Ruleset) progress(s *rules.State) (GameProgress, error) { return getProgress(s) }
 
-func putProgress(s *rules.State, g GameProgress) error { return s.SetExt(ExtGame, g) }
+// progressView returns the game progress without copying its lists: for
+// callers that only read it, or replace whole fields before storing it
+// with putProgress (never edit its lists or maps in place).
+func (r *Ruleset) progressView(s *rules.State) (GameProgress, error) { return progressView(s) }
 
-// setup returns the game set-up, decoded once per game.
-func (r *Ruleset) setup(s *rules.State) (GameSetup, error) {
-	raw, ok := s.Ext.Get(ExtSetup)
-	if !ok || r.memo == nil {
-		return getSetup(s)
-	}
-	r.memo.mu.Lock()
-	defer r.memo.mu.Unlock()
-	if r.memo.setupRaw != nil && bytes.Equal(raw, r.memo.setupRaw) {
-		return r.memo.setup, nil
-	}
-	g, err := getSetup(s)
-	if err != nil {
-		return g, err
-	}
-	r.memo.setupRaw, r.memo.setup = raw, g
-	return g, nil
-}
-
-// progress returns a private copy of the game progress, decoding each
-// stored value once (keyed by its bytes' address, as titanState: Preview
-// and search go back and forth between a few states).
-func (r *Ruleset) progress(s *rules.State) (GameProgress, error) {
-	raw, ok := s.Ext.Get(ExtGame)
-	if !ok || len(raw) == 0 || r.memo == nil {
-		return getProgress(s)
-	}
-	key := extKey{&raw[0], len(raw)}
-	r.memo.mu.Lock()
-	g, hit := r.memo.progs[key]
-	r.memo.mu.Unlock()
-	if hit {
-		return g.clone(), nil
-	}
-	g, err := getProgress(s)
-	if err != nil {
-		return g, err
-	}
-	r.memo.mu.Lock()
-	if r.memo.progs == nil || len(r.memo.progs) >= maxTitanMemo {
-		r.memo.progs = make(map[extKey]GameProgress)
-	}
-	r.memo.progs[key] = g.clone()
-	r.memo.mu.Unlock()
-	return g, nil
-}
-
-// clone deep-copies the progress (callers modify their copy).
+// clone copies the progress for a caller that edits it: its lists and
+// maps are copied, but for Homes, which is only ever set whole (fixed at
+// the start of the game).
 func (g GameProgress) clone() GameProgress {
 	c := g
+	c.Cards = maps.Clone(g.Cards)
+	c.Points = maps.Clone(g.Points)
 	c.Order = append([]OrderEntry(nil), g.Order...)
 	c.Combats = append([]CCPair(nil), g.Combats...)
-	if g.Cards != nil {
-		c.Cards = make(map[string]ObjectiveCard, len(g.Cards))
-		for k, v := range g.Cards {
-			c.Cards[k] = v
-		}
-	}
 	if g.Result != nil {
 		o := *g.Result
 		c.Result = &o
 	}
 	c.OrdersDue = append([]string(nil), g.OrdersDue...)
-	if g.Homes != nil {
-		c.Homes = make(map[string]Point, len(g.Homes))
-		for k, v := range g.Homes {
-			c.Homes[k] = v
-		}
-	}
 	return c
 }
 
-// TitanOf returns the ATII state stored on a unit (the zero state when none
-// is stored yet).
-func TitanOf(u *rules.Unit) (TitanState, error) {
-	var t TitanState
-	if _, err := u.GetExt(ExtTitan, &t); err != nil {
-		return t, fmt.Errorf("unit %s: %w", u.ID, err)
-	}
-	return t, nil
-}
-
-// titanState is TitanOf decoding each stored value once (extMemo.titans);
-// the caller gets its own copy.
-func (r *Ruleset) titanState(u *rules.Unit) (TitanState, error) {
-	raw, ok := u.Ext.Get(ExtTitan)
-	if !ok || len(raw) == 0 || r.memo == nil {
-		return TitanOf(u)
-	}
-	key := extKey{&raw[0], len(raw)}
-	r.memo.mu.Lock()
-	ts, hit := r.memo.titans[key]
-	r.memo.mu.Unlock()
-	if hit {
-		return ts.clone(), nil
-	}
-	ts, err := TitanOf(u)
-	if err != nil {
-		return ts, err
-	}
-	r.memo.mu.Lock()
-	if r.memo.titans == nil || len(r.memo.titans) >= maxTitanMemo {
-		r.memo.titans = make(map[extKey]TitanState)
-	}
-	r.memo.titans[key] = ts.clone()
-	r.memo.mu.Unlock()
-	return ts, nil
-}
-
-// clone deep-copies a titan state (its map and lists).
-func (t TitanState) clone() TitanState {
-	c := t
-	if t.Weapons != nil {
-		c.Weapons = make(map[string]Level, len(t.Weapons))
-		for k, v := range t.Weapons {
-			c.Weapons[k] = v
-		}
-	}
-	c.MissilesSpent = cloneStrings(t.MissilesSpent)
-	c.WeaponsOffline = cloneStrings(t.WeaponsOffline)
-	return c
-}
-
-func cloneStrings(s []string) []string {
-	if s == nil {
-		return nil
-	}
-	return append([]string(nil), s...)
-}
+// titanState returns a private copy of the unit's titan state.
+func (r *Ruleset) titanState(u *rules.Unit) (TitanState, error) { return TitanOf(u) }
 
 // titan is one titan looked up in a state.
 type titan struct {
@@ -433,9 +290,8 @@ func (r *Ruleset) titan(s *rules.State, id string) (titan, error) {
 // putTitan stores ts on the unit and mirrors it into the generic fields
 // the UI reads: Damage (location -> level), Shields, Destroyed.
 func putTitan(u *rules.Unit, prof *catalog.Unit, ts TitanState) error {
-	if err := u.SetExt(ExtTitan, ts); err != nil {
-		return err
-	}
+	c := ts.Clone()
+	u.Ext.Set(ExtTitan, &c)
 	var dmg rules.Labels
 	for _, loc := range Locations(prof) {
 		if lv := ts.Level(loc); lv != Undamaged {

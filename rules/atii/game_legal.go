@@ -2,6 +2,8 @@ package atii
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/auspex/auspex/rules"
@@ -90,7 +92,7 @@ func (r *Ruleset) legal(s *rules.State, side string, le *legalErr) []rules.Choic
 }
 
 func (r *Ruleset) legalDeploy(s *rules.State, side string, le *legalErr) []rules.Choice {
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	if err != nil {
 		le.note(err)
 		return nil
@@ -125,7 +127,7 @@ func (r *Ruleset) legalDeploy(s *rules.State, side string, le *legalErr) []rules
 }
 
 func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.Choice {
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	if err != nil {
 		le.note(err)
 		return nil
@@ -166,7 +168,7 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 }
 
 func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.Choice {
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	if err != nil {
 		le.note(err)
 		return nil
@@ -177,28 +179,14 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 		return nil
 	}
 	var out []rules.Choice
-	sight := sightCache{}
+	sight := r.sight
 	for _, id := range Movable(g.Order, side, false) {
 		t, err := r.titan(s, id)
 		if err != nil {
 			le.note(err)
 			continue
 		}
-		shots, probs := r.bestShotsCached(s, t, opts, sight)
-		if len(shots) > 0 {
-			var parts []string
-			for i, sh := range shots {
-				parts = append(parts, fmt.Sprintf("%s at %s (%.0f%% a die)", sh.Mount, sh.Target, 100*probs[i]))
-			}
-			units := []string{id}
-			for _, sh := range shots {
-				if !hasString(units, sh.Target) {
-					units = append(units, sh.Target)
-				}
-			}
-			out = append(out, rules.Choice{Name: CmdFire, Units: units, Cmd: r.Fire(side, id, shots...),
-				Text: id + " fires: " + strings.Join(parts, ", ")})
-		}
+		out = append(out, r.fireChoices(side, id, r.shotsByMount(s, t, opts, sight))...)
 		out = append(out, rules.Choice{Name: CmdHold, Units: []string{id}, Cmd: r.Hold(side, id), Text: id + " holds its fire"})
 	}
 	return out
@@ -307,7 +295,7 @@ const maxAllocations = 64
 // every multiset of repairable systems of the right size (up to
 // maxAllocations), described grouped ("head, shield x2").
 func (r *Ruleset) legalAllocate(s *rules.State, side string, le *legalErr) []rules.Choice {
-	g, err := r.progress(s)
+	g, err := r.progressView(s)
 	le.note(err)
 	if err != nil || g.Repair == nil || g.Repair.Side != side {
 		return nil
@@ -373,4 +361,80 @@ func groupList(list []string) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// fireChoices are a titan's concrete shooting declarations (every one
+// executable as it is; ATII-SHT-1/2/3): every weapon at its nearest
+// target; then, for each enemy some weapon can hit, every weapon that can
+// at that enemy (the others at their nearest), aimed high, and aimed low
+// where no cover hides the legs. Duplicates are left out.
+func (r *Ruleset) fireChoices(side, id string, byMount [][]mountShot) []rules.Choice {
+	if len(byMount) == 0 {
+		return nil
+	}
+	var out []rules.Choice
+	var made [][]Shot
+	add := func(what string, picks []mountShot, aim Aim) {
+		shots := make([]Shot, len(picks))
+		for i, p := range picks {
+			shots[i] = p.shot
+			if aim == AimLow && p.lowOK && p.target == what {
+				shots[i].Aim = AimLow
+			}
+		}
+		for _, m := range made {
+			if slices.Equal(m, shots) {
+				return
+			}
+		}
+		made = append(made, shots)
+		var b strings.Builder
+		b.WriteString(id)
+		if what == "" {
+			b.WriteString(" fires: ")
+		} else {
+			b.WriteString(" focuses on " + what + " (aimed " + string(aim) + "): ")
+		}
+		units := []string{id}
+		for i, sh := range shots {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(sh.Mount + " at " + sh.Target + " " + string(sh.Aim) + " (" + strconv.Itoa(int(100*picks[i].p+0.5)) + "% a die)")
+			if !hasString(units, sh.Target) {
+				units = append(units, sh.Target)
+			}
+		}
+		out = append(out, rules.Choice{Name: CmdFire, Units: units, Cmd: r.Fire(side, id, shots...), Text: b.String()})
+	}
+	nearest := make([]mountShot, len(byMount))
+	var targets []string
+	for i, list := range byMount {
+		nearest[i] = list[0]
+		for _, ms := range list {
+			if !hasString(targets, ms.target) {
+				targets = append(targets, ms.target)
+			}
+		}
+	}
+	add("", nearest, AimHigh)
+	for _, tg := range targets {
+		picks := make([]mountShot, len(byMount))
+		anyLow := false
+		for i, list := range byMount {
+			picks[i] = list[0]
+			for _, ms := range list {
+				if ms.target == tg {
+					picks[i] = ms
+					anyLow = anyLow || ms.lowOK
+					break
+				}
+			}
+		}
+		add(tg, picks, AimHigh)
+		if anyLow {
+			add(tg, picks, AimLow)
+		}
+	}
+	return out
 }

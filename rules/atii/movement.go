@@ -103,13 +103,15 @@ func Movable(entries []OrderEntry, side string, assault bool) []string {
 // previous titan ("" at the start of the phase). Returns "" when nobody can
 // move.
 func NextSide(entries []OrderEntry, first, second, last string, assault bool) string {
-	order := []string{first, second}
+	order := [2]string{first, second}
 	if last == first {
-		order = []string{second, first}
+		order = [2]string{second, first}
 	}
 	for _, s := range order {
-		if len(Movable(entries, s, assault)) > 0 {
-			return s
+		for _, e := range entries {
+			if e.Side == s && !e.Moved && !e.Forfeit { // Movable(entries, s) is not empty
+				return s
+			}
 		}
 	}
 	return ""

@@ -1,6 +1,7 @@
 package atii_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -41,7 +42,11 @@ func TestOverwatchOffersAreProcedureFrames(t *testing.T) {
 	if s.Pending == nil || s.Pending.Kind != atii.KindOverwatch || s.Pending.Side != "red" || s.Active != "red" {
 		t.Errorf("the frame's decision should be pending: %+v", s.Pending)
 	}
-	raw, _ := s.Ext.Get(atii.ExtGame)
+	v, _ := s.Ext.Get(atii.ExtGame)
+	raw, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if strings.Contains(string(raw), "interrupt") || strings.Contains(string(raw), "offered") {
 		t.Errorf("ATII must keep no interrupt queue of its own: %s", raw)
 	}

@@ -243,9 +243,21 @@ func (g *Progress) markActed(id string) {
 // remembered by the address and length of its bytes (a bounded memo, the
 // pattern rules/atii uses).
 func (r *Ruleset) progress(s *rules.State) (Progress, error) {
-	raw, ok := s.Ext.Get(ExtGame)
-	if !ok || len(raw) == 0 {
+	v, ok := s.Ext.Get(ExtGame)
+	if !ok || v == nil {
 		return Progress{Init: -1, First: -1}, nil
+	}
+	raw, isRaw := v.(rules.RawExt)
+	if !isRaw || len(raw) == 0 {
+		// Stored typed, or empty: decode it as it is.
+		g := Progress{Init: -1, First: -1}
+		if _, err := s.GetExt(ExtGame, &g); err != nil {
+			return g, err
+		}
+		g.Acted = append([]string(nil), g.Acted...)
+		g.Assaulted = append([]string(nil), g.Assaulted...)
+		g.TitanOrder = append([]atii.OrderEntry(nil), g.TitanOrder...)
+		return g, nil
 	}
 	k := extKey{p: &raw[0], n: len(raw)}
 	r.memo.mu.Lock()
@@ -293,9 +305,15 @@ func putProgress(s *rules.State, g Progress) error { return s.SetExt(ExtGame, g)
 // read on every victory check). The value is shared: callers must not
 // change it.
 func (r *Ruleset) setup(s *rules.State) (Setup, error) {
-	raw, ok := s.Ext.Get(ExtSetup)
-	if !ok || len(raw) == 0 {
+	v, ok := s.Ext.Get(ExtSetup)
+	if !ok || v == nil {
 		return Setup{}, nil
+	}
+	raw, isRaw := v.(rules.RawExt)
+	if !isRaw || len(raw) == 0 {
+		var su Setup
+		_, err := s.GetExt(ExtSetup, &su)
+		return su, err
 	}
 	k := extKey{p: &raw[0], n: len(raw)}
 	r.memo.mu.Lock()

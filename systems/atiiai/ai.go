@@ -129,7 +129,7 @@ func (a AI) DecideWhy(ctx context.Context, v game.View) (rules.Command, *game.Wh
 		return nil, nil, fmt.Errorf("atii ai: %w", err)
 	}
 	if len(acts) == 1 {
-		return acts[0].Cmd, &game.Why{Line: name(v.State, acts[0].Unit) + acts[0].Text + " (the only choice)"}, nil
+		return acts[0].Cmd, &game.Why{Line: name(v.State, acts[0].Unit) + search.TrimUnit(acts[0].Text, acts[0].Unit) + " (the only choice)"}, nil
 	}
 	res, err := search.Search(ctx, v.Sim, dom, v.State, v.Side, cfg)
 	if err != nil {
@@ -154,7 +154,7 @@ func explain(s *rules.State, res search.Result) *game.Why {
 		if i >= whyShown {
 			break
 		}
-		c := game.Considered{Text: name(s, r.Unit) + r.Text, Value: r.Value, Units: append([]string{r.Unit}, r.Targets...)}
+		c := game.Considered{Text: name(s, r.Unit) + search.TrimUnit(r.Text, r.Unit), Value: r.Value, Units: append([]string{r.Unit}, r.Targets...)}
 		for _, t := range r.Now.Terms {
 			c.Terms = append(c.Terms, game.Term{Name: t.Name, Value: t.Value})
 		}
@@ -167,11 +167,15 @@ func explain(s *rules.State, res search.Result) *game.Why {
 			parts = append(parts, fmt.Sprintf("%s %+.0f", t.Name, t.Value))
 		}
 	}
-	line := fmt.Sprintf("%s%s (value %+.0f", name(s, best.Unit), best.Text, best.Value)
+	line := fmt.Sprintf("%s%s (value %+.0f", name(s, best.Unit), search.TrimUnit(best.Text, best.Unit), best.Value)
 	if len(parts) > 0 {
 		line += ": " + strings.Join(parts, ", ")
 	}
-	line += fmt.Sprintf("; %d decision(s) ahead, %d choices)", res.Depth, len(res.Ranked))
+	ahead := "1 decision ahead"
+	if res.Depth != 1 {
+		ahead = fmt.Sprintf("%d decisions ahead", res.Depth)
+	}
+	line += fmt.Sprintf("; %s, %d choices)", ahead, len(res.Ranked))
 	w.Line = line
 	return w
 }

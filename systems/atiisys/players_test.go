@@ -64,7 +64,7 @@ func TestSearchAIOutscoresGreedy(t *testing.T) {
 		var whys int
 		res, err := g.PlayWith(context.Background(), ctrls, game.PlayConfig{Max: 1500, After: func(evs []rules.Event) error {
 			for _, e := range evs {
-				if e.Kind == rules.EvMessage && e.Side == aiSide && strings.Contains(e.Text, "decision(s) ahead") {
+				if e.Kind == rules.EvMessage && e.Side == aiSide && strings.Contains(e.Text, " ahead, ") {
 					whys++
 				}
 			}
