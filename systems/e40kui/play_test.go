@@ -285,13 +285,13 @@ func TestDragMovePreviewE40KORD1(t *testing.T) {
 	s.Key("D")
 	d1, d2 := posOf(t, s, "devastator-1"), posOf(t, s, "devastator-2")
 	s.PressTable(d1, "devastator-1")
-	s.DragTo(d1.Add(world.Vec{X: 3, Y: 12}))
-	s.ReleaseTable(d1.Add(world.Vec{X: 3, Y: 12}))
+	s.DragTo(d1.Add(world.Vec{X: -4, Y: -6}))
+	s.ReleaseTable(d1.Add(world.Vec{X: -4, Y: -6}))
 	if len(s.Moves) != 1 {
 		t.Fatalf("single-stand drag drafted %v", s.Moves)
 	}
 	s.Commit()
-	if posOf(t, s, "devastator-2") != d2 || posOf(t, s, "devastator-1").Dist(d1.Add(world.Vec{X: 3, Y: 12})) > 0.01 {
+	if posOf(t, s, "devastator-2") != d2 || posOf(t, s, "devastator-1").Dist(d1.Add(world.Vec{X: -4, Y: -6})) > 0.01 {
 		t.Errorf("single move: devastator-1 %v devastator-2 %v (%s)", posOf(t, s, "devastator-1"), posOf(t, s, "devastator-2"), s.Msg)
 	}
 	// 1 drafts the rules' suggested advance without playing it; Enter
@@ -551,10 +551,7 @@ func TestSaveLoadE40K(t *testing.T) {
 	if err := s.Save(path); err != nil {
 		t.Fatal(err)
 	}
-	sys, err := game.NewSystems(testSys{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sys := testSystems(t)
 	uis, err := play.NewAdapters(New())
 	if err != nil {
 		t.Fatal(err)
@@ -601,8 +598,8 @@ func TestUndoMoveE40K(t *testing.T) {
 	}
 	from := posOf(t, s, "devastator-1")
 	s.PressTable(from, "devastator-1")
-	s.DragTo(from.Add(world.Vec{Y: 6}))
-	s.ReleaseTable(from.Add(world.Vec{Y: 6}))
+	s.DragTo(from.Add(world.Vec{Y: -3}))
+	s.ReleaseTable(from.Add(world.Vec{Y: -3}))
 	s.Commit()
 	if posOf(t, s, "devastator-1") == from {
 		t.Fatalf("not moved: %s", s.Msg)

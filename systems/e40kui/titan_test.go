@@ -29,10 +29,7 @@ func titanUI(t testing.TB) *UI {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sys, err := game.NewSystems(testSys{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sys := testSystems(t)
 	g, err := sys.New(scn, game.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
