@@ -82,4 +82,3 @@ func posOf(t testing.TB, s *UI, id string) world.Vec {
 	}
 	return u.Pos
 }
-
