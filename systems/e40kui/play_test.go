@@ -399,8 +399,13 @@ func TestAdapterE40K(t *testing.T) {
 		t.Errorf("system %q", a.System())
 	}
 	groups := map[string]int{}
+	titles := map[string]string{}
 	for _, o := range a.Options() {
 		groups[o.Group]++
+		titles[o.ID] = o.Title
+	}
+	if got := titles[e40k.OptAssaultMove]; got != "assault move (REM-ASM-1)" {
+		t.Errorf("title of %s: %q", e40k.OptAssaultMove, got)
 	}
 	if groups["Epic Remastered"] == 0 || len(a.Options()) != len(e40k.OptionList()) {
 		t.Errorf("options %v", groups)

@@ -75,9 +75,24 @@ func (adapter) Options() []play.Option {
 		case "rule":
 			group = "Optional rules"
 		}
-		out = append(out, play.Option{ID: o.ID, Title: o.ID, Group: group, Doc: o.Description})
+		out = append(out, play.Option{ID: o.ID, Title: optionTitle(o), Group: group, Doc: o.Description})
 	}
 	return out
+}
+
+// optionTitle is an option's readable title: its name without the
+// prefix, and the Epic Remastered rule id its description starts with
+// ("assault move (REM-ASM-1)").
+func optionTitle(o e40k.OptionInfo) string {
+	name := o.ID
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		name = name[i+1:]
+	}
+	name = strings.ReplaceAll(name, "-", " ")
+	if code, _, ok := strings.Cut(o.Description, ":"); ok && strings.HasPrefix(code, "REM-") && !strings.Contains(code, " ") {
+		name += " (" + code + ")"
+	}
+	return name
 }
 
 // Attach returns the UI of a session on an E40K game. Errors: a game
