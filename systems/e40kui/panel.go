@@ -182,9 +182,7 @@ func (s *UI) WinLines() []string {
 	if su.TurnLimit > 0 {
 		out = append(out, fmt.Sprintf("After turn %d the side that destroyed the larger share of the enemy wins.", su.TurnLimit))
 	}
-	if len(su.Victory) > 0 {
-		out = append(out, fmt.Sprintf("The scenario adds %d victory rule(s) of its own.", len(su.Victory)))
-	}
+	out = append(out, s.victoryLines()...)
 	for _, o := range su.Objectives {
 		out = append(out, fmt.Sprintf("Objective %s at (%.0f, %.0f).", s.objectiveLabel(o.ID), o.Pos.X, o.Pos.Y))
 	}

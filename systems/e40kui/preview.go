@@ -287,7 +287,7 @@ func (fp *FirePreview) Lines(name func(string) string) []string {
 	return []string{
 		fmt.Sprintf("%s at %s: %s", name(fp.Firer), name(fp.Target), fpText),
 		fmt.Sprintf("table: firepower %d, target %s -> %d dice needing %d+ (lowest armour)", fp.Left, fp.Situation, fp.Dice, fp.Need),
-		fmt.Sprintf("expected %.2f hits, %.2f units destroyed (%.0f%% at least one), %.1f blast markers", fp.Hits, fp.Kills, 100*fp.AtLeastOne, fp.Markers),
+		fmt.Sprintf("expected %.2f hits from those dice, %.2f units destroyed in all (%.0f%% at least one), %.1f blast markers", fp.Hits, fp.Kills, 100*fp.AtLeastOne, fp.Markers),
 		"Enter or a second click fires.",
 	}
 }

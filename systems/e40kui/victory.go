@@ -1,0 +1,69 @@
+package e40kui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/auspex/auspex/scenarios"
+)
+
+// victoryLines say the scenario's own victory conditions in words
+// ("Goff warband: victory if every stand of Ultramarines strike force is
+// destroyed", "at the end: Draw if the last turn ends").
+func (s *UI) victoryLines() []string {
+	sc := s.G.Scenario
+	if sc == nil {
+		return nil
+	}
+	var out []string
+	for _, v := range sc.Victory {
+		res := v.Result
+		if res == "" {
+			res = "victory"
+		}
+		who := "Draw"
+		if v.Side != "" {
+			who = s.SideName(v.Side) + ": " + res
+		}
+		at := ""
+		if v.AtEnd {
+			at = "at the end: "
+		}
+		out = append(out, fmt.Sprintf("%s%s if %s.", at, who, s.whenText(v.When)))
+	}
+	return out
+}
+
+// whenText is a scenario trigger in E40K's words.
+func (s *UI) whenText(t *scenarios.Trigger) string {
+	if t == nil {
+		return "at any time"
+	}
+	var parts []string
+	for _, p := range t.Parts {
+		parts = append(parts, s.whenText(p))
+	}
+	side, obj := s.SideName(t.Side), s.objectiveLabel(t.Objective)
+	words := map[string]string{
+		"start":          "the battle starts",
+		"turn":           fmt.Sprintf("turn %d begins", t.Turn),
+		"turn-end":       fmt.Sprintf("turn %d ends", t.Turn),
+		"turn-limit":     "the last turn ends",
+		"destroy-all":    "every stand of " + side + " is destroyed",
+		"units-lost":     fmt.Sprintf("%s has lost %d stands", side, t.Count),
+		"unit-destroyed": s.detOrName(t.Unit) + " is destroyed",
+		"broken":         s.detOrName(t.Unit) + " is broken",
+		"hold-objective": side + " holds " + obj + " (a stand within 15 cm, no enemy as close)",
+		"objective-lost": side + " no longer holds " + obj,
+		"in-zone":        fmt.Sprintf("%s has %d stand(s) in %s", side, max(t.Count, 1), t.Zone),
+		"vp":             fmt.Sprintf("%s has destroyed %d points or more", side, t.Count),
+		"vp-lead":        side + " has destroyed more points",
+		"all":            strings.Join(parts, " and "),
+		"any":            strings.Join(parts, " or "),
+		"not":            "not (" + strings.Join(parts, ", ") + ")",
+	}
+	if w, ok := words[t.Kind]; ok {
+		return w
+	}
+	return t.Kind
+}
