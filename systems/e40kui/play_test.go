@@ -623,3 +623,48 @@ func TestUndoMoveE40K(t *testing.T) {
 		t.Errorf("after undo: drafted %v, may move %v", s.Drafted(), s.pendingHas("devastator-detachment"))
 	}
 }
+
+// A person against the computer: the Orks are E40K's basic computer
+// player (systems/e40ksys); the window's inputs play the Marines'
+// decisions, the session the computer's, to the end.
+func TestAgainstTheComputerE40K(t *testing.T) {
+	cat, err := assets.LoadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := scenarios.LoadBundled("e40k-combined-arms", cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := testSystems(t).New(scn, game.Config{Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uis, err := play.NewAdapters(New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := uis.New(g, map[string]string{"orks": play.Computer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Of(ps)
+	if !play.IsComputer(s.Kinds["orks"]) {
+		t.Fatalf("the Orks are %q (%s)", s.Kinds["orks"], s.Msg)
+	}
+	mine := 0
+	for i := 0; i < 3000 && s.Mode() != play.ModeOver; i++ {
+		if s.Mode() == play.ModeThinking {
+			s.Wait()
+			continue
+		}
+		if s.Decider() != "marines" {
+			t.Fatalf("a person is asked to decide for %s", s.Decider())
+		}
+		drive(t, s, e40k.OrderAssault)
+		mine++
+	}
+	if !s.State().Over || mine == 0 {
+		t.Fatalf("over %v after %d decisions of the Marines", s.State().Over, mine)
+	}
+}
