@@ -459,7 +459,7 @@ func (s *UI) Choices() []rules.Choice {
 	}
 	act := s.actor()
 	var out []rules.Choice
-	for _, c := range s.G.Ruleset.Legal(st, p.Side) {
+	for _, c := range s.legal() {
 		switch cmd := c.Cmd.(type) {
 		case *e40k.MoveCmd:
 			if len(cmd.Moves) == 0 {

@@ -37,11 +37,15 @@ func stepName(step string) string {
 	return step
 }
 
-// setup is the scenario's E40K set-up (zero when unreadable).
+// setup is the scenario's E40K set-up (zero when unreadable), read once:
+// it is fixed for the game.
 func (s *UI) setup() e40k.Setup {
-	var su e40k.Setup
-	_, _ = s.State().GetExt(e40k.ExtSetup, &su)
-	return su
+	if s.su == nil {
+		var su e40k.Setup
+		_, _ = s.State().GetExt(e40k.ExtSetup, &su)
+		s.su = &su
+	}
+	return *s.su
 }
 
 // TurnText is "Turn 2 of 5" ("Before the battle" at set-up).

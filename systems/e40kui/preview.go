@@ -206,10 +206,22 @@ func (s *UI) FirePreview() *FirePreview { return s.firePreviewAt(s.Target) }
 // detachment, or a titan's unit id) as FirePreview gives it; nil when
 // there is no target or the detachment may not fire now.
 func (s *UI) firePreviewAt(target string) *FirePreview {
+	if target == "" || !s.firing() {
+		return nil
+	}
+	s.legal() // drops the cached previews when the game has changed
+	key := s.Detachment() + ">" + target
+	if fp, ok := s.fires[key]; ok {
+		return fp
+	}
 	fp := s.firePreview(target)
 	if fp != nil {
 		fp.Why = s.Reason(fp.Err)
 	}
+	if s.fires == nil {
+		s.fires = map[string]*FirePreview{}
+	}
+	s.fires[key] = fp
 	return fp
 }
 
@@ -299,9 +311,8 @@ func (s *UI) targets() []string {
 	if !s.firing() {
 		return nil
 	}
-	st := s.State()
 	var out []string
-	for _, c := range s.G.Ruleset.Legal(st, s.Decider()) {
+	for _, c := range s.legal() {
 		fc, ok := c.Cmd.(*e40k.FireCmd)
 		if !ok || fc.Detachment != s.Detachment() {
 			continue

@@ -42,7 +42,7 @@ func (s *UI) PreviewTitan() *TitanPreview {
 	}
 	u := s.State().Unit(s.actor())
 	tp := &TitanPreview{Titan: u.ID, Dist: u.Pos.Dist(*s.TitanTo)}
-	for _, c := range s.G.Ruleset.Legal(s.State(), s.Decider()) {
+	for _, c := range s.legal() {
 		if c.Continuous != "" && choiceActor(c.Cmd) == u.ID {
 			tp.Allowance = c.Continuous
 		}

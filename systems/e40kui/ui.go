@@ -42,6 +42,27 @@ type UI struct {
 	TitanTo *world.Vec
 
 	drag *dragState
+	// choices caches the decision's legal choices (the window builds the
+	// panel every frame; Legal works out every volley's odds).
+	choices legalCache
+	// fires caches fire previews by target for the cached state; su is
+	// the scenario's set-up (fixed for the game), read once.
+	fires map[string]*FirePreview
+	su    *e40k.Setup
+}
+
+// legalCache is the decider's legal choices for one state of the game.
+type legalCache struct {
+	key  legalKey
+	list []rules.Choice
+}
+
+// legalKey tells states apart: commands played, log length and the
+// decision waited for (an undo restores an earlier state with a new
+// decision value).
+type legalKey struct {
+	cmds, log int
+	pending   *rules.Decision
 }
 
 // dragState is a press-and-drag in progress: the stand pressed, where the
@@ -284,8 +305,21 @@ func (s *UI) Decide(d string, passed bool) {
 // Ended drops the drafts for the end screen.
 func (s *UI) Ended() { s.ClearDraft() }
 
-// ClearDraft drops the drafted moves, the aimed target and a drag.
+// legal is the decider's legal choices now (cached per state).
+func (s *UI) legal() []rules.Choice {
+	st := s.State()
+	k := legalKey{cmds: len(s.G.Engine.History()), log: len(st.Log), pending: st.Pending}
+	if s.choices.key != k || s.choices.list == nil {
+		s.choices = legalCache{key: k, list: s.G.Ruleset.Legal(st, s.Decider())}
+		s.fires = nil
+	}
+	return s.choices.list
+}
+
+// ClearDraft drops the drafted moves, the aimed target and a drag (and
+// the cached choices: it is called after every command and undo).
 func (s *UI) ClearDraft() {
+	s.choices, s.fires = legalCache{}, nil
 	s.Moves, s.Target, s.drag, s.TitanTo = nil, "", nil, nil
 }
 
