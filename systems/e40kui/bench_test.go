@@ -5,6 +5,7 @@ import (
 
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules/e40k"
+	"github.com/auspex/auspex/world"
 )
 
 // BenchmarkHUDShootingE40K is one frame's HUD (the window builds it every
@@ -51,5 +52,25 @@ func TestCachedChoicesFollowTheGame(t *testing.T) {
 	}
 	if got := s.legal(); len(got) == 0 || got[0].Cmd.(*e40k.OrdersCmd).Detachment != "tactical-detachment" {
 		t.Errorf("choices after undo: %v", got)
+	}
+}
+
+// BenchmarkHUDMovingE40K is one frame's HUD while a detachment of ten
+// stands is dragged: the rules check the whole drafted move.
+func BenchmarkHUDMovingE40K(b *testing.B) {
+	s := newUI(b, 3)
+	toStep(b, s, e40k.StepMovement, e40k.OrderMarch)
+	for s.Decider() != "marines" {
+		drive(b, s, e40k.OrderMarch)
+	}
+	click(b, s, "tactical-3")
+	from := posOf(b, s, "tactical-3")
+	s.PressTable(from, "tactical-3")
+	s.DragTo(from.Add(world.Vec{Y: 15}))
+	l := play.Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.HUD(l)
 	}
 }
