@@ -116,3 +116,31 @@ func TestStandsOffTableE40K(t *testing.T) {
 		t.Errorf("debrief: %s", text)
 	}
 }
+
+// The move preview names the terrain a stand crosses, with what it does
+// to the stand (a Rhino driving through the marsh and over the road).
+func TestMovePreviewTerrainE40K(t *testing.T) {
+	s := newUI(t, 3)
+	toStep(t, s, e40k.StepMovement, e40k.OrderMarch)
+	for s.Decider() != "marines" {
+		drive(t, s, e40k.OrderMarch)
+	}
+	click(t, s, "rhino-2")
+	s.Key("T")
+	from := posOf(t, s, "rhino-2")
+	to := world.Vec{X: from.X, Y: 66}
+	s.PressTable(from, "rhino-2")
+	s.DragTo(to)
+	s.ReleaseTable(to)
+	mp := s.PreviewMove()
+	if mp == nil || len(mp.Stands) != 1 {
+		t.Fatalf("preview: %+v", mp)
+	}
+	lines := strings.Join(mp.Lines(s.detOrName), "\n")
+	for _, want := range []string{"crosses", "Stinking marsh (marsh", "Hive road (road"} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("preview lacks %q:\n%s", want, lines)
+		}
+	}
+	t.Log(lines)
+}
