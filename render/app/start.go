@@ -566,7 +566,7 @@ func (a *App) startPrims() []scene.Prim {
 			y2 += small * 1.35
 		}
 		y2 += a.px(10)
-		out = a.txt(out, x2, y2, "Sides (click or press the side's number: human, script, AI, computer)", norm, true, hudText())
+		out = a.txt(out, x2, y2, "Sides (click or the side's number: who plays it)", norm, true, hudText())
 		y2 += a.px(14)
 		for i, sd := range e.scn.Sides {
 			id := sd.ID
