@@ -407,7 +407,12 @@ func printSim(w io.Writer, rep simReport, probe *game.Game) {
 	sides := make([]string, 0, len(rep.Wins))
 	for _, sd := range probe.State().Sides {
 		sides = append(sides, sd.ID)
-		ctl = append(ctl, sd.ID+"="+rep.Controls[sd.ID])
+		if rep.Players == nil {
+			ctl = append(ctl, sd.ID+"="+rep.Controls[sd.ID])
+		}
+	}
+	if m := rep.Players; m != nil {
+		ctl = append(ctl, "p1="+m.P1, "p2="+m.P2)
 	}
 	sort.Strings(ctl)
 	fmt.Fprintf(w, "%s (%s): %d games, seeds %d..%d, %s\n", rep.Scenario, probe.System.Name(), rep.Games, rep.Seed, rep.Seed+uint64(rep.Games)-1, strings.Join(ctl, " "))

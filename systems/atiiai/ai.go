@@ -3,10 +3,9 @@ package atiiai
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strings"
 	"time"
 
+	"github.com/auspex/auspex/ai/player"
 	"github.com/auspex/auspex/ai/search"
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
@@ -95,98 +94,27 @@ type AI struct {
 	Weights Weights
 }
 
-// Decide implements game.Controller.
-func (a AI) Decide(ctx context.Context, v game.View) (rules.Command, error) {
-	cmd, _, err := a.DecideWhy(ctx, v)
-	return cmd, err
-}
-
-// DecideWhy implements game.Reasoner. A decision with a single action is
-// played without searching. Errors: not an ATII game, no state or
-// simulator in the view, the search's.
-func (a AI) DecideWhy(ctx context.Context, v game.View) (rules.Command, *game.Why, error) {
-	rs, ok := v.Ruleset.(*atii.Ruleset)
-	if !ok || v.State == nil || v.Sim == nil {
-		return nil, nil, errors.New("atii ai: needs an ATII game's view with its simulator")
-	}
-	budget := a.Budget
-	if budget <= 0 {
-		budget = time.Second
-	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
+// player is the shared search player over ATII's domain.
+func (a AI) player() player.Searcher {
 	w := a.Weights
 	if w == (Weights{}) {
 		w = DefaultWeights()
 	}
-	dom := Domain{RS: rs, Sim: v.Sim, Eval: Evaluator{RS: rs, W: w}}
-	cfg := a.Search
-	if cfg.Seed == 0 {
-		cfg.Seed = uint64(v.State.Seq)*0x9e3779b97f4a7c15 + 1
-	}
-	acts, err := dom.Actions(v.State, v.Side)
-	if err != nil {
-		return nil, nil, fmt.Errorf("atii ai: %w", err)
-	}
-	if len(acts) == 1 {
-		return acts[0].Cmd, &game.Why{Line: name(v.State, acts[0].Unit) + search.TrimUnit(acts[0].Text, acts[0].Unit) + " (the only choice)"}, nil
-	}
-	res, err := search.Search(ctx, v.Sim, dom, v.State, v.Side, cfg)
-	if err != nil {
-		return nil, nil, fmt.Errorf("atii ai: %w", err)
-	}
-	best, ok := res.Best()
-	if !ok {
-		return nil, nil, errors.New("atii ai: no action")
-	}
-	return best.Cmd, explain(v.State, res), nil
+	return player.Searcher{Name: "atii ai", Budget: a.Budget, Search: a.Search, Domain: func(v game.View) (search.Domain, error) {
+		rs, ok := v.Ruleset.(*atii.Ruleset)
+		if !ok {
+			return nil, errors.New("not an ATII game")
+		}
+		return Domain{RS: rs, Sim: v.Sim, Eval: Evaluator{RS: rs, W: w}}, nil
+	}}
 }
 
-// whyShown is how many candidates an explanation lists.
-const whyShown = 5
-
-// explain turns a search result into a game.Why: the line ("Ignis
-// Fidelis: fires ... (value +42: damage +38, threat +4; 2 decisions
-// ahead)") and the top candidates.
-func explain(s *rules.State, res search.Result) *game.Why {
-	w := &game.Why{}
-	for i, r := range res.Ranked {
-		if i >= whyShown {
-			break
-		}
-		c := game.Considered{Text: name(s, r.Unit) + search.TrimUnit(r.Text, r.Unit), Value: r.Value, Units: append([]string{r.Unit}, r.Targets...)}
-		for _, t := range r.Now.Terms {
-			c.Terms = append(c.Terms, game.Term{Name: t.Name, Value: t.Value})
-		}
-		w.Considered = append(w.Considered, c)
-	}
-	best := res.Ranked[0]
-	var parts []string
-	for _, t := range best.Now.Terms {
-		if t.Value >= 0.5 || t.Value <= -0.5 {
-			parts = append(parts, fmt.Sprintf("%s %+.0f", t.Name, t.Value))
-		}
-	}
-	line := fmt.Sprintf("%s%s (value %+.0f", name(s, best.Unit), search.TrimUnit(best.Text, best.Unit), best.Value)
-	if len(parts) > 0 {
-		line += ": " + strings.Join(parts, ", ")
-	}
-	ahead := "1 decision ahead"
-	if res.Depth != 1 {
-		ahead = fmt.Sprintf("%d decisions ahead", res.Depth)
-	}
-	line += fmt.Sprintf("; %s, %d choices)", ahead, len(res.Ranked))
-	w.Line = line
-	return w
+// Decide implements game.Controller.
+func (a AI) Decide(ctx context.Context, v game.View) (rules.Command, error) {
+	return a.player().Decide(ctx, v)
 }
 
-// name is a unit's name and ": ", or "" for no unit.
-func name(s *rules.State, id string) string {
-	if id == "" {
-		return ""
-	}
-	if u := s.Unit(id); u != nil && u.Name != "" {
-		return u.Name + ": "
-	}
-	return id + ": "
+// DecideWhy implements game.Reasoner (player.Searcher).
+func (a AI) DecideWhy(ctx context.Context, v game.View) (rules.Command, *game.Why, error) {
+	return a.player().DecideWhy(ctx, v)
 }

@@ -3,9 +3,10 @@ package atiiai
 import (
 	"context"
 	"errors"
-	"fmt"
 
+	"github.com/auspex/auspex/ai/player"
 	"github.com/auspex/auspex/ai/script"
+	"github.com/auspex/auspex/ai/search"
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
@@ -20,29 +21,40 @@ import (
 type Scripted struct {
 	Plan    *script.Plan
 	Convert func(*scenarios.Trigger) *atii.Trigger
+
+	shared *player.Scripted
+}
+
+// player is the shared scripted player over ATII's domain and judge.
+func (c *Scripted) player() *player.Scripted {
+	if c.shared == nil {
+		c.shared = &player.Scripted{Name: "atii script", Plan: c.Plan,
+			Domain: func(v game.View) (search.Domain, error) {
+				rs, ok := v.Ruleset.(*atii.Ruleset)
+				if !ok {
+					return nil, errors.New("not an ATII game")
+				}
+				return Domain{RS: rs, Sim: v.Sim, Eval: Evaluator{RS: rs, W: DefaultWeights()}}, nil
+			},
+			Judge: func(v game.View) (script.Judge, error) {
+				rs, ok := v.Ruleset.(*atii.Ruleset)
+				if !ok || c.Convert == nil {
+					return nil, errors.New("not an ATII game, or no trigger converter")
+				}
+				return judge{rs: rs, conv: c.Convert}, nil
+			}}
+	}
+	return c.shared
 }
 
 // Decide implements game.Controller.
 func (c *Scripted) Decide(ctx context.Context, v game.View) (rules.Command, error) {
-	cmd, _, err := c.DecideWhy(ctx, v)
-	return cmd, err
+	return c.player().Decide(ctx, v)
 }
 
-// DecideWhy implements game.Reasoner: the choice and its one-line reason
-// ("Ignis Fidelis: holding Relay; ..."). Errors: not an ATII view, the
-// script's.
+// DecideWhy implements game.Reasoner (player.Scripted).
 func (c *Scripted) DecideWhy(ctx context.Context, v game.View) (rules.Command, *game.Why, error) {
-	rs, ok := v.Ruleset.(*atii.Ruleset)
-	if !ok || v.State == nil || v.Sim == nil || c.Plan == nil || c.Convert == nil {
-		return nil, nil, errors.New("atii script: needs an ATII game's view, a plan and a trigger converter")
-	}
-	dom := Domain{RS: rs, Sim: v.Sim, Eval: Evaluator{RS: rs, W: DefaultWeights()}}
-	ch, err := c.Plan.Choose(ctx, v.Sim, dom, judge{rs: rs, conv: c.Convert}, v.State)
-	if err != nil {
-		return nil, nil, fmt.Errorf("atii script: %w", err)
-	}
-	return ch.Action.Cmd, &game.Why{Line: ch.Reason, Considered: []game.Considered{{Text: ch.Action.Text, Value: ch.Score,
-		Units: append([]string{ch.Action.Unit}, ch.Action.Targets...)}}}, nil
+	return c.player().DecideWhy(ctx, v)
 }
 
 // judge evaluates scenario triggers with the ATII ruleset.

@@ -2,7 +2,9 @@ package atiisys_test
 
 import (
 	"context"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/auspex/auspex/ai/search"
 	"github.com/auspex/auspex/rules/atii"
@@ -43,5 +45,28 @@ func TestSearchAIDecidesOnSeveralCores(t *testing.T) {
 	}
 	if _, err := g.Submit(cmd); err != nil {
 		t.Fatalf("the AI's choice is refused: %v", err)
+	}
+}
+
+// TestSearchAIOutOfTimePlaysItsFirstCandidate: with no time to search,
+// the AI still answers (the domain's first candidate) and says why,
+// instead of failing the decision.
+func TestSearchAIOutOfTimePlaysItsFirstCandidate(t *testing.T) {
+	g := start(t, "titan-battlegroup", 4)
+	for i := 0; i < 40 && g.State().Step != atii.StepMovement; i++ {
+		c, err := atiiai.Greedy{}.Decide(context.Background(), g.ViewFor(g.Engine.Decider()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Submit(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd, why, err := atiiai.AI{Budget: time.Nanosecond}.DecideWhy(context.Background(), g.ViewFor(g.Engine.Decider()))
+	if err != nil || cmd == nil || why == nil || !strings.Contains(why.Line, "no time to weigh") {
+		t.Fatalf("cmd %v, why %+v, err %v", cmd, why, err)
+	}
+	if _, err := g.Submit(cmd); err != nil {
+		t.Fatalf("the fallback is refused: %v", err)
 	}
 }

@@ -3,9 +3,10 @@ package e40kai
 import (
 	"context"
 	"errors"
-	"fmt"
 
+	"github.com/auspex/auspex/ai/player"
 	"github.com/auspex/auspex/ai/script"
+	"github.com/auspex/auspex/ai/search"
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/e40k"
@@ -21,28 +22,40 @@ import (
 type Scripted struct {
 	Plan    *script.Plan
 	Convert func(*scenarios.Trigger) *e40k.Trigger
+
+	shared *player.Scripted
+}
+
+// player is the shared scripted player over E40K's domain and judge.
+func (c *Scripted) player() *player.Scripted {
+	if c.shared == nil {
+		c.shared = &player.Scripted{Name: "e40k script", Plan: c.Plan,
+			Domain: func(v game.View) (search.Domain, error) {
+				rs, ok := v.Ruleset.(*e40k.Ruleset)
+				if !ok {
+					return nil, errors.New("not an E40K game")
+				}
+				return Domain{RS: rs, Sim: v.Sim, Eval: Evaluator{RS: rs, W: DefaultWeights()}}, nil
+			},
+			Judge: func(v game.View) (script.Judge, error) {
+				rs, ok := v.Ruleset.(*e40k.Ruleset)
+				if !ok || c.Convert == nil {
+					return nil, errors.New("not an E40K game, or no trigger converter")
+				}
+				return judge{rs: rs, conv: c.Convert}, nil
+			}}
+	}
+	return c.shared
 }
 
 // Decide implements game.Controller.
 func (c *Scripted) Decide(ctx context.Context, v game.View) (rules.Command, error) {
-	cmd, _, err := c.DecideWhy(ctx, v)
-	return cmd, err
+	return c.player().Decide(ctx, v)
 }
 
-// DecideWhy implements game.Reasoner: the choice and its one-line reason.
-// Errors: not an E40K view, no plan or converter, the script's.
+// DecideWhy implements game.Reasoner (player.Scripted).
 func (c *Scripted) DecideWhy(ctx context.Context, v game.View) (rules.Command, *game.Why, error) {
-	rs, ok := v.Ruleset.(*e40k.Ruleset)
-	if !ok || v.State == nil || v.Sim == nil || c.Plan == nil || c.Convert == nil {
-		return nil, nil, errors.New("e40k script: needs an E40K game's view, a plan and a trigger converter")
-	}
-	dom := Domain{RS: rs, Sim: v.Sim, Eval: Evaluator{RS: rs, W: DefaultWeights()}}
-	ch, err := c.Plan.Choose(ctx, v.Sim, dom, judge{rs: rs, conv: c.Convert}, v.State)
-	if err != nil {
-		return nil, nil, fmt.Errorf("e40k script: %w", err)
-	}
-	return ch.Action.Cmd, &game.Why{Line: ch.Reason, Considered: []game.Considered{{Text: ch.Action.Text, Value: ch.Score,
-		Units: append([]string{ch.Action.Unit}, ch.Action.Targets...)}}}, nil
+	return c.player().DecideWhy(ctx, v)
 }
 
 // judge evaluates scenario triggers with the E40K ruleset.

@@ -1,0 +1,140 @@
+// Package player is the search player every rule system shares: a
+// game.Controller that runs the shared search (ai/search) over the
+// system's domain within a time budget and explains each decision
+// (game.Reasoner). A system supplies only how to build its domain from a
+// controller's view.
+package player
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/auspex/auspex/ai/search"
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/rules"
+)
+
+// Searcher is the search player.
+type Searcher struct {
+	// Name prefixes errors ("atii ai").
+	Name string
+	// Budget is the time per decision (0: game.DefaultAIBudget); the
+	// caller's deadline, if sooner, wins.
+	Budget time.Duration
+	// Search tunes the search (zero fields: its defaults; a zero seed is
+	// derived from the position, never from the game's seed).
+	Search search.Config
+	// Domain builds the system's search domain for a view. Errors: a
+	// view of another system.
+	Domain func(v game.View) (search.Domain, error)
+}
+
+// Decide implements game.Controller.
+func (p Searcher) Decide(ctx context.Context, v game.View) (rules.Command, error) {
+	cmd, _, err := p.DecideWhy(ctx, v)
+	return cmd, err
+}
+
+// DecideWhy implements game.Reasoner. A decision with one action is
+// played without searching; when the budget runs out before any action
+// was scored, the domain's first action (its most promising by its own
+// order) is played and the explanation says so. Errors: no state or
+// simulator in the view, the domain's, a search failure.
+func (p Searcher) DecideWhy(ctx context.Context, v game.View) (rules.Command, *game.Why, error) {
+	if v.State == nil || v.Sim == nil || p.Domain == nil {
+		return nil, nil, fmt.Errorf("%s: needs a view with its state and simulator", p.Name)
+	}
+	dom, err := p.Domain(v)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
+	}
+	budget := p.Budget
+	if budget <= 0 {
+		budget = game.DefaultAIBudget
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	cfg := p.Search
+	if cfg.Seed == 0 {
+		cfg.Seed = uint64(v.State.Seq)*0x9e3779b97f4a7c15 + 1
+	}
+	acts, err := dom.Actions(v.State, v.Side)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
+	}
+	switch len(acts) {
+	case 0:
+		return nil, nil, fmt.Errorf("%s: %w", p.Name, search.ErrNoActions)
+	case 1:
+		return acts[0].Cmd, &game.Why{Line: Named(v.State, acts[0].Unit, acts[0].Text) + " (the only choice)"}, nil
+	}
+	res, err := search.Search(ctx, v.Sim, dom, v.State, v.Side, cfg)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return acts[0].Cmd, &game.Why{Line: Named(v.State, acts[0].Unit, acts[0].Text) + " (no time to weigh the choices: the first candidate)"}, nil
+		}
+		return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
+	}
+	best, ok := res.Best()
+	if !ok {
+		return nil, nil, fmt.Errorf("%s: %w", p.Name, search.ErrNoActions)
+	}
+	return best.Cmd, Explain(v.State, res), nil
+}
+
+// Shown is how many candidates an explanation lists.
+const Shown = 5
+
+// Explain turns a search result into a game.Why: the line ("Ignis
+// Fidelis: fires ... (value +42: damage +38, threat +4; 2 decisions
+// ahead, 9 choices)") and the top candidates with their values and
+// terms.
+func Explain(s *rules.State, res search.Result) *game.Why {
+	w := &game.Why{}
+	for i, r := range res.Ranked {
+		if i >= Shown {
+			break
+		}
+		c := game.Considered{Text: Named(s, r.Unit, r.Text), Value: r.Value, Units: append([]string{r.Unit}, r.Targets...)}
+		for _, t := range r.Now.Terms {
+			c.Terms = append(c.Terms, game.Term{Name: t.Name, Value: t.Value})
+		}
+		w.Considered = append(w.Considered, c)
+	}
+	if len(res.Ranked) == 0 {
+		return w
+	}
+	best := res.Ranked[0]
+	var parts []string
+	for _, t := range best.Now.Terms {
+		if t.Value >= 0.5 || t.Value <= -0.5 {
+			parts = append(parts, fmt.Sprintf("%s %+.0f", t.Name, t.Value))
+		}
+	}
+	line := fmt.Sprintf("%s (value %+.0f", Named(s, best.Unit, best.Text), best.Value)
+	if len(parts) > 0 {
+		line += ": " + strings.Join(parts, ", ")
+	}
+	ahead := "1 decision ahead"
+	if res.Depth != 1 {
+		ahead = fmt.Sprintf("%d decisions ahead", res.Depth)
+	}
+	w.Line = line + fmt.Sprintf("; %s, %d choices)", ahead, len(res.Ranked))
+	return w
+}
+
+// Named is an action's text after its unit's name ("Ignis Fidelis: fires
+// ..."), the unit's id dropped from the text's start (search.TrimUnit).
+func Named(s *rules.State, unit, text string) string {
+	if unit == "" {
+		return text
+	}
+	name := unit
+	if u := s.Unit(unit); u != nil && u.Name != "" {
+		name = u.Name
+	}
+	return name + ": " + search.TrimUnit(text, unit)
+}
