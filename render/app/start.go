@@ -526,7 +526,7 @@ func (a *App) startPrims() []scene.Prim {
 	x, y := a.px(30), a.px(40)
 	out = a.txt(out, x, y, "Auspex - new game", big, true, hudActive())
 	y += a.px(26)
-	out = a.txt(out, x, y, "Pick a titan scenario, who plays each side and the rules, then press Enter or Start. Every control has its key in brackets.", norm, false, hudText())
+	out = a.txt(out, x, y, "Pick a scenario, who plays each side and the rules, then press Enter or Start. Every control has its key in brackets.", norm, false, hudText())
 	cx, cy := a.in.Cursor()
 	mouse := world.Vec{X: float64(cx) * a.dsf, Y: float64(cy) * a.dsf}
 	button := func(x, y, w float64, label string, active bool, do func()) {
@@ -572,12 +572,20 @@ func (a *App) startPrims() []scene.Prim {
 			id := sd.ID
 			k := st.kinds[id]
 			n := 0
+			allTitans := true
 			for _, f := range sd.Formations {
 				n += len(f.Units)
+				for _, u := range f.Units {
+					allTitans = allTitans && u.Profile != nil && u.Profile.Class == "titan"
+				}
 			}
-			titans := "titans"
+			// "titans" for a titan force, "units" for any other.
+			titans := "units"
+			if allTitans {
+				titans = "titans"
+			}
 			if n == 1 {
-				titans = "titan"
+				titans = strings.TrimSuffix(titans, "s")
 			}
 			button(x2, y2, colW2, fmt.Sprintf("[%d] %s (%d %s): %s", i+1, sd.Name, n, titans, play.KindLabel(k)), false, func() { st.toggleSide(id) })
 			y2 += a.px(30)

@@ -270,7 +270,7 @@ func (s *Session) logStrip(h *hudb) {
 	rowH := size * 1.3
 	lg := s.Log()
 	rows := int((r.H() - l.Px(26)) / rowH)
-	h.text(r.Min.X+l.Px(10), r.Min.Y+l.Px(10), "Dice log (click an entry to highlight its titans)", size, true, ColGold)
+	h.text(r.Min.X+l.Px(10), r.Min.Y+l.Px(10), "Dice log (click an entry to highlight its units)", size, true, ColGold)
 	// The newest entries, each wrapped to the strip's width (never cut),
 	// as many as fit with the newest at the bottom.
 	type logRow struct {
