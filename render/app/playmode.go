@@ -197,6 +197,14 @@ func (a *App) updatePlay() bool {
 	if press(ebiten.KeyS) && s.Key("S") {
 		return true
 	}
+	// Every other letter the play mode does not use goes to the system
+	// first (E40K's orders: A, M, O...); what it does not take keeps its
+	// table meaning (tools, panning).
+	for _, k := range systemLetters() {
+		if press(k.key) && s.Key(k.name) {
+			return true
+		}
+	}
 	digits := []ebiten.Key{ebiten.KeyDigit1, ebiten.KeyDigit2, ebiten.KeyDigit3, ebiten.KeyDigit4, ebiten.KeyDigit5, ebiten.KeyDigit6, ebiten.KeyDigit7, ebiten.KeyDigit8, ebiten.KeyDigit9}
 	for i, k := range digits {
 		if press(k) {
@@ -472,4 +480,25 @@ func playHelpSections() []helpSection {
 			{"Esc", "stay in the game"},
 		}},
 	}
+}
+
+// letterKey is a letter key and the name the system's Key gets.
+type letterKey struct {
+	key  ebiten.Key
+	name string
+}
+
+// systemLetters are the letters play mode offers the system's UI first:
+// all but E (end step), H (hold), O (own objective), T (aim), Y (why),
+// which play mode itself binds, and F and S (asked above).
+func systemLetters() []letterKey {
+	var out []letterKey
+	for i := 0; i < 26; i++ {
+		name := string(rune('A' + i))
+		if strings.Contains("EHOTYFS", name) {
+			continue
+		}
+		out = append(out, letterKey{ebiten.KeyA + ebiten.Key(i), name})
+	}
+	return out
 }

@@ -383,11 +383,11 @@ func (s *UI) UndoWaypoint() {
 }
 
 // Orders keys at the orders step.
-var orderKeys = map[string]string{"A": e40k.OrderAssault, "M": e40k.OrderMarch, "O": e40k.OrderOverwatch, "S": e40k.OrderSpecial}
+var orderKeys = map[string]string{"A": e40k.OrderAssault, "M": e40k.OrderMarch, "O": e40k.OrderOverwatch, "W": e40k.OrderOverwatch, "S": e40k.OrderSpecial}
 
-// Key: at the orders step A, M, O, S give the selected detachment
-// assault, march, overwatch or special orders (the window passes only S
-// today; the digits pick the same orders from the list); at an
+// Key: at the orders step A, M, W (or O where the window passes it), S
+// give the selected detachment assault, march, overwatch or special
+// orders (the digits pick the same orders from the list); at an
 // initiative F and S go first or second; while moving A drafts the
 // rules' suggested move (an advance, or a charge) and T (or D) toggles
 // single-stand drags; the digits pick a listed choice.
