@@ -49,7 +49,7 @@ func (d Domain) Actions(s *rules.State, side string) ([]search.Action, error) {
 		case c.Name == atii.CmdShields:
 			shields = append(shields, a)
 		case c.Continuous != "":
-			cands, err := Candidates(context.Background(), d.RS, s, side, c)
+			cands, err := CandidatesUpTo(context.Background(), d.RS, s, side, c, per)
 			if err != nil {
 				continue
 			}

@@ -50,9 +50,16 @@ var ErrNotATemplate = errors.New("not an ATII move or deploy template")
 //
 // Errors: ErrNotATemplate, a missing unit, ctx done.
 func Candidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side string, tmpl rules.Choice) ([]rules.Choice, error) {
+	return CandidatesUpTo(ctx, rs, st, side, tmpl, 0)
+}
+
+// CandidatesUpTo is Candidates stopping once n moves are found (n <= 0:
+// all of them): the most useful come first, so a search that keeps the
+// first n need not measure the rest.
+func CandidatesUpTo(ctx context.Context, rs *atii.Ruleset, st *rules.State, side string, tmpl rules.Choice, n int) ([]rules.Choice, error) {
 	switch c := tmpl.Cmd.(type) {
 	case *atii.MoveCmd:
-		return moveCandidates(ctx, rs, st, side, c.Unit)
+		return moveCandidates(ctx, rs, st, side, c.Unit, n)
 	case *atii.DeployCmd:
 		return deployCandidates(ctx, rs, st, side, c)
 	}
@@ -107,12 +114,13 @@ func endOf(u *rules.Unit, mv *atii.MoveCmd) (world.Vec, float64) {
 	return end, u.Facing
 }
 
-func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side, id string) ([]rules.Choice, error) {
+func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side, id string, limit int) ([]rules.Choice, error) {
 	u := st.Unit(id)
 	if u == nil {
 		return nil, fmt.Errorf("atii candidates: no unit %q", id)
 	}
 	col := newCollector(st)
+	full := func() bool { return limit > 0 && len(col.out) >= limit }
 	addMove := func(mv *atii.MoveCmd, text string) bool {
 		end, f := endOf(u, mv)
 		return col.add(mv, id, end, f, text)
@@ -139,6 +147,9 @@ func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if full() {
+		return col.out, nil
+	}
 	if enemy != nil {
 		for _, spot := range coverSpots3(rs, st, u, enemy) {
 			for _, frac := range []float64{1, 0.75, 0.5} {
@@ -152,7 +163,7 @@ func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side
 		addMove(rs.Move(side, id, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(math.Round(face))}),
 			fmt.Sprintf("%s: stand and turn to face %s", id, enemy.ID))
 	}
-	for i := 0; i < ringDirections; i++ {
+	for i := 0; i < ringDirections && !full(); i++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}

@@ -202,3 +202,28 @@ func TestCandidatesRefuseDiscreteChoices(t *testing.T) {
 		t.Errorf("a cancelled context: %v", err)
 	}
 }
+
+// TestCandidatesUpToIsAPrefix: asking for the first n candidates gives
+// the first n of the full list (the search keeps only those).
+func TestCandidatesUpToIsAPrefix(t *testing.T) {
+	g := newGame(t, "titan-duel", 3)
+	tmpl, side := greedyUntil(t, g, atii.CmdMove)
+	st := g.State()
+	rs := g.Ruleset.(*atii.Ruleset)
+	all, err := atiiai.Candidates(context.Background(), rs, st, side, tmpl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	some, err := atiiai.CandidatesUpTo(context.Background(), rs, st, side, tmpl, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) < 4 || len(some) < 3 || len(some) >= len(all) {
+		t.Fatalf("%d of %d candidates", len(some), len(all))
+	}
+	for i, c := range some[:3] {
+		if c.Text != all[i].Text {
+			t.Errorf("candidate %d: %q, the full list has %q", i, c.Text, all[i].Text)
+		}
+	}
+}
