@@ -58,12 +58,13 @@ lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 
-# soak plays SOAK_GAMES random games per bundled ATII scenario and variant
-# (the random-playout invariants of game/playout_test.go; `make test` plays
+# soak plays SOAK_GAMES random games per bundled ATII and E40K scenario and variant
+# (the random-playout invariants of game/playout_test.go and
+# systems/e40ksys/playout_test.go; `make test` plays
 # a few).
 SOAK_GAMES ?= 60
 soak:
-	AUSPEX_SOAK_GAMES=$(SOAK_GAMES) $(GO) test -count=1 -timeout 60m -run TestRandomPlayoutInvariants ./game/
+	AUSPEX_SOAK_GAMES=$(SOAK_GAMES) $(GO) test -count=1 -timeout 60m -run 'TestRandomPlayoutInvariants|TestRandomPlayoutE40KScenarios' ./game/ ./systems/e40ksys/
 
 # fuzz runs each fuzzer (scenario parser, the engine's save loader on its
 # test ruleset, the real ATII save loader) for FUZZTIME.

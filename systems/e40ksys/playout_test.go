@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -83,7 +85,7 @@ func TestRandomPlayoutE40KScenarios(t *testing.T) {
 	for _, scn := range scns {
 		for _, variant := range []string{"scenario-options", "remastered"} {
 			t.Run(strings.TrimPrefix(scn.File, scenarios.BundledPrefix)+"/"+variant, func(t *testing.T) {
-				for i := 0; i < playoutGames; i++ {
+				for i := 0; i < soakGames(t); i++ {
 					seed := uint64(1000*i + 41)
 					var opts map[string]string
 					if variant == "remastered" {
@@ -193,4 +195,16 @@ func pick(g *game.Game, side string, rng *rand.Rand) (rules.Command, error) {
 		return filled[rng.IntN(len(filled))], nil
 	}
 	return ready[rng.IntN(len(ready))], nil
+}
+
+// soakGames is playoutGames, or AUSPEX_SOAK_GAMES in `make soak`.
+func soakGames(t *testing.T) int {
+	if v := os.Getenv("AUSPEX_SOAK_GAMES"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("AUSPEX_SOAK_GAMES=%q: want a positive number", v)
+		}
+		return n
+	}
+	return playoutGames
 }
