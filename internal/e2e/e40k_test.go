@@ -67,7 +67,10 @@ func (l *e40kLog) note(format string, args ...any) {
 // out of range). At the end the game is saved with Ctrl+S and read back
 // with `auspex replay --json`: the save must verify, hold the orders, the
 // dragged moves and the fire commands made by hand, and replay to the
-// window's turn, result and stand positions.
+// window's turn, result and stand positions. The whole game takes about
+// 70 s (the greedy computer answers at once); the screenshots of the
+// first drag, the first aim and the end screen go to AUSPEX_E2E_SHOTS
+// when it is set (play-e40k-*.png).
 func TestE40KBattleByHand(t *testing.T) {
 	w := Start(t, "bundled:e40k-combined-arms", "--control", e40kHuman+"=human,"+e40kComputer+"=greedy", "--seed", e40kSeed)
 	lg := &e40kLog{}
@@ -102,8 +105,9 @@ func TestE40KBattleByHand(t *testing.T) {
 		}
 	}
 	d := w.Wait("the end screen", func(d *app.DebugDump) bool { return d.Play != nil && d.Play.Over })
-	w.Screenshot("e40k-end")
+	w.DocShot("play-e40k-end")
 	t.Logf("by hand: %s", strings.Join(lg.actions, "; "))
+	t.Logf("result: %s %s after turn %d", d.Play.Winner, d.Play.Result, d.Play.Turn)
 	if !d.Contains("Game over") || !d.Contains("Result:") {
 		w.Failf("the end screen should say the game is over and give the result: %s", texts(d, "hud"))
 	}
@@ -172,8 +176,15 @@ func e40kMove(w *Win, d *app.DebugDump, lg *e40kLog) {
 	if len(d.Play.Draft) == 0 {
 		w.Failf("dragging %s to %.1f,%.1f drew no move: %q", describe(me), tx, ty, d.Play.Msg)
 	}
+	// The live preview: the panel judges the drafted move before Enter.
+	if !d.Contains("legal; Enter plays it") && !d.Play.MsgErr {
+		w.t.Logf("the drafted move of %s is not judged legal by the panel: %s", me.ID, texts(d, "hud"))
+	}
 	if len(lg.drags) == 0 {
-		w.Screenshot("e40k-drag")
+		if !d.Contains("legal; Enter plays it") {
+			w.Failf("the panel does not judge the first dragged move of %s (%s)", me.ID, texts(d, "hud"))
+		}
+		w.DocShot("play-e40k-drag")
 	}
 	d, ok := w.played("the dragged move of "+me.ID+" (Enter)", func() { w.Key("Return") })
 	if !ok {
@@ -211,8 +222,13 @@ func e40kFire(w *Win, d *app.DebugDump, lg *e40kLog) {
 		e40kPass(w, d, lg, "fire refused")
 		return
 	}
+	// The fire preview from the exact odds (E40K-BM-1): the firepower
+	// table's dice, the expected hits and the blast markers.
+	if !d.Contains("expected ") || !d.Contains("firepower") {
+		w.Failf("aiming %s at %s shows no fire preview: %s", me.ID, describe(foe), texts(d, "hud"))
+	}
 	if lg.fires == 0 {
-		w.Screenshot("e40k-aim")
+		w.DocShot("play-e40k-aim")
 	}
 	how := "Enter"
 	act := func() { w.Key("Return") }
