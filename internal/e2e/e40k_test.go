@@ -36,8 +36,10 @@ type e40kLog struct {
 	// drags are the stands dragged (each drags its whole detachment),
 	// with where the stand stood and where the drag let go (cm).
 	drags []e40kDrag
-	// fires counts the fire commands played after clicking an enemy stand.
+	// fires counts the fire commands played after clicking an enemy stand;
+	// aimed are the enemy stands clicked for them, in order.
 	fires   int
+	aimed   []string
 	passes  int
 	rallies int
 	actions []string
@@ -243,6 +245,7 @@ func e40kFire(w *Win, d *app.DebugDump, lg *e40kLog) {
 		return
 	}
 	lg.fires++
+	lg.aimed = append(lg.aimed, foe.ID)
 	lg.note("T%d %s fires at %s (%s)", d.Play.Turn, me.ID, foe.ID, how)
 }
 
@@ -348,9 +351,15 @@ func e40kCheckReplay(t *testing.T, w *Win, d *app.DebugDump, o *Outcome, save st
 	if len(fires) != lg.fires || lg.fires == 0 {
 		t.Errorf("the save holds %d fire commands of %s, %d were made by clicking enemy stands", len(fires), e40kHuman, lg.fires)
 	}
-	for _, f := range fires {
-		if f.Target == "" && f.Titan == "" {
-			t.Errorf("a fire command of %s names no target: %+v", f.Detachment, f)
+	// Each fire command aims at the clicked stand's detachment, or at the
+	// clicked stand itself when it is a titan (the Gargant).
+	for i, f := range fires {
+		if i >= len(lg.aimed) {
+			break
+		}
+		clicked := lg.aimed[i]
+		if f.Titan != clicked && (f.Titan != "" || f.Target != formation[clicked]) {
+			t.Errorf("fire %d: %s clicked %s (of %s), the save fires at target %q titan %q", i+1, f.Detachment, clicked, formation[clicked], f.Target, f.Titan)
 		}
 	}
 	if len(moves) != len(lg.drags) || len(lg.drags) == 0 {
