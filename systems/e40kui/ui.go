@@ -436,9 +436,11 @@ func (s *UI) SecretUnmarked(rules.Event) bool { return false }
 // table (E40K scenarios place every unit).
 func (s *UI) OnTable(u *rules.Unit) bool { return u != nil && !u.Destroyed && !u.OffTable }
 
-// Base is a stand's base on the table now (its catalogue footprint).
+// Base is a stand's base on the table now (its catalogue footprint),
+// named by the stand's id: the window's hit test reports the stand under
+// the pointer by that id.
 func (s *UI) Base(u *rules.Unit) world.Base {
-	b := world.Base{Pos: u.Pos, Facing: u.Facing}
+	b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing}
 	if p, err := s.rs().Profile(s.State(), u); err == nil {
 		b.Foot = p.Base
 	}
