@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/auspex/auspex/render/app"
 )
@@ -58,17 +59,6 @@ func (w *Win) mustPlay(what string, act func()) *app.DebugDump {
 		w.Failf("%s: the window played nothing: %q", what, d.Play.Msg)
 	}
 	return d
-}
-
-// enemyOf is the first operational unit on the table not of side.
-func enemyOf(d *app.DebugDump, side string) *app.DumpUnit {
-	for i := range d.Units {
-		u := &d.Units[i]
-		if u.Side != side && u.OnTable && !u.Destroyed {
-			return u
-		}
-	}
-	return nil
 }
 
 // dist is the distance between two units' centres (cm).
@@ -169,4 +159,84 @@ func (w *Win) makeHuman(n int, prefix string) {
 		})
 	}
 	w.Failf("%s never became human", prefix)
+}
+
+// nearestEnemy is the operational enemy titan on the table nearest to me
+// (nil when none).
+func nearestEnemy(d *app.DebugDump, me *app.DumpUnit) *app.DumpUnit {
+	var best *app.DumpUnit
+	for i := range d.Units {
+		u := &d.Units[i]
+		if u.Side == me.Side || !u.OnTable || u.Destroyed {
+			continue
+		}
+		if best == nil || dist(me, u) < dist(me, best) {
+			best = u
+		}
+	}
+	return best
+}
+
+// declareShots declares the selected titan me's weapons, one number key
+// each, at foe by clicking it where it stands, and returns how many shots
+// were declared (a refusal that names foe is not one). mounts is how many
+// weapons me carries; 0 means unknown: the keys go on until one picks no
+// new weapon (no weapon of that number).
+func (w *Win) declareShots(me, foe *app.DumpUnit, mounts int) int {
+	w.t.Helper()
+	declared := 0
+	for k := 1; mounts == 0 || k <= mounts; k++ {
+		if k > 9 {
+			break
+		}
+		was := w.Dump().Play.Weapon
+		w.Key(fmt.Sprint(k))
+		d := w.Dump()
+		if mounts == 0 && k > 1 {
+			// Wait a moment for the key: a weapon of that number is
+			// chosen, or refused with a message.
+			d, _ = w.poll(500*time.Millisecond, func(d *app.DebugDump) bool {
+				return d.Play != nil && (d.Play.Weapon != was || (d.Play.MsgErr && strings.Contains(d.Play.Msg, "cannot fire:")))
+			})
+			if d.Play.Weapon == was && !(d.Play.MsgErr && strings.Contains(d.Play.Msg, "cannot fire:")) {
+				break
+			}
+		}
+		if d.Play.MsgErr && strings.Contains(d.Play.Msg, "cannot fire:") {
+			continue // this weapon cannot fire at all this turn
+		}
+		before, weapon, prev := len(d.Play.Shots), d.Play.Weapon, d.Play.Msg
+		// A refusal names the target (by id or name) and why.
+		refused := func(d *app.DebugDump) bool {
+			m := d.Play.Msg
+			return d.Play.MsgErr && m != prev && strings.Contains(m, "cannot fire at ") && (strings.Contains(m, foe.ID) || strings.Contains(m, foe.Name))
+		}
+		x, y := At(d, foe.X, foe.Y)
+		w.Click(x, y)
+		d = w.WaitFor(waitFor/4, fmt.Sprintf("%s's weapon %d (%s) declared at %s, or refused with the reason", me.ID, k, weapon, describe(foe)), func(d *app.DebugDump) bool {
+			return d.Play != nil && (len(d.Play.Shots) > before || refused(d) || d.Selected == foe.ID)
+		})
+		if d.Selected == foe.ID {
+			w.Failf("clicking %s selected it instead of declaring %s's weapon %d at it", describe(foe), me.ID, k)
+		}
+		if len(d.Play.Shots) > before {
+			declared++
+		}
+	}
+	return declared
+}
+
+// shoot selects the decider's titan that may fire (a click on it, when it
+// is not selected) and declares its weapons at the nearest enemy titan
+// (declareShots, with mounts); it returns the titan, its target and the
+// shots declared. Firing them (Enter) or holding is the caller's.
+func (w *Win) shoot(d *app.DebugDump, mounts int) (me, foe *app.DumpUnit, declared int) {
+	w.t.Helper()
+	me, foe = actors(w, d, "shooting")
+	if d.Selected != me.ID {
+		x, y := At(d, me.X, me.Y)
+		w.Click(x, y)
+		w.Wait("selecting "+me.ID, func(d *app.DebugDump) bool { return d.Selected == me.ID })
+	}
+	return me, foe, w.declareShots(me, foe, mounts)
 }
