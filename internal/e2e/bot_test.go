@@ -3,8 +3,8 @@ package e2e
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
-	"time"
 
 	"github.com/auspex/auspex/render/app"
 )
@@ -180,28 +180,16 @@ func nearestEnemy(d *app.DebugDump, me *app.DumpUnit) *app.DumpUnit {
 // declareShots declares the selected titan me's weapons, one number key
 // each, at foe by clicking it where it stands, and returns how many shots
 // were declared (a refusal that names foe is not one). mounts is how many
-// weapons me carries; 0 means unknown: the keys go on until one picks no
-// new weapon (no weapon of that number).
+// weapons me carries; 0 takes the number the side panel lists.
 func (w *Win) declareShots(me, foe *app.DumpUnit, mounts int) int {
 	w.t.Helper()
+	if mounts == 0 {
+		mounts = weaponCount(w.Dump())
+	}
 	declared := 0
-	for k := 1; mounts == 0 || k <= mounts; k++ {
-		if k > 9 {
-			break
-		}
-		was := w.Dump().Play.Weapon
+	for k := 1; k <= mounts; k++ {
 		w.Key(fmt.Sprint(k))
 		d := w.Dump()
-		if mounts == 0 && k > 1 {
-			// Wait a moment for the key: a weapon of that number is
-			// chosen, or refused with a message.
-			d, _ = w.poll(500*time.Millisecond, func(d *app.DebugDump) bool {
-				return d.Play != nil && (d.Play.Weapon != was || (d.Play.MsgErr && strings.Contains(d.Play.Msg, "cannot fire:")))
-			})
-			if d.Play.Weapon == was && !(d.Play.MsgErr && strings.Contains(d.Play.Msg, "cannot fire:")) {
-				break
-			}
-		}
 		if d.Play.MsgErr && strings.Contains(d.Play.Msg, "cannot fire:") {
 			continue // this weapon cannot fire at all this turn
 		}
@@ -239,4 +227,43 @@ func (w *Win) shoot(d *app.DebugDump, mounts int) (me, foe *app.DumpUnit, declar
 		w.Wait("selecting "+me.ID, func(d *app.DebugDump) bool { return d.Selected == me.ID })
 	}
 	return me, foe, w.declareShots(me, foe, mounts)
+}
+
+// weaponNumber reads a weapon line of the side panel ("1. left-arm: ..."
+// or, the weapon chosen, "> 2. right-arm: ...").
+var weaponNumber = regexp.MustCompile(`^(?:> )?(\d)\. [a-z -]+: `)
+
+// weaponCount is how many weapons the side panel of d lists for the
+// selected titan: the numbered lines under its "Weapons" heading (0 when
+// there is none).
+func weaponCount(d *app.DebugDump) int {
+	var head *app.DumpText
+	for i := range d.Texts {
+		if d.Texts[i].Text == "Weapons" {
+			head = &d.Texts[i]
+		}
+	}
+	n := 0
+	for _, t := range d.Texts {
+		if head == nil || t.X != head.X || t.Y <= head.Y {
+			continue
+		}
+		if m := weaponNumber.FindStringSubmatch(t.Text); m != nil && int(m[1][0]-'0') > n {
+			n = int(m[1][0] - '0')
+		}
+	}
+	return n
+}
+
+// crowded reports whether a titan's base at (x, y) cm would come within
+// 11 cm (centre to centre: two large bases and a margin) of a titan other
+// than me, wrecks included.
+func crowded(d *app.DebugDump, me *app.DumpUnit, x, y float64) bool {
+	for i := range d.Units {
+		u := &d.Units[i]
+		if u.ID != me.ID && u.OnTable && math.Hypot(u.X-x, u.Y-y) < 11 {
+			return true
+		}
+	}
+	return false
 }

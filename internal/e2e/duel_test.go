@@ -210,12 +210,15 @@ func duelMove(w *Win, d *app.DebugDump, lg *duelLog) {
 	p := d.Play
 	me, foe := actors(w, d, "movement")
 	adv := math.Min(16, dist(me, foe)-5-11)
-	if adv < 2 {
-		w.hold("holding " + me.ID + " (too close to move)")
+	tx, ty := toward(me, foe, adv)
+	// Not onto another titan's base or wreck: it holds instead (never
+	// the case in a duel, where the end stays 16 cm from the only other
+	// titan).
+	if adv < 2 || crowded(d, me, tx, ty) {
+		w.hold("holding " + me.ID + " (too close to move on)")
 		lg.note("T%d %s holds", p.Turn, me.ID)
 		return
 	}
-	tx, ty := toward(me, foe, adv)
 	d = w.dragLeg("moving "+describe(me), me.X, me.Y, tx, ty, 1)
 	// Space is for the dice: it must not end the step or drop the path.
 	n := d.Play.Commands
