@@ -96,6 +96,52 @@ func diceLog(d *app.DebugDump) string {
 	return strings.Join(out, " ")
 }
 
+// handAction is what byHand did: its kind ("move", "fire", "hold fire"
+// or "" for anything else), the titan, its target and the shots declared.
+type handAction struct {
+	kind, unit, target string
+	shots              int
+}
+
+// byHand plays the human decider's decision in d by mouse and keyboard:
+// the order of a phase by its first choice (1), the initiative by going
+// first (F), a move dragged towards the nearest enemy titan (duelMove),
+// every weapon the side panel lists declared at the nearest enemy by
+// clicking it and fired with Enter (or fire held when none can), a hold in
+// the assault, the repairs rolled in the rally, and any other step ended.
+func (w *Win) byHand(d *app.DebugDump) handAction {
+	w.t.Helper()
+	p := d.Play
+	if p.Pending == "initiative" && p.Step != "initiative" {
+		w.mustPlay("choosing the order of the "+p.Step+" (1)", func() { w.Key("1") })
+		return handAction{}
+	}
+	switch {
+	case p.Step == "initiative":
+		w.mustPlay("choosing to go first (F)", func() { w.Key("f") })
+	case p.Step == "movement" && len(p.Playable) > 0:
+		duelMove(w, d, &duelLog{})
+		return handAction{kind: "move", unit: firstOf(p.Playable)}
+	case p.Step == "shooting" && p.Pending == "fire":
+		me, foe, n := w.shoot(d, 0)
+		if n == 0 {
+			w.hold("holding fire with " + me.ID)
+			return handAction{kind: "hold fire", unit: me.ID}
+		}
+		w.mustPlay("firing "+me.ID+"'s declared weapons (Enter)", func() { w.Key("Return") })
+		return handAction{kind: "fire", unit: me.ID, target: foe.ID, shots: n}
+	case p.Step == "assault" && len(p.Playable) > 0:
+		w.hold("holding in the assault")
+	case p.Step == "rally":
+		if _, ok := w.played("rolling the repairs (Enter)", func() { w.Key("Return") }); !ok {
+			w.endStep("ending the rally")
+		}
+	default:
+		w.endStep("ending the " + p.Step + " (" + p.Pending + ")")
+	}
+	return handAction{}
+}
+
 // blueTask is a reason of Hold the Line's script naming the task it
 // follows (the relay held or screened, or the fall back).
 var blueTask = regexp.MustCompile(`holding Relay|screening Relay|withdrawing`)
@@ -202,45 +248,12 @@ func TestScriptedMissionByHand(t *testing.T) {
 		if p.Decider != "red" {
 			w.Failf("blue decides in mode %s: its scripted opponent should play it", p.Mode)
 		}
-		if p.Pending == "initiative" && p.Step != "initiative" {
-			w.mustPlay("choosing the order of the "+p.Step+" (1)", func() { w.Key("1") })
-			continue
-		}
-		switch p.Step {
-		case "initiative":
-			w.mustPlay("choosing to go first (F)", func() { w.Key("f") })
-		case "movement":
-			if len(p.Playable) == 0 {
-				w.endStep("ending the movement")
-				break
-			}
-			duelMove(w, d, &duelLog{})
+		switch act := w.byHand(d); act.kind {
+		case "move":
 			moved++
-		case "shooting":
-			if p.Pending != "fire" {
-				w.endStep("passing the shooting offer " + p.Pending)
-				break
-			}
-			me, foe, n := w.shoot(d, 0)
-			if n == 0 {
-				w.hold("holding fire with " + me.ID)
-				break
-			}
-			w.mustPlay("firing "+me.ID+"'s declared weapons (Enter)", func() { w.Key("Return") })
+		case "fire":
 			fired++
-			actions = append(actions, fmt.Sprintf("T%d %s fires %d at %s", p.Turn, me.ID, n, foe.ID))
-		case "assault":
-			if len(p.Playable) > 0 {
-				w.hold("holding in the assault")
-			} else {
-				w.endStep("ending the assault")
-			}
-		case "rally":
-			if _, ok := w.played("rolling the repairs (Enter)", func() { w.Key("Return") }); !ok {
-				w.endStep("ending the rally")
-			}
-		default:
-			w.endStep("ending the " + p.Step)
+			actions = append(actions, fmt.Sprintf("T%d %s fires %d at %s", p.Turn, act.unit, act.shots, act.target))
 		}
 	}
 	d = w.Wait("the end screen", func(d *app.DebugDump) bool { return d.Play != nil && d.Play.Over })
@@ -341,8 +354,9 @@ var blueWhyLog = regexp.MustCompile(`T\d+ [a-z-]+: Ignis Fidelis: [^|]*?\d+ deci
 // declared by clicking it (ATII-SHT-2). Blue decides by itself: the
 // banner says its AI is thinking, the thinking time it shows changes from
 // dump to dump during a decision (the window goes on drawing while the
-// search runs off the window's goroutine), and then blue acts: the dice
-// log gives the AI's reason with its search depth ("3 decisions ahead").
+// search runs off the window's goroutine) and starts at 0.0 s, and then
+// blue acts: the dice log gives the AI's reason with its search depth ("3
+// decisions ahead"), and Y shows it with the candidates weighed.
 func TestAIOpponentFromTheCommandLine(t *testing.T) {
 	began := time.Now()
 	w := Start(t, "bundled:titan-duel", "--control", "red=human,blue=ai:0.3", "--seed", aiSeed)
@@ -371,36 +385,25 @@ func TestAIOpponentFromTheCommandLine(t *testing.T) {
 		if p.Mode != "turn" || p.Decider != "red" {
 			w.Failf("red's turn expected, the window is in mode %s for %s", p.Mode, p.Decider)
 		}
-		if p.Pending == "initiative" && p.Step != "initiative" {
-			w.mustPlay("choosing the order of the "+p.Step+" (1)", func() { w.Key("1") })
-			continue
-		}
-		switch p.Step {
-		case "initiative":
-			w.mustPlay("choosing to go first (F)", func() { w.Key("f") })
-		case "movement":
-			duelMove(w, d, &duelLog{})
+		switch act := w.byHand(d); act.kind {
+		case "move":
 			moved++
 			actions = append(actions, fmt.Sprintf("T%d move", p.Turn))
-		case "shooting":
-			if p.Pending != "fire" {
-				w.endStep("passing the shooting offer " + p.Pending)
-				break
-			}
-			me, _, n := w.shoot(d, 3)
-			if n == 0 {
-				w.hold("holding fire with " + me.ID)
-				actions = append(actions, fmt.Sprintf("T%d hold fire", p.Turn))
-				break
-			}
-			w.mustPlay("firing "+me.ID+"'s declared weapons (Enter)", func() { w.Key("Return") })
-			fired += n
-			actions = append(actions, fmt.Sprintf("T%d %d shots", p.Turn, n))
-		case "assault":
-			w.hold("holding in the assault")
-		default:
-			w.endStep("ending the " + p.Step)
+		case "fire":
+			fired += act.shots
+			actions = append(actions, fmt.Sprintf("T%d %d shots", p.Turn, act.shots))
+		case "hold fire":
+			actions = append(actions, fmt.Sprintf("T%d hold fire", p.Turn))
 		}
+	}
+	// Y then shows the AI's last decision: its reason and the
+	// candidates it weighed with their values.
+	w.Key("y")
+	d := w.Wait("the why panel", func(d *app.DebugDump) bool { _, ok := whyPanel(d, "Legio Ignatum"); return ok })
+	panel, _ := whyPanel(d, "Legio Ignatum")
+	w.DocShot("play-why-ai")
+	if !strings.Contains(panel, "Candidates weighed, best first:") || !aheadRE.MatchString(panel) {
+		t.Errorf("the why panel should give the AI's depth and the candidates it weighed: %q", panel)
 	}
 	hist := w.History()
 	spells := thinkingSpells(hist)
@@ -420,8 +423,8 @@ func TestAIOpponentFromTheCommandLine(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("red by hand until turn %d: %s; blue's AI seen thinking %d times %v (banner %q); %d distinct reasons in the dice log; %v",
-		turn, strings.Join(actions, ", "), len(spells), spells, banner, reasons, time.Since(began).Round(time.Second))
+	t.Logf("red by hand until turn %d: %s; blue's AI seen thinking %d times %v (banner %q); %d distinct reasons in the dice log; why panel %q; %v",
+		turn, strings.Join(actions, ", "), len(spells), spells, banner, reasons, panel, time.Since(began).Round(time.Second))
 	if moved == 0 || fired == 0 {
 		t.Errorf("red should have moved and shot: %d moves, %d shots", moved, fired)
 	}
