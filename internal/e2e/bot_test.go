@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 
 	"github.com/auspex/auspex/render/app"
@@ -58,17 +59,6 @@ func (w *Win) mustPlay(what string, act func()) *app.DebugDump {
 		w.Failf("%s: the window played nothing: %q", what, d.Play.Msg)
 	}
 	return d
-}
-
-// enemyOf is the first operational unit on the table not of side.
-func enemyOf(d *app.DebugDump, side string) *app.DumpUnit {
-	for i := range d.Units {
-		u := &d.Units[i]
-		if u.Side != side && u.OnTable && !u.Destroyed {
-			return u
-		}
-	}
-	return nil
 }
 
 // dist is the distance between two units' centres (cm).
@@ -169,4 +159,111 @@ func (w *Win) makeHuman(n int, prefix string) {
 		})
 	}
 	w.Failf("%s never became human", prefix)
+}
+
+// nearestEnemy is the operational enemy titan on the table nearest to me
+// (nil when none).
+func nearestEnemy(d *app.DebugDump, me *app.DumpUnit) *app.DumpUnit {
+	var best *app.DumpUnit
+	for i := range d.Units {
+		u := &d.Units[i]
+		if u.Side == me.Side || !u.OnTable || u.Destroyed {
+			continue
+		}
+		if best == nil || dist(me, u) < dist(me, best) {
+			best = u
+		}
+	}
+	return best
+}
+
+// declareShots declares the selected titan me's weapons, one number key
+// each, at foe by clicking it where it stands, and returns how many shots
+// were declared (a refusal that names foe is not one). mounts is how many
+// weapons me carries; 0 takes the number the side panel lists.
+func (w *Win) declareShots(me, foe *app.DumpUnit, mounts int) int {
+	w.t.Helper()
+	if mounts == 0 {
+		mounts = weaponCount(w.Dump())
+	}
+	declared := 0
+	for k := 1; k <= mounts; k++ {
+		w.Key(fmt.Sprint(k))
+		d := w.Dump()
+		if d.Play.MsgErr && strings.Contains(d.Play.Msg, "cannot fire:") {
+			continue // this weapon cannot fire at all this turn
+		}
+		before, weapon, prev := len(d.Play.Shots), d.Play.Weapon, d.Play.Msg
+		// A refusal names the target (by id or name) and why.
+		refused := func(d *app.DebugDump) bool {
+			m := d.Play.Msg
+			return d.Play.MsgErr && m != prev && strings.Contains(m, "cannot fire at ") && (strings.Contains(m, foe.ID) || strings.Contains(m, foe.Name))
+		}
+		x, y := At(d, foe.X, foe.Y)
+		w.Click(x, y)
+		d = w.WaitFor(waitFor/4, fmt.Sprintf("%s's weapon %d (%s) declared at %s, or refused with the reason", me.ID, k, weapon, describe(foe)), func(d *app.DebugDump) bool {
+			return d.Play != nil && (len(d.Play.Shots) > before || refused(d) || d.Selected == foe.ID)
+		})
+		if d.Selected == foe.ID {
+			w.Failf("clicking %s selected it instead of declaring %s's weapon %d at it", describe(foe), me.ID, k)
+		}
+		if len(d.Play.Shots) > before {
+			declared++
+		}
+	}
+	return declared
+}
+
+// shoot selects the decider's titan that may fire (a click on it, when it
+// is not selected) and declares its weapons at the nearest enemy titan
+// (declareShots, with mounts); it returns the titan, its target and the
+// shots declared. Firing them (Enter) or holding is the caller's.
+func (w *Win) shoot(d *app.DebugDump, mounts int) (me, foe *app.DumpUnit, declared int) {
+	w.t.Helper()
+	me, foe = actors(w, d, "shooting")
+	if d.Selected != me.ID {
+		x, y := At(d, me.X, me.Y)
+		w.Click(x, y)
+		w.Wait("selecting "+me.ID, func(d *app.DebugDump) bool { return d.Selected == me.ID })
+	}
+	return me, foe, w.declareShots(me, foe, mounts)
+}
+
+// weaponNumber reads a weapon line of the side panel ("1. left-arm: ..."
+// or, the weapon chosen, "> 2. right-arm: ...").
+var weaponNumber = regexp.MustCompile(`^(?:> )?(\d)\. [a-z -]+: `)
+
+// weaponCount is how many weapons the side panel of d lists for the
+// selected titan: the numbered lines under its "Weapons" heading (0 when
+// there is none).
+func weaponCount(d *app.DebugDump) int {
+	var head *app.DumpText
+	for i := range d.Texts {
+		if d.Texts[i].Text == "Weapons" {
+			head = &d.Texts[i]
+		}
+	}
+	n := 0
+	for _, t := range d.Texts {
+		if head == nil || t.X != head.X || t.Y <= head.Y {
+			continue
+		}
+		if m := weaponNumber.FindStringSubmatch(t.Text); m != nil && int(m[1][0]-'0') > n {
+			n = int(m[1][0] - '0')
+		}
+	}
+	return n
+}
+
+// crowded reports whether a titan's base at (x, y) cm would come within
+// 11 cm (centre to centre: two large bases and a margin) of a titan other
+// than me, wrecks included.
+func crowded(d *app.DebugDump, me *app.DumpUnit, x, y float64) bool {
+	for i := range d.Units {
+		u := &d.Units[i]
+		if u.ID != me.ID && u.OnTable && math.Hypot(u.X-x, u.Y-y) < 11 {
+			return true
+		}
+	}
+	return false
 }

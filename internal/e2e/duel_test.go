@@ -210,12 +210,15 @@ func duelMove(w *Win, d *app.DebugDump, lg *duelLog) {
 	p := d.Play
 	me, foe := actors(w, d, "movement")
 	adv := math.Min(16, dist(me, foe)-5-11)
-	if adv < 2 {
-		w.hold("holding " + me.ID + " (too close to move)")
+	tx, ty := toward(me, foe, adv)
+	// Not onto another titan's base or wreck: it holds instead (never
+	// the case in a duel, where the end stays 16 cm from the only other
+	// titan).
+	if adv < 2 || crowded(d, me, tx, ty) {
+		w.hold("holding " + me.ID + " (too close to move on)")
 		lg.note("T%d %s holds", p.Turn, me.ID)
 		return
 	}
-	tx, ty := toward(me, foe, adv)
 	d = w.dragLeg("moving "+describe(me), me.X, me.Y, tx, ty, 1)
 	// Space is for the dice: it must not end the step or drop the path.
 	n := d.Play.Commands
@@ -238,38 +241,8 @@ func duelShoot(w *Win, d *app.DebugDump, lg *duelLog, start map[string][2]float6
 		w.endStep("passing the shooting offer " + p.Pending)
 		return
 	}
-	me, foe := actors(w, d, "shooting")
-	if d.Selected != me.ID {
-		x, y := At(d, me.X, me.Y)
-		w.Click(x, y)
-		d = w.Wait("selecting "+me.ID, func(d *app.DebugDump) bool { return d.Selected == me.ID })
-	}
+	me, foe, declared := w.shoot(d, 3)
 	moved := math.Hypot(foe.X-start[foe.ID][0], foe.Y-start[foe.ID][1]) > 0.5
-	declared := 0
-	for k := 1; k <= 3; k++ {
-		w.Key(fmt.Sprint(k))
-		d = w.Dump()
-		if d.Play.MsgErr && strings.Contains(d.Play.Msg, "cannot fire:") {
-			continue // this weapon cannot fire at all this turn
-		}
-		before, weapon, prev := len(d.Play.Shots), d.Play.Weapon, d.Play.Msg
-		// A refusal names the target (by id or name) and why.
-		refused := func(d *app.DebugDump) bool {
-			m := d.Play.Msg
-			return d.Play.MsgErr && m != prev && strings.Contains(m, "cannot fire at ") && (strings.Contains(m, foe.ID) || strings.Contains(m, foe.Name))
-		}
-		x, y := At(d, foe.X, foe.Y)
-		w.Click(x, y)
-		d = w.WaitFor(waitFor/4, fmt.Sprintf("%s's weapon %d (%s) declared at %s, or refused with the reason", me.ID, k, weapon, describe(foe)), func(d *app.DebugDump) bool {
-			return d.Play != nil && (len(d.Play.Shots) > before || refused(d) || d.Selected == foe.ID)
-		})
-		if d.Selected == foe.ID {
-			w.Failf("clicking %s selected it instead of declaring %s's weapon %d at it", describe(foe), me.ID, k)
-		}
-		if len(d.Play.Shots) > before {
-			declared++
-		}
-	}
 	if declared == 0 {
 		w.hold("holding fire with " + me.ID)
 		lg.note("T%d %s holds fire (out of range or arc)", p.Turn, me.ID)
@@ -460,11 +433,14 @@ func duelSaveAndReload(t *testing.T, w *Win, lg *duelLog) {
 	lg.note("T%d saved and reloaded at %d commands", d.Play.Turn, d.Play.Commands)
 }
 
-// actors are the decider's titan that may act and the enemy titan it
-// faces; the test fails when either is missing.
+// actors are the decider's titan that may act and the nearest enemy
+// titan (the only one in a duel); the test fails when either is missing.
 func actors(w *Win, d *app.DebugDump, step string) (me, foe *app.DumpUnit) {
 	w.t.Helper()
-	me, foe = d.Unit(firstOf(d.Play.Playable)), enemyOf(d, d.Play.Decider)
+	me = d.Unit(firstOf(d.Play.Playable))
+	if me != nil {
+		foe = nearestEnemy(d, me)
+	}
 	if me == nil || foe == nil {
 		w.Failf("%s: no titan of %s may act (%v), or no enemy titan on the table", step, d.Play.Decider, d.Play.Playable)
 	}

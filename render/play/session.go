@@ -326,6 +326,9 @@ func (s *Session) answer(dec game.Decision) {
 		s.whyNext = &LogEntry{Kind: KindWhy, Text: dec.Why.Line, Side: d, Units: whyUnits(dec.Why)}
 		s.lastWhy, s.lastWhySide = dec.Why, d
 	}
+	// The next decision's banner starts from 0 s, even while the dice
+	// tray holds it back.
+	s.thinkFor = 0
 	s.Play(dec.Cmd)
 }
 
