@@ -284,6 +284,7 @@ func (g *Game) Rebase(scn *scenarios.Scenario) (*Game, int, error) {
 		if _, err := e.Submit(c); err != nil {
 			return n, i, fmt.Errorf("rebase: command %d (%s) no longer applies: %w", i+1, r.Cmd.Name(), err)
 		}
+		e.NoteLast(r.Note)
 	}
 	return n, len(hist), nil
 }

@@ -145,6 +145,7 @@ func (g *Game) PlayWith(ctx context.Context, ctrls map[string]Controller, cfg Pl
 			evs = append([]rules.Event{msg}, evs...)
 		}
 		if fail == nil && d.Why != nil && d.Why.Line != "" {
+			g.Engine.NoteLast(d.Why.Line)
 			msg := rules.Message(d.Why.Line)
 			msg.Side, msg.Cmd, msg.Turn, msg.Step = side, seq+1, turn, step
 			evs = append([]rules.Event{msg}, evs...)

@@ -79,6 +79,26 @@ type Record struct {
 	// the faces used, in order.
 	Manual bool
 	Dice   []int
+	// Note is why the command was chosen, when a computer player said
+	// (one sentence; saved, never hashed: see NoteLast).
+	Note string
+}
+
+// MaxNote is the longest note a command may carry (longer ones are cut).
+const MaxNote = 1000
+
+// NoteLast attaches a note to the last command played: a computer
+// player's reason for it (the dice log's "why" line), kept in saves and
+// shown by replay. Notes are not part of the game: they change no state
+// and no hash. It does nothing when no command was played yet.
+func (e *Engine) NoteLast(note string) {
+	if len(e.recs) == 0 {
+		return
+	}
+	if len(note) > MaxNote {
+		note = note[:MaxNote]
+	}
+	e.recs[len(e.recs)-1].Note = note
 }
 
 // Engine runs one game: it holds the State, the ruleset and the dice, and
@@ -813,7 +833,7 @@ func (e *Engine) Rebase(initial *State, scenario string) (*Engine, int, error) {
 		return nil, 0, fmt.Errorf("rebase: %w", err)
 	}
 	for i, r := range e.recs {
-		rec := Record{Cmd: r.Cmd, Args: r.Args, Manual: r.Manual, Dice: r.Dice}
+		rec := Record{Cmd: r.Cmd, Args: r.Args, Manual: r.Manual, Dice: r.Dice, Note: r.Note}
 		next, _, err := n.exec(n.st, &rec, nil)
 		if err != nil {
 			return n, i, fmt.Errorf("rebase: command %d (%s) no longer applies: %w", i+1, r.Cmd.Name(), err)

@@ -621,3 +621,36 @@ func TestRebaseReplaysOnAnEditedTable(t *testing.T) {
 		t.Error("scenario text not carried to the rebased game only")
 	}
 }
+
+// TestNotesRideWithTheirCommands: a computer player's reason attached to
+// a command (NoteLast) is saved with it and loaded back, changes no hash,
+// and an over-long note in a file is refused.
+func TestNotesRideWithTheirCommands(t *testing.T) {
+	e := newDuel(t, 2026, 3, Config{Scenario: "3"})
+	e.NoteLast("nothing to note yet") // no command: ignored
+	playFirst(t, e, 3)
+	before := e.State().Hash()
+	e.NoteLast("red: the nearest champion is in range")
+	if e.State().Hash() != before {
+		t.Fatal("a note changed the state")
+	}
+	data, err := e.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(`"note":"red: the nearest champion is in range"`)) {
+		t.Fatalf("the save lacks the note:\n%s", data)
+	}
+	l, err := Load(data, mustRegistry(t), duelBuild, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := l.History()
+	if h[len(h)-1].Note != "red: the nearest champion is in range" || h[0].Note != "" {
+		t.Errorf("notes after loading: first %q, last %q", h[0].Note, h[len(h)-1].Note)
+	}
+	long := bytes.Replace(data, []byte(`"note":"red: the nearest champion is in range"`), []byte(`"note":"`+strings.Repeat("x", MaxNote+1)+`"`), 1)
+	if _, err := Load(long, mustRegistry(t), duelBuild, Config{}); !errors.Is(err, ErrBadSave) {
+		t.Errorf("an over-long note: %v, want ErrBadSave", err)
+	}
+}

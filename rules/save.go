@@ -74,6 +74,8 @@ type SavedCommand struct {
 	Rolled bool            `json:"rolled,omitempty"`
 	Manual bool            `json:"manual,omitempty"`
 	Dice   []int           `json:"dice,omitempty"`
+	// Note is a computer player's reason for the command (Record.Note).
+	Note string `json:"note,omitempty"`
 }
 
 // Save encodes the game as a save file (indented JSON).
@@ -101,6 +103,7 @@ func (e *Engine) Save() ([]byte, error) {
 			Rolled: r.Rolled,
 			Manual: r.Manual,
 			Dice:   r.Dice,
+			Note:   r.Note,
 		}
 	}
 	return encodeSave(&sv)
@@ -189,6 +192,7 @@ type wireCommand struct {
 	Rolled bool            `json:"rolled,omitempty"`
 	Manual bool            `json:"manual,omitempty"`
 	Dice   json.RawMessage `json:"dice,omitempty"`
+	Note   string          `json:"note,omitempty"`
 }
 
 // ParseSave decodes and checks a save file without replaying it: at most
@@ -283,7 +287,10 @@ func ParseSave(data []byte) (*Save, error) {
 
 // check validates one read command and converts it; i is its index.
 func (w *wireCommand) check(i int) (SavedCommand, error) {
-	c := SavedCommand{Cmd: w.Cmd, Args: w.Args, Rolled: w.Rolled, Manual: w.Manual}
+	c := SavedCommand{Cmd: w.Cmd, Args: w.Args, Rolled: w.Rolled, Manual: w.Manual, Note: w.Note}
+	if len(c.Note) > MaxNote {
+		return c, fmt.Errorf("%w: command %d: a note of %d bytes, at most %d are allowed", ErrBadSave, i+1, len(c.Note), MaxNote)
+	}
 	if c.Cmd == "" {
 		return c, fmt.Errorf("%w: command %d has no name", ErrBadSave, i+1)
 	}
@@ -580,7 +587,7 @@ func replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 		if err != nil {
 			return nil, fmt.Errorf("load save: command %d (%s): %w", i+1, sc.Cmd, err)
 		}
-		rec := Record{Cmd: c, Args: args, Manual: sc.Manual, Dice: cloneSlice(sc.Dice)}
+		rec := Record{Cmd: c, Args: args, Manual: sc.Manual, Dice: cloneSlice(sc.Dice), Note: sc.Note}
 		next, _, err := e.exec(e.st, &rec, nil)
 		if err != nil {
 			return nil, fmt.Errorf("load save: command %d (%s): %w", i+1, sc.Cmd, clip(err))

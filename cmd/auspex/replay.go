@@ -58,6 +58,26 @@ type replayReport struct {
 	// ruleset's state (damage, shields) under "ext".
 	Units []rules.Unit  `json:"units"`
 	Log   []rules.Event `json:"log"`
+	// Notes are the computer players' reasons, by command number.
+	Notes []replayNote `json:"notes,omitempty"`
+}
+
+// replayNote is one command's note (a computer player's reason).
+type replayNote struct {
+	Command int    `json:"command"`
+	Side    string `json:"side"`
+	Text    string `json:"text"`
+}
+
+// notesOf lists the notes of a replayed game's commands.
+func notesOf(e *rules.Engine) []replayNote {
+	var out []replayNote
+	for i, r := range e.History() {
+		if r.Note != "" {
+			out = append(out, replayNote{Command: i + 1, Side: r.Cmd.Actor(), Text: r.Note})
+		}
+	}
+	return out
 }
 
 // runReplay replays with a fixed registry and builder (tests' own
@@ -121,7 +141,7 @@ func replayWith(args []string, stdout, stderr io.Writer, wire wireFunc) int {
 			File: path, Ruleset: sv.Ruleset, Options: s.Options, Seed: s.Seed,
 			Commands: len(sv.Commands), Verified: e.LoadNote() == "", Note: e.LoadNote(), Hash: rules.HashString(s.Hash()),
 			Turn: s.Turn, Phase: s.Phase, Step: s.Step, Over: s.Over, Result: s.Result, Pending: s.Pending,
-			Units: s.Units, Log: s.Log,
+			Units: s.Units, Log: s.Log, Notes: notesOf(e),
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -165,6 +185,9 @@ func printReplay(w io.Writer, path string, sv *rules.Save, e *rules.Engine) {
 			} else if cur-1 < len(hist) {
 				r := hist[cur-1]
 				fmt.Fprintf(w, "\n== %d. %s by %s %s\n", cur, r.Cmd.Name(), r.Cmd.Actor(), r.Args)
+				if r.Note != "" {
+					fmt.Fprintf(w, "   why: %s\n", r.Note)
+				}
 			}
 		}
 		fmt.Fprintf(w, "   %s\n", ev.Text)

@@ -149,3 +149,41 @@ func TestReplayWithoutWiringSaysSo(t *testing.T) {
 		t.Errorf("unwired replay: exit %d, %q", code, errb.String())
 	}
 }
+
+// TestReplayShowsNotes: a computer player's reason saved with a command
+// is printed under it ("why: ...") and listed in --json's notes.
+func TestReplayShowsNotes(t *testing.T) {
+	st, _ := raceBuild(rules.Setup{Scenario: "race", Seed: 31})
+	e, err := rules.New(race{}, st, rules.Config{Scenario: "race"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Submit(&rollCmd{By: "a"}); err != nil {
+		t.Fatal(err)
+	}
+	e.NoteLast("a: rolling is the only way to win")
+	data, err := e.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "race.auspex-save")
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	reg, _ := rules.NewRegistry(race{})
+	var out, errb bytes.Buffer
+	if code := runReplay([]string{p}, &out, &errb, reg, raceBuild); code != 0 || !strings.Contains(out.String(), "why: a: rolling is the only way to win") {
+		t.Fatalf("exit %d, output:\n%s%s", code, out.String(), errb.String())
+	}
+	out.Reset()
+	if code := runReplay([]string{p, "--json"}, &out, &errb, reg, raceBuild); code != 0 {
+		t.Fatalf("--json exit %d: %s", code, errb.String())
+	}
+	var rep replayReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Notes) != 1 || rep.Notes[0].Command != 1 || rep.Notes[0].Side != "a" || rep.Notes[0].Text != "a: rolling is the only way to win" {
+		t.Errorf("notes %+v", rep.Notes)
+	}
+}

@@ -579,6 +579,23 @@ type Outcome struct {
 		Text  string            `json:"text"`
 		Data  map[string]string `json:"data"`
 	} `json:"log"`
+	// Notes are the computer players' reasons kept with their commands.
+	Notes []struct {
+		Command int    `json:"command"`
+		Side    string `json:"side"`
+		Text    string `json:"text"`
+	} `json:"notes"`
+}
+
+// HasNote reports whether side's reasons in the save include one
+// containing s.
+func (o *Outcome) HasNote(side, s string) bool {
+	for _, n := range o.Notes {
+		if n.Side == side && strings.Contains(n.Text, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // Replay runs `auspex replay --json path` and decodes its report; the

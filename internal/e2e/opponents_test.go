@@ -297,13 +297,9 @@ func TestScriptedMissionByHand(t *testing.T) {
 	if o.Result.Winner != d.Play.Winner || o.Result.Kind != d.Play.Result || o.Commands != d.Play.Commands {
 		t.Errorf("replay: %s %q after %d commands; the window showed %s %q after %d", o.Result.Winner, o.Result.Kind, o.Commands, d.Play.Winner, d.Play.Result, d.Play.Commands)
 	}
-	// Known gap: a save holds the commands and their dice, not the
-	// computer's reasons, so the replayed log cannot give them; the
-	// window's dice log (checked above) is where they are.
-	if o.HasText("holding Relay") || o.HasText("screening Relay") {
-		t.Logf("the replayed log gives blue's reasons")
-	} else {
-		t.Logf("known gap: the replayed log has none of blue's reasons (holding Relay, screening Relay): saves do not keep them")
+	// The save keeps each scripted decision's reason with its command.
+	if !o.HasNote("blue", "holding Relay") && !o.HasNote("blue", "screening Relay") {
+		t.Errorf("the replayed save has none of blue's reasons (holding Relay, screening Relay): %d notes", len(o.Notes))
 	}
 	t.Logf("the scripted mission took %v", time.Since(began).Round(time.Second))
 }

@@ -329,7 +329,12 @@ func (s *Session) answer(dec game.Decision) {
 	// The next decision's banner starts from 0 s, even while the dice
 	// tray holds it back.
 	s.thinkFor = 0
+	seq := s.State().Seq
 	s.Play(dec.Cmd)
+	if dec.Why != nil && dec.Why.Line != "" && s.State().Seq > seq {
+		// The reason goes into the save with its command.
+		s.G.Engine.NoteLast(dec.Why.Line)
+	}
 }
 
 // Wait blocks until a pending computer decision has been played (tests

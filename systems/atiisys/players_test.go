@@ -139,6 +139,15 @@ func TestScriptedMissionsPlayToTheEnd(t *testing.T) {
 			if len(reasons) == 0 {
 				t.Fatal("no scripted reason was logged")
 			}
+			notes := 0
+			for _, r := range g.Engine.History() {
+				if r.Note != "" && r.Cmd.Actor() == scripted {
+					notes++
+				}
+			}
+			if notes == 0 {
+				t.Error("no scripted reason was kept with its command for the save")
+			}
 			t.Logf("%s: %s; e.g. %q", name, g.State().Result.Text, reasons[len(reasons)/2])
 		})
 	}
