@@ -24,7 +24,18 @@ func startDuel(t *testing.T, manual bool) *harness {
 		t.Fatal(err)
 	}
 	h := newHarness(t, app.Options{Start: &app.StartOptions{Catalogue: cat, Seed: 42, Preselect: scenarios.DefaultName}, AutosavePath: t.TempDir() + "/auto.json"})
-	h.in.Key(ebiten.KeyDigit2) // blue: computer -> human
+	// Blue starts as the duel's scripted opponent: press 2 until it is
+	// human (the players cycle).
+	for i := 0; i < 8; i++ {
+		if _, _, ok := h.a.StartButton("[2] Legio Ignatum (1 titan): human"); ok {
+			break
+		}
+		h.in.Key(ebiten.KeyDigit2)
+		h.flush()
+	}
+	if _, _, ok := h.a.StartButton("[2] Legio Ignatum (1 titan): human"); !ok {
+		t.Fatal("blue never became human")
+	}
 	if manual {
 		h.in.Key(ebiten.KeyM)
 	}
