@@ -80,8 +80,9 @@ type Sim interface {
 // Config tunes a search. Zero fields take the defaults given.
 type Config struct {
 	// MaxDepth is how many decisions ahead the search looks at most
-	// (default 3): 1 scores each action by the position it leads to, 2
-	// adds the reply to it, and so on.
+	// (default 6; the deadline usually stops it first): 1 scores each
+	// action by the position it leads to, 2 adds the reply to it, and so
+	// on.
 	MaxDepth int
 	// Beam is how many actions are searched deeper at each node below
 	// the root, chosen by their one-sample value (default 5).
@@ -104,7 +105,7 @@ type Config struct {
 
 func (c Config) withDefaults() Config {
 	if c.MaxDepth <= 0 {
-		c.MaxDepth = 3
+		c.MaxDepth = 6
 	}
 	if c.Beam <= 0 {
 		c.Beam = 5

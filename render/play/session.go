@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
@@ -127,12 +128,14 @@ type Session struct {
 	// goes into the dice log before the command's events. lastWhy is
 	// the last computer decision's explanation (lastWhySide decided it);
 	// showWhy draws it over the table; thinkFor is how long the current
-	// computer decision has taken (seconds of Tick).
+	// computer decision has taken (wall-clock seconds since thinkStart,
+	// updated by Tick).
 	whyNext     *LogEntry
 	lastWhy     *game.Why
 	lastWhySide string
 	showWhy     bool
 	thinkFor    float64
+	thinkStart  time.Time
 }
 
 // newSession wraps a running game with the adapter a's UI (see
@@ -281,7 +284,7 @@ func (s *Session) Poll() bool {
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		s.cancel = cancel
-		s.thinkFor = 0
+		s.thinkFor, s.thinkStart = 0, time.Now()
 		s.think = game.DecideAsync(ctx, c, s.G.ViewFor(d))
 		return false
 	}

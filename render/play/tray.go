@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"strings"
+	"time"
 
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules"
@@ -84,7 +85,7 @@ func (s *Session) Tick(dt float64) bool {
 		// The banner shows how long the computer has been thinking
 		// (redrawn about every tenth of a second).
 		before := int(s.thinkFor * 10)
-		s.thinkFor += dt
+		s.thinkFor = time.Since(s.thinkStart).Seconds()
 		return int(s.thinkFor*10) != before
 	}
 	if s.tray == nil || s.TrayDelay <= 0 {
