@@ -71,13 +71,13 @@ func (System) SafeDefault(rs rules.Ruleset, st *rules.State, side string, choice
 }
 
 // NewScript implements game.ScriptMaker: the scenario's tasks for side
-// played by atiiai.Scripted. Errors: the side is unknown.
+// played by atiiai.NewScripted. Errors: the side is unknown.
 func (System) NewScript(scn *scenarios.Scenario, side string, seed uint64) (game.Controller, error) {
 	p, err := script.NewPlan(scn, side, seed)
 	if err != nil {
 		return nil, err
 	}
-	return &atiiai.Scripted{Plan: p, Convert: Trigger}, nil
+	return atiiai.NewScripted(p, Trigger), nil
 }
 
 // Score implements game.Scorer: each side's victory points (ATII-VIC-1).

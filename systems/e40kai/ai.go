@@ -144,13 +144,19 @@ func (a AI) player() player.Searcher {
 	if w == (Weights{}) {
 		w = DefaultWeights()
 	}
-	return player.Searcher{Name: "e40k ai", Budget: a.Budget, Search: a.Search, Domain: func(v game.View) (search.Domain, error) {
+	return player.Searcher{Name: "e40k ai", Budget: a.Budget, Search: a.Search, Domain: domainFor(w)}
+}
+
+// domainFor builds E40K's search domain for a controller's view, scored
+// with weights w. Errors: a view of another system's game.
+func domainFor(w Weights) func(game.View) (search.Domain, error) {
+	return func(v game.View) (search.Domain, error) {
 		rs, ok := v.Ruleset.(*e40k.Ruleset)
 		if !ok {
 			return nil, errors.New("not an E40K game")
 		}
 		return Domain{RS: rs, Sim: v.Sim, Eval: Evaluator{RS: rs, W: w}}, nil
-	}}
+	}
 }
 
 // Decide implements game.Controller.

@@ -1,61 +1,29 @@
 package e40kai
 
 import (
-	"context"
 	"errors"
 
 	"github.com/auspex/auspex/ai/player"
 	"github.com/auspex/auspex/ai/script"
-	"github.com/auspex/auspex/ai/search"
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/e40k"
 	"github.com/auspex/auspex/scenarios"
 )
 
-// Scripted is E40K's scripted opponent: the shared script (ai/script)
-// choosing among the Domain's actions, each filed under its detachment's
-// HQ so that formation tasks apply, with triggers judged by the ruleset
-// (e40k.Ruleset.TriggerHolds). Convert turns the scenario's triggers into
-// E40K's. A Scripted remembers each patrol's waypoint, so one value plays
-// one side of one game.
-type Scripted struct {
-	Plan    *script.Plan
-	Convert func(*scenarios.Trigger) *e40k.Trigger
-
-	shared *player.Scripted
-}
-
-// player is the shared scripted player over E40K's domain and judge.
-func (c *Scripted) player() *player.Scripted {
-	if c.shared == nil {
-		c.shared = &player.Scripted{Name: "e40k script", Plan: c.Plan,
-			Domain: func(v game.View) (search.Domain, error) {
-				rs, ok := v.Ruleset.(*e40k.Ruleset)
-				if !ok {
-					return nil, errors.New("not an E40K game")
-				}
-				return Domain{RS: rs, Sim: v.Sim, Eval: Evaluator{RS: rs, W: DefaultWeights()}}, nil
-			},
-			Judge: func(v game.View) (script.Judge, error) {
-				rs, ok := v.Ruleset.(*e40k.Ruleset)
-				if !ok || c.Convert == nil {
-					return nil, errors.New("not an E40K game, or no trigger converter")
-				}
-				return judge{rs: rs, conv: c.Convert}, nil
-			}}
-	}
-	return c.shared
-}
-
-// Decide implements game.Controller.
-func (c *Scripted) Decide(ctx context.Context, v game.View) (rules.Command, error) {
-	return c.player().Decide(ctx, v)
-}
-
-// DecideWhy implements game.Reasoner (player.Scripted).
-func (c *Scripted) DecideWhy(ctx context.Context, v game.View) (rules.Command, *game.Why, error) {
-	return c.player().DecideWhy(ctx, v)
+// NewScripted is E40K's scripted opponent for one side of one game: the
+// shared scripted player (ai/player.Scripted over ai/script) choosing
+// among the Domain's actions, with the scenario's triggers turned into
+// E40K's by convert and judged by the ruleset.
+func NewScripted(plan *script.Plan, convert func(*scenarios.Trigger) *e40k.Trigger) *player.Scripted {
+	return &player.Scripted{Name: "e40k script", Plan: plan, Domain: domainFor(DefaultWeights()),
+		Judge: func(v game.View) (script.Judge, error) {
+			rs, ok := v.Ruleset.(*e40k.Ruleset)
+			if !ok || convert == nil {
+				return nil, errors.New("not an E40K game, or no trigger converter")
+			}
+			return judge{rs: rs, conv: convert}, nil
+		}}
 }
 
 // judge evaluates scenario triggers with the E40K ruleset.

@@ -63,13 +63,13 @@ func (System) SafeDefault(_ rules.Ruleset, _ *rules.State, _ string, choices []r
 }
 
 // NewScript implements game.ScriptMaker: the scenario's tasks for side
-// played by e40kai.Scripted. Errors: the side is unknown.
+// played by e40kai.NewScripted. Errors: the side is unknown.
 func (System) NewScript(scn *scenarios.Scenario, side string, seed uint64) (game.Controller, error) {
 	p, err := script.NewPlan(scn, side, seed)
 	if err != nil {
 		return nil, err
 	}
-	return &e40kai.Scripted{Plan: p, Convert: Trigger}, nil
+	return e40kai.NewScripted(p, Trigger), nil
 }
 
 // Score implements game.Scorer: each side's count of enemy units
