@@ -209,11 +209,11 @@ func TestArmySlotSystems(t *testing.T) {
         support: [{unit: ` + unit + `, max: 1}]
 `
 	}
-	if _, err := MergeCatalogues(Source{"atii.yaml", fx}, Source{"a.yaml", []byte(army("reaver"))}); err != nil {
+	if _, err := MergeCatalogues(Source{Name: "atii.yaml", Data: fx}, Source{Name: "a.yaml", Data: []byte(army("reaver"))}); err != nil {
 		t.Errorf("E40K army with an ATII titan: %v", err)
 	}
 	ea := []byte("system: ea\nunits:\n  - {id: ea-x, name: X, class: infantry, base: {shape: rect, w: 4, h: 2}}\n")
-	_, err = MergeCatalogues(Source{"ea.yaml", ea}, Source{"a.yaml", []byte(army("ea-x"))})
+	_, err = MergeCatalogues(Source{Name: "ea.yaml", Data: ea}, Source{Name: "a.yaml", Data: []byte(army("ea-x"))})
 	if err == nil || !strings.Contains(err.Error(), `a.yaml:13:19: army "a" detachment "d": "ea-x" is a ea unit, the army is e40k`) {
 		t.Errorf("E40K army with an EA unit: %v", err)
 	}
@@ -284,7 +284,7 @@ func TestExtendCatalogueOverridesAndAdds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := ExtendCatalogue(base, Source{"my-armies.yaml", []byte(ownCatalogue)})
+	cat, err := ExtendCatalogue(base, Source{Name: "my-armies.yaml", Data: []byte(ownCatalogue)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,24 +321,24 @@ func TestExtendCatalogueErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad := strings.Replace(ownCatalogue, "default_arms: [my-plasma]", "default_arms: [my-plasmo]", 1)
-	_, err = ExtendCatalogue(base, Source{"my-armies.yaml", []byte(bad)})
+	_, err = ExtendCatalogue(base, Source{Name: "my-armies.yaml", Data: []byte(bad)})
 	if err == nil || !strings.Contains(err.Error(), `my-armies.yaml:21:20: unit "my-veterans": unknown weapon "my-plasmo" (did you mean "my-plasma"?)`) {
 		t.Errorf("bad reference: %v", err)
 	}
 	sys := "system: atii\nweapons:\n  - {id: e40k-bolters, name: B, range: 30}\n"
-	_, err = ExtendCatalogue(base, Source{"sys.yaml", []byte(sys)})
+	_, err = ExtendCatalogue(base, Source{Name: "sys.yaml", Data: []byte(sys)})
 	if err == nil || !strings.Contains(err.Error(), `sys.yaml:3:10: weapon "e40k-bolters" replaces a e40k profile with a atii one`) {
 		t.Errorf("system change: %v", err)
 	}
 	two := "system: e40k\nweapons:\n  - {id: w, name: W, range: 30, fp: \"1\"}\n"
-	_, err = ExtendCatalogue(base, Source{"one.yaml", []byte(two)}, Source{"two.yaml", []byte(two)})
+	_, err = ExtendCatalogue(base, Source{Name: "one.yaml", Data: []byte(two)}, Source{Name: "two.yaml", Data: []byte(two)})
 	if err == nil || !strings.Contains(err.Error(), `two.yaml:3:10: weapon id "w" is already used (one.yaml:3)`) {
 		t.Errorf("duplicate across own files: %v", err)
 	}
 	// Dropping the HQ flag of a bundled commander would leave bundled
 	// detachment templates without command (E40K-CMD-1).
 	noHQ := "system: e40k\nunits:\n  - {id: e40k-marine-commander, name: Boss, class: infantry, base: {shape: rect, w: 4, h: 2}}\n"
-	_, err = ExtendCatalogue(base, Source{"hq.yaml", []byte(noHQ)})
+	_, err = ExtendCatalogue(base, Source{Name: "hq.yaml", Data: []byte(noHQ)})
 	if err == nil || !strings.Contains(err.Error(), `hq.yaml:3:10: unit "e40k-marine-commander": army "e40k-space-marines" detachment "armoured" needs it as its HQ`) {
 		t.Errorf("HQ dropped: %v", err)
 	}

@@ -50,10 +50,7 @@ func LoadCatalogue() (*catalog.Catalogue, error) {
 }
 
 // Source is one catalogue file's name (for messages) and contents.
-type Source struct {
-	Name string
-	Data []byte
-}
+type Source = catalog.Source
 
 // ParseCatalogue decodes and validates a single catalogue file. References
 // (weapon ids in mounts and default arms) must resolve within the file.

@@ -30,7 +30,7 @@ func FuzzExtendCatalogue(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		cat, err := ExtendCatalogue(base, Source{"own.yaml", data})
+		cat, err := ExtendCatalogue(base, Source{Name: "own.yaml", Data: data})
 		if err == nil {
 			if cat == nil || len(cat.Units) < len(base.Units) {
 				t.Fatal("no catalogue, or profiles lost, without an error")

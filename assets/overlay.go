@@ -26,7 +26,12 @@ func ExtendCatalogue(base *catalog.Catalogue, srcs ...Source) (*catalog.Catalogu
 	if base == nil {
 		return nil, errors.New("assets: no base catalogue to extend (internal error)")
 	}
-	return merge(base, srcs)
+	cat, err := merge(base, srcs)
+	if err != nil {
+		return nil, err
+	}
+	cat.Extra = append(cat.Extra, srcs...)
+	return cat, nil
 }
 
 // ReadCatalogueFile reads a catalogue file from disk: a regular file (a

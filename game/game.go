@@ -71,7 +71,7 @@ func (r *Systems) New(scn *scenarios.Scenario, cfg Config) (*Game, error) {
 		return nil, err
 	}
 	e, err := rules.New(rs, st, rules.Config{ManualDice: cfg.ManualDice, ManualStart: cfg.ManualDice, StartDice: cfg.StartDice,
-		UndoPastRolls: cfg.UndoPastRolls, Scenario: string(scn.Source), Quiet: cfg.Quiet})
+		UndoPastRolls: cfg.UndoPastRolls, Scenario: string(scn.Source), Files: ScenarioFiles(scn), Quiet: cfg.Quiet})
 	if err != nil {
 		return nil, fmt.Errorf("game: %s: %w", scn.File, err)
 	}
@@ -132,7 +132,21 @@ func (r *Systems) Wiring(sv *rules.Save, cat *catalog.Catalogue) (*rules.Registr
 			return nil, nil, nil, nil, fmt.Errorf("game: the built-in catalogue: %w", err)
 		}
 	}
-	scn, err := scenarios.Parse("save:scenario", []byte(sv.Scenario), cat)
+	var base []catalog.Source
+	files := map[string][]byte{}
+	for _, f := range sv.Files {
+		if f.Base {
+			base = append(base, catalog.Source{Name: f.Name, Data: []byte(f.Text)})
+		} else {
+			files[f.Name] = []byte(f.Text)
+		}
+	}
+	if len(base) > 0 {
+		if cat, err = assets.ExtendCatalogue(cat, base...); err != nil {
+			return nil, nil, nil, nil, fmt.Errorf("game: the save's copy of a catalogue file: %w", err)
+		}
+	}
+	scn, err := scenarios.ParseWithFiles("save:scenario", []byte(sv.Scenario), cat, files)
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("game: the save's scenario: %w", err)
 	}
@@ -148,6 +162,33 @@ func (r *Systems) Wiring(sv *rules.Save, cat *catalog.Catalogue) (*rules.Registr
 		return sys.BuildState(scn, rs, su.Seed, su.Options)
 	}
 	return reg, build, sys, scn, nil
+}
+
+// ScenarioFiles are the catalogue files from outside the build that scn
+// was parsed with (catalog.Catalogue.Extra), as a save keeps them: the
+// scenario's own files under the names its "catalogues" key gives them,
+// and files the player added (the start screen, --catalogue) marked Base.
+func ScenarioFiles(scn *scenarios.Scenario) []rules.File {
+	if scn == nil || scn.Catalogue == nil || len(scn.Catalogue.Extra) == 0 {
+		return nil
+	}
+	own := map[string]string{}
+	for i, p := range scn.Catalogues {
+		if i < len(scn.CatalogueNames) {
+			own[p] = scn.CatalogueNames[i]
+		}
+	}
+	out := make([]rules.File, 0, len(scn.Catalogue.Extra))
+	for _, src := range scn.Catalogue.Extra {
+		f := rules.File{Name: src.Name, Text: string(src.Data)}
+		if name, ok := own[src.Name]; ok {
+			f.Name = name
+		} else {
+			f.Base = true
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // Load rebuilds a game from save data, replaying every command and
@@ -265,7 +306,7 @@ func (g *Game) Rebase(scn *scenarios.Scenario) (*Game, int, error) {
 	for _, r := range hist {
 		manual = manual || r.Manual
 	}
-	e, err := rules.New(rs, st, rules.Config{ManualDice: manual, Scenario: string(scn.Source)})
+	e, err := rules.New(rs, st, rules.Config{ManualDice: manual, Scenario: string(scn.Source), Files: ScenarioFiles(scn)})
 	if err != nil {
 		return nil, 0, fmt.Errorf("rebase: %w", err)
 	}

@@ -56,6 +56,9 @@ type Config struct {
 	// Scenario is the scenario text, stored in saves so that a save
 	// rebuilds the same table.
 	Scenario string
+	// Files are the other files the game was built from (a player's
+	// catalogues), kept whole in saves (see File).
+	Files []File
 	// Quiet is the search mode: rolls come from the same dice in the same
 	// order (so every outcome is the one a logged game gets), but no event
 	// is built or logged (Submit and Preview return none, the log stays as

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -247,6 +248,34 @@ func TestSaveLoadReplaysExactly(t *testing.T) {
 	}
 	if len(l.History()) != len(e.History()) {
 		t.Fatalf("history %d commands, want %d", len(l.History()), len(e.History()))
+	}
+	again, err := l.Save()
+	if err != nil || !bytes.Equal(again, data) {
+		t.Fatalf("re-saving a loaded game changed the file (err %v)", err)
+	}
+}
+
+// TestSaveKeepsFilesWhole: the files a game was built from besides its
+// scenario (Config.Files: a player's catalogues) come back from a save
+// as they went in, and a re-save writes them again.
+func TestSaveKeepsFilesWhole(t *testing.T) {
+	files := []File{{Name: "my-armies.yaml", Text: "units:\n  - id: x # \"quoted\"\n"}, {Name: "/abs/book.yaml", Text: "weapons: []\n", Base: true}}
+	e := newDuel(t, 9, 3, Config{Scenario: "3", Files: files})
+	playFirst(t, e, 6)
+	data, err := e.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := ParseSave(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(sv.Files, files) {
+		t.Fatalf("files read back %+v, want %+v", sv.Files, files)
+	}
+	l, err := Load(data, mustRegistry(t), duelBuild, Config{})
+	if err != nil {
+		t.Fatal(err)
 	}
 	again, err := l.Save()
 	if err != nil || !bytes.Equal(again, data) {

@@ -55,6 +55,9 @@ type Save struct {
 	Seed    uint64            `json:"seed"`
 	// Scenario is the full scenario text the game was built from.
 	Scenario string `json:"scenario"`
+	// Files are copies of the other files the game was built from (a
+	// player's own catalogues), so the save replays without them.
+	Files []File `json:"files,omitempty"`
 	// StartHash is the state hash after the game's start steps.
 	StartHash string `json:"start_hash"`
 	// StartManual and StartDice record manual dice used at the start.
@@ -63,6 +66,21 @@ type Save struct {
 	// Commands are the commands played, oldest first.
 	Commands []SavedCommand `json:"commands"`
 }
+
+// File is a file besides the scenario text that a game was built from,
+// kept whole in its save: Name is how the scenario names it (its
+// "catalogues" entry) or, with Base set, the path of a file the player
+// added outside the scenario (applied to the catalogue before the scenario
+// is parsed).
+type File struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+	Base bool   `json:"base,omitempty"`
+}
+
+// MaxSaveFiles is the most attached files a save may hold (the scenario
+// format allows 16 catalogue files; the start screen adds a few).
+const MaxSaveFiles = 64
 
 // SavedCommand is one played command: its name and JSON arguments, the
 // state hash after it, whether it rolled dice, and the faces used when the
@@ -90,6 +108,7 @@ func (e *Engine) Save() ([]byte, error) {
 		Options:     e.base.Options,
 		Seed:        e.base.Seed,
 		Scenario:    e.cfg.Scenario,
+		Files:       e.cfg.Files,
 		StartHash:   HashString(e.start.Hash()),
 		StartManual: e.cfg.ManualStart,
 		StartDice:   e.cfg.StartDice,
@@ -132,6 +151,11 @@ func encodeSave(sv *Save) ([]byte, error) {
 		field("start_hash", sv.StartHash),
 	); err != nil {
 		return nil, err
+	}
+	if len(sv.Files) > 0 {
+		if err := field("files", sv.Files); err != nil {
+			return nil, err
+		}
 	}
 	if sv.StartManual {
 		if err := errors.Join(field("start_manual", true), field("start_dice", sv.StartDice)); err != nil {
@@ -182,7 +206,7 @@ const (
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
 // saveKeys are the top-level keys of a save, in file order.
-var saveKeys = []string{"format", "version", "ruleset", "options", "seed", "scenario", "start_hash", "start_manual", "start_dice", "commands"}
+var saveKeys = []string{"format", "version", "ruleset", "options", "seed", "scenario", "files", "start_hash", "start_manual", "start_dice", "commands"}
 
 // wireCommand is a SavedCommand as read: dice stay raw until counted.
 type wireCommand struct {
@@ -244,6 +268,7 @@ func ParseSave(data []byte) (*Save, error) {
 		decodeCounted(top, "options", MaxSaveOptions, "options", "", &sv.Options),
 		decodeField(top, "seed", &sv.Seed),
 		decodeField(top, "scenario", &sv.Scenario),
+		decodeCounted(top, "files", MaxSaveFiles, "files", "", &sv.Files),
 		decodeField(top, "start_hash", &sv.StartHash),
 		decodeField(top, "start_manual", &sv.StartManual),
 		decodeCounted(top, "start_dice", MaxStartDice, "dice", " (the game's start never rolls that many)", &sv.StartDice),
@@ -565,6 +590,7 @@ func replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 	st.Options = cloneMap(sv.Options)
 	st.Seed = sv.Seed
 	cfg.Scenario = sv.Scenario
+	cfg.Files = sv.Files
 	cfg.ManualStart = sv.StartManual
 	cfg.StartDice = sv.StartDice
 	e, err := New(rs, st, cfg)

@@ -53,6 +53,13 @@ func TestParseSaveRefusesHugeLists(t *testing.T) {
 			c["manual"], c["dice"] = true, ones(MaxCommandDice+1)
 		}), "1001 dice listed, at most 1000"},
 		"too big": {append(data, bytes.Repeat([]byte(" "), MaxSaveSize)...), "byte limit"},
+		"files": {editSave(t, data, func(m map[string]any) {
+			fs := make([]any, MaxSaveFiles+1)
+			for i := range fs {
+				fs[i] = map[string]any{"name": "f.yaml", "text": ""}
+			}
+			m["files"] = fs
+		}), "files: 65 files listed, at most 64"},
 	}
 	for name, c := range cases {
 		_, err := ParseSave(c.data)

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -51,7 +52,8 @@ func (p *parser) decodeCatalogues(n *yaml.Node) {
 		}
 		path := resolveCatalogue(p.s.File, rel)
 		p.s.Catalogues = append(p.s.Catalogues, path)
-		src, err := assets.ReadCatalogueFile(path)
+		p.s.CatalogueNames = append(p.s.CatalogueNames, rel)
+		src, err := p.readCatalogue(rel, path)
 		if err != nil {
 			d.Errorf(nodes[i], "catalogues: %v", err)
 			continue
@@ -73,6 +75,20 @@ func (p *parser) decodeCatalogues(n *yaml.Node) {
 	}
 	p.cat = cat
 	p.s.Catalogue = cat
+}
+
+// readCatalogue reads the catalogue file the scenario names rel (at
+// path): from the files given to ParseWithFiles when there are any, else
+// from disk.
+func (p *parser) readCatalogue(rel, path string) (assets.Source, error) {
+	if p.files == nil {
+		return assets.ReadCatalogueFile(path)
+	}
+	data, ok := p.files[rel]
+	if !ok {
+		return assets.Source{}, fmt.Errorf("catalogue file %s: the saved game holds no copy of it", rel)
+	}
+	return assets.Source{Name: path, Data: data}, nil
 }
 
 // resolveCatalogue returns the path of catalogue file rel named by the

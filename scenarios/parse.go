@@ -55,6 +55,10 @@ type parser struct {
 	idNode map[string]*yaml.Node
 	// zoneSides is the zone reference of each side, to check after decode.
 	sideZone map[*Side]*yaml.Node
+	// files, when not nil, hold the scenario's catalogue files by the
+	// name its "catalogues" key gives them (ParseWithFiles): nothing is
+	// read from disk.
+	files map[string][]byte
 }
 
 // Parse decodes and validates a scenario. name is used in messages
@@ -65,6 +69,21 @@ type parser struct {
 // only files Parse reads are those the scenario's "catalogues" key names
 // (relative to the directory of name; see decodeCatalogues).
 func Parse(name string, data []byte, cat *catalog.Catalogue) (s *Scenario, err error) {
+	return parse(name, data, cat, nil)
+}
+
+// ParseWithFiles is Parse for a scenario whose catalogue files come with
+// it (a saved game's copies, keyed by the scenario's "catalogues"
+// entries): no file is read from disk, and an entry missing from files is
+// an error at that entry.
+func ParseWithFiles(name string, data []byte, cat *catalog.Catalogue, files map[string][]byte) (*Scenario, error) {
+	if files == nil {
+		files = map[string][]byte{}
+	}
+	return parse(name, data, cat, files)
+}
+
+func parse(name string, data []byte, cat *catalog.Catalogue, files map[string][]byte) (s *Scenario, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			s = nil
@@ -72,6 +91,7 @@ func Parse(name string, data []byte, cat *catalog.Catalogue) (s *Scenario, err e
 		}
 	}()
 	p, root := start(name, data, cat)
+	p.files = files
 	if line := secondDocument(data); line > 0 {
 		p.d.Errorf(&yaml.Node{Line: line, Column: 1}, "a second YAML document starts here: a scenario file holds exactly one (remove this line and what follows, or put it in a file of its own)")
 	}

@@ -70,6 +70,9 @@ type Scenario struct {
 	// Catalogues are the paths of the scenario's own catalogue files (key
 	// "catalogues"), resolved against the scenario file.
 	Catalogues []string
+	// CatalogueNames are the same files as the key writes them (the
+	// names a save keeps their copies under).
+	CatalogueNames []string
 
 	units map[string]*Unit
 	ids   map[string]string // every id -> what it names

@@ -32,6 +32,11 @@ type Catalogue struct {
 	// Armies are the army lists (E40K: strategy rating and detachment
 	// templates), keyed by id; nil or empty when no file declares any.
 	Armies map[string]*Army
+	// Extra are the files from outside the build (a player's own
+	// datasheets) this catalogue extends the built-in one with, in the
+	// order they were applied. Saves keep copies of them, so a game made
+	// with them replays where the files are gone.
+	Extra []Source
 }
 
 // Unit is one unit type's profile.
