@@ -127,6 +127,11 @@ func (r *Systems) Wiring(sv *rules.Save, cat *catalog.Catalogue) (*rules.Registr
 		reg, _ := rules.NewRegistry()
 		return reg, nil, nil, nil, err
 	}
+	if len(sv.Files) > 0 && cat != nil && len(cat.Extra) > 0 {
+		// The save's own copies of the player's files decide, not the
+		// files the caller's catalogue was extended with.
+		cat = nil
+	}
 	if cat == nil {
 		if cat, err = assets.LoadCatalogue(); err != nil {
 			return nil, nil, nil, nil, fmt.Errorf("game: the built-in catalogue: %w", err)

@@ -48,9 +48,20 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "  --control red=greedy,blue=human: play FILE or SAVE at once with these players")
 		fs.PrintDefaults()
 	}
+	var sheets listFlag
+	fs.Var(&sheets, "catalogue", "a catalogue file of your own datasheets, extending or overriding the built-in profiles (repeatable; the start screen's C adds more)")
 	pos, err := splitArgs(fs, args)
 	if err != nil {
 		return 2
+	}
+	// loadCat is the built-in catalogue extended by --catalogue files.
+	loadCat := func() (*catalog.Catalogue, error) { return assets.LoadCatalogueWith(sheets...) }
+	withSheets := func(o *app.StartOptions) *app.StartOptions {
+		if len(sheets) > 0 {
+			o.Datasheets = append([]string(nil), sheets...)
+			o.Builtin, _ = assets.LoadCatalogue()
+		}
+		return o
 	}
 	if len(pos) > 1 {
 		fs.Usage()
@@ -96,7 +107,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "auspex: --control needs one scenario FILE, bundled:NAME or SAVE (and no --view or --bench-bases)")
 			return 2
 		}
-		cat, cerr := assets.LoadCatalogue()
+		cat, cerr := loadCat()
 		if cerr != nil {
 			fmt.Fprintf(stderr, "auspex: load unit catalogue: %v\n", cerr)
 			return 1
@@ -117,11 +128,11 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 			opts.PlayFile = pos[0]
 		}
 		opts.AutosavePath = filepath.Join(app.AutosaveDir(), "autosave.json")
-		opts.NewGame = func(a *app.App) { a.OpenStart(*startOptions(cat, "")) }
+		opts.NewGame = func(a *app.App) { a.OpenStart(*withSheets(startOptions(cat, ""))) }
 	case *crowd > 0:
 		opts.Scene = sample.Crowd(*crowd, 60)
 	case len(pos) == 0 && !*view, len(pos) == 1 && *newGame:
-		cat, cerr := assets.LoadCatalogue()
+		cat, cerr := loadCat()
 		if cerr != nil {
 			fmt.Fprintf(stderr, "auspex: load unit catalogue: %v\n", cerr)
 			return 1
@@ -130,11 +141,11 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		if len(pos) == 1 {
 			pre = strings.TrimPrefix(pos[0], "bundled:")
 		}
-		opts.Start = startOptions(cat, pre)
+		opts.Start = withSheets(startOptions(cat, pre))
 		opts.AutosavePath = filepath.Join(app.AutosaveDir(), "autosave.json")
-		opts.NewGame = func(a *app.App) { a.OpenStart(*startOptions(cat, "")) }
+		opts.NewGame = func(a *app.App) { a.OpenStart(*withSheets(startOptions(cat, ""))) }
 	case len(pos) == 1 && isSave:
-		cat, cerr := assets.LoadCatalogue()
+		cat, cerr := loadCat()
 		if cerr != nil {
 			fmt.Fprintf(stderr, "auspex: load unit catalogue: %v\n", cerr)
 			return 1
@@ -146,7 +157,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.Play, opts.PlayFile, opts.RecentFile = s, pos[0], startOptions(cat, "").RecentFile
 		opts.AutosavePath = filepath.Join(app.AutosaveDir(), "autosave.json")
-		opts.NewGame = func(a *app.App) { a.OpenStart(*startOptions(cat, "")) }
+		opts.NewGame = func(a *app.App) { a.OpenStart(*withSheets(startOptions(cat, ""))) }
 	case len(pos) == 0:
 		opts.Scenario, err = renderLoadScenario("bundled:" + scenarios.DefaultName)
 		if err != nil {
@@ -160,7 +171,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	default:
-		cat, cerr := assets.LoadCatalogue()
+		cat, cerr := loadCat()
 		if cerr != nil {
 			fmt.Fprintf(stderr, "auspex: load unit catalogue: %v\n", cerr)
 			return 1
@@ -247,4 +258,18 @@ func isBundledArg(s string) bool {
 		}
 	}
 	return false
+}
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+// Set adds one value; an empty one is an error.
+func (l *listFlag) Set(v string) error {
+	if strings.TrimSpace(v) == "" {
+		return errors.New("empty file name")
+	}
+	*l = append(*l, v)
+	return nil
 }

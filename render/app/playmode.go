@@ -21,6 +21,9 @@ type prompt struct {
 	title string
 	text  string
 	do    func(path string) error
+	// keepLast leaves the last save's name alone (a prompt for another
+	// kind of file).
+	keepLast bool
 }
 
 // Prompt is the in-window file prompt open now: its title and the text
@@ -383,9 +386,12 @@ func (a *App) updatePrompt() {
 	case press(ebiten.KeyEnter) || press(ebiten.KeyNumpadEnter):
 		path := strings.TrimSpace(p.text)
 		a.prompt = nil
-		if err := p.do(path); err != nil {
+		switch err := p.do(path); {
+		case err != nil && a.play != nil:
 			a.play.Msg, a.play.MsgErr = err.Error(), true
-		} else {
+		case err != nil && a.start != nil:
+			a.start.err = err.Error()
+		case err == nil && !p.keepLast:
 			a.lastSave = path
 		}
 	}

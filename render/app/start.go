@@ -12,6 +12,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/internal/fsutil"
 	"github.com/auspex/auspex/render/adapt"
@@ -36,6 +37,13 @@ type StartOptions struct {
 	Seed uint64
 	// RecentFile lists recently played files (one per line); "" = none.
 	RecentFile string
+	// Datasheets are the player's own catalogue files Catalogue was
+	// extended with (assets.LoadCatalogueWith), shown and added to on
+	// the start screen.
+	Datasheets []string
+	// Builtin is the catalogue without the player's files (the start
+	// screen's "built-in only"); nil: Catalogue.
+	Builtin *catalog.Catalogue
 }
 
 // startEntry is one scenario on the start screen.
@@ -225,6 +233,14 @@ func (a *App) OpenStart(o StartOptions) {
 	a.openStart(o)
 }
 
+// StartError is the error the start screen shows ("" when none).
+func (a *App) StartError() string {
+	if a.start == nil {
+		return ""
+	}
+	return a.start.err
+}
+
 // StartShown reports whether the start screen is open.
 func (a *App) StartShown() bool { return a.start != nil }
 
@@ -264,6 +280,68 @@ func (a *App) selectEntry(i int) {
 		}
 		st.options[op.ID] = on
 	}
+}
+
+// askDatasheets opens the prompt for a catalogue file of the player's own
+// datasheets (C on the start screen).
+func (a *App) askDatasheets() {
+	def := ""
+	if n := len(a.start.opts.Datasheets); n > 0 {
+		def = filepath.Dir(a.start.opts.Datasheets[n-1]) + string(filepath.Separator)
+	} else if wd, err := os.Getwd(); err == nil {
+		def = wd + string(filepath.Separator)
+	}
+	a.prompt = &prompt{title: "Your own datasheets: a catalogue file (Enter adds it, Ctrl+U clears, Esc cancels):", text: def, keepLast: true,
+		do: func(path string) error {
+			if path == "" {
+				return errors.New("no file named")
+			}
+			return a.useDatasheets(append(append([]string(nil), a.start.opts.Datasheets...), path))
+		}}
+	a.dirty = true
+}
+
+// useDatasheets extends the built-in catalogue with the player's
+// catalogue files (none: the built-in one alone) and reopens the start
+// screen's scenarios with it, keeping the selection, the players, the
+// seed and the dice mode. A file that does not load changes nothing: the
+// error (file:line:col for each problem) is returned.
+func (a *App) useDatasheets(files []string) error {
+	st := a.start
+	base := st.opts.Builtin
+	if base == nil {
+		base = st.opts.Catalogue
+	}
+	cat := base
+	if len(files) > 0 {
+		var srcs []assets.Source
+		for _, f := range files {
+			src, err := assets.ReadCatalogueFile(f)
+			if err != nil {
+				return err
+			}
+			srcs = append(srcs, src)
+		}
+		var err error
+		if cat, err = assets.ExtendCatalogue(base, srcs...); err != nil {
+			return fmt.Errorf("your datasheets do not load (nothing changed):\n%w", err)
+		}
+	}
+	o := st.opts
+	o.Catalogue, o.Builtin, o.Datasheets = cat, base, files
+	sel := st.entries[st.sel]
+	kinds, chosen, seed, manual := st.kinds, st.chosen, st.seed, st.manual
+	a.openStart(o)
+	n := a.start
+	n.chosen, n.seed, n.manual = chosen, seed, manual
+	n.kinds = kinds
+	for i, e := range n.entries {
+		if e.name == sel.name && e.file == sel.file {
+			n.sel = i
+		}
+	}
+	a.selectEntry(n.sel)
+	return nil
 }
 
 // StartGame starts the selected game (Enter on the start screen).
@@ -393,6 +471,10 @@ func (a *App) StartDiceWanted() (*rules.DiceRequest, []int) {
 func (a *App) updateStart() {
 	st := a.start
 	press := a.in.KeyPressed
+	if a.prompt != nil {
+		a.updatePrompt()
+		return
+	}
 	if st.need != nil {
 		// Typing the dice of the game's set-up.
 		for _, f := range typedDice(a.in.Chars()) {
@@ -438,6 +520,8 @@ func (a *App) updateStart() {
 		st.manual = !st.manual
 	case press(ebiten.KeyE):
 		st.editing = true
+	case press(ebiten.KeyC):
+		a.askDatasheets()
 	case len(st.optList) == 0 && (press(ebiten.KeyArrowRight) || press(ebiten.KeyArrowLeft) || press(ebiten.KeySpace)):
 		// No options to choose among.
 	case press(ebiten.KeyArrowRight):
@@ -674,6 +758,20 @@ func (a *App) startPrims() []scene.Prim {
 		dice = "[x] manual dice: roll real dice and type them (M)"
 	}
 	button(x3, y3, tw, dice, false, func() { st.manual = !st.manual })
+	y3 += a.px(32)
+	sheets := "Datasheets: built-in (C: add your own file)"
+	if n := len(st.opts.Datasheets); n > 0 {
+		names := make([]string, n)
+		for i, f := range st.opts.Datasheets {
+			names[i] = filepath.Base(f)
+		}
+		sheets = "Datasheets: built-in + " + strings.Join(names, ", ") + " (C adds)"
+	}
+	button(x3, y3, tw, sheets, false, a.askDatasheets)
+	if len(st.opts.Datasheets) > 0 {
+		y3 += a.px(30)
+		button(x3, y3, tw, "Use the built-in datasheets only", false, func() { a.useDatasheets(nil) })
+	}
 	y3 += a.px(40)
 	button(x3, y3, a.px(160), "Start (Enter)", true, func() {
 		if err := a.StartGame(); err != nil && a.start != nil {
@@ -686,6 +784,10 @@ func (a *App) startPrims() []scene.Prim {
 			out = a.txt(out, x3, y3, l, small, false, color.NRGBA{255, 120, 120, 255})
 			y3 += small * 1.35
 		}
+	}
+	if a.prompt != nil {
+		// The datasheet file prompt, drawn over everything.
+		st.pad = a.promptPrims(append(st.pad, rectPrim(scene.Rect{Max: world.Vec{X: W, Y: H}}, color.NRGBA{0, 0, 0, 150}, transparent(), 0)))
 	}
 	if st.need != nil {
 		// The set-up roll being typed, over the middle of the screen.
