@@ -60,6 +60,16 @@ type replayReport struct {
 	Log   []rules.Event `json:"log"`
 	// Notes are the computer players' reasons, by command number.
 	Notes []replayNote `json:"notes,omitempty"`
+	// Files are the player's catalogue files the save keeps copies of.
+	Files []replayFile `json:"files,omitempty"`
+}
+
+// replayFile names a file kept in the save (base: added outside the
+// scenario, from the start screen or --catalogue).
+type replayFile struct {
+	Name string `json:"name"`
+	Base bool   `json:"base,omitempty"`
+	Size int    `json:"bytes"`
 }
 
 // replayNote is one command's note (a computer player's reason).
@@ -142,6 +152,9 @@ func replayWith(args []string, stdout, stderr io.Writer, wire wireFunc) int {
 			Commands: len(sv.Commands), Verified: e.LoadNote() == "", Note: e.LoadNote(), Hash: rules.HashString(s.Hash()),
 			Turn: s.Turn, Phase: s.Phase, Step: s.Step, Over: s.Over, Result: s.Result, Pending: s.Pending,
 			Units: s.Units, Log: s.Log, Notes: notesOf(e),
+		}
+		for _, f := range sv.Files {
+			rep.Files = append(rep.Files, replayFile{Name: f.Name, Base: f.Base, Size: len(f.Text)})
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -579,6 +579,11 @@ type Outcome struct {
 		Text  string            `json:"text"`
 		Data  map[string]string `json:"data"`
 	} `json:"log"`
+	// Files are the player's catalogue files the save keeps copies of.
+	Files []struct {
+		Name string `json:"name"`
+		Base bool   `json:"base"`
+	} `json:"files"`
 	// Notes are the computer players' reasons kept with their commands.
 	Notes []struct {
 		Command int    `json:"command"`

@@ -352,6 +352,9 @@ func (a *App) debugDump(hud []scene.Prim) *DebugDump {
 			d.Texts = append(d.Texts, DumpText{Text: p.Text, Where: "hud", X: p.C.X / k, Y: p.C.Y / k})
 		}
 	}
+	if a.prompt != nil {
+		d.Prompt = &DumpPrompt{Title: a.prompt.title, Text: a.prompt.text}
+	}
 	switch {
 	case a.start != nil:
 		d.Screen = "start"
@@ -387,9 +390,6 @@ func (a *App) debugDump(hud []scene.Prim) *DebugDump {
 				d.Texts = append(d.Texts, DumpText{Text: p.Text, Where: "table", X: s.X / k, Y: s.Y / k})
 			}
 		}
-	}
-	if a.prompt != nil {
-		d.Prompt = &DumpPrompt{Title: a.prompt.title, Text: a.prompt.text}
 	}
 	unit := func(u DumpUnit) {
 		s := a.cam.ToScreen(world.Vec{X: u.X, Y: u.Y})
