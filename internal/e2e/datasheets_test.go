@@ -52,7 +52,9 @@ func TestOwnDatasheetsFromTheStartScreen(t *testing.T) {
 	w := Start(t)
 	w.Wait("the start screen", func(d *app.DebugDump) bool { return d.Screen == "start" && d.Contains("Two Reaver battle titans") })
 	w.ClickButton("start", "Datasheets: built-in (C")
-	w.Wait("the datasheet prompt", func(d *app.DebugDump) bool { return d.Prompt != nil && strings.HasPrefix(d.Prompt.Title, "Your own datasheets") })
+	w.Wait("the datasheet prompt", func(d *app.DebugDump) bool {
+		return d.Prompt != nil && strings.HasPrefix(d.Prompt.Title, "Your own datasheets")
+	})
 	w.typePrompt(bad)
 	w.Key("Return")
 	d := w.Wait("the bad file refused", func(d *app.DebugDump) bool { return d.Prompt == nil && d.Contains("bad.yaml:") })
