@@ -163,7 +163,7 @@ func (a *App) updatePlay() bool {
 	case press(ebiten.KeySpace):
 		// Space only moves the dice tray on (and continues past a
 		// handover): it never ends a step or holds a titan.
-		s.Msg, s.MsgErr = "Space only moves the dice on: E ends the step, H holds the selected titan", false
+		s.Msg, s.MsgErr = "Space only moves the dice on: E ends the step, H holds the selected unit", false
 	case press(ebiten.KeyE):
 		s.EndStep()
 	case press(ebiten.KeyO):
