@@ -152,7 +152,6 @@ func (s *Session) HUD(l Layout) ([]scene.Prim, []Button) {
 	}
 	s.banner(h)
 	s.panel(h)
-	s.whyPanel(h)
 	if s.mode == ModeDice && s.diceNeed != nil {
 		prims, btns := DicePad(l, l.DicePadRect(), s.SideName(s.Decider())+": manual dice for "+s.diceNeed.Purpose, *s.diceNeed, s.diceTyped, s.TypeDie)
 		h.out = append(h.out, prims...)
@@ -312,5 +311,7 @@ func (s *Session) panel(h *hudb) {
 	l := h.l
 	r := l.PanelRect()
 	h.rect(r, color.NRGBA{28, 30, 34, 255}, color.NRGBA{}, 0)
-	s.ui.Panel(&Column{h: h, X: r.Min.X + l.Px(12), Y: r.Min.Y + l.Px(8), W: r.W() - l.Px(24), MaxY: r.Max.Y - l.Px(4)})
+	c := &Column{h: h, X: r.Min.X + l.Px(12), Y: r.Min.Y + l.Px(8), W: r.W() - l.Px(24), MaxY: r.Max.Y - l.Px(4)}
+	s.whyColumn(c)
+	s.ui.Panel(c)
 }

@@ -127,7 +127,7 @@ type Session struct {
 	// whyNext is the reason of the computer decision being played: it
 	// goes into the dice log before the command's events. lastWhy is
 	// the last computer decision's explanation (lastWhySide decided it);
-	// showWhy draws it over the table; thinkFor is how long the current
+	// showWhy draws it at the top of the side panel; thinkFor is how long the current
 	// computer decision has taken (wall-clock seconds since thinkStart,
 	// updated by Tick).
 	whyNext     *LogEntry

@@ -32,8 +32,8 @@ func whyUnits(w *game.Why) []string {
 // that made it (nil when no computer has decided yet).
 func (s *Session) LastWhy() (*game.Why, string) { return s.lastWhy, s.lastWhySide }
 
-// ToggleWhy shows or hides the last computer decision's explanation over
-// the table ("why did it do that?", key Y), highlighting the units of the
+// ToggleWhy shows or hides the last computer decision's explanation in the
+// side panel ("why did it do that?", key Y), highlighting the units of the
 // chosen candidate.
 func (s *Session) ToggleWhy() {
 	if s.lastWhy == nil {
@@ -82,28 +82,24 @@ func (s *Session) WhyLines() []string {
 	return out
 }
 
-// whyPanel draws the explanation at the top left of the table.
-func (s *Session) whyPanel(h *hudb) {
+// whyColumn writes the explanation at the top of the side panel (so it
+// never covers the table, its rulers or the dice tray), the title in gold,
+// then the chosen line and the candidates weighed, then a gap before the
+// system's panel.
+func (s *Session) whyColumn(c *Column) {
 	if !s.WhyShown() {
 		return
 	}
-	l := h.l
+	l := c.Layout()
 	size := l.Px(12)
-	width := minf(l.W-l.PanelW()-l.Px(24), l.Px(560))
-	var rows []string
 	for i, ln := range s.WhyLines() {
-		bold := i == 0
-		rows = append(rows, h.wrap(ln, size, width-l.Px(16), bold)...)
-	}
-	rowH := size * 1.4
-	top := l.Top + l.BannerH() + l.Px(8)
-	r := scene.Rect{Min: world.Vec{X: l.Px(12), Y: top}, Max: world.Vec{X: l.Px(12) + width, Y: top + float64(len(rows))*rowH + l.Px(10)}}
-	h.rect(r, ColBar, ColGold, l.Px(1))
-	for i, ln := range rows {
 		col := ColText
 		if i == 0 {
 			col = ColGold
 		}
-		h.text(r.Min.X+l.Px(8), r.Min.Y+l.Px(5)+rowH*(float64(i)+0.5), ln, size, i == 0, col)
+		c.Line(ln, size, i == 0, col)
 	}
+	c.Gap(10)
+	c.Rect(scene.Rect{Min: world.Vec{X: c.X, Y: c.Y - l.Px(5)}, Max: world.Vec{X: c.X + c.W, Y: c.Y - l.Px(4)}}, ColGold, ColGold, 0)
+	c.Gap(4)
 }
