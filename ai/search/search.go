@@ -208,6 +208,12 @@ func Search(ctx context.Context, sim Sim, dom Domain, root *rules.State, side st
 	}
 	sortRanked(ranked)
 	res := Result{Ranked: ranked, Depth: 1}
+	if err == nil && len(ranked) == 1 {
+		// A forced move: nothing to compare, so no deeper search (its
+		// depth-1 value is kept for the explanation).
+		res.Nodes = s.nodes.Load()
+		return res, nil
+	}
 	if err != nil {
 		res.Depth = 0
 		res.Nodes = s.nodes.Load()

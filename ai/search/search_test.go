@@ -303,3 +303,17 @@ func TestSearchNoActions(t *testing.T) {
 	}
 	_ = math.Inf
 }
+
+// TestSearchAForcedMoveIsNotSearchedDeeper: with one action there is
+// nothing to compare, so the search stops after scoring it once (depth
+// 1, however deep it may go) instead of spending its time budget.
+func TestSearchAForcedMoveIsNotSearchedDeeper(t *testing.T) {
+	sim, st := newNim(t, 1)
+	res, err := Search(context.Background(), sim, nimDomain{}, st, "red", Config{MaxDepth: 30, Samples: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Ranked) != 1 || res.Depth != 1 || res.Ranked[0].Depth != 1 {
+		t.Fatalf("a forced move: %d actions, depth %d, want one action at depth 1", len(res.Ranked), res.Depth)
+	}
+}
