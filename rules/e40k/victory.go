@@ -22,14 +22,17 @@ type Objective struct {
 // Trigger is a scenario trigger (docs/scenarios.md) as the E40K ruleset
 // evaluates it.
 type Trigger struct {
-	Kind      string     `json:"kind"`
-	Turn      int        `json:"turn,omitempty"`
-	Side      string     `json:"side,omitempty"`
-	Objective string     `json:"objective,omitempty"`
-	Zone      string     `json:"zone,omitempty"`
-	Unit      string     `json:"unit,omitempty"`
-	Count     int        `json:"count,omitempty"`
-	Parts     []*Trigger `json:"parts,omitempty"`
+	Kind      string `json:"kind"`
+	Turn      int    `json:"turn,omitempty"`
+	Side      string `json:"side,omitempty"`
+	Objective string `json:"objective,omitempty"`
+	Zone      string `json:"zone,omitempty"`
+	Unit      string `json:"unit,omitempty"`
+	Count     int    `json:"count,omitempty"`
+	// Distance (cm) for "enemy-within", Percent for "damaged".
+	Distance float64    `json:"distance,omitempty"`
+	Percent  int        `json:"percent,omitempty"`
+	Parts    []*Trigger `json:"parts,omitempty"`
 }
 
 // VictoryRule awards Result to Side ("" a draw) when When holds; AtEnd
@@ -192,6 +195,10 @@ func (j *judge) eval(t *Trigger) bool {
 		return false
 	case "not":
 		return len(t.Parts) == 1 && !j.eval(t.Parts[0])
+	case "enemy-within":
+		return j.enemyWithin(t.Unit, t.Distance)
+	case "damaged":
+		return j.damaged(t.Unit, t.Percent)
 	}
 	return false
 }

@@ -232,7 +232,8 @@ func Trigger(t *scenarios.Trigger) *e40k.Trigger {
 	if t == nil {
 		return nil
 	}
-	out := &e40k.Trigger{Kind: t.Kind, Turn: t.Turn, Side: t.Side, Objective: t.Objective, Zone: t.Zone, Unit: t.Unit, Count: t.Count}
+	out := &e40k.Trigger{Kind: t.Kind, Turn: t.Turn, Side: t.Side, Objective: t.Objective, Zone: t.Zone, Unit: t.Unit, Count: t.Count,
+		Distance: t.Distance, Percent: t.Percent}
 	for _, p := range t.Parts {
 		out.Parts = append(out.Parts, Trigger(p))
 	}
