@@ -64,6 +64,9 @@ func ShotNeed(w Weapon, o Options) int {
 	if w.Kind == ShotAntiTank && o.ATFixed {
 		return 4
 	}
+	if w.Kind == ShotDeathRay && o.DeathRay2Plus {
+		return 2
+	}
 	return 0
 }
 
