@@ -2,14 +2,20 @@ package assets
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/auspex/auspex/assets/yamlx"
-	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/rules/catalog"
 )
+
+// diceTextOK reports whether s is a dice formula as the rules print it:
+// "3", "D6", "2D6", "D3+2".
+func diceTextOK(s string) bool {
+	return regexp.MustCompile(`^([0-9]+|[0-9]*D[0-9]+(\+[0-9]+)?)$`).MatchString(strings.ToUpper(strings.TrimSpace(s)))
+}
 
 // decodeCatastrophic reads an E40K war engine's catastrophic damage table
 // (digest 8.5):
@@ -64,8 +70,8 @@ func decodeCatastrophic(d *yamlx.Decoder, n *yaml.Node, what string) *catalog.Ca
 			}
 		}
 		if row.Radius != "" {
-			if _, err := atii.ParseDice(row.Radius); err != nil {
-				d.Errorf(rm.Get("radius"), "%s radius: %v", rw, err)
+			if !diceTextOK(row.Radius) {
+				d.Errorf(rm.Get("radius"), "%s radius: dice formula %q: not a number or NdS+K (\"D6\", \"2D6\", \"3\")", rw, row.Radius)
 			}
 		}
 		if (row.Hits || row.Markers > 0) && row.Radius == "" {

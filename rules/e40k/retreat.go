@@ -61,6 +61,9 @@ func RetreatOff(w *world.World, tr world.TerrainRules, class world.UnitClass, b 
 		l = lo
 	}
 	end = at(l)
+	if stopAtEdge {
+		end = ontoTable(w.Table, end)
+	}
 	if OffTableBy(w.Table, end) > world.Eps {
 		return end, false, true
 	}
@@ -71,6 +74,25 @@ func RetreatOff(w *world.World, tr world.TerrainRules, class world.UnitClass, b 
 // OffTableBy is how far (cm) a base sticks out past the table edge (0
 // when it lies wholly on the table).
 func OffTableBy(t world.Table, b world.Base) float64 {
+	ex, ey := extents(b)
+	return max(0, ex-b.Pos.X, b.Pos.X+ex-t.W, ey-b.Pos.Y, b.Pos.Y+ey-t.H)
+}
+
+// ontoTable moves a base that sticks out past the table edge straight
+// back inside it, touching the edge.
+func ontoTable(t world.Table, b world.Base) world.Base {
+	ex, ey := extents(b)
+	if 2*ex <= t.W {
+		b.Pos.X = min(max(b.Pos.X, ex), t.W-ex)
+	}
+	if 2*ey <= t.H {
+		b.Pos.Y = min(max(b.Pos.Y, ey), t.H-ey)
+	}
+	return b
+}
+
+// extents are a base's half extents along the table's axes.
+func extents(b world.Base) (float64, float64) {
 	ex, ey := b.Foot.Radius, b.Foot.Radius
 	if b.Foot.Shape == world.Rect {
 		ex, ey = 0, 0
@@ -79,7 +101,7 @@ func OffTableBy(t world.Table, b world.Base) float64 {
 			ey = max(ey, math.Abs(c.Y-b.Pos.Y))
 		}
 	}
-	return max(0, ex-b.Pos.X, b.Pos.X+ex-t.W, ey-b.Pos.Y, b.Pos.Y+ey-t.H)
+	return ex, ey
 }
 
 // leaveTable takes a unit that retreated over the table edge off the
