@@ -176,8 +176,8 @@ func TestDisruptPlacesMarkersE40K(t *testing.T) {
 		dice    []int
 		markers int
 	}{
-		{nil, []int{3}, 1 + 1},                                    // hit vs armour 3: one marker, plus the 1-3 weapons row
-		{nil, []int{2}, 0},                                        // miss
+		{nil, []int{3}, 1 + 1}, // hit vs armour 3: one marker, plus the 1-3 weapons row
+		{nil, []int{2}, 0},     // miss
 		{map[string]string{OptDisruptD3: "on"}, []int{6, 3}, 3 + 1}, // hit, D3 = 3
 	} {
 		s := atStep(smallBattle(1, tc.opts), StepShooting, KindFire, "imperium", "armour")
