@@ -50,6 +50,9 @@ type Weapon struct {
 	// Template is the diameter (cm) of the barrage template of a barrage,
 	// heavy barrage or mega-cannon shot (special.go).
 	Template float64
+	// Shots, when above 0, is how many shots the weapon fires (a
+	// pulsar's rolled salvo, special.go); else ShotsOf's count.
+	Shots int
 }
 
 // Profile is the E40K view of a unit type: the datasheet values the rules

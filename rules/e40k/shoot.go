@@ -73,6 +73,9 @@ func ShotNeed(w Weapon, o Options) int {
 // ShotsOf is the number of dice a super-heavy weapon rolls: two for a
 // heavy barrage, one otherwise.
 func ShotsOf(w Weapon) int {
+	if w.Shots > 0 {
+		return w.Shots
+	}
 	if w.Kind == ShotHeavy {
 		return 2
 	}

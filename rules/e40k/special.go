@@ -218,14 +218,12 @@ func rollAllocatedShots(d rules.Dice, ws []Weapon, o Options, units []string) ([
 			if err != nil {
 				return nil, err
 			}
-			at := Weapon{Name: w.Name, Kind: ShotAntiTank, Range: w.Range, FixedTarget: w.FixedTarget}
-			for i := 0; i < k[0]; i++ {
-				sh, err := RollSuperHeavy(d, []Weapon{at}, o, units)
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, sh...)
+			at := Weapon{Name: w.Name, Kind: ShotAntiTank, Range: w.Range, FixedTarget: w.FixedTarget, Shots: k[0]}
+			sh, err := RollSuperHeavy(d, []Weapon{at}, o, units)
+			if err != nil {
+				return nil, err
 			}
+			out = append(out, sh...)
 			continue
 		}
 		sh, err := RollSuperHeavy(d, []Weapon{w}, o, units)
@@ -356,9 +354,9 @@ func (p *FirePlan) specialOdds(o Options) (VolleyOdds, error) {
 			}
 			v := base
 			v.Weapons = append([]Weapon(nil), alloc...)
-			for i := 0; i < k; i++ {
-				v.Weapons = append(v.Weapons, pulsar)
-			}
+			salvo := pulsar
+			salvo.Shots = k // one group of k exchangeable shots
+			v.Weapons = append(v.Weapons, salvo)
 			od, err := OddsOf(v, o)
 			if err != nil {
 				ferr = err
