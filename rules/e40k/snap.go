@@ -91,3 +91,6 @@ func inList(xs []string, x string) bool {
 	}
 	return false
 }
+
+// Snap reports whether the plan is snap fire.
+func (p *FirePlan) Snap() bool { return p.Mode == fireSnap }

@@ -495,7 +495,7 @@ func TestSnapFireE40KCMD1(t *testing.T) {
 		if half {
 			want = 3
 		}
-		if plan.Firepower != want || !inList(plan.Shooters, "b6") || plan.Mode != fireSnap {
+		if plan.Firepower != want || !inList(plan.Shooters, "b6") || !plan.Snap() {
 			t.Errorf("half %v: snap plan firepower %d shooters %v mode %q", half, plan.Firepower, plan.Shooters, plan.Mode)
 		}
 		// Firepower 6 (3 dice) or 3 (2 dice) against armour 4: no re-roll.

@@ -348,7 +348,7 @@ func specialLines(plan *e40k.FirePlan, nw int) []string {
 			out = append(out, fmt.Sprintf("%s: one shot, destroys any stand but a war engine outright", w.Name))
 		}
 	}
-	if plan.Mode == "snap fire" {
+	if plan.Snap() {
 		out = append(out, "snap fire: the unfired stands' firepower only, no super-heavy weapons")
 	}
 	return out

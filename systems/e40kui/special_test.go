@@ -69,6 +69,16 @@ func TestSnapFireAndCatastropheTextsE40K(t *testing.T) {
 			if h := hudText(s); !strings.Contains(h, "Snap fire: click a stand") {
 				t.Errorf("snap fire banner: %s", h)
 			}
+			s.selectStand(s.firstStand(p.Units[0]))
+			ts := s.targets()
+			if len(ts) == 0 {
+				t.Fatalf("no snap fire target for %s", p.Units[0])
+			}
+			click(t, s, s.members(ts[0])[0].ID)
+			fp := s.FirePreview()
+			if fp == nil || fp.Err != nil || !strings.Contains(strings.Join(fp.Lines(s.detOrName), " "), "snap fire: the unfired stands' firepower only") {
+				t.Errorf("snap fire preview: %+v", fp)
+			}
 			return
 		}
 		drive(t, s, e40k.OrderAssault)
