@@ -229,7 +229,7 @@ func TestE40KFirepowerEntries(t *testing.T) {
 	bad := "system: e40k\nweapons:\n  - {id: a, name: A, range: 30, fp: Deth Ray}\n  - {id: b, name: B, range: 30, fp: \"-1\"}\n"
 	_, err := ParseCatalogue("w.yaml", []byte(bad))
 	for _, want := range []string{
-		`w.yaml:3:37: weapon "a" fp: "Deth Ray" is neither a number nor one of Anti-Tank, Barrage, Heavy Barrage, Death Ray, Disrupt (did you mean "Death Ray"?)`,
+		`w.yaml:3:37: weapon "a" fp: "Deth Ray" is neither a number nor one of Anti-Tank, Barrage, Heavy Barrage, Death Ray, Disrupt, Distortion Cannon, Mega Cannon, Pulsar (did you mean "Death Ray"?)`,
 		`w.yaml:4:37: weapon "b" fp: expected 0 to 100, got -1`,
 	} {
 		if err == nil || !strings.Contains(err.Error(), want) {

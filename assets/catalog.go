@@ -418,6 +418,7 @@ func decodeUnit(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *un
 		}
 	}
 	u.Placeholder = optBool(d, m, "placeholder", what)
+	u.Catastrophic = decodeCatastrophic(d, m.Get("catastrophic"), what)
 	u.Specials, _ = d.StrList(m.Get("specials"), what+" specials")
 	var fnodes []*yaml.Node
 	u.Forbidden, fnodes = d.StrList(m.Get("forbidden"), what+" forbidden")
@@ -572,6 +573,7 @@ func decodeWeapon(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *
 		w.MW, _ = d.Bool(mn, what+" mw")
 	}
 	w.Placeholder = optBool(d, m, "placeholder", what)
+	w.Template = optFloat(d, m, "template", what)
 	if sys == catalog.E40K && w.FP != "" {
 		checkE40KFirepower(d, m.Get("fp"), what, w.FP)
 	}
@@ -591,7 +593,7 @@ func decodeWeapon(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *
 // of a number: its super-heavy weapon type (E40K shooting, digest
 // section 2).
 func E40KShotKinds() []string {
-	return []string{"Anti-Tank", "Barrage", "Heavy Barrage", "Death Ray", "Disrupt"}
+	return []string{"Anti-Tank", "Barrage", "Heavy Barrage", "Death Ray", "Disrupt", "Distortion Cannon", "Mega Cannon", "Pulsar"}
 }
 
 // checkE40KFirepower reports an E40K firepower entry that is neither a
@@ -666,6 +668,9 @@ func validateUnit(d *yamlx.Decoder, cat *catalog.Catalogue, ud *unitDecode) {
 		}
 	} else if len(u.HitTables) > 0 {
 		d.Errorf(ud.node, "%s: hit_tables are for titans only", what)
+	}
+	if u.Catastrophic != nil && u.Class != world.WarEngine {
+		d.Errorf(ud.node, "%s: a catastrophic damage table is for E40K war engines only", what)
 	}
 }
 

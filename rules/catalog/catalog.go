@@ -91,6 +91,35 @@ type Unit struct {
 	// Placeholder marks a profile whose values are stand-ins, not taken
 	// from a published source (see docs/rules/e40k-armies.md).
 	Placeholder bool
+	// Catastrophic is an E40K war engine's catastrophic damage table
+	// (rolled on a D6 when its damage capacity reaches 0; digest 8.5).
+	Catastrophic *CatastrophicTable
+}
+
+// CatastrophicTable is an E40K war engine's catastrophic damage table.
+type CatastrophicTable struct {
+	// Placeholder marks a stand-in table (no published one was found).
+	Placeholder bool
+	// Rows cover the D6 rolls 1..6 exactly once.
+	Rows []CatastrophicRow
+}
+
+// CatastrophicRow is one result of a catastrophic damage table.
+type CatastrophicRow struct {
+	Min, Max int
+	Name     string
+	// Radius is how far the result reaches from the war engine's base
+	// edge, in cm, as dice text ("D6", "2D6", "3"); empty: nowhere.
+	Radius string
+	// Hits: each other unit within Radius suffers a hit (a D6 equal to or
+	// above its armour destroys it; a war engine loses a shield or a point
+	// of damage capacity).
+	Hits bool
+	// Markers are the blast markers placed on each detachment with a unit
+	// within Radius.
+	Markers int
+	// Text is the result as shown to the players.
+	Text string
 }
 
 // Mount is a weapon hardpoint.
@@ -166,6 +195,10 @@ type Weapon struct {
 	MW     bool
 	// Placeholder marks a profile whose values are stand-ins.
 	Placeholder bool
+	// Template is the diameter (cm) of the barrage template an E40K
+	// barrage, heavy barrage or mega-cannon shot places; 0 covers only
+	// the unit it is centred on.
+	Template float64
 }
 
 // HasSpecial reports whether the weapon carries the tag.

@@ -326,7 +326,7 @@ func resolveUnit(t *Target, pool []Shot, dice []int, faces bool) UnitHits {
 		}
 		u.Useful++
 		switch {
-		case shields > 0 && t.WarEngine:
+		case shields > 0 && t.WarEngine && s.Kind != ShotDistortion:
 			shields--
 			u.ShieldsLost++
 		case s.Kind == ShotDeathRay && !t.WarEngine:

@@ -24,6 +24,11 @@ func (r *Ruleset) autoAssault(s *rules.State, d rules.Dice) ([]rules.Event, bool
 	if err != nil {
 		return nil, false, err
 	}
+	cev, err := r.catastrophes(s, d) // wedamage.go
+	if err != nil {
+		return nil, false, err
+	}
+	evs = append(evs, cev...)
 	return evs, true, r.sync(s, g)
 }
 
@@ -250,6 +255,9 @@ func (r *Ruleset) combat(s *rules.State, d rules.Dice, kind, att, def string) ([
 		evs = append(evs, r.applyHits(s, a)...)
 	}
 	win, lose := sides[res.Winner], sides[1-res.Winner]
+	if kind == CloseCombat && o.CCKillsWarEngine {
+		evs = append(evs, r.ccKillsWarEngines(s, fighters[1-res.Winner])...) // wedamage.go
+	}
 	// Separated units (out of command) that lose are destroyed and do not
 	// affect the rest of the detachment; the main body breaking does not
 	// affect separated units that did not fight (E40K-CMD-1).

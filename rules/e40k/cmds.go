@@ -181,6 +181,8 @@ func fireMode(s *rules.State) string {
 			return fireBombard
 		case KindOverwatch:
 			return fireOverwatch
+		case KindSnapFire:
+			return fireSnap
 		}
 	}
 	return fireNormal
@@ -190,7 +192,7 @@ func fireMode(s *rules.State) string {
 // detachment that may not fire now, overwatch fire at another detachment
 // than the one that moved, and planFire's errors.
 func (c *FireCmd) Validate(s *rules.State) error {
-	g, err := c.r.pendingOf(s, c.By, KindFire, KindBombard, KindOverwatch)
+	g, err := c.r.pendingOf(s, c.By, KindFire, KindBombard, KindOverwatch, KindSnapFire)
 	if err != nil {
 		return err
 	}
@@ -207,6 +209,9 @@ func (c *FireCmd) Validate(s *rules.State) error {
 	}
 	if mode == fireOverwatch && c.Target != g.Reaction {
 		return fmt.Errorf("overwatch fire must be at %s, which has just moved", g.Reaction)
+	}
+	if mode == fireSnap && !inList(g.Assaulted, c.Target) {
+		return fmt.Errorf("snap fire must be at a detachment that has made assault moves (%v)", g.Assaulted)
 	}
 	_, err = c.r.planFire(s, c.Detachment, c.Target, mode)
 	return err
@@ -245,6 +250,9 @@ func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 		g.markActed(c.Detachment)
 		g.ToAct = 1 - sideIndex(s, c.By)
 	}
+	if mode == fireSnap {
+		g.markActed(snapDone(c.Detachment))
+	}
 	return evs, c.r.sync(s, g)
 }
 
@@ -266,11 +274,11 @@ func (c *PassCmd) Actor() string { return c.By }
 // Validate implements rules.Command. Errors: not this side's decision, or
 // a detachment not waiting.
 func (c *PassCmd) Validate(s *rules.State) error {
-	if _, err := c.r.pendingOf(s, c.By, KindMove, KindFire, KindAssault, KindRally, KindBombard, KindOverwatch, KindTitanMove); err != nil {
+	if _, err := c.r.pendingOf(s, c.By, KindMove, KindFire, KindAssault, KindRally, KindBombard, KindOverwatch, KindTitanMove, KindSnapFire); err != nil {
 		return err
 	}
 	switch s.Pending.Kind {
-	case KindBombard, KindOverwatch:
+	case KindBombard, KindOverwatch, KindSnapFire:
 		return nil
 	}
 	if !listed(s, c.Detachment) {
@@ -294,6 +302,10 @@ func (c *PassCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
 	case KindOverwatch:
 		g.Reaction = ""
 		text = c.By + " holds its overwatch fire"
+	case KindSnapFire:
+		mover := s.Sides[(max(g.First, 0)+g.Sub)%2].ID
+		g.markActed(snapWindow(mover))
+		text = c.By + " holds its snap fire"
 	case KindTitanMove:
 		// The titan holds: its place in the move order is used
 		// (ATII-MOV-1).

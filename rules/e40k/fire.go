@@ -14,6 +14,7 @@ const (
 	fireNormal    = "shooting"
 	fireOverwatch = "overwatch"
 	fireBombard   = "bombardment"
+	fireSnap      = "snap fire"
 )
 
 // FirePlan is what a detachment's shooting at another would be: who fires,
@@ -29,6 +30,8 @@ type FirePlan struct {
 	Targets   []Target
 	// FirerMarkers are the firer's blast markers (they reduce its dice).
 	FirerMarkers int
+	// specialPlan holds the barrage templates (special.go).
+	specialPlan
 }
 
 // planFire works out a detachment's shooting at a target detachment.
@@ -58,6 +61,9 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 		keep = func(*Profile) bool { return true }
 	}
 	cands := r.shooters(s, f, keep)
+	if mode == fireSnap {
+		cands = r.snapShooters(s, f)
+	}
 	if len(cands) == 0 {
 		return nil, fmt.Errorf("%s has no unit able to fire now", firer)
 	}
@@ -110,6 +116,9 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 			fired = true
 		}
 		for _, w := range p.SuperHeavy {
+			if mode == fireSnap {
+				break // snap fire: firepower only (snap.go)
+			}
 			if best <= w.Range+world.Eps {
 				plan.Weapons = append(plan.Weapons, w)
 				fired = true
@@ -124,6 +133,9 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 	}
 	if f.Orders == OrderAssault {
 		plan.Firepower = Half(plan.Firepower)
+	}
+	if mode == fireSnap {
+		r.snapPlan(s, plan)
 	}
 	if err := r.fillTargets(s, plan, t, tus, dist); err != nil {
 		return nil, err
@@ -160,7 +172,7 @@ func (r *Ruleset) fillTargets(s *rules.State, plan *FirePlan, t *rules.Formation
 	default:
 		plan.Situation = Open
 	}
-	return nil
+	return r.planSpecials(s, plan, tus)
 }
 
 // armourBonus is the terrain armour bonus of an infantry unit standing at
@@ -189,12 +201,7 @@ func (r *Ruleset) inCover(p world.Vec) bool {
 // Odds returns the exact odds of the plan's shooting (hits, units
 // destroyed, blast markers placed). Errors: as OddsOf.
 func (p *FirePlan) Odds(o Options) (VolleyOdds, error) {
-	fp, nw := Suppress(p.Firepower, len(p.Weapons), p.FirerMarkers, o)
-	n, err := AttackDice(fp, p.Situation, o)
-	if err != nil {
-		return VolleyOdds{}, err
-	}
-	return OddsOf(Volley{Firepower: p.Firepower, Dice: n, Weapons: p.Weapons[:nw], SuperHeavies: nw, Targets: p.Targets}, o)
+	return p.specialOdds(o) // special.go: barrages, pulsars, disrupt, mega-cannon
 }
 
 // resolveFire rolls and applies a planned volley: the firer's blast
@@ -208,10 +215,12 @@ func (r *Ruleset) resolveFire(s *rules.State, d rules.Dice, plan *FirePlan, o Op
 	if f == nil || t == nil {
 		return nil, fmt.Errorf("fire: detachment vanished")
 	}
+	fp, nw := Suppress(plan.Firepower, len(plan.Weapons), plan.FirerMarkers, o)
+	bfp := plan.BarrageFirepower(nw)
 	evs := rules.LogEvents(d, rules.Event{Kind: rules.EvFired, Side: f.Side, Units: plan.Shooters,
 		Text: fmt.Sprintf("%s fires at %s (%s): firepower %d, %d super-heavy weapon(s), target %s", plan.Firer, plan.Target, plan.Mode, plan.Firepower, len(plan.Weapons), plan.Situation)})
-	fp, nw := Suppress(plan.Firepower, len(plan.Weapons), plan.FirerMarkers, o)
-	n, err := AttackDice(fp, plan.Situation, o)
+	evs = append(evs, plan.specialEvents(f.Side, nw, bfp)...)
+	n, err := AttackDice(fp+bfp, plan.Situation, o)
 	if err != nil {
 		return nil, err
 	}
@@ -224,7 +233,7 @@ func (r *Ruleset) resolveFire(s *rules.State, d rules.Dice, plan *FirePlan, o Op
 	if err != nil {
 		return nil, err
 	}
-	_, hits, err := RollAttack(d, n, lowest, fmt.Sprintf("attack dice: %s firepower %d (%s)", plan.Firer, fp, plan.Situation), ids)
+	_, hits, err := RollAttack(d, n, lowest, fmt.Sprintf("attack dice: %s firepower %d (%s)", plan.Firer, fp+bfp, plan.Situation), ids)
 	if err != nil {
 		return nil, err
 	}
@@ -235,7 +244,7 @@ func (r *Ruleset) resolveFire(s *rules.State, d rules.Dice, plan *FirePlan, o Op
 		}
 		hits = append(hits, more...)
 	}
-	shw, err := RollSuperHeavy(d, plan.Weapons[:nw], o, plan.Shooters)
+	shw, err := rollAllocatedShots(d, plan.Weapons[:nw], o, plan.Shooters)
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +268,12 @@ func (r *Ruleset) resolveFire(s *rules.State, d rules.Dice, plan *FirePlan, o Op
 		evs = append(evs, allocationEvents(t.Side, alloc)...)
 	}
 	evs = append(evs, r.applyHits(s, alloc)...)
-	m := ShootingMarkers(plan.Firepower, len(hits) > 0, nw, shwHit)
+	sev, extra, specialHit, err := r.resolveSpecialShots(s, d, plan, nw, lowest, o)
+	if err != nil {
+		return nil, err
+	}
+	evs = append(evs, sev...)
+	m := ShootingMarkers(plan.Firepower+bfp, len(hits) > 0, superHeavyCount(plan.Weapons[:nw]), shwHit || specialHit) + extra
 	addBlast(t, m)
 	evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: t.Side, Text: fmt.Sprintf("%s: %d hit(s), %d unit(s) destroyed, %d wasted; %d blast marker(s) placed (%d now)",
 		plan.Target, len(hits)+len(shw), alloc.Destroyed, alloc.Wasted, m, blast(t)), Data: map[string]string{"blast": fmt.Sprint(m)}})
@@ -268,7 +282,11 @@ func (r *Ruleset) resolveFire(s *rules.State, d rules.Dice, plan *FirePlan, o Op
 			u.Fired = true
 		}
 	}
-	return evs, nil
+	cev, err := r.catastrophes(s, d)
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, cev...), nil
 }
 
 // EvAllocated is the event kind telling which dice an allocation gave a

@@ -101,7 +101,7 @@ func (r *Ruleset) Flow() []rules.Step {
 		{ID: StepWarEngines, Phase: "shooting", Doc: "war engines and titans shoot, sides alternating (seed 002)", Allowed: []string{CmdFire, CmdTitanFire, CmdPass}, OnBegin: r.beginShooting, EndIf: r.noPending},
 		{ID: StepAssaultInit, Phase: "assault", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
 		{ID: StepTitanAssault, Phase: "assault", Doc: "players alternate titans' assault moves, highest Man first, stomping stands; then titan close combats (seed 002; ATII-CC-1..3)", Allowed: []string{CmdTitanMove, CmdPass}, OnBegin: r.beginTitanPhase(true), Auto: r.autoTitanCombat, EndIf: r.noPending},
-		{ID: StepAssault, Phase: "assault", Doc: "first then second player's assault moves, close combats and firefights (E40K-BRK-1)", Allowed: []string{CmdAssault, CmdPass}, OnBegin: r.beginTwoPart(stageMoves), Auto: r.autoAssault, EndIf: r.noPending},
+		{ID: StepAssault, Phase: "assault", Doc: "first then second player's assault moves, the other player's snap fire, close combats and firefights (E40K-BRK-1, E40K-CMD-1)", Allowed: []string{CmdAssault, CmdFire, CmdPass}, OnBegin: r.beginTwoPart(stageMoves), Auto: r.autoAssault, EndIf: r.noPending},
 		{ID: StepRally, Phase: "rally", Doc: "blast markers removed, rally tests, war engine repairs, victory conditions", Allowed: []string{CmdRally, CmdPass}, OnBegin: r.beginRally, Auto: r.autoRally, EndIf: r.noPending, Next: StepOrders},
 	}
 }

@@ -417,6 +417,7 @@ func addBlast(f *rules.Formation, n int) {
 // HQ (E40K-CMD-1).
 func (r *Ruleset) destroy(s *rules.State, u *rules.Unit) []rules.Event {
 	u.Destroyed = true
+	r.markCatastrophe(s, u) // wedamage.go
 	evs := []rules.Event{{Kind: rules.EvDestroyed, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " is destroyed"}}
 	if u.Markers.Value(MarkHQ) > 0 {
 		u.Markers.Delete(MarkHQ)

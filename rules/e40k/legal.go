@@ -55,7 +55,7 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 		for _, id := range p.Units {
 			out = append(out, r.titanMoveChoices(s, side, id)...)
 		}
-	case KindFire, KindBombard, KindOverwatch:
+	case KindFire, KindBombard, KindOverwatch, KindSnapFire:
 		out = append(out, r.fireChoices(s, side)...)
 		if p.Kind == KindFire {
 			for _, id := range p.Units {
@@ -96,7 +96,7 @@ func (r *Ruleset) fireChoices(s *rules.State, side string) []rules.Choice {
 	for _, id := range s.Pending.Units {
 		for i := range s.Formations {
 			t := &s.Formations[i]
-			if t.Side == side || !alive(s, t.ID) || (mode == fireOverwatch && t.ID != g.Reaction) {
+			if t.Side == side || !alive(s, t.ID) || (mode == fireOverwatch && t.ID != g.Reaction) || (mode == fireSnap && !inList(g.Assaulted, t.ID)) {
 				continue
 			}
 			plan, err := r.planFire(s, id, t.ID, mode)
@@ -104,6 +104,9 @@ func (r *Ruleset) fireChoices(s *rules.State, side string) []rules.Choice {
 				continue
 			}
 			text := fmt.Sprintf("%s fires at %s (firepower %d, %d super-heavy)", id, t.ID, plan.Firepower, len(plan.Weapons))
+			if mode == fireSnap {
+				text = fmt.Sprintf("%s snap fires at %s (firepower %d)", id, t.ID, plan.Firepower)
+			}
 			if od, err := plan.Odds(o); err == nil {
 				text += fmt.Sprintf(": %.0f%% to destroy at least one unit", 100*od.Destroyed.AtLeast(1))
 			}

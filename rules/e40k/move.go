@@ -429,6 +429,10 @@ func (r *Ruleset) retreat(s *rules.State, det string) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	o, err := r.options(s)
+	if err != nil {
+		return nil, err
+	}
 	var evs []rules.Event
 	for _, u := range members(s, det) {
 		if u.Markers.Value(MarkOutOfCommand) > 0 {
@@ -438,12 +442,20 @@ func (r *Ruleset) retreat(s *rules.State, det string) ([]rules.Event, error) {
 		if err != nil {
 			return nil, err
 		}
+		if p.WarEngine() && !o.WarEnginesRetreat {
+			evs = append(evs, rules.Message(u.ID+" is a war engine: it does not retreat (digest 8.5)"))
+			continue
+		}
 		b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}
-		end, dead := RetreatTo(r.w, r.terrain, p.Class, b, enemies, nil)
+		end, dead, off := RetreatOff(r.w, r.terrain, p.Class, b, enemies, nil, o.RetreatStopsAtEdge) // retreat.go
 		from := u.Pos
 		u.Pos = end.Pos
 		evs = append(evs, rules.Event{Kind: rules.EvMoved, Side: u.Side, Units: []string{u.ID}, Path: []world.Vec{from, end.Pos},
 			Text: fmt.Sprintf("%s retreats %.1f cm", u.ID, from.Dist(end.Pos))})
+		if off {
+			evs = append(evs, r.leaveTable(s, u)...)
+			continue
+		}
 		if dead {
 			evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " ends its retreat within 15 cm of the enemy"})
 			evs = append(evs, r.destroy(s, u)...)

@@ -85,6 +85,9 @@ type Options struct {
 	ATFixed          bool
 	MoveThrough      bool
 	AssaultMove      bool
+	// WeaponOptions are the readings of the special weapons, snap fire,
+	// war engine damage and retreats (options_weapons.go).
+	WeaponOptions
 }
 
 // OptionInfo documents one named option.
@@ -99,7 +102,7 @@ type OptionInfo struct {
 
 // optionTable is built on each call (no package-level mutable state).
 func optionTable() []OptionInfo {
-	return []OptionInfo{
+	return append([]OptionInfo{
 		{OptFPRowsFloor, "reading", "Firepower table rows 1-8 (not found in any source) rounded down, at least 1 die (default: marching 3/4, open 1/2, cover 2/5 of the firepower rounded half up, which reproduces the known rows 9-20).", func(o *Options) *bool { return &o.FPRowsFloor }},
 		{OptNoArmyMorale, "rule", "No army morale: the game is decided by the scenario conditions only (default: an army that has lost half its units loses at the end of the turn).", func(o *Options) *bool { return &o.NoArmyMorale }},
 		{OptWEAllocation, "remastered", "REM-WE-1: a war engine counts as remaining DC plus shields units for hit allocation; the nearest is filled first.", func(o *Options) *bool { return &o.WEAllocation }},
@@ -113,7 +116,7 @@ func optionTable() []OptionInfo {
 		{OptATFixed, "remastered", "REM-AT-1: anti-tank and macro weapon shots hit on a fixed 4+ (default: the target's armour).", func(o *Options) *bool { return &o.ATFixed }},
 		{OptMoveThrough, "remastered", "REM-MOV-1: units move through allied units except war engines, never through enemies (jump packs and skimmers may jump over contacted enemies in assault moves); default: no unit may pass through another.", func(o *Options) *bool { return &o.MoveThrough }},
 		{OptAssaultMove, "remastered", "REM-ASM-1: assault moves unit by unit, at least 5 cm or into contact, straight toward some enemy unit, never away from the closest uncontacted enemy; war engines may stay still but then start no combat.", func(o *Options) *bool { return &o.AssaultMove }},
-	}
+	}, weaponOptionTable()...)
 }
 
 // OptionList returns every option, sorted by id.

@@ -17,6 +17,11 @@ const (
 	ShotBarrage  = "barrage"
 	ShotHeavy    = "heavy-barrage"
 	ShotOther    = "super-heavy"
+	// The other super-heavy types (special.go).
+	ShotDisrupt    = "disrupt"
+	ShotDistortion = "distortion-cannon"
+	ShotMegaCannon = "mega-cannon"
+	ShotPulsar     = "pulsar"
 )
 
 // Unit specials the ruleset reads from a profile.
@@ -42,6 +47,12 @@ type Weapon struct {
 	// type), read again to convert the weapon for shooting at titans
 	// (atii.E40KWeaponVsTitan).
 	FP string
+	// Template is the diameter (cm) of the barrage template of a barrage,
+	// heavy barrage or mega-cannon shot (special.go).
+	Template float64
+	// Shots, when above 0, is how many shots the weapon fires (a
+	// pulsar's rolled salvo, special.go); else ShotsOf's count.
+	Shots int
 }
 
 // Profile is the E40K view of a unit type: the datasheet values the rules
@@ -66,6 +77,9 @@ type Profile struct {
 	Points     int
 	// Base is the footprint of the unit's base.
 	Base world.Footprint
+	// Catastrophic is a war engine's catastrophic damage table (nil:
+	// none on its datasheet; wedamage.go).
+	Catastrophic *catalog.CatastrophicTable
 }
 
 // Has reports whether the profile carries a special.
@@ -119,7 +133,7 @@ func FromCatalog(cat *catalog.Catalogue, u *catalog.Unit, o Options) (Profile, e
 	}
 	p := Profile{ID: u.ID, Name: u.Name, Class: u.Class, Speed: u.Speed, Firepower: u.Firepower,
 		Assault: u.Assault, Armour: u.Armour, DC: 1, Shields: u.VoidShields, Points: u.Points,
-		Specials: append([]string(nil), u.Specials...), Base: u.Base}
+		Specials: append([]string(nil), u.Specials...), Base: u.Base, Catastrophic: u.Catastrophic}
 	if p.Class == "" {
 		p.Class = world.Infantry
 	}
@@ -142,7 +156,7 @@ func FromCatalog(cat *catalog.Catalogue, u *catalog.Unit, o Options) (Profile, e
 			p.Range = max(p.Range, w.Range)
 			continue
 		}
-		p.SuperHeavy = append(p.SuperHeavy, Weapon{Name: w.Name, Kind: kind, Range: w.Range, FP: w.FP,
+		p.SuperHeavy = append(p.SuperHeavy, Weapon{Name: w.Name, Kind: kind, Range: w.Range, FP: w.FP, Template: w.Template,
 			Indirect: w.HasSpecial("indirect") || w.HasSpecial("barrage")})
 	}
 	if p.Range == 0 {
@@ -204,8 +218,14 @@ func shotKind(w *catalog.Weapon) (string, bool, error) {
 		return ShotBarrage, false, nil
 	case "heavy-barrage":
 		return ShotHeavy, false, nil
-	case "disrupt", "distortion-cannon", "mega-cannon", "pulsar":
-		return ShotOther, false, nil
+	case "disrupt":
+		return ShotDisrupt, false, nil
+	case "distortion-cannon", "distortion":
+		return ShotDistortion, false, nil
+	case "mega-cannon", "megacannon":
+		return ShotMegaCannon, false, nil
+	case "pulsar":
+		return ShotPulsar, false, nil
 	}
 	return "", false, fmt.Errorf("weapon %s: firepower %q is not a number or a known super-heavy type", w.ID, w.FP)
 }

@@ -64,12 +64,18 @@ func ShotNeed(w Weapon, o Options) int {
 	if w.Kind == ShotAntiTank && o.ATFixed {
 		return 4
 	}
+	if w.Kind == ShotDeathRay && o.DeathRay2Plus {
+		return 2
+	}
 	return 0
 }
 
 // ShotsOf is the number of dice a super-heavy weapon rolls: two for a
 // heavy barrage, one otherwise.
 func ShotsOf(w Weapon) int {
+	if w.Shots > 0 {
+		return w.Shots
+	}
 	if w.Kind == ShotHeavy {
 		return 2
 	}

@@ -129,6 +129,11 @@ func (r *Ruleset) syncAssault(s *rules.State, g *Progress) {
 				r.wait(s, mover, KindAssault, "make a detachment's assault moves, or pass", ids, CmdAssault, CmdPass)
 				return
 			}
+			g.Stage = stageSnap
+		case stageSnap:
+			if r.syncSnap(s, g, mover) { // snap.go
+				return
+			}
 			g.Stage = stageCombat
 		case stageCombat:
 			if len(g.Assaulted) > 0 {

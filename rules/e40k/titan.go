@@ -288,5 +288,5 @@ func weaponFirepower(w *catalog.Weapon) (int, *Weapon, bool) {
 		}
 		return n, nil, true
 	}
-	return 0, &Weapon{Name: w.Name, Kind: kind, Range: w.Range, FP: w.FP, Indirect: w.HasSpecial("indirect")}, true
+	return 0, &Weapon{Name: w.Name, Kind: kind, Range: w.Range, FP: w.FP, Template: w.Template, Indirect: w.HasSpecial("indirect")}, true
 }

@@ -56,7 +56,7 @@ func (gr Greedy) Decide(ctx context.Context, v game.View) (rules.Command, error)
 				return c.Cmd, nil
 			}
 		}
-	case e40k.KindFire, e40k.KindBombard, e40k.KindOverwatch:
+	case e40k.KindFire, e40k.KindBombard, e40k.KindOverwatch, e40k.KindSnapFire:
 		return greedyFire(rs, v, ev), nil
 	case e40k.KindMove, e40k.KindAssault, e40k.KindTitanMove:
 		return greedyMove(ctx, rs, v, ev, kind == e40k.KindAssault)

@@ -24,7 +24,7 @@ func (s *UI) moving() bool {
 // firing reports whether the selected detachment may shoot now.
 func (s *UI) firing() bool {
 	switch s.kind() {
-	case e40k.KindFire, e40k.KindBombard, e40k.KindOverwatch:
+	case e40k.KindFire, e40k.KindBombard, e40k.KindOverwatch, e40k.KindSnapFire:
 		// A titan fires through its listed choices (TitanFireCmd).
 		return s.mine() && s.actor() == s.Detachment()
 	}
@@ -344,7 +344,7 @@ func (s *UI) Hold() {
 	c, _ := s.newCmd(e40k.CmdPass).(*e40k.PassCmd)
 	c.By = s.Decider()
 	switch s.kind() {
-	case e40k.KindBombard, e40k.KindOverwatch:
+	case e40k.KindBombard, e40k.KindOverwatch, e40k.KindSnapFire:
 	case e40k.KindOrders, e40k.KindInitiative, "":
 		s.Fail(fmt.Errorf("nothing to pass now: pick a choice"))
 		return

@@ -102,6 +102,8 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 		b.Lines = append(b.Lines, "Click an enemy stand to aim the selected detachment, then Enter (or click again) fires; H does not shoot.")
 	case e40k.KindBombard, e40k.KindOverwatch:
 		b.Lines = append(b.Lines, "Click an enemy stand to aim, Enter fires; H holds fire.")
+	case e40k.KindSnapFire:
+		b.Lines = append(b.Lines, "Snap fire: click a stand of a detachment that has just made assault moves to aim, Enter fires (unfired stands, out of command ones too, firepower only); H holds fire.")
 	case e40k.KindRally:
 		b.Lines = append(b.Lines, "Enter tests the selected detachment's rally; H leaves it broken.")
 	case e40k.KindTitanMove:

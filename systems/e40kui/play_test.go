@@ -69,7 +69,7 @@ func driveOrders(t testing.TB, s *UI, orders map[string]string) string {
 		if len(s.Moves) > 0 {
 			s.Commit()
 		}
-	case e40k.KindFire, e40k.KindBombard, e40k.KindOverwatch:
+	case e40k.KindFire, e40k.KindBombard, e40k.KindOverwatch, e40k.KindSnapFire:
 		if ts := s.targets(); len(ts) > 0 {
 			ms := s.members(ts[0])
 			if u := st.Unit(ts[0]); u != nil {
@@ -100,7 +100,7 @@ func driveOrders(t testing.TB, s *UI, orders map[string]string) string {
 // clicks, drags, Enter, H): every kind of E40K decision comes up and is
 // answered, the game ends, and the debrief reports it.
 func TestWholeBattleThroughTheUIE40K(t *testing.T) {
-	s := newUI(t, 3)
+	s := newUI(t, 1)
 	seen := map[string]int{}
 	for i := 0; i < 3000 && s.Mode() != play.ModeOver; i++ {
 		seen[drive(t, s, e40k.OrderAssault)]++
@@ -108,7 +108,7 @@ func TestWholeBattleThroughTheUIE40K(t *testing.T) {
 	if s.Mode() != play.ModeOver || !s.State().Over {
 		t.Fatalf("the battle did not end: %v", seen)
 	}
-	for _, k := range []string{e40k.KindOrders, e40k.KindInitiative, e40k.KindMove, e40k.KindFire, e40k.KindAssault, e40k.KindRally} {
+	for _, k := range []string{e40k.KindOrders, e40k.KindInitiative, e40k.KindMove, e40k.KindFire, e40k.KindAssault, e40k.KindSnapFire, e40k.KindRally} {
 		if seen[k] == 0 {
 			t.Errorf("no %s decision answered: %v", k, seen)
 		}
@@ -121,6 +121,16 @@ func TestWholeBattleThroughTheUIE40K(t *testing.T) {
 		if cmds[k] == 0 {
 			t.Errorf("no %s command played: %v", k, cmds)
 		}
+	}
+	// Snap fire (E40K-CMD-1) was played by clicking an assaulting stand.
+	snapped := false
+	for _, e := range s.State().Log {
+		if e.Kind == rules.EvFired && strings.Contains(e.Text, "(snap fire)") {
+			snapped = true
+		}
+	}
+	if !snapped {
+		t.Error("no snap fire played")
 	}
 	// The tray of a firefight or close combat: its result rolls under
 	// the combat's heading, read as totals.

@@ -187,6 +187,10 @@ type FirePreview struct {
 	Need                  int
 	Weapons               int
 	Shooters              int
+	// Barrage is the firepower the barrage templates add (in Left and
+	// Dice); Specials describe the templates and special weapons.
+	Barrage  int
+	Specials []string
 	// Hits, Kills, Markers are the expected values; AtLeastOne the chance
 	// of destroying at least one unit.
 	Hits, Kills, Markers, AtLeastOne float64
@@ -258,7 +262,11 @@ func (s *UI) firePreview(target string) *FirePreview {
 	o := s.opts()
 	fp.Firepower, fp.Weapons, fp.Shooters = plan.Firepower, len(plan.Weapons), len(plan.Shooters)
 	fp.Situation = string(plan.Situation)
-	fp.Left, _ = e40k.Suppress(plan.Firepower, len(plan.Weapons), plan.FirerMarkers, o)
+	var nw int
+	fp.Left, nw = e40k.Suppress(plan.Firepower, len(plan.Weapons), plan.FirerMarkers, o)
+	fp.Barrage = plan.BarrageFirepower(nw)
+	fp.Left += fp.Barrage
+	fp.Specials = specialLines(plan, nw)
 	if fp.Left > 0 {
 		fp.Dice, _ = e40k.AttackDice(fp.Left, plan.Situation, o)
 	}
@@ -296,12 +304,54 @@ func (fp *FirePreview) Lines(name func(string) string) []string {
 	if fp.Weapons > 0 {
 		fpText += fmt.Sprintf(", %d super-heavy weapon(s)", fp.Weapons)
 	}
-	return []string{
-		fmt.Sprintf("%s at %s: %s", name(fp.Firer), name(fp.Target), fpText),
+	if fp.Barrage > 0 {
+		fpText += fmt.Sprintf(", +%d from barrage templates", fp.Barrage)
+	}
+	out := []string{fmt.Sprintf("%s at %s: %s", name(fp.Firer), name(fp.Target), fpText)}
+	out = append(out, fp.Specials...)
+	return append(out,
 		fmt.Sprintf("table: firepower %d, target %s -> %d dice needing %d+ (lowest armour)", fp.Left, fp.Situation, fp.Dice, fp.Need),
 		fmt.Sprintf("expected %.2f hits from those dice, %.2f units destroyed in all (%.0f%% at least one), %.1f blast markers", fp.Hits, fp.Kills, 100*fp.AtLeastOne, fp.Markers),
 		"Enter or a second click fires.",
+	)
+}
+
+// specialLines describe a plan's templates and special weapons for the
+// fire preview (the first nw weapons fire, the rest are silenced by the
+// firer's blast markers).
+func specialLines(plan *e40k.FirePlan, nw int) []string {
+	var out []string
+	for _, th := range plan.Templates {
+		w := plan.Weapons[th.Weapon]
+		switch {
+		case th.Weapon >= nw:
+			continue
+		case w.Kind == e40k.ShotBarrage:
+			out = append(out, fmt.Sprintf("%s: barrage template over %d stand(s), +%d firepower", w.Name, len(th.Units), len(th.Units)))
+		case w.Kind == e40k.ShotHeavy:
+			out = append(out, fmt.Sprintf("%s: heavy barrage template over %d stand(s), +%d firepower", w.Name, len(th.Units), 2*len(th.Units)))
+		case w.Kind == e40k.ShotMegaCannon:
+			out = append(out, fmt.Sprintf("%s: template over %d stand(s), each rolled against its own armour (no cover), +1 blast marker", w.Name, len(th.Units)))
+		}
 	}
+	for i, w := range plan.Weapons {
+		switch {
+		case i >= nw:
+			out = append(out, fmt.Sprintf("%s is silenced by a blast marker", w.Name))
+		case w.Kind == e40k.ShotPulsar:
+			out = append(out, fmt.Sprintf("%s: D6 anti-tank shots", w.Name))
+		case w.Kind == e40k.ShotDisrupt:
+			out = append(out, fmt.Sprintf("%s: one shot at the lowest armour, a hit places blast markers, destroys nothing", w.Name))
+		case w.Kind == e40k.ShotDistortion:
+			out = append(out, fmt.Sprintf("%s: one shot, ignores a war engine's shields", w.Name))
+		case w.Kind == e40k.ShotDeathRay:
+			out = append(out, fmt.Sprintf("%s: one shot, destroys any stand but a war engine outright", w.Name))
+		}
+	}
+	if plan.Snap() {
+		out = append(out, "snap fire: the unfired stands' firepower only, no super-heavy weapons")
+	}
+	return out
 }
 
 // targets are the enemy detachments (and titans) the selected

@@ -16,6 +16,10 @@ func (s *UI) TraySteps(from int) []play.TrayStep {
 	lg := s.State().Log
 	var steps []play.TrayStep
 	head := ""
+	// notes are result lines logged after a head but before its first
+	// roll (barrage templates, silenced weapons): they go with that roll.
+	var notes []string
+	fresh := false
 	for i := from; i < len(lg); i++ {
 		e := lg[i]
 		switch {
@@ -27,14 +31,18 @@ func (s *UI) TraySteps(from int) []play.TrayStep {
 			if len(units) == 0 {
 				units = e.Units
 			}
-			steps = append(steps, play.TrayStep{Head: head, Roll: &r, Units: units})
+			steps = append(steps, play.TrayStep{Head: head, Roll: &r, Units: units, Lines: notes})
+			notes, fresh = nil, false
 		case e.Kind == rules.EvFired:
 			head = e.Text
 			if k := strings.Index(head, ": "); k > 0 {
 				head = head[:k]
 			}
+			fresh = true
 		case combatHead(e.Text):
-			head = e.Text
+			head, fresh = e.Text, true
+		case fresh && e.Text != "":
+			notes = append(notes, s.TrayText(e.Text))
 		default:
 			if len(steps) > 0 && e.Text != "" {
 				steps[len(steps)-1].Lines = append(steps[len(steps)-1].Lines, s.TrayText(e.Text))
@@ -66,6 +74,18 @@ func (s *UI) RollNote(r *rules.Roll) (note string, total bool) {
 		return "the firepower table's dice: each at the lowest armour or more hits; the attacker allocates hits closest stand first", false
 	case strings.HasPrefix(p, "super-heavy"):
 		return "one shot: it needs the armour of the stand it is allocated to", false
+	case strings.HasPrefix(p, "pulsar"):
+		return "a pulsar fires this many anti-tank shots", true
+	case strings.HasPrefix(p, "disrupt"):
+		return "a disrupt hit places blast markers and destroys nothing", false
+	case strings.HasPrefix(p, "mega-cannon"):
+		return "a stand under the mega-cannon's template: hit at its own armour (no cover)", false
+	case strings.HasPrefix(p, "catastrophic damage radius"):
+		return "how far (cm) the war engine's catastrophic damage reaches", true
+	case strings.HasPrefix(p, "catastrophic damage hit"):
+		return "a stand caught by the catastrophic damage: hit at its armour or more", false
+	case strings.HasPrefix(p, "catastrophic damage"):
+		return "the war engine's catastrophic damage table (D6)", false
 	case strings.HasPrefix(p, "dangerous terrain"):
 		return "a 1 halts the stand where it entered; a second 1 destroys it", false
 	case strings.HasPrefix(p, "remove blast markers"):
