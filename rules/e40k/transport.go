@@ -495,3 +495,8 @@ func (r *Ruleset) disembarkChoices(s *rules.State, side string, t *rules.Unit) [
 	}
 	return out
 }
+
+// InReserve reports whether an off-table unit is still in play: a flyer at
+// its airfield or a stand aboard a transport (for evaluations and army
+// morale).
+func (r *Ruleset) InReserve(s *rules.State, u *rules.Unit) bool { return r.inReserve(s, u) }
