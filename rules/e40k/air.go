@@ -138,9 +138,8 @@ func (r *Ruleset) hasFlyers(s *rules.State) bool {
 }
 
 // beginFlyers starts the flyer step: last turn's disembark marks cleared,
-// flyers taken off the table (the first time, with the stands in base
-// contact with a transport flyer put aboard it), interceptors still up
-// keep their mission.
+// flyers taken off the table if the set-up has not (deployAir),
+// interceptors still up keep their mission.
 func (r *Ruleset) beginFlyers(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -179,6 +178,24 @@ func (r *Ruleset) beginFlyers(s *rules.State, _ rules.Dice) ([]rules.Event, erro
 		}
 	}
 	return evs, r.syncAir(s, a)
+}
+
+// deployAir sends the flyers to their airfield at the set-up, after the
+// armies are counted (deployFlyers), once.
+func (r *Ruleset) deployAir(s *rules.State) ([]rules.Event, error) {
+	if !r.hasFlyers(s) {
+		return nil, nil
+	}
+	a, err := r.air(s)
+	if err != nil || a.Deployed {
+		return nil, err
+	}
+	a.Deployed = true
+	evs, err := r.deployFlyers(s)
+	if err != nil {
+		return nil, err
+	}
+	return evs, putAir(s, a)
 }
 
 // deployFlyers takes every flyer off the table; infantry stands in base

@@ -136,6 +136,9 @@ func TestFlyerMissionsFirstInMovementE40K(t *testing.T) {
 	if !s.Unit("gs").OffTable || !s.Unit("f1").OffTable {
 		t.Error("flyers are still on the table")
 	}
+	if o := s.Formation("fighters").Orders + s.Formation("hawks").Orders + s.Formation("drop").Orders; o != "" {
+		t.Errorf("flyers or carried troops given orders %q (they left the table at the set-up)", o)
+	}
 	if Aboard(s.Unit("d1")) != "gs" || Aboard(s.Unit("d2")) != "gs" {
 		t.Errorf("troops not aboard the gunship: %q %q", Aboard(s.Unit("d1")), Aboard(s.Unit("d2")))
 	}

@@ -187,11 +187,15 @@ func (r *Ruleset) beginSetup(s *rules.State, d rules.Dice) ([]rules.Event, error
 		}
 		u.Shields = shieldsLeft(&p, u)
 	}
+	air, err := r.deployAir(s)
+	if err != nil {
+		return nil, err
+	}
 	cc, err := r.commandCheck(s)
 	if err != nil {
 		return nil, err
 	}
-	return append(evs, cc...), putProgress(s, g)
+	return append(append(evs, air...), cc...), putProgress(s, g)
 }
 
 // beginOrders starts a turn: per-turn flags cleared, the initiative cup
