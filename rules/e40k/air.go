@@ -278,6 +278,15 @@ func (r *Ruleset) detachments0(s *rules.State, si int, keep func(f *rules.Format
 	return out
 }
 
+// afterOrders skips the flyer step in a battle without flyers (so such
+// games, and their saves, keep the flow they had before flyers).
+func (r *Ruleset) afterOrders(s *rules.State) string {
+	if r.hasFlyers(s) {
+		return StepFlyers
+	}
+	return StepMoveInit
+}
+
 // flyersDone ends the flyer step once every mission is declared and flown.
 func (r *Ruleset) flyersDone(s *rules.State) bool {
 	if s.Pending != nil || len(s.Procs) > 0 {
@@ -437,7 +446,10 @@ func (r *Ruleset) autoFlyers(s *rules.State, d rules.Dice) ([]rules.Event, bool,
 	}
 	so := a.Sorties[a.Next]
 	f := s.Formation(so.Detachment)
-	if f == nil || len(r.flyers(s, so.Detachment)) == 0 || so.Mission == MissionNone {
+	// A sortie is over when its flyers are down, it stays on the ground,
+	// or it has left already (interceptors that reacted before their own
+	// arrival came up).
+	if f == nil || len(r.flyers(s, so.Detachment)) == 0 || so.Mission == MissionNone || f.Orders != so.Mission {
 		a.Next, a.Stage = a.Next+1, 0
 		return nil, true, putAir(s, a)
 	}

@@ -516,3 +516,38 @@ func TestRandomPlayoutAirE40K(t *testing.T) {
 		}
 	}
 }
+
+// Digest 8.6: interceptors leave after they have attacked. Fighters that
+// react to an arrival before their own intercept mission comes up have
+// left: they do not stay up afterwards. A battle without flyers skips the
+// flyer step altogether.
+func TestInterceptorThatReactedLeavesE40K(t *testing.T) {
+	e, r := airEngine(t, 6, nil)
+	toKind(t, e, KindMission, OrderSpecial)
+	submit(t, e, &MissionCmd{r: r, By: "imperium", Detachment: "hawks", Mission: MissionIntercept})
+	submit(t, e, &MissionCmd{r: r, By: "orks", Detachment: "fighters", Mission: MissionIntercept})
+	submit(t, e, &MissionCmd{r: r, By: "orks", Detachment: "bommers", Mission: MissionNone})
+	if p := e.State().Pending; p == nil || p.Kind != KindIntercept || p.Side != "orks" {
+		t.Fatalf("pending %+v", p)
+	}
+	submit(t, e, &InterceptCmd{r: r, By: "orks", Interceptor: "fighters"})
+	// The fighters' own arrival never comes: they have left.
+	s := e.State()
+	f := s.Formation("fighters")
+	if f.Markers.Value(MarkAloft) != 0 || f.Orders != "" || f.Markers.Value(MarkRearm) != 3 {
+		t.Errorf("fighters after attacking: orders %q aloft %d rearm %d", f.Orders, f.Markers.Value(MarkAloft), f.Markers.Value(MarkRearm))
+	}
+	if s.Step == StepFlyers && s.Pending != nil && s.Pending.Kind == KindIntercept {
+		t.Errorf("an interception offered against fighters that left: %+v", s.Pending)
+	}
+	if h := s.Formation("hawks"); len(r.flyers(s, "hawks")) > 0 && h.Markers.Value(MarkAloft) != 1 {
+		t.Errorf("the surviving gunship on an intercept mission is not up: %+v", h)
+	}
+	// No flyers: no flyer step.
+	plain := playRandom(t, 2, nil)
+	for _, ev := range plain.State().Log {
+		if ev.Kind == rules.EvPhase && ev.Step == StepFlyers {
+			t.Fatal("a battle without flyers entered the flyer step")
+		}
+	}
+}

@@ -99,7 +99,7 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 func (r *Ruleset) Flow() []rules.Step {
 	return []rules.Step{
 		{ID: StepSetup, Phase: "set-up", Doc: "strategy ratings and detachment HQs", OnBegin: r.beginSetup, EndIf: always},
-		{ID: StepOrders, Phase: "orders", NewTurn: true, Doc: "orders for every detachment (E40K-ORD-1, E40K-LD-1)", Allowed: []string{CmdOrders}, OnBegin: r.beginOrders, EndIf: r.noPending},
+		{ID: StepOrders, Phase: "orders", NewTurn: true, Doc: "orders for every detachment (E40K-ORD-1, E40K-LD-1)", Allowed: []string{CmdOrders}, OnBegin: r.beginOrders, EndIf: r.noPending, NextFunc: r.afterOrders},
 		{ID: StepFlyers, Phase: "movement", Doc: "flyer missions declared, interceptions, ground attacks and landings (seed 001 movement step 1; digest 8.6)", Allowed: []string{CmdMission, CmdIntercept, CmdDisembark}, OnBegin: r.beginFlyers, Auto: r.autoFlyers, EndIf: r.flyersDone},
 		{ID: StepMoveInit, Phase: "movement", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
 		{ID: StepTitanMove, Phase: "movement", Doc: "players alternate moving titans, lowest Man first (seed 002; ATII-MOV-1..6)", Allowed: []string{CmdTitanMove, CmdPass}, OnBegin: r.beginTitanPhase(false), EndIf: r.noPending},

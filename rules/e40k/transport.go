@@ -361,6 +361,12 @@ func (c *DisembarkCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error
 	if err != nil {
 		return nil, err
 	}
+	if len(c.Moves) > 0 {
+		// Enemy overwatch may fire at the stands that just came out.
+		if u := s.Unit(c.Moves[0].Unit); u != nil {
+			g.Reaction = u.Formation
+		}
+	}
 	return evs, c.r.sync(s, g)
 }
 
