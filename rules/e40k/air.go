@@ -57,7 +57,7 @@ type Sortie struct {
 	Side       string    `json:"side"`
 	Mission    string    `json:"mission"`
 	Target     string    `json:"target,omitempty"`
-	To         world.Vec `json:"to,omitempty"`
+	To         world.Vec `json:"to"`
 }
 
 // AirState is the flyer step's progress.

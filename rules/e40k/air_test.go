@@ -551,3 +551,12 @@ func TestInterceptorThatReactedLeavesE40K(t *testing.T) {
 		}
 	}
 }
+
+// A game with flyers, interceptions, landings and transports saves and
+// replays to the same state hash (the new commands decode from JSON; the
+// procedure frames are part of the state).
+func TestSaveReplayAirE40K(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		saveReplay(t, airRuleset(t), seed, nil, airBattle)
+	}
+}

@@ -181,6 +181,9 @@ func (c *EmbarkCmd) Validate(s *rules.State) error {
 		return err
 	}
 	f := s.Formation(u.Formation)
+	if f == nil {
+		return fmt.Errorf("%s has no detachment", u.ID)
+	}
 	allow := Allowance(&up, f.Orders, false)
 	if d := world.Distance(ub, tb); d > allow+world.Eps {
 		return fmt.Errorf("%s is %.1f cm from %s, its move allows %.1f cm", u.ID, d, t.ID, allow)
@@ -406,23 +409,30 @@ func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, re
 			orders = f.Orders
 		}
 		out := min(reach, DisembarkAllowance(&p, orders, false, false))
-		step := footRadius(p.Base)*2 + 0.5
-		for _, spread := range []float64{0, 1, -1, 2, -2, 3, -3, 4, -4, 6} {
-			ang := base + (float64(i)*0.9+spread*0.45)*sign(i)
-			dist := footRadius(tp.Base) + footRadius(p.Base) + 0.2 + out
-			for try := 0; try < 3; try++ {
-				to := t.Pos.Add(world.Vec{X: math.Cos(ang), Y: math.Sin(ang)}.Scale(dist))
-				cand := append(append([]UnitMove(nil), moves...), UnitMove{Unit: u.ID, To: to})
-				if _, err := r.checkDisembark(s, t, cand); err == nil {
-					moves = cand
-					goto next
-				}
-				dist -= step / 2
-			}
+		if to, ok := r.placeNear(s, t, moves, u.ID, base+float64(i)*0.9*sign(i), footRadius(tp.Base)+footRadius(p.Base)+0.2+out, footRadius(p.Base)+0.25); ok {
+			moves = append(moves, UnitMove{Unit: u.ID, To: to})
 		}
-	next:
 	}
 	return moves
+}
+
+// placeNear finds a place for stand id around transport t, after the
+// moves already placed: at the bearing ang (radians) and dist cm from
+// the transport's centre, else fanning out around it and coming closer
+// by back cm at a time; ok is false when nothing validates.
+func (r *Ruleset) placeNear(s *rules.State, t *rules.Unit, placed []UnitMove, id string, ang, dist, back float64) (world.Vec, bool) {
+	for _, spread := range []float64{0, 1, -1, 2, -2, 3, -3, 4, -4, 6} {
+		a := ang + spread*0.45
+		for try := 0; try < 3; try++ {
+			d := dist - float64(try)*back
+			to := t.Pos.Add(world.Vec{X: math.Cos(a), Y: math.Sin(a)}.Scale(d))
+			cand := append(append([]UnitMove(nil), placed...), UnitMove{Unit: id, To: to})
+			if _, err := r.checkDisembark(s, t, cand); err == nil {
+				return to, true
+			}
+		}
+	}
+	return world.Vec{}, false
 }
 
 func sign(i int) float64 {
@@ -452,8 +462,22 @@ func (r *Ruleset) transportChoices(s *rules.State, side string) []rules.Choice {
 	}
 	for _, t := range transports {
 		if r.spaceLeft(s, t) > 0 {
+			tb, err := r.base(s, t)
+			if err != nil {
+				continue
+			}
 			for _, det := range s.Pending.Units {
+				f := s.Formation(det)
 				for _, u := range members(s, det) {
+					// Cheap tests first: an unmoved infantry stand within
+					// its move of the transport; Validate checks the rest.
+					p, err := r.Profile(s, u)
+					if err != nil || u.Moved || p.Class != world.Infantry || f == nil {
+						continue
+					}
+					if world.Distance(world.Base{Pos: u.Pos, Facing: u.Facing, Foot: p.Base}, tb) > Allowance(&p, f.Orders, false)+world.Eps {
+						continue
+					}
 					c := &EmbarkCmd{r: r, By: side, Unit: u.ID, Transport: t.ID}
 					if c.Validate(s) == nil {
 						out = append(out, rules.Choice{Name: CmdEmbark, Text: fmt.Sprintf("%s embarks in %s", u.ID, t.ID), Units: []string{u.ID, t.ID}, Cmd: c})
