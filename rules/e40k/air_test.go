@@ -560,3 +560,8 @@ func TestSaveReplayAirE40K(t *testing.T) {
 		saveReplay(t, airRuleset(t), seed, nil, airBattle)
 	}
 }
+
+// Manual dice stuck on 1 still end a game with flyers and transports.
+func TestFixedDiceTerminateAirE40K(t *testing.T) {
+	fixedDiceGame(t, airRuleset(t), airBattle(9, nil))
+}
