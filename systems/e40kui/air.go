@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/e40k"
 	"github.com/auspex/auspex/world"
@@ -314,4 +315,43 @@ func (s *UI) airRollHead(purpose string) string {
 		}
 	}
 	return ""
+}
+
+// decorateAir draws the flyer step's ground-attack targets (the enemy
+// detachments on the table, outlined as fire targets, the one under the
+// mouse labelled with its odds) and, while a detachment of the decider's
+// moves, how many stands its transports carry.
+func (s *UI) decorateAir(add func(scene.Layer, scene.Prim), lbl func(string, world.Vec, float64), px float64) {
+	st := s.State()
+	if det := s.flyerDet(); det != "" {
+		seen := map[string]bool{}
+		for _, c := range s.legal() {
+			mc, ok := c.Cmd.(*e40k.MissionCmd)
+			if !ok || mc.Detachment != det || mc.Mission != e40k.MissionGroundAttack || seen[mc.Target] {
+				continue
+			}
+			seen[mc.Target] = true
+			ms := s.members(mc.Target)
+			for _, u := range ms {
+				add(scene.LayerLOS, outline(s.Base(u), colLegal, 3*px, nil))
+			}
+			if len(ms) == 0 || !s.hovered(mc.Target) {
+				continue
+			}
+			if plan, err := s.rs().GroundAttackPlan(st, det, mc.Target); err == nil {
+				if od, err := plan.Odds(s.opts()); err == nil {
+					lbl(fmt.Sprintf("ground attack: %.2f hits, %.2f kills", od.Hits.Mean(), od.Destroyed.Mean()), ms[0].Pos, s.Base(ms[0]).Foot.BoundRadius())
+				}
+			}
+		}
+		return
+	}
+	if s.kind() != e40k.KindMove || !s.mine() {
+		return
+	}
+	for _, u := range s.members(s.Detachment()) {
+		if n := len(e40k.Carried(st, u.ID)); n > 0 {
+			lbl(fmt.Sprintf("carries %d", n), u.Pos, s.Base(u).Foot.BoundRadius())
+		}
+	}
 }

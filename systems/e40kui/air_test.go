@@ -90,6 +90,9 @@ func TestFlyerMissionsInTheWindowE40K(t *testing.T) {
 	if h := strings.Join(s.AirLines(), " "); !strings.Contains(h, "Ground attack on Tactical detachment") || !strings.Contains(h, "to destroy at least one stand") {
 		t.Errorf("no ground attack preview: %s", h)
 	}
+	if txt := tableTexts(s); !strings.Contains(txt, "ground attack:") {
+		t.Errorf("no ground attack odds on the table: %s", txt)
+	}
 	click(t, s, "tactical-a")
 	if f := s.State().Formation("bommer-squadron"); f.Orders != e40k.MissionGroundAttack {
 		t.Fatalf("bombers' mission %q (%s)", f.Orders, s.Msg)
@@ -184,6 +187,12 @@ func TestEmbarkByKeyE40K(t *testing.T) {
 	}
 	if h := strings.Join(s.AirLines(), " "); !strings.Contains(h, "carries") {
 		t.Errorf("no carries line: %s", h)
+	}
+	if !s.mine() {
+		t.Fatal("the tactical detachment may no longer move after a stand embarked")
+	}
+	if txt := tableTexts(s); !strings.Contains(txt, "carries 1") {
+		t.Errorf("no carries label on the table: %s", txt)
 	}
 }
 
