@@ -204,3 +204,16 @@ func listedNow(s *UI, det string) bool {
 	}
 	return false
 }
+
+// The debrief counts flyers at their airfield and stands aboard as left,
+// not destroyed.
+func TestDebriefCountsReservesE40K(t *testing.T) {
+	s := newAirUI(t, 4)
+	untilKind(t, s, "marines", e40k.KindMission)
+	text := strings.Join(s.DebriefLines(), " | ")
+	for _, want := range []string{"Thunderhawk: 1 of 1 stands left", "Drop detachment (aboard the Thunderhawk): 4 of 4 stands left"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("debrief lacks %q: %s", want, text)
+		}
+	}
+}

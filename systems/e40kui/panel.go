@@ -371,10 +371,13 @@ func (s *UI) DebriefLines() []string {
 			if f.Side != sd.ID {
 				continue
 			}
-			all, left := 0, len(s.members(f.ID))
+			all, left := 0, 0
 			for _, u := range st.Units {
 				if u.Formation == f.ID {
 					all++
+					if !u.Destroyed {
+						left++ // flyers at their airfield and stands aboard count
+					}
 				}
 			}
 			fate := fmt.Sprintf("%d of %d stands left", left, all)
