@@ -253,6 +253,23 @@ func optStr(d *yamlx.Decoder, m *yamlx.Map, key, what string) string {
 	return ""
 }
 
+// decodeDogfight reads an E40K flyer's Dogfight value "X/Y" (Intercept /
+// Gunnery dice, digest 8.6) and marks the unit a flyer.
+func decodeDogfight(d *yamlx.Decoder, n *yaml.Node, u *catalog.Unit, what string) {
+	s, ok := d.Str(n, what+" dogfight")
+	if !ok {
+		return
+	}
+	x, y, found := strings.Cut(strings.TrimSpace(s), "/")
+	xi, err1 := strconv.Atoi(strings.TrimSpace(x))
+	yi, err2 := strconv.Atoi(strings.TrimSpace(y))
+	if !found || err1 != nil || err2 != nil || xi < 0 || yi < 0 || xi > 20 || yi > 20 {
+		d.Errorf(n, "%s dogfight: expected \"intercept/gunnery\" such as \"3/2\" (0 to 20 each), got %q", what, s)
+		return
+	}
+	u.Flyer, u.Intercept, u.DogfightGunnery = true, xi, yi
+}
+
 func optInt(d *yamlx.Decoder, m *yamlx.Map, key, what string) int {
 	if n := m.Get(key); n != nil {
 		v, _ := d.Int(n, what+" "+key)
@@ -416,6 +433,9 @@ func decodeUnit(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *un
 			}
 			u.Transport = v
 		}
+	}
+	if dn := m.Get("dogfight"); dn != nil {
+		decodeDogfight(d, dn, u, what)
 	}
 	u.Placeholder = optBool(d, m, "placeholder", what)
 	u.Catastrophic = decodeCatastrophic(d, m.Get("catastrophic"), what)

@@ -88,6 +88,10 @@ type Unit struct {
 	HQ bool
 	// Transport is how many infantry stands the unit carries (0 = none).
 	Transport int
+	// Flyer marks an E40K flyer; Intercept and DogfightGunnery are its
+	// Dogfight value "X/Y" (digest 8.6).
+	Flyer                      bool
+	Intercept, DogfightGunnery int
 	// Placeholder marks a profile whose values are stand-ins, not taken
 	// from a published source (see docs/rules/e40k-armies.md).
 	Placeholder bool

@@ -72,8 +72,8 @@ func (c *OrdersCmd) Validate(s *rules.State) error {
 	switch c.Order {
 	case OrderAssault, OrderMarch, OrderOverwatch:
 	case OrderSpecial:
-		if !c.r.hasArtillery(s, c.Detachment) {
-			return fmt.Errorf("%s has no artillery for special orders", c.Detachment)
+		if !c.r.hasArtillery(s, c.Detachment) && !c.r.hasFlak(s, c.Detachment) {
+			return fmt.Errorf("%s has no artillery or flak for special orders", c.Detachment)
 		}
 	default:
 		return fmt.Errorf("unknown order %q (assault, march, overwatch, special)", c.Order)

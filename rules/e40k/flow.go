@@ -65,6 +65,10 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 		{Name: CmdTitanMove, Doc: "move a titan, or make its assault move and stomp stands (ATII rules inside E40K, seed 002)", New: func() rules.Command { return &TitanMoveCmd{r: r} }},
 		{Name: CmdTitanFire, Doc: "fire a titan's weapons: at titans with the ATII rules, at detachments with their E40K firepower (seed 002)", New: func() rules.Command { return &TitanFireCmd{r: r} }},
 		{Name: CmdPass, Doc: "a detachment does nothing now, or the side declines overwatch fire or a bombardment", New: func() rules.Command { return &PassCmd{r: r} }},
+		{Name: CmdMission, Doc: "declare a flyer detachment's mission for the turn: ground attack, transport, intercept or none (seed 001, digest 8.6)", New: func() rules.Command { return &MissionCmd{r: r} }},
+		{Name: CmdIntercept, Doc: "an interceptor attacks an arriving enemy flyer detachment (a dogfight), or lets it pass (digest 8.6)", New: func() rules.Command { return &InterceptCmd{r: r} }},
+		{Name: CmdEmbark, Doc: "an infantry stand boards a friendly transport within its move (movement phase)", New: func() rules.Command { return &EmbarkCmd{r: r} }},
+		{Name: CmdDisembark, Doc: "stands carried by a transport are set down, each up to its move less 5 cm (digest 8.3); a landed transport flyer's troops too", New: func() rules.Command { return &DisembarkCmd{r: r} }},
 	}
 }
 
@@ -72,6 +76,10 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 //
 //	setup                   strategy ratings settled (roll-off when equal)
 //	orders         (turn)   each side orders its detachments (E40K-ORD-1)
+//	movement/flyers         flyer missions declared (seed 001 movement step
+//	                        1); each arrival may be intercepted (dogfight),
+//	                        then ground attacks (flak first) and landings;
+//	                        the flyers leave to rearm (digest 8.6)
 //	movement/initiative     command check, an initiative counter drawn
 //	movement/titans         titans move, sides alternating (seed 002)
 //	movement                first then second player: bombardment window,
@@ -91,10 +99,11 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 func (r *Ruleset) Flow() []rules.Step {
 	return []rules.Step{
 		{ID: StepSetup, Phase: "set-up", Doc: "strategy ratings and detachment HQs", OnBegin: r.beginSetup, EndIf: always},
-		{ID: StepOrders, Phase: "orders", NewTurn: true, Doc: "orders for every detachment (E40K-ORD-1, E40K-LD-1)", Allowed: []string{CmdOrders}, OnBegin: r.beginOrders, EndIf: r.noPending},
+		{ID: StepOrders, Phase: "orders", NewTurn: true, Doc: "orders for every detachment (E40K-ORD-1, E40K-LD-1)", Allowed: []string{CmdOrders}, OnBegin: r.beginOrders, EndIf: r.noPending, NextFunc: r.afterOrders},
+		{ID: StepFlyers, Phase: "movement", Doc: "flyer missions declared, interceptions, ground attacks and landings (seed 001 movement step 1; digest 8.6)", Allowed: []string{CmdMission, CmdIntercept, CmdDisembark}, OnBegin: r.beginFlyers, Auto: r.autoFlyers, EndIf: r.flyersDone},
 		{ID: StepMoveInit, Phase: "movement", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
 		{ID: StepTitanMove, Phase: "movement", Doc: "players alternate moving titans, lowest Man first (seed 002; ATII-MOV-1..6)", Allowed: []string{CmdTitanMove, CmdPass}, OnBegin: r.beginTitanPhase(false), EndIf: r.noPending},
-		{ID: StepMovement, Phase: "movement", Doc: "first then second player move; retreats, overwatch fire, preparatory bombardment (E40K-BRK-1, E40K-ART-1)", Allowed: []string{CmdMove, CmdFire, CmdPass}, OnBegin: r.beginTwoPart(stageBombardStart), Auto: r.autoMovement, EndIf: r.noPending},
+		{ID: StepMovement, Phase: "movement", Doc: "first then second player move; retreats, overwatch fire, preparatory bombardment (E40K-BRK-1, E40K-ART-1)", Allowed: []string{CmdMove, CmdFire, CmdPass, CmdEmbark, CmdDisembark}, OnBegin: r.beginTwoPart(stageBombardStart), Auto: r.autoMovement, EndIf: r.noPending},
 		{ID: StepShootInit, Phase: "shooting", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
 		{ID: StepShooting, Phase: "shooting", Doc: "vehicles and infantry shoot, sides alternating (E40K-BM-1)", Allowed: []string{CmdFire, CmdPass}, OnBegin: r.beginShooting, EndIf: r.noPending},
 		{ID: StepShootInit2, Phase: "shooting", Doc: "initiative again before the war engines shoot (E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(false), EndIf: r.firstChosen},
@@ -178,11 +187,15 @@ func (r *Ruleset) beginSetup(s *rules.State, d rules.Dice) ([]rules.Event, error
 		}
 		u.Shields = shieldsLeft(&p, u)
 	}
+	air, err := r.deployAir(s)
+	if err != nil {
+		return nil, err
+	}
 	cc, err := r.commandCheck(s)
 	if err != nil {
 		return nil, err
 	}
-	return append(evs, cc...), putProgress(s, g)
+	return append(append(evs, air...), cc...), putProgress(s, g)
 }
 
 // beginOrders starts a turn: per-turn flags cleared, the initiative cup

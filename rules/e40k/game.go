@@ -419,6 +419,7 @@ func (r *Ruleset) destroy(s *rules.State, u *rules.Unit) []rules.Event {
 	u.Destroyed = true
 	r.markCatastrophe(s, u) // wedamage.go
 	evs := []rules.Event{{Kind: rules.EvDestroyed, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " is destroyed"}}
+	evs = append(evs, r.destroyCarried(s, u)...)
 	if u.Markers.Value(MarkHQ) > 0 {
 		u.Markers.Delete(MarkHQ)
 		evs = append(evs, r.passCommand(s, u)...)

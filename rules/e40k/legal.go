@@ -41,6 +41,13 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 			}
 			out = append(out, rules.Choice{Name: CmdPass, Text: id + " stays put", Units: []string{id}, Cmd: &PassCmd{r: r, By: side, Detachment: id}})
 		}
+		out = append(out, r.transportChoices(s, side)...)
+	case KindMission:
+		out = r.missionChoices(s, side)
+	case KindIntercept:
+		out = r.interceptChoices(s, side)
+	case KindLanding:
+		out = r.landingChoices(s, side)
 	case KindAssault:
 		for _, id := range p.Units {
 			out = append(out, rules.Choice{Name: CmdAssault, Text: "assault with " + id, Units: r.unitIDs(s, id),

@@ -177,6 +177,9 @@ func (r *Ruleset) checkOne(s *rules.State, f *rules.Formation, u *rules.Unit, to
 	end := start
 	end.Pos = to
 	dist := u.Pos.Dist(to)
+	if !assault && dist > world.Eps && u.Markers.Value(MarkDisembarked) > 0 {
+		return fmt.Errorf("disembarked this turn: its move is spent (digest 8.3)")
+	}
 	var blockers, enemies []world.Base
 	var contacted []bool
 	inContact := false

@@ -29,6 +29,9 @@ const (
 	// rounding down (at least 1 die) instead of the default rounding that
 	// reproduces the known rows 9-20.
 	OptFPRowsFloor = "e40k/fp-rows-floor"
+	// OptFlyersQuickRearm lets flyers that flew a mission fly again the
+	// next turn (default: they spend the next turn rearming).
+	OptFlyersQuickRearm = "e40k/flyers-quick-rearm"
 	// OptNoArmyMorale switches the army morale victory condition off.
 	OptNoArmyMorale = "e40k/no-army-morale"
 
@@ -74,6 +77,7 @@ const (
 type Options struct {
 	FPRowsFloor      bool
 	NoArmyMorale     bool
+	FlyersQuickRearm bool
 	WEAllocation     bool
 	WESupport        bool
 	WESuppression    bool
@@ -105,6 +109,7 @@ func optionTable() []OptionInfo {
 	return append([]OptionInfo{
 		{OptFPRowsFloor, "reading", "Firepower table rows 1-8 (not found in any source) rounded down, at least 1 die (default: marching 3/4, open 1/2, cover 2/5 of the firepower rounded half up, which reproduces the known rows 9-20).", func(o *Options) *bool { return &o.FPRowsFloor }},
 		{OptNoArmyMorale, "rule", "No army morale: the game is decided by the scenario conditions only (default: an army that has lost half its units loses at the end of the turn).", func(o *Options) *bool { return &o.NoArmyMorale }},
+		{OptFlyersQuickRearm, "reading", "Flyers that flew a ground attack or transport mission, and interceptors that attacked, may fly again the next turn (default: they spend the next turn rearming and fly the turn after).", func(o *Options) *bool { return &o.FlyersQuickRearm }},
 		{OptWEAllocation, "remastered", "REM-WE-1: a war engine counts as remaining DC plus shields units for hit allocation; the nearest is filled first.", func(o *Options) *bool { return &o.WEAllocation }},
 		{OptWESupport, "remastered", "REM-WE-2: war engines of a detachment within 15 cm add half their remaining DC (rounded up) to a close combat instead of +1.", func(o *Options) *bool { return &o.WESupport }},
 		{OptWESuppression, "remastered", "REM-WE-3: each super-heavy weapon needs two blast markers to suppress.", func(o *Options) *bool { return &o.WESuppression }},

@@ -80,6 +80,12 @@ type Profile struct {
 	// Catastrophic is a war engine's catastrophic damage table (nil:
 	// none on its datasheet; wedamage.go).
 	Catastrophic *catalog.CatastrophicTable
+	// Transport is how many infantry stands the unit carries.
+	Transport int
+	// Flyer marks a flyer; Intercept and DogfightGunnery are its Dogfight
+	// value X/Y (digest 8.6).
+	Flyer                      bool
+	Intercept, DogfightGunnery int
 }
 
 // Has reports whether the profile carries a special.
@@ -133,7 +139,8 @@ func FromCatalog(cat *catalog.Catalogue, u *catalog.Unit, o Options) (Profile, e
 	}
 	p := Profile{ID: u.ID, Name: u.Name, Class: u.Class, Speed: u.Speed, Firepower: u.Firepower,
 		Assault: u.Assault, Armour: u.Armour, DC: 1, Shields: u.VoidShields, Points: u.Points,
-		Specials: append([]string(nil), u.Specials...), Base: u.Base, Catastrophic: u.Catastrophic}
+		Specials: append([]string(nil), u.Specials...), Base: u.Base, Catastrophic: u.Catastrophic,
+		Transport: u.Transport, Flyer: u.Flyer, Intercept: u.Intercept, DogfightGunnery: u.DogfightGunnery}
 	if p.Class == "" {
 		p.Class = world.Infantry
 	}

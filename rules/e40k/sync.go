@@ -107,7 +107,7 @@ func (r *Ruleset) syncMovement(s *rules.State, g *Progress) {
 				g.Reaction = ""
 			}
 			if ids := r.detachments(s, mover, func(f *rules.Formation) bool { return !f.Broken && !g.acted(f.ID) && !r.titanFormation(s, f.ID) }); len(ids) > 0 {
-				r.wait(s, mover, KindMove, "move a detachment, or pass", ids, CmdMove, CmdPass)
+				r.wait(s, mover, KindMove, "move a detachment (embark or disembark stands), or pass", ids, CmdMove, CmdPass, CmdEmbark, CmdDisembark)
 				return
 			}
 			g.Stage = stageBombardEnd

@@ -57,7 +57,7 @@ type judge struct {
 func (j *judge) lost(side string) int {
 	n := 0
 	for i := range j.s.Units {
-		if u := &j.s.Units[i]; u.Side == side && (u.Destroyed || u.OffTable) {
+		if u := &j.s.Units[i]; u.Side == side && (u.Destroyed || (u.OffTable && !j.r.inReserve(j.s, u))) {
 			n++
 		}
 	}
@@ -238,7 +238,7 @@ func (r *Ruleset) Victory(s *rules.State) *rules.Outcome {
 	var left [2]int
 	for i := range s.Units {
 		u := &s.Units[i]
-		if !u.Destroyed && !u.OffTable {
+		if !u.Destroyed && (!u.OffTable || r.inReserve(s, u)) {
 			left[sideIndex(s, u.Side)]++
 		}
 	}

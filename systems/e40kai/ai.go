@@ -56,6 +56,10 @@ func (d Domain) Actions(s *rules.State, side string) ([]search.Action, error) {
 			for _, u := range members(s, x.Target) {
 				a.Targets = append(a.Targets, u.ID)
 			}
+		case *e40k.MissionCmd:
+			for _, u := range members(s, x.Target) {
+				a.Targets = append(a.Targets, u.ID)
+			}
 		case *e40k.TitanFireCmd:
 			for _, sh := range x.Shots {
 				if s.Unit(sh.Target) != nil {
@@ -102,6 +106,16 @@ func leadUnit(s *rules.State, c rules.Choice) string {
 		det = x.Detachment
 	case *e40k.RallyCmd:
 		det = x.Detachment
+	case *e40k.MissionCmd:
+		return firstUnitOf(s, x.Detachment, c)
+	case *e40k.InterceptCmd:
+		if x.Interceptor != "" {
+			return firstUnitOf(s, x.Interceptor, c)
+		}
+	case *e40k.EmbarkCmd:
+		return x.Unit
+	case *e40k.DisembarkCmd:
+		return x.Transport
 	}
 	if det != "" {
 		ms := members(s, det)

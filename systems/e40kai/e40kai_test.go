@@ -67,7 +67,7 @@ func TestGreedyBeatsRandomE40K(t *testing.T) {
 		t.Skip("plays whole games")
 	}
 	const seeds = 6
-	for _, name := range []string{"e40k-combined-arms", "e40k-remastered", "e40k-titans"} {
+	for _, name := range []string{"e40k-combined-arms", "e40k-remastered", "e40k-titans", "e40k-air-assault"} {
 		var won, lost, drawn int
 		for seed := uint64(1); seed <= seeds; seed++ {
 			for swap := 0; swap < 2; swap++ {

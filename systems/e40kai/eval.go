@@ -96,8 +96,10 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 		}
 		total += pts
 		if !onTable(u) {
-			destroyed += sign * pts
-			continue
+			if !ev.RS.InReserve(s, u) {
+				destroyed += sign * pts
+			}
+			continue // flyers at their airfield, stands aboard: in play, not placed
 		}
 		if n := u.Markers.Value(e40k.MarkDamage); n > 0 {
 			damage += sign * ev.W.Damage * pts * float64(min(n, dc)) / float64(dc)

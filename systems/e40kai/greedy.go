@@ -58,7 +58,12 @@ func (gr Greedy) Decide(ctx context.Context, v game.View) (rules.Command, error)
 		}
 	case e40k.KindFire, e40k.KindBombard, e40k.KindOverwatch, e40k.KindSnapFire:
 		return greedyFire(rs, v, ev), nil
+	case e40k.KindMission, e40k.KindIntercept, e40k.KindLanding:
+		return greedyAir(rs, v, ev), nil
 	case e40k.KindMove, e40k.KindAssault, e40k.KindTitanMove:
+		if c := greedyDisembark(v); c != nil {
+			return c, nil
+		}
 		return greedyMove(ctx, rs, v, ev, kind == e40k.KindAssault)
 	case e40k.KindRally:
 		for _, c := range v.Choices {

@@ -122,6 +122,9 @@ func BuildState(scn *scenarios.Scenario, rs *e40k.Ruleset, seed uint64, override
 		st.Sides = append(st.Sides, rules.Side{ID: sd.ID, Name: sd.Name, Controller: controllerKind(sd.Controller.Type)})
 		for _, f := range sd.Formations {
 			st.Formations = append(st.Formations, rules.Formation{ID: f.ID, Side: sd.ID, Name: f.Name})
+			if err := checkFlyers(f); err != nil {
+				return nil, fmt.Errorf("build state: %s: %w", scn.File, err)
+			}
 			hq := hqOf(f)
 			for _, u := range f.Units {
 				if err := checkUnit(scn, u, opts); err != nil {
@@ -163,6 +166,22 @@ func checkUnit(scn *scenarios.Scenario, u *scenarios.Unit, o e40k.Options) error
 	}
 	if _, err := e40k.FromCatalog(scn.Catalogue, u.Profile, o); err != nil {
 		return fmt.Errorf("unit %s: %w", u.ID, err)
+	}
+	return nil
+}
+
+// checkFlyers refuses a detachment that mixes flyers with other units:
+// flyers fly their missions from off the table as detachments of their
+// own (digest 8.6).
+func checkFlyers(f *scenarios.Formation) error {
+	flyers := 0
+	for _, u := range f.Units {
+		if u.Profile != nil && u.Profile.Flyer {
+			flyers++
+		}
+	}
+	if flyers > 0 && flyers < len(f.Units) {
+		return fmt.Errorf("detachment %s mixes flyers with other units: flyers fly in detachments of their own (digest 8.6)", f.ID)
 	}
 	return nil
 }

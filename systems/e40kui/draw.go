@@ -107,6 +107,7 @@ func (s *UI) Decorate(sc *scene.Scene) {
 			}
 		}
 	}
+	s.decorateAir(add, lbl, px)
 	if p := st.Pending; p != nil && s.Mode() == play.ModeTurn && p.Side == s.Decider() {
 		for _, id := range p.Units {
 			if id == s.Detachment() {

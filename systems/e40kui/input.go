@@ -199,6 +199,9 @@ func (s *UI) ClickTable(p world.Vec, hit string) {
 		}
 		return
 	}
+	if s.airClick(p, hit) {
+		return
+	}
 	st := s.State()
 	u := st.Unit(hit)
 	if u != nil && u.Side != s.Decider() && s.firing() {
@@ -343,6 +346,9 @@ func (s *UI) Hold() {
 	}
 	c, _ := s.newCmd(e40k.CmdPass).(*e40k.PassCmd)
 	c.By = s.Decider()
+	if s.airHold() {
+		return
+	}
 	switch s.kind() {
 	case e40k.KindBombard, e40k.KindOverwatch, e40k.KindSnapFire:
 	case e40k.KindOrders, e40k.KindInitiative, "":
@@ -394,6 +400,9 @@ var orderKeys = map[string]string{"A": e40k.OrderAssault, "M": e40k.OrderMarch, 
 func (s *UI) Key(k string) bool {
 	if s.Mode() != play.ModeTurn {
 		return false
+	}
+	if s.airKey(k) {
+		return true
 	}
 	switch kind := s.kind(); {
 	case kind == e40k.KindOrders && orderKeys[k] != "":
@@ -475,6 +484,12 @@ func (s *UI) Choices() []rules.Choice {
 			if len(cmd.Path) == 0 && len(cmd.Stomp) == 0 {
 				continue // the template: the titan is dragged instead
 			}
+		}
+		if keep, handled := s.airChoice(c.Cmd); handled {
+			if keep {
+				out = append(out, c)
+			}
+			continue
 		}
 		if who := choiceActor(c.Cmd); s.mine() && who != "" && who != act {
 			continue

@@ -21,6 +21,8 @@ func stepName(step string) string {
 		return "Initiative"
 	case e40k.StepTitanMove:
 		return "Movement phase: titans"
+	case e40k.StepFlyers:
+		return "Movement phase: flyers"
 	case e40k.StepMovement:
 		return "Movement phase"
 	case e40k.StepShooting:
@@ -106,6 +108,8 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 		b.Lines = append(b.Lines, "Snap fire: click a stand of a detachment that has just made assault moves to aim, Enter fires (unfired stands, out of command ones too, firepower only); H holds fire.")
 	case e40k.KindRally:
 		b.Lines = append(b.Lines, "Enter tests the selected detachment's rally; H leaves it broken.")
+	case e40k.KindMission, e40k.KindIntercept, e40k.KindLanding:
+		b.Lines = append(b.Lines, airBanner(p.Kind))
 	case e40k.KindTitanMove:
 		b.Lines = append(b.Lines, "Drag the titan where it should go (it turns to walk there), or pick a suggested move by its number; Enter moves; H holds.")
 	default:
@@ -166,6 +170,7 @@ func (s *UI) Panel(c *play.Column) {
 		}
 		c.Gap(6)
 	}
+	s.airPanel(c)
 	if s.Mode() == play.ModeTurn {
 		s.choiceButtons(c)
 	}
@@ -368,10 +373,13 @@ func (s *UI) DebriefLines() []string {
 			if f.Side != sd.ID {
 				continue
 			}
-			all, left := 0, len(s.members(f.ID))
+			all, left := 0, 0
 			for _, u := range st.Units {
 				if u.Formation == f.ID {
 					all++
+					if !u.Destroyed {
+						left++ // flyers at their airfield and stands aboard count
+					}
 				}
 			}
 			fate := fmt.Sprintf("%d of %d stands left", left, all)

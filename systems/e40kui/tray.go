@@ -26,6 +26,9 @@ func (s *UI) TraySteps(from int) []play.TrayStep {
 		case e.Kind == rules.EvDecision || e.Kind == rules.EvPhase || e.Kind == rules.EvTurn:
 			continue
 		case e.Roll != nil:
+			if h := s.airRollHead(e.Roll.Purpose); h != "" {
+				head = h
+			}
 			r := *e.Roll
 			units := r.Units
 			if len(units) == 0 {
@@ -65,6 +68,9 @@ func (s *UI) TrayText(line string) string { return s.Named(line) }
 // means anything (a result roll, blast markers removed).
 func (s *UI) RollNote(r *rules.Roll) (note string, total bool) {
 	p := strings.ToLower(r.Purpose)
+	if n := airRollNote(p); n != "" {
+		return n, false
+	}
 	switch {
 	case strings.Contains(p, "initiative counter"):
 		return "one die with a face per counter in the cup: the low faces are the first side's counters", false

@@ -146,6 +146,7 @@ func checkCommands(r *e40k.Ruleset) error {
 		e40k.CmdRally:      isCmd[*e40k.RallyCmd](made[e40k.CmdRally]),
 		e40k.CmdPass:       isCmd[*e40k.PassCmd](made[e40k.CmdPass]),
 		e40k.CmdTitanMove:  isCmd[*e40k.TitanMoveCmd](made[e40k.CmdTitanMove]),
+		e40k.CmdMission:    isCmd[*e40k.MissionCmd](made[e40k.CmdMission]),
 	} {
 		if !ok {
 			return fmt.Errorf("e40kui: the ruleset makes no %s command the UI can fill in", name)
@@ -336,7 +337,8 @@ func (s *UI) Drafted() bool { return len(s.Moves) > 0 || s.Target != "" || s.Tit
 // prefixes.
 func (s *UI) Reason(err error) string {
 	return play.Reason(err, e40k.CmdOrders, e40k.CmdInitiative, e40k.CmdMove, e40k.CmdFire, e40k.CmdAssault,
-		e40k.CmdRally, e40k.CmdPass, e40k.CmdTitanMove, e40k.CmdTitanFire)
+		e40k.CmdRally, e40k.CmdPass, e40k.CmdTitanMove, e40k.CmdTitanFire, e40k.CmdMission, e40k.CmdIntercept,
+		e40k.CmdEmbark, e40k.CmdDisembark)
 }
 
 // Named replaces side, unit and detachment ids in a text by their
