@@ -452,6 +452,9 @@ func TestEmbarkRideDisembarkE40K(t *testing.T) {
 	if st.Unit("rh").Pos != to {
 		t.Fatalf("rhino at %v", st.Unit("rh").Pos)
 	}
+	if st.Unit("m1").Pos != to || st.Unit("m2").Pos != to {
+		t.Errorf("carried stands at %v %v, not with the rhino at %v", st.Unit("m1").Pos, st.Unit("m2").Pos, to)
+	}
 	// m1 and m2 moved (boarding is their move): no disembarking this turn.
 	dis := &DisembarkCmd{r: r, By: "imperium", Transport: "rh", Moves: []UnitMove{{Unit: "m1", To: to.Add(world.Vec{Y: 4})}}}
 	if st.Pending != nil && st.Pending.Kind == KindMove && st.Pending.Side == "imperium" {

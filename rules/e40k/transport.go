@@ -530,3 +530,20 @@ func (r *Ruleset) disembarkChoices(s *rules.State, side string, t *rules.Unit) [
 // its airfield or a stand aboard a transport (for evaluations and army
 // morale).
 func (r *Ruleset) InReserve(s *rules.State, u *rules.Unit) bool { return r.inReserve(s, u) }
+
+// carryAlong keeps the stands carried by the moved units at their
+// transports' places (they ride with them).
+func (r *Ruleset) carryAlong(s *rules.State, moves []UnitMove) {
+	for _, mv := range moves {
+		t := s.Unit(mv.Unit)
+		if t == nil {
+			continue
+		}
+		if p, err := r.Profile(s, t); err != nil || p.Transport == 0 {
+			continue
+		}
+		for _, u := range Carried(s, t.ID) {
+			u.Pos = t.Pos
+		}
+	}
+}
