@@ -452,6 +452,9 @@ func TestEmbarkRideDisembarkE40K(t *testing.T) {
 	if st.Unit("rh").Pos != to {
 		t.Fatalf("rhino at %v", st.Unit("rh").Pos)
 	}
+	if st.Unit("m1").Pos != to || st.Unit("m2").Pos != to {
+		t.Errorf("carried stands at %v %v, not with the rhino at %v", st.Unit("m1").Pos, st.Unit("m2").Pos, to)
+	}
 	// m1 and m2 moved (boarding is their move): no disembarking this turn.
 	dis := &DisembarkCmd{r: r, By: "imperium", Transport: "rh", Moves: []UnitMove{{Unit: "m1", To: to.Add(world.Vec{Y: 4})}}}
 	if st.Pending != nil && st.Pending.Kind == KindMove && st.Pending.Side == "imperium" {
@@ -478,10 +481,26 @@ func TestEmbarkRideDisembarkE40K(t *testing.T) {
 	if j.lost("imperium") != 0 {
 		t.Errorf("%d imperial units counted lost with stands aboard", j.lost("imperium"))
 	}
-	// Destroyed with the transport.
+	// Destroyed with the transport; under OptTransportBailOut they get
+	// out beside the wreck and their detachment takes a blast marker.
+	bail := c.Clone()
+	bail.Options = map[string]string{OptTransportBailOut: "on"}
 	r.destroy(c, c.Unit("rh"))
 	if !c.Unit("m1").Destroyed || !c.Unit("m2").Destroyed {
 		t.Error("carried stands survived their transport")
+	}
+	before := blast(bail.Formation("marines"))
+	r.destroy(bail, bail.Unit("rh"))
+	wreck, _ := r.base(bail, bail.Unit("rh"))
+	for _, id := range []string{"m1", "m2"} {
+		u := bail.Unit(id)
+		ub, _ := r.base(bail, u)
+		if u.Destroyed || u.OffTable || Aboard(u) != "" || world.Distance(wreck, ub) > BailOutReach+world.Eps {
+			t.Errorf("bail-out: %s destroyed %v off %v at %.1f cm from the wreck", id, u.Destroyed, u.OffTable, world.Distance(wreck, ub))
+		}
+	}
+	if blast(bail.Formation("marines")) != before+1 {
+		t.Errorf("bail-out: %d blast markers, want %d", blast(bail.Formation("marines")), before+1)
 	}
 }
 
@@ -492,7 +511,7 @@ func TestRandomPlayoutAirE40K(t *testing.T) {
 	for seed := uint64(1); seed <= 10; seed++ {
 		opts := map[string]string(nil)
 		if seed%2 == 0 {
-			opts = map[string]string{OptFlyersQuickRearm: "on"}
+			opts = map[string]string{OptFlyersQuickRearm: "on", OptTransportBailOut: "on"}
 		}
 		e := playRandomOn(t, airRuleset(t), airBattle(seed, opts), seed)
 		for _, ev := range e.State().Log {

@@ -55,6 +55,7 @@ func (c *MoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.r.carryAlong(s, c.Moves)
 	g.markActed(c.Detachment)
 	if moved {
 		g.Reaction = c.Detachment

@@ -32,6 +32,9 @@ const (
 	// OptFlyersQuickRearm lets flyers that flew a mission fly again the
 	// next turn (default: they spend the next turn rearming).
 	OptFlyersQuickRearm = "e40k/flyers-quick-rearm"
+	// OptTransportBailOut lets the stands aboard a transport destroyed on
+	// the table get out beside the wreck (default: they are lost with it).
+	OptTransportBailOut = "e40k/transport-bail-out"
 	// OptNoArmyMorale switches the army morale victory condition off.
 	OptNoArmyMorale = "e40k/no-army-morale"
 
@@ -78,6 +81,7 @@ type Options struct {
 	FPRowsFloor      bool
 	NoArmyMorale     bool
 	FlyersQuickRearm bool
+	TransportBailOut bool
 	WEAllocation     bool
 	WESupport        bool
 	WESuppression    bool
@@ -110,6 +114,7 @@ func optionTable() []OptionInfo {
 		{OptFPRowsFloor, "reading", "Firepower table rows 1-8 (not found in any source) rounded down, at least 1 die (default: marching 3/4, open 1/2, cover 2/5 of the firepower rounded half up, which reproduces the known rows 9-20).", func(o *Options) *bool { return &o.FPRowsFloor }},
 		{OptNoArmyMorale, "rule", "No army morale: the game is decided by the scenario conditions only (default: an army that has lost half its units loses at the end of the turn).", func(o *Options) *bool { return &o.NoArmyMorale }},
 		{OptFlyersQuickRearm, "reading", "Flyers that flew a ground attack or transport mission, and interceptors that attacked, may fly again the next turn (default: they spend the next turn rearming and fly the turn after).", func(o *Options) *bool { return &o.FlyersQuickRearm }},
+		{OptTransportBailOut, "reading", "Stands aboard a transport destroyed on the table get out beside the wreck (they have moved; their detachment takes a blast marker; those with no room are lost); a flyer's troops are always lost with it (default: every stand aboard is lost with its transport).", func(o *Options) *bool { return &o.TransportBailOut }},
 		{OptWEAllocation, "remastered", "REM-WE-1: a war engine counts as remaining DC plus shields units for hit allocation; the nearest is filled first.", func(o *Options) *bool { return &o.WEAllocation }},
 		{OptWESupport, "remastered", "REM-WE-2: war engines of a detachment within 15 cm add half their remaining DC (rounded up) to a close combat instead of +1.", func(o *Options) *bool { return &o.WESupport }},
 		{OptWESuppression, "remastered", "REM-WE-3: each super-heavy weapon needs two blast markers to suppress.", func(o *Options) *bool { return &o.WESuppression }},

@@ -101,15 +101,41 @@ func (r *Ruleset) inReserve(s *rules.State, u *rules.Unit) bool {
 	return err == nil && p.Flyer
 }
 
+// BailOutReach is how far from its wreck a stand getting out of a
+// destroyed transport is placed under OptTransportBailOut (cm, edge to
+// edge; reading).
+const BailOutReach = 1.0
+
 // destroyCarried destroys the stands aboard a destroyed transport (best
 // reading: the troops inside are lost with it; the seeds and the Q&A say
-// nothing of survivors).
+// nothing of survivors). Under OptTransportBailOut the stands of a
+// transport destroyed on the table get out beside the wreck instead (as
+// a disembark with no move: they have moved this turn), their detachment
+// takes a blast marker, and only those with no room are lost; a flyer's
+// troops are always lost with it.
 func (r *Ruleset) destroyCarried(s *rules.State, t *rules.Unit) []rules.Event {
 	p, err := r.Profile(s, t)
 	if err != nil || p.Transport == 0 {
 		return nil
 	}
 	var evs []rules.Event
+	if o, err := r.options(s); err == nil && o.TransportBailOut && !t.OffTable && len(Carried(s, t.ID)) > 0 {
+		marked := map[string]bool{}
+		for _, mv := range r.disembarkPlan(s, t, t.Pos, 0, true) {
+			u := s.Unit(mv.Unit)
+			u.Ext.Delete(ExtAboard)
+			if u.Ext.Len() == 0 {
+				u.Ext = nil
+			}
+			u.OffTable, u.Pos, u.Moved = false, mv.To, true
+			u.Markers.Set(MarkDisembarked, 1)
+			if f := s.Formation(u.Formation); f != nil && !marked[f.ID] {
+				marked[f.ID] = true
+				addBlast(f, 1)
+			}
+			evs = append(evs, rules.Event{Kind: rules.EvMoved, Side: u.Side, Units: []string{u.ID, t.ID}, Text: fmt.Sprintf("%s bails out of the wreck of %s", u.ID, t.ID)})
+		}
+	}
 	for _, u := range Carried(s, t.ID) {
 		u.Destroyed = true
 		evs = append(evs, rules.Event{Kind: rules.EvDestroyed, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " is destroyed with its transport " + t.ID})
@@ -251,7 +277,7 @@ func (c *DisembarkCmd) Validate(s *rules.State) error {
 			return fmt.Errorf("disembark: no stand named")
 		}
 	}
-	_, err := c.r.checkDisembark(s, t, c.Moves)
+	_, err := c.r.checkDisembark(s, t, c.Moves, false)
 	return err
 }
 
@@ -266,7 +292,10 @@ func (r *Ruleset) landing(s *rules.State, t *rules.Unit) bool {
 }
 
 // checkDisembark checks the moves in order; it returns the end bases.
-func (r *Ruleset) checkDisembark(s *rules.State, t *rules.Unit, moves []UnitMove) ([]world.Base, error) {
+// With bail set (stands getting out of a wreck, OptTransportBailOut) the
+// stands need not be unmoved nor in good order and go at most
+// BailOutReach from the wreck.
+func (r *Ruleset) checkDisembark(s *rules.State, t *rules.Unit, moves []UnitMove, bail bool) ([]world.Base, error) {
 	tb, err := r.base(s, t)
 	if err != nil {
 		return nil, err
@@ -280,7 +309,7 @@ func (r *Ruleset) checkDisembark(s *rules.State, t *rules.Unit, moves []UnitMove
 			return nil, fmt.Errorf("disembark %d: %q is not aboard %s", i+1, mv.Unit, t.ID)
 		case seen[u.ID]:
 			return nil, fmt.Errorf("disembark %d: %s is named twice", i+1, u.ID)
-		case u.Moved:
+		case u.Moved && !bail:
 			return nil, fmt.Errorf("disembark %d: %s has already moved this turn", i+1, u.ID)
 		}
 		seen[u.ID] = true
@@ -290,12 +319,15 @@ func (r *Ruleset) checkDisembark(s *rules.State, t *rules.Unit, moves []UnitMove
 		}
 		orders := ""
 		if f := s.Formation(u.Formation); f != nil {
-			if f.Broken {
+			if f.Broken && !bail {
 				return nil, fmt.Errorf("disembark %d: %s's detachment is broken", i+1, u.ID)
 			}
 			orders = f.Orders
 		}
 		allow := DisembarkAllowance(&p, orders, false, false)
+		if bail {
+			allow = BailOutReach
+		}
 		end := world.Base{ID: u.ID, Pos: mv.To, Facing: t.Facing, Foot: p.Base}
 		if d := world.Distance(tb, end); d > allow+world.Eps {
 			return nil, fmt.Errorf("disembark %d: %s would be %.1f cm from %s, allowed %.1f cm (its move less %.0f cm, digest 8.3)", i+1, u.ID, d, t.ID, allow, DisembarkPenalty)
@@ -384,7 +416,7 @@ func footRadius(f world.Footprint) float64 {
 // disembarkPlan places the stands aboard t around it, facing toward aim
 // (the nearest enemy, say), each as far out as reach lets it (0: beside
 // the transport), keeping only the placements that validate.
-func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, reach float64) []UnitMove {
+func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, reach float64, bail bool) []UnitMove {
 	carried := Carried(s, t.ID)
 	if len(carried) == 0 {
 		return nil
@@ -409,7 +441,7 @@ func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, re
 			orders = f.Orders
 		}
 		out := min(reach, DisembarkAllowance(&p, orders, false, false))
-		if to, ok := r.placeNear(s, t, moves, u.ID, base+float64(i)*0.9*sign(i), footRadius(tp.Base)+footRadius(p.Base)+0.2+out, footRadius(p.Base)+0.25); ok {
+		if to, ok := r.placeNear(s, t, moves, u.ID, base+float64(i)*0.9*sign(i), footRadius(tp.Base)+footRadius(p.Base)+0.2+out, footRadius(p.Base)+0.25, bail); ok {
 			moves = append(moves, UnitMove{Unit: u.ID, To: to})
 		}
 	}
@@ -420,14 +452,14 @@ func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, re
 // moves already placed: at the bearing ang (radians) and dist cm from
 // the transport's centre, else fanning out around it and coming closer
 // by back cm at a time; ok is false when nothing validates.
-func (r *Ruleset) placeNear(s *rules.State, t *rules.Unit, placed []UnitMove, id string, ang, dist, back float64) (world.Vec, bool) {
+func (r *Ruleset) placeNear(s *rules.State, t *rules.Unit, placed []UnitMove, id string, ang, dist, back float64, bail bool) (world.Vec, bool) {
 	for _, spread := range []float64{0, 1, -1, 2, -2, 3, -3, 4, -4, 6} {
 		a := ang + spread*0.45
 		for try := 0; try < 3; try++ {
 			d := dist - float64(try)*back
 			to := t.Pos.Add(world.Vec{X: math.Cos(a), Y: math.Sin(a)}.Scale(d))
 			cand := append(append([]UnitMove(nil), placed...), UnitMove{Unit: id, To: to})
-			if _, err := r.checkDisembark(s, t, cand); err == nil {
+			if _, err := r.checkDisembark(s, t, cand, bail); err == nil {
 				return to, true
 			}
 		}
@@ -504,7 +536,7 @@ func (r *Ruleset) disembarkChoices(s *rules.State, side string, t *rules.Unit) [
 	var out []rules.Choice
 	seen := ""
 	for _, reach := range []float64{1e9, 0} {
-		mv := r.disembarkPlan(s, t, aim, reach)
+		mv := r.disembarkPlan(s, t, aim, reach, false)
 		if len(mv) == 0 || fmt.Sprint(mv) == seen {
 			continue
 		}
@@ -530,3 +562,20 @@ func (r *Ruleset) disembarkChoices(s *rules.State, side string, t *rules.Unit) [
 // its airfield or a stand aboard a transport (for evaluations and army
 // morale).
 func (r *Ruleset) InReserve(s *rules.State, u *rules.Unit) bool { return r.inReserve(s, u) }
+
+// carryAlong keeps the stands carried by the moved units at their
+// transports' places (they ride with them).
+func (r *Ruleset) carryAlong(s *rules.State, moves []UnitMove) {
+	for _, mv := range moves {
+		t := s.Unit(mv.Unit)
+		if t == nil {
+			continue
+		}
+		if p, err := r.Profile(s, t); err != nil || p.Transport == 0 {
+			continue
+		}
+		for _, u := range Carried(s, t.ID) {
+			u.Pos = t.Pos
+		}
+	}
+}
