@@ -583,3 +583,48 @@ func TestRandomPlayoutSpecialWeaponsE40K(t *testing.T) {
 		}
 	}
 }
+
+// The E40K-weapons-versus-titans table (digest section 1) is untouched by
+// the special weapons against detachments: a pulsar is D6 shots at Str 6,
+// a distortion cannon one at Str 7, a mega-cannon one at Str 7, a disrupt
+// weapon nothing.
+func TestSpecialWeaponsVersusTitansTableSeed002(t *testing.T) {
+	c := specialCatalogue()
+	addTestTitans(c)
+	r, err := NewRuleset(c, testTerrain(), testWorld(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		typ, rof string
+		str      int
+		attacks  int
+	}{
+		{"t-pulsar", "D6", 6, 1},
+		{"t-distorter", "1", 7, 1},
+		{"t-quaker", "1", 7, 1},
+		{"t-disruptor", "", 0, 0},
+	} {
+		s := titanBattle(1, nil)
+		s.Unit("rv").Pos = world.Vec{X: 60, Y: 40}
+		setUpTitans(t, r, s)
+		atStep(s, StepShooting, KindFire, "imperium", "armour")
+		for _, id := range []string{"lr2", "ww"} {
+			s.Unit(id).Destroyed = true
+		}
+		s.Unit("lr1").Type = tc.typ
+		v, err := r.PlanTitanFire(s, "armour", "rv", "")
+		if tc.attacks == 0 {
+			if err == nil && len(v.Attacks) != 0 {
+				t.Errorf("%s: attacks %+v, want none (disrupt: no effect on titans)", tc.typ, v.Attacks)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.typ, err)
+		}
+		if len(v.Attacks) != tc.attacks || v.Attacks[0].Weapon.RoF != tc.rof || v.Attacks[0].Weapon.Str != tc.str {
+			t.Errorf("%s: attacks %+v, want RoF %s Str %d", tc.typ, v.Attacks, tc.rof, tc.str)
+		}
+	}
+}
