@@ -112,6 +112,9 @@ func fxWeapons() map[string]*catalog.Weapon {
 	}
 	m := map[string]*catalog.Weapon{}
 	for _, w := range ws {
+		if w.ID == "quake-cannon" || w.ID == "rocket-launcher" {
+			w.Template = 12 // the E40K barrage template against detachments (placeholder)
+		}
 		m[w.ID] = w
 	}
 	return m

@@ -395,12 +395,16 @@ func (r *Ruleset) applyMoves(s *rules.State, d rules.Dice, det string, moves []U
 		evs = append(evs, rules.Event{Kind: rules.EvMoved, Side: u.Side, Units: []string{u.ID}, Path: []world.Vec{from, to},
 			Text: fmt.Sprintf("%s moves %.1f cm", u.ID, from.Dist(to))})
 	}
-	return evs, moved, nil
+	cev, err := r.catastrophes(s, d) // a war engine lost in dangerous terrain (wedamage.go)
+	if err != nil {
+		return nil, false, err
+	}
+	return append(evs, cev...), moved, nil
 }
 
 // autoMovement retreats the moving side's broken detachments, one a call
 // (E40K-BRK-1).
-func (r *Ruleset) autoMovement(s *rules.State, _ rules.Dice) ([]rules.Event, bool, error) {
+func (r *Ruleset) autoMovement(s *rules.State, d rules.Dice) ([]rules.Event, bool, error) {
 	g, err := r.progress(s)
 	if err != nil {
 		return nil, false, err
@@ -417,6 +421,11 @@ func (r *Ruleset) autoMovement(s *rules.State, _ rules.Dice) ([]rules.Event, boo
 	if err != nil {
 		return nil, false, err
 	}
+	cev, err := r.catastrophes(s, d) // a war engine lost in its retreat (wedamage.go)
+	if err != nil {
+		return nil, false, err
+	}
+	evs = append(evs, cev...)
 	g.markActed(ids[0])
 	return evs, true, r.sync(s, g)
 }
