@@ -67,6 +67,11 @@ func BenchmarkCloneATIIState(b *testing.B) {
 // aggressive players, so that games come to blows and end.
 var benchPlayout = playoutVariant{name: "aggressive", aggressive: true}
 
+// benchSampled is the variant the playout benchmarks play: aggressive
+// players whose moves are drawn by the system's sampler (game.Sample, as
+// game.Random and a search's playouts fill templates), each checked.
+var benchSampled = playoutVariant{name: "sampled", aggressive: true, sampled: true}
+
 // benchBattlegroup opens titan-battlegroup with the catalogue loaded once.
 func benchBattlegroup(b *testing.B) (*scenarios.Scenario, *catalog.Catalogue) {
 	b.Helper()
@@ -147,16 +152,24 @@ func benchShooting(b *testing.B) (*game.Game, string) {
 }
 
 // BenchmarkPlayoutBattlegroup plays whole random games of
-// titan-battlegroup (aggressive players, every offered choice checked, as
+// titan-battlegroup (aggressive players, moves drawn by the system's
+// sampler, every offered choice and every sample checked, as
 // TestRandomPlayoutInvariants does, without the final save and replay).
 // Issue 9's target: at least 300 games/s per core.
-func BenchmarkPlayoutBattlegroup(b *testing.B) { benchPlayoutGames(b, false) }
+func BenchmarkPlayoutBattlegroup(b *testing.B) { benchPlayoutGames(b, benchSampled, false) }
 
 // BenchmarkPlayoutBattlegroupQuiet is the same in the engine's quiet mode
 // (no log, no event text, no replay hashes), as a search plays.
-func BenchmarkPlayoutBattlegroupQuiet(b *testing.B) { benchPlayoutGames(b, true) }
+func BenchmarkPlayoutBattlegroupQuiet(b *testing.B) { benchPlayoutGames(b, benchSampled, true) }
 
-func benchPlayoutGames(b *testing.B, quiet bool) {
+// BenchmarkPlayoutBattlegroupQuietCandidates is the quiet playout with
+// every move template filled from the full candidate list (every
+// candidate measured and checked), as the invariant tests play.
+func BenchmarkPlayoutBattlegroupQuietCandidates(b *testing.B) {
+	benchPlayoutGames(b, benchPlayout, true)
+}
+
+func benchPlayoutGames(b *testing.B, v playoutVariant, quiet bool) {
 	scn, cat := benchBattlegroup(b)
 	b.ReportAllocs()
 	seed := uint64(0)
@@ -166,7 +179,7 @@ func benchPlayoutGames(b *testing.B, quiet bool) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := playRandomGame(g, benchPlayout, seed, nil); err != nil {
+		if err := playRandomGame(g, v, seed, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -239,7 +252,7 @@ func BenchmarkPreviewMoveCold(b *testing.B) {
 	g, _ := benchGameAt(b, func(g *game.Game, side string) bool {
 		for _, c := range g.Engine.Legal(side) {
 			if _, ok := c.Cmd.(*atii.MoveCmd); ok {
-				c0, _ := fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), true)
+				c0, _ := fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), benchPlayout)
 				cmd, _ = c0.(*atii.MoveCmd)
 				if cmd != nil {
 					return true
@@ -267,7 +280,7 @@ func benchPreviewMove(b *testing.B, quiet bool) {
 	g, _ := benchGameAtMode(b, quiet, func(g *game.Game, side string) bool {
 		for _, c := range g.Engine.Legal(side) {
 			if _, ok := c.Cmd.(*atii.MoveCmd); ok {
-				cmd, _ = fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), true)
+				cmd, _ = fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), benchPlayout)
 				if cmd != nil {
 					return true
 				}
