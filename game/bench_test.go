@@ -30,6 +30,7 @@ func BenchmarkReplaySixTurns(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		g, err := testSystems.Load(data, game.Config{Catalogue: cat})
 		if err != nil {
@@ -55,6 +56,7 @@ func BenchmarkCloneATIIState(b *testing.B) {
 	}
 	s := g.State()
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		if c := s.Clone(); len(c.Units) != len(s.Units) {
 			b.Fatal("bad clone")
@@ -173,6 +175,7 @@ func benchPlayoutGames(b *testing.B, v playoutVariant, quiet bool) {
 	scn, cat := benchBattlegroup(b)
 	b.ReportAllocs()
 	seed := uint64(0)
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		seed++
 		g, err := testSystems.New(scn, game.Config{Seed: seed, Catalogue: cat, Quiet: quiet})
@@ -191,6 +194,7 @@ func benchPlayoutGames(b *testing.B, v playoutVariant, quiet bool) {
 func BenchmarkLegalShooting(b *testing.B) {
 	g, side := benchShooting(b)
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		if len(g.Engine.Legal(side)) == 0 {
 			b.Fatal("no choices")
@@ -205,6 +209,7 @@ func BenchmarkLegalShootingCold(b *testing.B) {
 	g, side := benchShooting(b)
 	s := g.State().Clone()
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		for i := range s.Units {
 			s.Units[i].Pos.X += 1e-9
@@ -230,6 +235,7 @@ func benchPreviewShot(b *testing.B, quiet bool) {
 	cmd := fireChoices(g, side)[0]
 	d := rules.NewSeededDice(99, 1)
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		if _, _, err := g.Engine.Preview(g.State(), cmd, d); err != nil {
 			b.Fatal(err)
@@ -264,6 +270,7 @@ func BenchmarkPreviewMoveCold(b *testing.B) {
 	d := rules.NewSeededDice(99, 1)
 	b.ReportAllocs()
 	i := 0
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		i++
 		c := *cmd
@@ -290,6 +297,7 @@ func benchPreviewMove(b *testing.B, quiet bool) {
 	})
 	d := rules.NewSeededDice(99, 1)
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		if _, _, err := g.Engine.Preview(g.State(), cmd, d); err != nil {
 			b.Fatal(err)
@@ -318,6 +326,7 @@ func state300(b *testing.B) *rules.State {
 func BenchmarkClone300(b *testing.B) {
 	s := state300(b)
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		if c := s.Clone(); len(c.Units) != 300 {
 			b.Fatal("bad clone")
@@ -330,6 +339,7 @@ func BenchmarkClone300(b *testing.B) {
 func BenchmarkHash300(b *testing.B) {
 	s := state300(b)
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		_ = s.Hash()
 	}
@@ -340,7 +350,20 @@ func BenchmarkHash300(b *testing.B) {
 func BenchmarkPositionHash300(b *testing.B) {
 	s := state300(b)
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		_ = s.PositionHash()
+	}
+}
+
+// cpuPerOp starts measuring the process's CPU time; the returned function
+// reports it per operation as the cpu-ns/op metric. Defer it right before
+// the timed loop: defer cpuPerOp(b)().
+func cpuPerOp(b *testing.B) func() {
+	start := processCPU()
+	return func() {
+		if used := processCPU() - start; used > 0 && b.N > 0 {
+			b.ReportMetric(float64(used)/float64(b.N), "cpu-ns/op")
+		}
 	}
 }

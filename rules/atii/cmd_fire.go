@@ -446,7 +446,7 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 		base world.Base
 		look int8 // ends[i]: 0 not looked up yet, 1 a target, -1 not one
 	}
-	var enemies []enemy
+	enemies := make([]enemy, 0, len(s.Units))
 	fb := r.base(f.u)
 	for i := range s.Units {
 		o := &s.Units[i]
@@ -460,7 +460,7 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 	var fe shotEnd
 	feOK := false
 	var ends []shotEnd // the enemies' ends, by index in enemies
-	var out [][]mountShot
+	out := make([][]mountShot, 0, len(f.prof.Mounts))
 	for mi := range f.prof.Mounts {
 		m := &f.prof.Mounts[mi]
 		w, err := r.weaponAt(f.u, m.ID)
@@ -506,6 +506,9 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 				continue
 			}
 			low := !sh.PointBlank && CheckAim(AimLow, setup.LegsHidden, setup.OnlyLegsVisible) == nil
+			if list == nil {
+				list = make([]mountShot, 0, len(enemies))
+			}
 			list = append(list, mountShot{shot: sh, p: th.P, lowOK: low, target: o.id})
 		}
 		if len(list) > 0 {

@@ -178,9 +178,10 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 		le.note(err)
 		return nil
 	}
-	var out []rules.Choice
+	movable := Movable(g.Order, side, false)
+	out := make([]rules.Choice, 0, 8*len(movable))
 	sight := r.sight
-	for _, id := range Movable(g.Order, side, false) {
+	for _, id := range movable {
 		t, err := r.titan(s, id)
 		if err != nil {
 			le.note(err)
@@ -233,7 +234,8 @@ func (r *Ruleset) legalOverwatch(s *rules.State, side string, le *legalErr) []ru
 			continue
 		}
 		var parts []string
-		units := []string{id}
+		units := make([]string, 1, 1+len(shots))
+		units[0] = id
 		for i, sh := range shots {
 			parts = append(parts, fmt.Sprintf("%s at %s (%.0f%% a die)", sh.Mount, sh.Target, 100*probs[i]))
 			if !hasString(units, sh.Target) {
@@ -374,6 +376,7 @@ func (r *Ruleset) fireChoices(side, id string, byMount [][]mountShot) []rules.Ch
 	}
 	var out []rules.Choice
 	var made [][]Shot
+	var b strings.Builder
 	add := func(what string, picks []mountShot, aim Aim) {
 		shots := make([]Shot, len(picks))
 		for i, p := range picks {
@@ -388,19 +391,32 @@ func (r *Ruleset) fireChoices(side, id string, byMount [][]mountShot) []rules.Ch
 			}
 		}
 		made = append(made, shots)
-		var b strings.Builder
+		b.Reset()
+		b.Grow(len(id) + 48 + 40*len(shots))
 		b.WriteString(id)
 		if what == "" {
 			b.WriteString(" fires: ")
 		} else {
-			b.WriteString(" focuses on " + what + " (aimed " + string(aim) + "): ")
+			b.WriteString(" focuses on ")
+			b.WriteString(what)
+			b.WriteString(" (aimed ")
+			b.WriteString(string(aim))
+			b.WriteString("): ")
 		}
-		units := []string{id}
+		units := make([]string, 1, 1+len(shots))
+		units[0] = id
 		for i, sh := range shots {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(sh.Mount + " at " + sh.Target + " " + string(sh.Aim) + " (" + strconv.Itoa(int(100*picks[i].p+0.5)) + "% a die)")
+			b.WriteString(sh.Mount)
+			b.WriteString(" at ")
+			b.WriteString(sh.Target)
+			b.WriteByte(' ')
+			b.WriteString(string(sh.Aim))
+			b.WriteString(" (")
+			b.WriteString(strconv.Itoa(int(100*picks[i].p + 0.5)))
+			b.WriteString("% a die)")
 			if !hasString(units, sh.Target) {
 				units = append(units, sh.Target)
 			}
@@ -417,6 +433,8 @@ func (r *Ruleset) fireChoices(side, id string, byMount [][]mountShot) []rules.Ch
 			}
 		}
 	}
+	out = make([]rules.Choice, 0, 1+2*len(targets))
+	made = make([][]Shot, 0, 1+2*len(targets))
 	add("", nearest, AimHigh)
 	for _, tg := range targets {
 		picks := make([]mountShot, len(byMount))

@@ -63,12 +63,14 @@ func sampleMove(ctx context.Context, rs *atii.Ruleset, st *rules.State, side, id
 		}
 	}
 	enemy, _ := nearestEnemy(rs, st, u)
-	accept := func(wp atii.Waypoint, text string) (rules.Choice, bool) {
+	// accept validates a move to wp; text (formatted only then) says
+	// what it does.
+	accept := func(wp atii.Waypoint, text func() string) (rules.Choice, bool) {
 		mv := rs.Move(side, id, wp)
 		if mv.Validate(st) != nil {
 			return rules.Choice{}, false
 		}
-		return rules.Choice{Name: mv.Name(), Text: text, Units: []string{id}, Cmd: mv}, true
+		return rules.Choice{Name: mv.Name(), Text: text(), Units: []string{id}, Cmd: mv}, true
 	}
 	for try := 0; try < sampleMoveTries; try++ {
 		if err := ctx.Err(); err != nil {
@@ -85,9 +87,11 @@ func sampleMove(ctx context.Context, rs *atii.Ruleset, st *rules.State, side, id
 		if enemy != nil && rng.IntN(2) == 0 {
 			wp.Facing = atii.Face(math.Round(world.NormDeg(world.Bearing(enemy.Pos.Sub(to)))))
 		}
-		text := fmt.Sprintf("%s: move %.0f cm bearing %.0f", id, dist, world.NormDeg(dir))
-		if toward {
-			text = fmt.Sprintf("%s: move %.0f cm toward %s", id, dist, enemy.ID)
+		text := func() string {
+			if toward {
+				return fmt.Sprintf("%s: move %.0f cm toward %s", id, dist, enemy.ID)
+			}
+			return fmt.Sprintf("%s: move %.0f cm bearing %.0f", id, dist, world.NormDeg(dir))
 		}
 		if c, ok := accept(wp, text); ok {
 			return c, true, nil
@@ -96,7 +100,7 @@ func sampleMove(ctx context.Context, rs *atii.Ruleset, st *rules.State, side, id
 	if enemy != nil {
 		face := math.Round(world.NormDeg(world.Bearing(enemy.Pos.Sub(u.Pos))))
 		if c, ok := accept(atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(face)},
-			fmt.Sprintf("%s: stand and turn to face %s", id, enemy.ID)); ok {
+			func() string { return fmt.Sprintf("%s: stand and turn to face %s", id, enemy.ID) }); ok {
 			return c, true, nil
 		}
 	}
@@ -110,6 +114,9 @@ func sampleDeploy(ctx context.Context, rs *atii.Ruleset, st *rules.State, side s
 		if c.Validate(st) != nil {
 			return rules.Choice{}, false
 		}
+		if text == "" {
+			text = fmt.Sprintf("%s: deploy at (%.0f, %.0f)", dc.Unit, x, y)
+		}
 		return rules.Choice{Name: c.Name(), Text: text, Units: []string{dc.Unit}, Cmd: c}, true
 	}
 	for try := 0; try < sampleDeployTries; try++ {
@@ -117,7 +124,7 @@ func sampleDeploy(ctx context.Context, rs *atii.Ruleset, st *rules.State, side s
 			return rules.Choice{}, false, err
 		}
 		x, y := rng.Float64()*t.W, rng.Float64()*t.H
-		if c, ok := accept(x, y, fmt.Sprintf("%s: deploy at (%.0f, %.0f)", dc.Unit, x, y)); ok {
+		if c, ok := accept(x, y, ""); ok {
 			return c, true, nil
 		}
 	}
