@@ -294,7 +294,7 @@ func (c *FireCmd) declared(s *rules.State) (titan, []ShotSetup, Options, error) 
 		return f, nil, opts, fmt.Errorf("no shots declared (use hold to hold fire)")
 	}
 	seen := map[string]bool{}
-	var out []ShotSetup
+	out := make([]ShotSetup, 0, len(c.Shots))
 	b := setupBuilder{r: r, s: s, f: f, attacker: f.ts, opts: opts, c: r.sight}
 	for i, sh := range c.Shots {
 		if seen[sh.Mount] {

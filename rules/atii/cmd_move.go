@@ -204,7 +204,8 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 		}
 	}
 	p.start = r.base(t.u)
-	bases := make([]world.Base, 0, 2*len(s.Units)) // blockers, then keepouts
+	buf := r.moves.basesBuf(2 * len(s.Units))
+	bases := (*buf)[:0:2*len(s.Units)] // blockers, then keepouts
 	mo := world.MoveOptions{FaceMovement: true, AllowOffTable: p.ts.Disengaging, KeepoutDist: EnemyExclusion,
 		Blockers: bases[:0:len(s.Units)]}
 	if !p.assault {
@@ -223,6 +224,7 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 	}
 	p.contact = r.enemiesInContact(s, t.u)
 	p.rep = r.moves.measure(r.w, r.terrain, p.start, path, t.prof.Class, mo)
+	r.moves.putBases(buf) // measure keeps a copy of what it remembers
 	if p.rep.Illegal != nil {
 		reason := p.rep.Illegal.Reason
 		if p.rep.Illegal.Kind == "keepout" {
