@@ -205,7 +205,7 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 	}
 	p.start = r.base(t.u)
 	buf := r.moves.basesBuf(2 * len(s.Units))
-	bases := (*buf)[:0:2*len(s.Units)] // blockers, then keepouts
+	bases := (*buf)[: 0 : 2*len(s.Units)] // blockers, then keepouts
 	mo := world.MoveOptions{FaceMovement: true, AllowOffTable: p.ts.Disengaging, KeepoutDist: EnemyExclusion,
 		Blockers: bases[:0:len(s.Units)]}
 	if !p.assault {
