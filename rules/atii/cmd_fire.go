@@ -436,15 +436,46 @@ type mountShot struct {
 	target string
 }
 
+// unitEnds looks the titans of one state up for shots once per call
+// (Legal): each unit's end of a shot (titan, base, contacts) by its index
+// in the state's units.
+type unitEnds struct {
+	ends []shotEnd
+	look []int8 // 0: not looked up yet, 1: a titan, -1: not one
+}
+
+func newUnitEnds(n int) *unitEnds {
+	return &unitEnds{ends: make([]shotEnd, n), look: make([]int8, n)}
+}
+
+// get returns unit i's end (b its base), nil when it cannot be read as a
+// titan.
+func (e *unitEnds) get(r *Ruleset, s *rules.State, i int, b world.Base) *shotEnd {
+	if e.look[i] == 0 {
+		e.look[i] = -1
+		if t, err := r.titan(s, s.Units[i].ID); err == nil {
+			e.ends[i], e.look[i] = shotEnd{t: t, b: b, cc: r.enemiesInContact(s, t.u)}, 1
+		}
+	}
+	if e.look[i] < 0 {
+		return nil
+	}
+	return &e.ends[i]
+}
+
 // shotsByMount lists, for every mount of f that may fire, each legal shot
 // it has (aimed high; nearest target first), tracing sight lines through
-// the cache c.
-func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCache) [][]mountShot {
+// the cache c and looking targets up through ue (shared by the titans of
+// one call; nil: its own).
+func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCache, ue *unitEnds) [][]mountShot {
 	type enemy struct {
 		id   string
 		rng  float64
 		base world.Base
-		look int8 // ends[i]: 0 not looked up yet, 1 a target, -1 not one
+		idx  int // in s.Units
+	}
+	if ue == nil || len(ue.look) != len(s.Units) {
+		ue = newUnitEnds(len(s.Units))
 	}
 	enemies := make([]enemy, 0, len(s.Units))
 	fb := r.base(f.u)
@@ -454,12 +485,11 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 			continue
 		}
 		tb := r.base(o)
-		enemies = append(enemies, enemy{id: o.ID, rng: world.Distance(fb, tb), base: tb})
+		enemies = append(enemies, enemy{id: o.ID, rng: world.Distance(fb, tb), base: tb, idx: i})
 	}
 	slices.SortStableFunc(enemies, func(a, b enemy) int { return cmp.Compare(a.rng, b.rng) })
 	var fe shotEnd
 	feOK := false
-	var ends []shotEnd // the enemies' ends, by index in enemies
 	out := make([][]mountShot, 0, len(f.prof.Mounts))
 	for mi := range f.prof.Mounts {
 		m := &f.prof.Mounts[mi]
@@ -478,23 +508,15 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 			}
 			// What shotSetupCached looks up, once per titan: the target
 			// (skipped when it cannot be read) and the contacts.
-			if o.look == 0 {
-				o.look = -1
-				if t, err := r.titan(s, o.id); err == nil {
-					if ends == nil {
-						ends = make([]shotEnd, len(enemies))
-					}
-					ends[ei], o.look = shotEnd{t: t, b: o.base, cc: r.enemiesInContact(s, t.u)}, 1
-				}
-			}
-			if o.look < 0 {
+			te := ue.get(r, s, o.idx, o.base)
+			if te == nil {
 				continue
 			}
 			if !feOK {
 				fe, feOK = shotEnd{t: f, b: fb, cc: r.enemiesInContact(s, f.u)}, true
 			}
 			sh := Shot{Mount: m.ID, Target: o.id, Aim: AimHigh}
-			setup, err := r.setupOf(s, &fe, f.ts, sh, m, w, &ends[ei], opts, c)
+			setup, err := r.setupOf(s, &fe, f.ts, sh, m, w, te, opts, c)
 			if err != nil {
 				continue
 			}

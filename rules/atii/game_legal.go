@@ -181,13 +181,14 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 	movable := Movable(g.Order, side, false)
 	out := make([]rules.Choice, 0, 8*len(movable))
 	sight := r.sight
+	ue := newUnitEnds(len(s.Units))
 	for _, id := range movable {
 		t, err := r.titan(s, id)
 		if err != nil {
 			le.note(err)
 			continue
 		}
-		out = append(out, r.fireChoices(side, id, r.shotsByMount(s, t, opts, sight))...)
+		out = append(out, r.fireChoices(side, id, r.shotsByMount(s, t, opts, sight, ue))...)
 		out = append(out, rules.Choice{Name: CmdHold, Units: []string{id}, Cmd: r.Hold(side, id), Text: id + " holds its fire"})
 	}
 	return out
