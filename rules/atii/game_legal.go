@@ -160,8 +160,8 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 		out = append(out,
 			rules.Choice{Name: CmdMove, Units: []string{id}, Cmd: r.Move(side, id, Waypoint{X: t.u.Pos.X, Y: t.u.Pos.Y}),
 				Text: "move " + id + note,
-				Continuous: fmt.Sprintf("path: waypoints {x, y[, facing]}; Speed %.0f cm (backwards costs 3 cm per cm), Man %d (one turn of up to 45 degrees per point); %s",
-					sp, t.prof.Man, rule)},
+				Continuous: "path: waypoints {x, y[, facing]}; Speed " + strconv.FormatFloat(sp, 'f', 0, 64) +
+					" cm (backwards costs 3 cm per cm), Man " + strconv.Itoa(t.prof.Man) + " (one turn of up to 45 degrees per point); " + rule},
 			rules.Choice{Name: CmdHold, Units: []string{id}, Cmd: r.Hold(side, id), Text: id + " holds" + note})
 	}
 	return out
