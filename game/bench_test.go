@@ -30,6 +30,7 @@ func BenchmarkReplaySixTurns(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		g, err := testSystems.Load(data, game.Config{Catalogue: cat})
 		if err != nil {
@@ -55,6 +56,7 @@ func BenchmarkCloneATIIState(b *testing.B) {
 	}
 	s := g.State()
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		if c := s.Clone(); len(c.Units) != len(s.Units) {
 			b.Fatal("bad clone")
@@ -66,6 +68,11 @@ func BenchmarkCloneATIIState(b *testing.B) {
 // titans). benchPlayout is the variant the playout benchmark plays:
 // aggressive players, so that games come to blows and end.
 var benchPlayout = playoutVariant{name: "aggressive", aggressive: true}
+
+// benchSampled is the variant the playout benchmarks play: aggressive
+// players whose moves are drawn by the system's sampler (game.Sample, as
+// game.Random and a search's playouts fill templates), each checked.
+var benchSampled = playoutVariant{name: "sampled", aggressive: true, sampled: true}
 
 // benchBattlegroup opens titan-battlegroup with the catalogue loaded once.
 func benchBattlegroup(b *testing.B) (*scenarios.Scenario, *catalog.Catalogue) {
@@ -147,26 +154,35 @@ func benchShooting(b *testing.B) (*game.Game, string) {
 }
 
 // BenchmarkPlayoutBattlegroup plays whole random games of
-// titan-battlegroup (aggressive players, every offered choice checked, as
+// titan-battlegroup (aggressive players, moves drawn by the system's
+// sampler, every offered choice and every sample checked, as
 // TestRandomPlayoutInvariants does, without the final save and replay).
 // Issue 9's target: at least 300 games/s per core.
-func BenchmarkPlayoutBattlegroup(b *testing.B) { benchPlayoutGames(b, false) }
+func BenchmarkPlayoutBattlegroup(b *testing.B) { benchPlayoutGames(b, benchSampled, false) }
 
 // BenchmarkPlayoutBattlegroupQuiet is the same in the engine's quiet mode
 // (no log, no event text, no replay hashes), as a search plays.
-func BenchmarkPlayoutBattlegroupQuiet(b *testing.B) { benchPlayoutGames(b, true) }
+func BenchmarkPlayoutBattlegroupQuiet(b *testing.B) { benchPlayoutGames(b, benchSampled, true) }
 
-func benchPlayoutGames(b *testing.B, quiet bool) {
+// BenchmarkPlayoutBattlegroupQuietCandidates is the quiet playout with
+// every move template filled from the full candidate list (every
+// candidate measured and checked), as the invariant tests play.
+func BenchmarkPlayoutBattlegroupQuietCandidates(b *testing.B) {
+	benchPlayoutGames(b, benchPlayout, true)
+}
+
+func benchPlayoutGames(b *testing.B, v playoutVariant, quiet bool) {
 	scn, cat := benchBattlegroup(b)
 	b.ReportAllocs()
 	seed := uint64(0)
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		seed++
 		g, err := testSystems.New(scn, game.Config{Seed: seed, Catalogue: cat, Quiet: quiet})
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := playRandomGame(g, benchPlayout, seed, nil); err != nil {
+		if err := playRandomGame(g, v, seed, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -178,6 +194,7 @@ func benchPlayoutGames(b *testing.B, quiet bool) {
 func BenchmarkLegalShooting(b *testing.B) {
 	g, side := benchShooting(b)
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		if len(g.Engine.Legal(side)) == 0 {
 			b.Fatal("no choices")
@@ -192,6 +209,7 @@ func BenchmarkLegalShootingCold(b *testing.B) {
 	g, side := benchShooting(b)
 	s := g.State().Clone()
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		for i := range s.Units {
 			s.Units[i].Pos.X += 1e-9
@@ -217,6 +235,7 @@ func benchPreviewShot(b *testing.B, quiet bool) {
 	cmd := fireChoices(g, side)[0]
 	d := rules.NewSeededDice(99, 1)
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		if _, _, err := g.Engine.Preview(g.State(), cmd, d); err != nil {
 			b.Fatal(err)
@@ -239,7 +258,7 @@ func BenchmarkPreviewMoveCold(b *testing.B) {
 	g, _ := benchGameAt(b, func(g *game.Game, side string) bool {
 		for _, c := range g.Engine.Legal(side) {
 			if _, ok := c.Cmd.(*atii.MoveCmd); ok {
-				c0, _ := fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), true)
+				c0, _ := fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), benchPlayout)
 				cmd, _ = c0.(*atii.MoveCmd)
 				if cmd != nil {
 					return true
@@ -251,6 +270,7 @@ func BenchmarkPreviewMoveCold(b *testing.B) {
 	d := rules.NewSeededDice(99, 1)
 	b.ReportAllocs()
 	i := 0
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		i++
 		c := *cmd
@@ -267,7 +287,7 @@ func benchPreviewMove(b *testing.B, quiet bool) {
 	g, _ := benchGameAtMode(b, quiet, func(g *game.Game, side string) bool {
 		for _, c := range g.Engine.Legal(side) {
 			if _, ok := c.Cmd.(*atii.MoveCmd); ok {
-				cmd, _ = fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), true)
+				cmd, _ = fillTemplate(g, side, c, rand.New(rand.NewPCG(1, 2)), benchPlayout)
 				if cmd != nil {
 					return true
 				}
@@ -277,6 +297,7 @@ func benchPreviewMove(b *testing.B, quiet bool) {
 	})
 	d := rules.NewSeededDice(99, 1)
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		if _, _, err := g.Engine.Preview(g.State(), cmd, d); err != nil {
 			b.Fatal(err)
@@ -305,6 +326,7 @@ func state300(b *testing.B) *rules.State {
 func BenchmarkClone300(b *testing.B) {
 	s := state300(b)
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		if c := s.Clone(); len(c.Units) != 300 {
 			b.Fatal("bad clone")
@@ -317,6 +339,7 @@ func BenchmarkClone300(b *testing.B) {
 func BenchmarkHash300(b *testing.B) {
 	s := state300(b)
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		_ = s.Hash()
 	}
@@ -327,7 +350,20 @@ func BenchmarkHash300(b *testing.B) {
 func BenchmarkPositionHash300(b *testing.B) {
 	s := state300(b)
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		_ = s.PositionHash()
+	}
+}
+
+// cpuPerOp starts measuring the process's CPU time; the returned function
+// reports it per operation as the cpu-ns/op metric. Defer it right before
+// the timed loop: defer cpuPerOp(b)().
+func cpuPerOp(b *testing.B) func() {
+	start := processCPU()
+	return func() {
+		if used := processCPU() - start; used > 0 && b.N > 0 {
+			b.ReportMetric(float64(used)/float64(b.N), "cpu-ns/op")
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"time"
@@ -28,6 +29,10 @@ type View struct {
 	// Candidates fills a continuous choice with concrete commands (the
 	// system's CandidateGenerator on State; ErrNoCandidates without one).
 	Candidates func(context.Context, rules.Choice) ([]rules.Choice, error)
+	// Sample draws one concrete command for a continuous choice from rng
+	// (Game.Sample on State: the system's Sampler, else one of its
+	// candidates); ok is false when none was found.
+	Sample func(ctx context.Context, tmpl rules.Choice, rng *rand.Rand) (rules.Choice, bool, error)
 	// Sim plays commands on copies of any state of the game (the
 	// engine's quiet look-ahead) for controllers that search.
 	Sim *rules.Simulator
@@ -77,6 +82,9 @@ func (g *Game) ViewFor(side string) View {
 		Check: func(c rules.Command) error { return g.Bind(c).Validate(full) },
 		Candidates: func(ctx context.Context, tmpl rules.Choice) ([]rules.Choice, error) {
 			return g.Candidates(ctx, st, side, tmpl)
+		},
+		Sample: func(ctx context.Context, tmpl rules.Choice, rng *rand.Rand) (rules.Choice, bool, error) {
+			return g.Sample(ctx, st, side, tmpl, rng)
 		}}
 }
 

@@ -43,19 +43,24 @@ const (
 )
 
 // playoutVariant is one way of playing: aggressive players walk toward the
-// enemy; advanced turns every advanced rule on.
+// enemy; advanced turns every advanced rule on; sampled players fill
+// templates with one command the system draws at random (game.Sample, as
+// game.Random and playouts do) instead of listing every candidate.
 type playoutVariant struct {
 	name       string
 	aggressive bool
 	advanced   bool
+	sampled    bool
 }
 
 func playoutVariants() []playoutVariant {
 	return []playoutVariant{
-		{"random", false, false},
-		{"aggressive", true, false},
-		{"aggressive-advanced", true, true},
-		{"random-advanced", false, true},
+		{"random", false, false, false},
+		{"aggressive", true, false, false},
+		{"aggressive-advanced", true, true, false},
+		{"random-advanced", false, true, false},
+		{"sampled", true, false, true},
+		{"sampled-advanced", false, true, true},
 	}
 }
 
@@ -177,7 +182,7 @@ func playRandomGame(g *game.Game, v playoutVariant, seed uint64, stop func(*game
 		if stop != nil && stop(g, side) {
 			return nil
 		}
-		cmd, err := pickRandom(g, side, rng, v.aggressive)
+		cmd, err := pickRandom(g, side, rng, v)
 		if err != nil {
 			return fmt.Errorf("turn %d %s (%s): %w", s.Turn, s.Step, side, err)
 		}
@@ -192,7 +197,8 @@ func playRandomGame(g *game.Game, v playoutVariant, seed uint64, stop func(*game
 // one accepted choice at random (templates filled in). A decision whose
 // only accepted choices are standing orders (shields) that leave the
 // decision where it was is a stall.
-func pickRandom(g *game.Game, side string, rng *rand.Rand, aggressive bool) (rules.Command, error) {
+func pickRandom(g *game.Game, side string, rng *rand.Rand, v playoutVariant) (rules.Command, error) {
+	aggressive := v.aggressive
 	choices, err := g.Engine.LegalAt(g.State(), side)
 	if err != nil {
 		return nil, err
@@ -240,7 +246,7 @@ func pickRandom(g *game.Game, side string, rng *rand.Rand, aggressive bool) (rul
 	// players move nine times in ten).
 	if len(templates) > 0 && (len(ok) == 0 || rng.IntN(2) == 0 || (aggressive && rng.IntN(5) > 0)) {
 		c := templates[rng.IntN(len(templates))]
-		cmd, err := fillTemplate(g, side, c, rng, aggressive)
+		cmd, err := fillTemplate(g, side, c, rng, v)
 		if err != nil {
 			return nil, err
 		}
@@ -250,7 +256,7 @@ func pickRandom(g *game.Game, side string, rng *rand.Rand, aggressive bool) (rul
 	}
 	if len(ok) == 0 {
 		for _, c := range templates {
-			cmd, err := fillTemplate(g, side, c, rng, aggressive)
+			cmd, err := fillTemplate(g, side, c, rng, v)
 			if err != nil {
 				return nil, err
 			}
@@ -264,11 +270,30 @@ func pickRandom(g *game.Game, side string, rng *rand.Rand, aggressive bool) (rul
 }
 
 // fillTemplate fills a move or deploy template with one of the system's
-// candidates (game.Candidates) at random; aggressive players take the
-// first (for ATII the advance on the nearest enemy) three times in four,
-// and a move is now and then overcharged when that is accepted. Every
-// candidate must be accepted by the engine; nil when there is none.
-func fillTemplate(g *game.Game, side string, c rules.Choice, rng *rand.Rand, aggressive bool) (rules.Command, error) {
+// candidates (game.Candidates) at random, or for a sampled variant with
+// the one the system draws (game.Sample); aggressive players take the
+// first candidate (for ATII the advance on the nearest enemy) three
+// times in four, and a move is now and then overcharged when that is
+// accepted. Every candidate or sample must be accepted by the engine; nil
+// when there is none.
+func fillTemplate(g *game.Game, side string, c rules.Choice, rng *rand.Rand, v playoutVariant) (rules.Command, error) {
+	aggressive := v.aggressive
+	if v.sampled {
+		k, ok, err := g.Sample(context.Background(), g.State(), side, c, rng)
+		if err != nil {
+			return nil, fmt.Errorf("sample for %q: %w", c.Text, err)
+		}
+		if !ok {
+			return nil, nil
+		}
+		if k.Continuous != "" {
+			return nil, fmt.Errorf("sample %q of %q is still a template", k.Text, c.Text)
+		}
+		if err := g.Engine.Check(g.Bind(k.Cmd)); err != nil {
+			return nil, fmt.Errorf("sample %q of %q is refused: %w", k.Text, c.Text, err)
+		}
+		return overcharge(g, k.Cmd, rng), nil
+	}
 	cands, err := g.Candidates(context.Background(), g.State(), side, c)
 	if err != nil {
 		return nil, fmt.Errorf("candidates for %q: %w", c.Text, err)
@@ -288,14 +313,20 @@ func fillTemplate(g *game.Game, side string, c rules.Choice, rng *rand.Rand, agg
 	if aggressive && rng.IntN(4) > 0 {
 		pick = cands[0].Cmd
 	}
+	return overcharge(g, pick, rng), nil
+}
+
+// overcharge returns an ATII move overcharged one time in six when the
+// engine accepts that, else pick.
+func overcharge(g *game.Game, pick rules.Command, rng *rand.Rand) rules.Command {
 	if mv, ok := pick.(*atii.MoveCmd); ok && rng.IntN(6) == 0 {
 		oc := *mv
 		oc.Overcharge = true
 		if g.Engine.Check(&oc) == nil {
-			return &oc, nil
+			return &oc
 		}
 	}
-	return pick, nil
+	return pick
 }
 
 // TestQuietPlayoutSamePosition: a quiet game (no log, no event text) and
@@ -311,7 +342,7 @@ func TestQuietPlayoutSamePosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range []playoutVariant{{"aggressive", true, false}, {"aggressive-advanced", true, true}} {
+	for _, v := range []playoutVariant{{"aggressive", true, false, false}, {"aggressive-advanced", true, true, false}, {"sampled", true, false, true}} {
 		for seed := uint64(5); seed < 8; seed++ {
 			var opts map[string]string
 			if v.advanced {

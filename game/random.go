@@ -12,8 +12,9 @@ import (
 
 // Random is the random-legal baseline for every system: it picks one of
 // the view's choices uniformly at random and, when that is a template,
-// one of the system's candidates for it uniformly at random (a template
-// without candidates is dropped and another choice drawn). Its stream is
+// fills it with a command drawn from the same stream by the view's Sample
+// (the system's Sampler, else one of its candidates uniformly; a
+// template nothing is found for is dropped and another choice drawn). Its stream is
 // keyed by Seed, the command count and the side, so the same game
 // position gets the same answer whatever happened before, and the value
 // is safe to share between goroutines. Errors: no choice could be made
@@ -37,7 +38,15 @@ func (r Random) Decide(ctx context.Context, v View) (rules.Command, error) {
 		if c.Continuous == "" && c.Cmd != nil {
 			return c.Cmd, nil
 		}
-		if c.Continuous != "" && v.Candidates != nil {
+		if c.Continuous != "" && v.Sample != nil {
+			k, ok, err := v.Sample(ctx, c, rng)
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if err == nil && ok && k.Cmd != nil {
+				return k.Cmd, nil
+			}
+		} else if c.Continuous != "" && v.Candidates != nil {
 			cands, err := v.Candidates(ctx, c)
 			if ctx.Err() != nil {
 				return nil, ctx.Err()

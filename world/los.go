@@ -3,6 +3,7 @@ package world
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -239,27 +240,28 @@ func (r *LOSResult) Reason() string {
 		if who == "" {
 			return "blocked"
 		}
-		return fmt.Sprintf("blocked: %s hidden by %s", pct(1-r.Seen), who)
+		return "blocked: " + pct(1-r.Seen) + " hidden by " + who
 	case LOSCover:
 		var parts []string
 		if hidden > 0 && who != "" {
-			parts = append(parts, fmt.Sprintf("%s hidden by %s", pct(hidden), who))
+			parts = append(parts, pct(hidden)+" hidden by "+who)
 		}
 		if len(r.TargetIn) > 0 {
 			parts = append(parts, "target inside "+r.labelOf(r.TargetIn[0]))
 		}
 		if len(parts) == 0 {
-			parts = append(parts, fmt.Sprintf("%s hidden", pct(hidden)))
+			parts = append(parts, pct(hidden)+" hidden")
 		}
 		return "cover: " + strings.Join(parts, "; ")
 	}
 	if hidden > 0 && who != "" {
-		return fmt.Sprintf("clear: %s visible (%s hidden by %s)", pct(r.Visible), pct(hidden), who)
+		return "clear: " + pct(r.Visible) + " visible (" + pct(hidden) + " hidden by " + who + ")"
 	}
-	return fmt.Sprintf("clear: %s visible", pct(r.Visible))
+	return "clear: " + pct(r.Visible) + " visible"
 }
 
-func pct(f float64) string { return fmt.Sprintf("%.0f%%", math.Round(f*100)) }
+// pct formats a share as a whole percentage ("%.0f%%" of it, rounded).
+func pct(f float64) string { return strconv.FormatFloat(math.Round(f*100), 'f', 0, 64) + "%" }
 
 func (r *LOSResult) labelOf(f int) string {
 	if r.w == nil || f < 0 || f >= len(r.w.Features) {

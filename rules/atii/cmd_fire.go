@@ -113,12 +113,14 @@ func measureShot(w *world.World, terrain world.TerrainRules, arc string, firer, 
 	}
 	g := ShotGeometry{Range: world.Distance(firer, target), InArc: in}
 	opt := world.LOSOptions{FlatTerrain: o.FlatTerrainSight, LowBand: LegsHeightShare}
-	los := w.LOS(firer, target, terrain, opt)
+	lc := c.context(w)
+	los := lc.lc.LOS(firer, target, terrain, opt)
 	g.LOS = los.Verdict
 	g.Reason = los.Reason()
 	g.InCover = len(los.TargetIn) > 0
 	g.ObscuredShare = max(0, los.Seen-los.Visible)
 	g.LowHidden = los.LowHidden
+	c.release(lc) // los's slices are not read after this
 	if !o.FlatTerrainSight && firer.Foot.SightHeight > 0 && target.Foot.SightHeight > 0 {
 		g.LegsHidden = LegsHiddenByHeight(g.InCover, g.LowHidden)
 	} else {
@@ -137,36 +139,99 @@ func (r *Ruleset) shotSetup(s *rules.State, f titan, attacker TitanState, sh Sho
 
 // shotSetupCached is shotSetup reusing the sight facts in c.
 func (r *Ruleset) shotSetupCached(s *rules.State, f titan, attacker TitanState, sh Shot, c sightCache) (ShotSetup, error) {
-	var out ShotSetup
+	opts, err := r.options(s)
+	if err != nil {
+		// shotSetup reports a bad mount, weapon or target first.
+		b := setupBuilder{r: r, s: s, f: f, attacker: attacker, c: c}
+		if _, _, _, err := b.lookup(sh); err != nil {
+			return ShotSetup{}, err
+		}
+		return ShotSetup{}, err
+	}
+	b := setupBuilder{r: r, s: s, f: f, attacker: attacker, opts: opts, c: c}
+	return b.setup(sh)
+}
+
+// setupBuilder builds the setups of shots of one firer on one state
+// (shotSetupCached's), looking each titan's end of a shot up once.
+type setupBuilder struct {
+	r        *Ruleset
+	s        *rules.State
+	f        titan
+	attacker TitanState
+	opts     Options
+	c        sightCache
+	fe       *shotEnd
+	ends     []shotEnd // the targets seen so far
+}
+
+// lookup finds sh's mount, weapon and target end, with shotSetup's
+// errors.
+func (b *setupBuilder) lookup(sh Shot) (*catalog.Mount, *catalog.Weapon, *shotEnd, error) {
+	r, s, f := b.r, b.s, b.f
 	m := mountByID(f.prof, sh.Mount)
 	if m == nil {
-		return out, fmt.Errorf("%s has no mount %q", f.u.ID, sh.Mount)
+		return nil, nil, nil, fmt.Errorf("%s has no mount %q", f.u.ID, sh.Mount)
 	}
 	w, err := r.weaponAt(f.u, sh.Mount)
 	if err != nil {
-		return out, err
+		return nil, nil, nil, err
 	}
-	t, err := r.titan(s, sh.Target)
+	var te *shotEnd
+	for i := range b.ends {
+		if b.ends[i].t.u.ID == sh.Target {
+			te = &b.ends[i]
+			break
+		}
+	}
+	if te == nil {
+		t, err := r.titan(s, sh.Target)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		switch {
+		case t.u.Side == f.u.Side:
+			return nil, nil, nil, fmt.Errorf("%s is not an enemy titan", sh.Target)
+		case !operational(t.u):
+			return nil, nil, nil, fmt.Errorf("%s is not on the table", sh.Target)
+		}
+		b.ends = append(b.ends, shotEnd{t: t, b: r.base(t.u), cc: r.enemiesInContact(s, t.u)})
+		te = &b.ends[len(b.ends)-1]
+	}
+	return m, w, te, nil
+}
+
+// setup is shotSetupCached for sh.
+func (b *setupBuilder) setup(sh Shot) (ShotSetup, error) {
+	m, w, te, err := b.lookup(sh)
 	if err != nil {
-		return out, err
+		return ShotSetup{}, err
 	}
-	switch {
-	case t.u.Side == f.u.Side:
-		return out, fmt.Errorf("%s is not an enemy titan", sh.Target)
-	case !operational(t.u):
-		return out, fmt.Errorf("%s is not on the table", sh.Target)
+	if b.fe == nil {
+		b.fe = &shotEnd{t: b.f, b: b.r.base(b.f.u), cc: b.r.enemiesInContact(b.s, b.f.u)}
 	}
-	fb, tb := r.base(f.u), r.base(t.u)
-	opts, err := r.options(s)
-	if err != nil {
-		return out, err
-	}
+	return b.r.setupOf(b.s, b.fe, b.attacker, sh, m, w, te, b.opts, b.c)
+}
+
+// shotEnd is one end of a shot: the titan, its base, the enemies in
+// base contact with it.
+type shotEnd struct {
+	t  titan
+	b  world.Base
+	cc []string
+}
+
+// setupOf is shotSetupCached once the mount, weapon, target and the ends'
+// facts are looked up (the target an operational enemy).
+func (r *Ruleset) setupOf(s *rules.State, fe *shotEnd, attacker TitanState, sh Shot, m *catalog.Mount, w *catalog.Weapon, te *shotEnd, opts Options, c sightCache) (ShotSetup, error) {
+	var out ShotSetup
+	f, t := fe.t, te.t
+	fb, tb := fe.b, te.b
 	geo, err := measureShot(r.w, r.terrain, m.Arc, fb, tb, opts, c)
 	if err != nil {
 		return out, err
 	}
-	fcc := r.enemiesInContact(s, f.u)
-	tcc := r.enemiesInContact(s, t.u)
+	fcc, tcc := fe.cc, te.cc
 	merged := 0
 	pool := []string(nil)
 	switch {
@@ -229,13 +294,14 @@ func (c *FireCmd) declared(s *rules.State) (titan, []ShotSetup, Options, error) 
 		return f, nil, opts, fmt.Errorf("no shots declared (use hold to hold fire)")
 	}
 	seen := map[string]bool{}
-	var out []ShotSetup
+	out := make([]ShotSetup, 0, len(c.Shots))
+	b := setupBuilder{r: r, s: s, f: f, attacker: f.ts, opts: opts, c: r.sight}
 	for i, sh := range c.Shots {
 		if seen[sh.Mount] {
 			return f, nil, opts, fmt.Errorf("shot %d: mount %s fires once per phase", i+1, sh.Mount)
 		}
 		seen[sh.Mount] = true
-		setup, err := r.shotSetup(s, f, f.ts, sh)
+		setup, err := b.setup(sh)
 		if err != nil {
 			return f, nil, opts, fmt.Errorf("shot %d (%s): %w", i+1, sh.Mount, err)
 		}
@@ -370,16 +436,48 @@ type mountShot struct {
 	target string
 }
 
+// unitEnds looks the titans of one state up for shots once per call
+// (Legal): each unit's end of a shot (titan, base, contacts) by its index
+// in the state's units.
+type unitEnds struct {
+	ends []shotEnd
+	look []int8 // 0: not looked up yet, 1: a titan, -1: not one
+}
+
+func newUnitEnds(n int) *unitEnds {
+	return &unitEnds{ends: make([]shotEnd, n), look: make([]int8, n)}
+}
+
+// get returns unit i's end (b its base), nil when it cannot be read as a
+// titan.
+func (e *unitEnds) get(r *Ruleset, s *rules.State, i int, b world.Base) *shotEnd {
+	if e.look[i] == 0 {
+		e.look[i] = -1
+		if t, err := r.titan(s, s.Units[i].ID); err == nil {
+			e.ends[i], e.look[i] = shotEnd{t: t, b: b, cc: r.enemiesInContact(s, t.u)}, 1
+		}
+	}
+	if e.look[i] < 0 {
+		return nil
+	}
+	return &e.ends[i]
+}
+
 // shotsByMount lists, for every mount of f that may fire, each legal shot
 // it has (aimed high; nearest target first), tracing sight lines through
-// the cache c.
-func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCache) [][]mountShot {
+// the cache c and looking targets up through ue (shared by the titans of
+// one call; nil: its own).
+func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCache, ue *unitEnds) [][]mountShot {
 	type enemy struct {
 		id   string
 		rng  float64
 		base world.Base
+		idx  int // in s.Units
 	}
-	var enemies []enemy
+	if ue == nil || len(ue.look) != len(s.Units) {
+		ue = newUnitEnds(len(s.Units))
+	}
+	enemies := make([]enemy, 0, len(s.Units))
 	fb := r.base(f.u)
 	for i := range s.Units {
 		o := &s.Units[i]
@@ -387,25 +485,38 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 			continue
 		}
 		tb := r.base(o)
-		enemies = append(enemies, enemy{o.ID, world.Distance(fb, tb), tb})
+		enemies = append(enemies, enemy{id: o.ID, rng: world.Distance(fb, tb), base: tb, idx: i})
 	}
 	slices.SortStableFunc(enemies, func(a, b enemy) int { return cmp.Compare(a.rng, b.rng) })
-	var out [][]mountShot
-	for _, m := range f.prof.Mounts {
+	var fe shotEnd
+	feOK := false
+	out := make([][]mountShot, 0, len(f.prof.Mounts))
+	for mi := range f.prof.Mounts {
+		m := &f.prof.Mounts[mi]
 		w, err := r.weaponAt(f.u, m.ID)
 		if err != nil || w.Kind == catalog.CloseCombat || CanFire(f.prof, f.ts, m.ID, w) != nil {
 			continue
 		}
 		var list []mountShot
-		for _, o := range enemies {
+		for ei := range enemies {
+			o := &enemies[ei]
 			if in, err := mountSees(m.Arc, fb, o.base); err == nil && !in {
 				continue
 			}
 			if !w.Unlimited && !w.HasSpecial("haywire") && o.rng > w.Range+eps {
 				continue
 			}
+			// What shotSetupCached looks up, once per titan: the target
+			// (skipped when it cannot be read) and the contacts.
+			te := ue.get(r, s, o.idx, o.base)
+			if te == nil {
+				continue
+			}
+			if !feOK {
+				fe, feOK = shotEnd{t: f, b: fb, cc: r.enemiesInContact(s, f.u)}, true
+			}
 			sh := Shot{Mount: m.ID, Target: o.id, Aim: AimHigh}
-			setup, err := r.shotSetupCached(s, f, f.ts, sh, c)
+			setup, err := r.setupOf(s, &fe, f.ts, sh, m, w, te, opts, c)
 			if err != nil {
 				continue
 			}
@@ -417,6 +528,9 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 				continue
 			}
 			low := !sh.PointBlank && CheckAim(AimLow, setup.LegsHidden, setup.OnlyLegsVisible) == nil
+			if list == nil {
+				list = make([]mountShot, 0, len(enemies))
+			}
 			list = append(list, mountShot{shot: sh, p: th.P, lowOK: low, target: o.id})
 		}
 		if len(list) > 0 {

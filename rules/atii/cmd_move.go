@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/auspex/auspex/rules"
@@ -204,7 +205,8 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 		}
 	}
 	p.start = r.base(t.u)
-	bases := make([]world.Base, 0, 2*len(s.Units)) // blockers, then keepouts
+	buf := r.moves.basesBuf(2 * len(s.Units))
+	bases := (*buf)[: 0 : 2*len(s.Units)] // blockers, then keepouts
 	mo := world.MoveOptions{FaceMovement: true, AllowOffTable: p.ts.Disengaging, KeepoutDist: EnemyExclusion,
 		Blockers: bases[:0:len(s.Units)]}
 	if !p.assault {
@@ -223,6 +225,7 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 	}
 	p.contact = r.enemiesInContact(s, t.u)
 	p.rep = r.moves.measure(r.w, r.terrain, p.start, path, t.prof.Class, mo)
+	r.moves.putBases(buf) // measure keeps a copy of what it remembers
 	if p.rep.Illegal != nil {
 		reason := p.rep.Illegal.Reason
 		if p.rep.Illegal.Kind == "keepout" {
@@ -246,6 +249,9 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 // (pivots at the same point combined into one turn), and a final turn.
 func planFromReport(rep *world.MoveReport, assault, inCC bool) MovePlan {
 	plan := MovePlan{Assault: assault, InCloseCombat: inCC}
+	if len(rep.Segments) > 0 {
+		plan.Segments = make([]MoveSegment, 0, len(rep.Segments))
+	}
 	ti := 0
 	for _, sg := range rep.Segments {
 		turn := 0.0
@@ -369,9 +375,10 @@ func (c *MoveCmd) apply(s *rules.State, d rules.Dice, p movePrep) ([]rules.Event
 		pts = append(pts, world.Vec{X: wp.X, Y: wp.Y})
 	}
 	if !rules.Quiet(d) { // search: no log text
-		text := fmt.Sprintf("%s moves %.1f cm", c.Unit, o.Distance)
+		dist := strconv.FormatFloat(o.Distance, 'f', 1, 64)
+		text := c.Unit + " moves " + dist + " cm"
 		if p.assault {
-			text = fmt.Sprintf("%s makes an assault move of %.1f cm", c.Unit, o.Distance)
+			text = c.Unit + " makes an assault move of " + dist + " cm"
 		}
 		if !o.Complete {
 			text += " and stops: " + o.StopReason
@@ -381,7 +388,7 @@ func (c *MoveCmd) apply(s *rules.State, d rules.Dice, p movePrep) ([]rules.Event
 			text += " (engines overcharged)"
 		}
 		evs = append(evs, rules.Event{Kind: rules.EvMoved, Units: []string{c.Unit}, Path: pts, Text: text,
-			Data: map[string]string{"distance": fmt.Sprintf("%.2f", o.Distance), "facing": fmt.Sprintf("%.1f", facing)}})
+			Data: map[string]string{"distance": strconv.FormatFloat(o.Distance, 'f', 2, 64), "facing": strconv.FormatFloat(facing, 'f', 1, 64)}})
 	}
 	if p.ts.Disengaging && !r.w.Table.Contains(pos) {
 		u.OffTable = true

@@ -121,7 +121,7 @@ func (c *DisengageCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error
 // withDisengage adds the disengage command to a decision's commands when
 // side may still declare (canDeclare on the decision about to be given).
 func withDisengage(cmds []string) []string {
-	return append(append([]string(nil), cmds...), CmdDisengage)
+	return append(append(make([]string, 0, len(cmds)+1), cmds...), CmdDisengage)
 }
 
 // legalDisengage offers each titan of side that is not yet disengaging,

@@ -56,6 +56,10 @@ type Ruleset struct {
 	w       *world.World
 	sight   *sightMemo
 	moves   *moveMemo
+	// maxBase is the largest bounding radius of a catalogue unit's base
+	// (the catalogue is not changed once a ruleset uses it): bases whose
+	// centres are further apart than theirs plus this are not in contact.
+	maxBase float64
 }
 
 // NewRuleset returns the ATII ruleset for a game on table w. Errors: a
@@ -67,7 +71,13 @@ func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.Wor
 	case w == nil:
 		return nil, errors.New("atii ruleset: no table")
 	}
-	return &Ruleset{cat: cat, terrain: terrain, w: w, sight: &sightMemo{}, moves: &moveMemo{}}, nil
+	maxBase := 0.0
+	for _, p := range cat.Units {
+		if p != nil {
+			maxBase = max(maxBase, p.Base.BoundRadius())
+		}
+	}
+	return &Ruleset{cat: cat, terrain: terrain, w: w, sight: &sightMemo{}, moves: &moveMemo{}, maxBase: maxBase}, nil
 }
 
 // ID implements rules.Ruleset.
@@ -349,14 +359,23 @@ func otherSide(s *rules.State, side string) string {
 	return ""
 }
 
+// contactSlack is the margin in cm of enemiesInContact's pre-check.
+const contactSlack = 1e-3
+
 // enemiesInContact lists the operational enemy titans in base contact with
 // u, sorted by id.
 func (r *Ruleset) enemiesInContact(s *rules.State, u *rules.Unit) []string {
 	var out []string
 	b := r.base(u)
+	// Bases further apart than their bounding circles (with room for
+	// rounding) are not in contact: no need to look the other's up.
+	reach := b.Foot.BoundRadius() + r.maxBase + world.Eps + contactSlack
 	for i := range s.Units {
 		o := &s.Units[i]
 		if o.Side == u.Side || !operational(o) {
+			continue
+		}
+		if d := o.Pos.Sub(b.Pos); d.X*d.X+d.Y*d.Y > reach*reach {
 			continue
 		}
 		if world.InContact(b, r.base(o)) {

@@ -36,7 +36,7 @@ func withShields(opts Options, cmds []string) []string {
 	if !opts.OverloadShields {
 		return cmds
 	}
-	return append(append([]string(nil), cmds...), CmdShields)
+	return append(append(make([]string, 0, len(cmds)+1), cmds...), CmdShields)
 }
 
 // overwatchReady lists side's titans that are on overwatch, have not fired

@@ -160,8 +160,8 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 		out = append(out,
 			rules.Choice{Name: CmdMove, Units: []string{id}, Cmd: r.Move(side, id, Waypoint{X: t.u.Pos.X, Y: t.u.Pos.Y}),
 				Text: "move " + id + note,
-				Continuous: fmt.Sprintf("path: waypoints {x, y[, facing]}; Speed %.0f cm (backwards costs 3 cm per cm), Man %d (one turn of up to 45 degrees per point); %s",
-					sp, t.prof.Man, rule)},
+				Continuous: "path: waypoints {x, y[, facing]}; Speed " + strconv.FormatFloat(sp, 'f', 0, 64) +
+					" cm (backwards costs 3 cm per cm), Man " + strconv.Itoa(t.prof.Man) + " (one turn of up to 45 degrees per point); " + rule},
 			rules.Choice{Name: CmdHold, Units: []string{id}, Cmd: r.Hold(side, id), Text: id + " holds" + note})
 	}
 	return out
@@ -178,15 +178,17 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 		le.note(err)
 		return nil
 	}
-	var out []rules.Choice
+	movable := Movable(g.Order, side, false)
+	out := make([]rules.Choice, 0, 8*len(movable))
 	sight := r.sight
-	for _, id := range Movable(g.Order, side, false) {
+	ue := newUnitEnds(len(s.Units))
+	for _, id := range movable {
 		t, err := r.titan(s, id)
 		if err != nil {
 			le.note(err)
 			continue
 		}
-		out = append(out, r.fireChoices(side, id, r.shotsByMount(s, t, opts, sight))...)
+		out = append(out, r.fireChoices(side, id, r.shotsByMount(s, t, opts, sight, ue))...)
 		out = append(out, rules.Choice{Name: CmdHold, Units: []string{id}, Cmd: r.Hold(side, id), Text: id + " holds its fire"})
 	}
 	return out
@@ -233,7 +235,8 @@ func (r *Ruleset) legalOverwatch(s *rules.State, side string, le *legalErr) []ru
 			continue
 		}
 		var parts []string
-		units := []string{id}
+		units := make([]string, 1, 1+len(shots))
+		units[0] = id
 		for i, sh := range shots {
 			parts = append(parts, fmt.Sprintf("%s at %s (%.0f%% a die)", sh.Mount, sh.Target, 100*probs[i]))
 			if !hasString(units, sh.Target) {
@@ -374,6 +377,7 @@ func (r *Ruleset) fireChoices(side, id string, byMount [][]mountShot) []rules.Ch
 	}
 	var out []rules.Choice
 	var made [][]Shot
+	var b strings.Builder
 	add := func(what string, picks []mountShot, aim Aim) {
 		shots := make([]Shot, len(picks))
 		for i, p := range picks {
@@ -388,19 +392,32 @@ func (r *Ruleset) fireChoices(side, id string, byMount [][]mountShot) []rules.Ch
 			}
 		}
 		made = append(made, shots)
-		var b strings.Builder
+		b.Reset()
+		b.Grow(len(id) + 48 + 40*len(shots))
 		b.WriteString(id)
 		if what == "" {
 			b.WriteString(" fires: ")
 		} else {
-			b.WriteString(" focuses on " + what + " (aimed " + string(aim) + "): ")
+			b.WriteString(" focuses on ")
+			b.WriteString(what)
+			b.WriteString(" (aimed ")
+			b.WriteString(string(aim))
+			b.WriteString("): ")
 		}
-		units := []string{id}
+		units := make([]string, 1, 1+len(shots))
+		units[0] = id
 		for i, sh := range shots {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(sh.Mount + " at " + sh.Target + " " + string(sh.Aim) + " (" + strconv.Itoa(int(100*picks[i].p+0.5)) + "% a die)")
+			b.WriteString(sh.Mount)
+			b.WriteString(" at ")
+			b.WriteString(sh.Target)
+			b.WriteByte(' ')
+			b.WriteString(string(sh.Aim))
+			b.WriteString(" (")
+			b.WriteString(strconv.Itoa(int(100*picks[i].p + 0.5)))
+			b.WriteString("% a die)")
 			if !hasString(units, sh.Target) {
 				units = append(units, sh.Target)
 			}
@@ -417,6 +434,8 @@ func (r *Ruleset) fireChoices(side, id string, byMount [][]mountShot) []rules.Ch
 			}
 		}
 	}
+	out = make([]rules.Choice, 0, 1+2*len(targets))
+	made = make([][]Shot, 0, 1+2*len(targets))
 	add("", nearest, AimHigh)
 	for _, tg := range targets {
 		picks := make([]mountShot, len(byMount))

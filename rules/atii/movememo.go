@@ -20,6 +20,30 @@ type moveMemo struct {
 	mu   sync.Mutex
 	ents [maxMoveMemo]moveEntry
 	next int
+	// bufs keeps the buffers (*[]world.Base) moves list the other
+	// titans' bases in: measure copies what it keeps.
+	bufs sync.Pool
+}
+
+// basesBuf returns an empty buffer of bases with room for n, to hand
+// back with putBases once the measurement is made.
+func (m *moveMemo) basesBuf(n int) *[]world.Base {
+	if m != nil {
+		if b, _ := m.bufs.Get().(*[]world.Base); b != nil && cap(*b) >= n {
+			*b = (*b)[:0]
+			return b
+		}
+	}
+	b := make([]world.Base, 0, n)
+	return &b
+}
+
+// putBases keeps b for the next move.
+func (m *moveMemo) putBases(b *[]world.Base) {
+	if m != nil {
+		clear((*b)[:cap(*b)]) // drop the ids the bases point to
+		m.bufs.Put(b)
+	}
 }
 
 // maxMoveMemo is how many measured paths a ruleset remembers.

@@ -3,6 +3,7 @@ package atii
 import (
 	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/catalog"
@@ -332,14 +333,14 @@ func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) {
 		}
 		return t, nil
 	}
-	t.Base, t.BaseText = sh.Attacker.Gunnery, fmt.Sprintf("Gunnery %d+", sh.Attacker.Gunnery)
+	t.Base, t.BaseText = sh.Attacker.Gunnery, "Gunnery "+strconv.Itoa(sh.Attacker.Gunnery)+"+"
 	if pointBlank {
-		t.Base, t.BaseText = sh.Attacker.CCSkill, fmt.Sprintf("point-blank: CCS %d+", sh.Attacker.CCSkill)
+		t.Base, t.BaseText = sh.Attacker.CCSkill, "point-blank: CCS "+strconv.Itoa(sh.Attacker.CCSkill)+"+"
 	}
 	if !sh.TargetMoved {
 		t.Mods = append(t.Mods, Mod{"target not yet moved", 1})
 	} else if sh.TargetMovedCM >= RapidTarget-eps {
-		t.Mods = append(t.Mods, Mod{fmt.Sprintf("target moved %.0f cm", sh.TargetMovedCM), -1})
+		t.Mods = append(t.Mods, Mod{"target moved " + strconv.FormatFloat(sh.TargetMovedCM, 'f', 0, 64) + " cm", -1})
 	}
 	if !sh.FirerMoved {
 		t.Mods = append(t.Mods, Mod{"firer not yet moved", 1})
@@ -348,7 +349,7 @@ func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) {
 		t.Mods = append(t.Mods, Mod{"target half or more hidden", -1})
 	}
 	if sh.Target.Man >= AgileMan {
-		t.Mods = append(t.Mods, Mod{fmt.Sprintf("agile target (Man %d)", sh.Target.Man), -1})
+		t.Mods = append(t.Mods, Mod{"agile target (Man " + strconv.Itoa(sh.Target.Man) + ")", -1})
 	}
 	if w.Acc != 0 {
 		t.Mods = append(t.Mods, Mod{"weapon accuracy", w.Acc})

@@ -17,6 +17,9 @@ import (
 type sightMemo struct {
 	mu sync.Mutex
 	m  map[sightKey]ShotGeometry
+	// ctxs keeps line-of-sight contexts (*losCtx, their buffers) for the
+	// lines the memo does not have.
+	ctxs sync.Pool
 }
 
 // sightKey is one pair measured under one sight option.
@@ -47,9 +50,37 @@ func (c *sightMemo) put(k sightKey, g ShotGeometry) {
 		return
 	}
 	c.mu.Lock()
-	if c.m == nil || len(c.m) >= maxSightMemo {
+	switch {
+	case c.m == nil:
 		c.m = make(map[sightKey]ShotGeometry, maxSightMemo/8)
+	case len(c.m) >= maxSightMemo:
+		clear(c.m) // keeps the map's room
 	}
 	c.m[k] = g
 	c.mu.Unlock()
+}
+
+// losCtx is a line-of-sight context with the table it measures on.
+type losCtx struct {
+	w  *world.World
+	lc *world.LOSContext
+}
+
+// context returns a line-of-sight context on w, one the memo kept when it
+// has one (a fresh one without a memo). Hand it back with release once
+// the result it gave is read: the result's slices belong to it.
+func (c *sightMemo) context(w *world.World) *losCtx {
+	if c != nil {
+		if x, _ := c.ctxs.Get().(*losCtx); x != nil && x.w == w {
+			return x
+		}
+	}
+	return &losCtx{w: w, lc: w.NewLOSContext()}
+}
+
+// release keeps x for the next line.
+func (c *sightMemo) release(x *losCtx) {
+	if c != nil {
+		c.ctxs.Put(x)
+	}
 }

@@ -3,6 +3,7 @@ package atiisys
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/auspex/auspex/ai/script"
 	"github.com/auspex/auspex/game"
@@ -87,4 +88,14 @@ func (System) Score(rs rules.Ruleset, st *rules.State) (map[string]int, error) {
 		return nil, fmt.Errorf("score: ruleset %T is not ATII's", rs)
 	}
 	return ars.VictoryPoints(st)
+}
+
+// Sample implements game.Sampler with atiiai.Sample. Errors: a ruleset
+// other than ATII's, atiiai's.
+func (System) Sample(ctx context.Context, rs rules.Ruleset, st *rules.State, side string, tmpl rules.Choice, rng *rand.Rand) (rules.Choice, bool, error) {
+	ars, ok := rs.(*atii.Ruleset)
+	if !ok {
+		return rules.Choice{}, false, fmt.Errorf("sample: ruleset %T is not ATII's", rs)
+	}
+	return atiiai.Sample(ctx, ars, st, side, tmpl, rng)
 }

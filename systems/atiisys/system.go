@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/rules"
@@ -19,11 +20,35 @@ import (
 	"github.com/auspex/auspex/world"
 )
 
-// System is ATII as a game.System. The zero value is ready to use.
-type System struct{}
+// System is ATII as a game.System. The zero value is ready to use; New's
+// also keeps the embedded terrain table once parsed, for every game it
+// starts (the zero value parses it for each game).
+type System struct {
+	terrain *terrainCache
+}
+
+// terrainCache holds the ATII terrain table parsed once. The rules it
+// holds are shared by every ruleset built from it and never modified.
+type terrainCache struct {
+	once  sync.Once
+	rules world.TerrainRules
+	err   error
+}
 
 // New returns the ATII system.
-func New() System { return System{} }
+func New() System { return System{terrain: &terrainCache{}} }
+
+// terrainRules returns the embedded ATII terrain table, parsed once per
+// System made by New.
+func (s System) terrainRules() (world.TerrainRules, error) {
+	if s.terrain == nil {
+		return assets.LoadTerrainRules(string(catalog.ATII))
+	}
+	s.terrain.once.Do(func() {
+		s.terrain.rules, s.terrain.err = assets.LoadTerrainRules(string(catalog.ATII))
+	})
+	return s.terrain.rules, s.terrain.err
+}
 
 // ID implements game.System: the ruleset id ATII states carry.
 func (System) ID() string { return atii.RulesetID }
@@ -39,8 +64,8 @@ func (System) Plays(scn *scenarios.Scenario) bool {
 // NewRuleset implements game.System: the ATII ruleset bound to the
 // scenario's table, with the embedded ATII terrain table. Errors: no
 // scenario, a scenario of another system, the terrain table not loading.
-func (System) NewRuleset(scn *scenarios.Scenario) (rules.Ruleset, error) {
-	return NewRuleset(scn)
+func (s System) NewRuleset(scn *scenarios.Scenario) (rules.Ruleset, error) {
+	return newRuleset(scn, s.terrainRules)
 }
 
 // BuildState implements game.System (see BuildState).
@@ -58,17 +83,22 @@ var ErrNotATII = errors.New("not an ATII scenario")
 // NewRuleset returns the ATII ruleset bound to the scenario's table, with
 // the embedded ATII terrain table.
 func NewRuleset(scn *scenarios.Scenario) (*atii.Ruleset, error) {
+	return newRuleset(scn, func() (world.TerrainRules, error) { return assets.LoadTerrainRules(string(catalog.ATII)) })
+}
+
+// newRuleset is NewRuleset with the terrain table from terrain.
+func newRuleset(scn *scenarios.Scenario, terrain func() (world.TerrainRules, error)) (*atii.Ruleset, error) {
 	if scn == nil {
 		return nil, errors.New("atii: no scenario")
 	}
 	if scn.System != catalog.ATII {
 		return nil, fmt.Errorf("atii: %s: %w (system %s)", scn.File, ErrNotATII, scn.System)
 	}
-	terrain, err := assets.LoadTerrainRules(string(catalog.ATII))
+	tr, err := terrain()
 	if err != nil {
 		return nil, fmt.Errorf("atii: %w", err)
 	}
-	return atii.NewRuleset(scn.Catalogue, terrain, scn.World)
+	return atii.NewRuleset(scn.Catalogue, tr, scn.World)
 }
 
 // controllerKind maps a scenario controller type to the engine's.

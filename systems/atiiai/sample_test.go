@@ -1,0 +1,82 @@
+package atiiai_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/systems/atiiai"
+	"github.com/auspex/auspex/systems/atiisys"
+)
+
+// The ATII system is a game.Sampler.
+var _ game.Sampler = atiisys.System{}
+
+// TestSampleMove: moves drawn for a move template (ATII-MOV-1..6 checked
+// by Validate) are concrete commands the engine accepts, the same rng
+// seed draws the same move, and different draws end at several places.
+func TestSampleMove(t *testing.T) {
+	g := newGame(t, "titan-duel", 3)
+	tmpl, side := greedyUntil(t, g, atii.CmdMove)
+	ends := map[[2]float64]bool{}
+	for seed := uint64(1); seed <= 12; seed++ {
+		c, ok, err := g.Sample(context.Background(), g.State(), side, tmpl, rand.New(rand.NewPCG(seed, 9)))
+		if err != nil || !ok {
+			t.Fatalf("seed %d: no sample (%v)", seed, err)
+		}
+		if c.Continuous != "" {
+			t.Fatalf("seed %d: %q is still a template", seed, c.Text)
+		}
+		if err := g.Engine.Check(c.Cmd); err != nil {
+			t.Errorf("seed %d: sample %q refused: %v", seed, c.Text, err)
+		}
+		again, _, _ := g.Sample(context.Background(), g.State(), side, tmpl, rand.New(rand.NewPCG(seed, 9)))
+		mv, mv2 := c.Cmd.(*atii.MoveCmd), again.Cmd.(*atii.MoveCmd)
+		last, last2 := mv.Path[len(mv.Path)-1], mv2.Path[len(mv2.Path)-1]
+		if last.X != last2.X || last.Y != last2.Y || again.Text != c.Text {
+			t.Errorf("seed %d: the same stream drew %q then %q", seed, c.Text, again.Text)
+		}
+		ends[[2]float64{last.X, last.Y}] = true
+	}
+	if len(ends) < 4 {
+		t.Errorf("12 draws end at only %d places", len(ends))
+	}
+}
+
+// TestSampleDeploy: a deployment drawn for a deploy template is accepted
+// by the engine.
+func TestSampleDeploy(t *testing.T) {
+	g := newGame(t, atiisys.MissionMapPrefix+"a", 5)
+	tmpl, side := greedyUntil(t, g, atii.CmdDeploy)
+	for seed := uint64(1); seed <= 5; seed++ {
+		c, ok, err := g.Sample(context.Background(), g.State(), side, tmpl, rand.New(rand.NewPCG(seed, 1)))
+		if err != nil || !ok {
+			t.Fatalf("seed %d: no sample (%v)", seed, err)
+		}
+		if err := g.Engine.Check(c.Cmd); err != nil {
+			t.Errorf("seed %d: sample %q refused: %v", seed, c.Text, err)
+		}
+	}
+}
+
+// TestSampleRefusesDiscreteChoices: a choice that is not a template is
+// refused with ErrNotATemplate; a cancelled context stops the draw.
+func TestSampleRefusesDiscreteChoices(t *testing.T) {
+	g := newGame(t, "titan-duel", 3)
+	tmpl, side := greedyUntil(t, g, atii.CmdMove)
+	rs := g.Ruleset.(*atii.Ruleset)
+	rng := rand.New(rand.NewPCG(1, 1))
+	hold := rules.Choice{Name: atii.CmdHold, Cmd: rs.Hold(side, tmpl.Units[0]), Continuous: "nothing"}
+	if _, _, err := atiiai.Sample(context.Background(), rs, g.State(), side, hold, rng); !errors.Is(err, atiiai.ErrNotATemplate) {
+		t.Errorf("a hold: %v, want ErrNotATemplate", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := atiiai.Sample(ctx, rs, g.State(), side, tmpl, rng); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+}
