@@ -56,3 +56,29 @@ func TestLatePressEndsWhereReleasedE40KORD1(t *testing.T) {
 		}
 	}
 }
+
+// TestLatePressTitanEndsWhereReleasedSeed002: the same for a titan in the
+// titans' movement step (ATII-MOV-2): a press on the empty table drafts
+// the titan's move to the pointer and follows it to the release.
+func TestLatePressTitanEndsWhereReleasedSeed002(t *testing.T) {
+	s := titanUI(t)
+	toStep(t, s, e40k.StepTitanMove, e40k.OrderAssault)
+	if s.Decider() != "marines" || s.Selected != "warhound" {
+		t.Fatalf("titan step: %s decides, %q selected", s.Decider(), s.Selected)
+	}
+	from := posOf(t, s, "warhound")
+	end := from.Add(world.Vec{Y: 10})
+	s.PressTable(from.Add(world.Vec{Y: 6}), "")
+	if !s.Dragging() {
+		t.Fatal("a press on the empty table while the titan moves did not follow the pointer")
+	}
+	s.DragTo(from.Add(world.Vec{Y: 8}))
+	s.ReleaseTable(end)
+	if s.Dragging() || s.TitanTo == nil || s.TitanTo.Dist(end) > 1e-9 {
+		t.Fatalf("after the release: dragging %v, the titan's move drafted to %v, want %v", s.Dragging(), s.TitanTo, end)
+	}
+	s.Commit()
+	if got := posOf(t, s, "warhound"); got.Dist(end) > 0.01 {
+		t.Errorf("the warhound is at %v after Enter, want %v (%s)", got, end, s.Msg)
+	}
+}
