@@ -45,11 +45,15 @@ type e40kLog struct {
 	actions []string
 }
 
-// e40kDrag is one dragged detachment move.
+// e40kDrag is one dragged detachment move: the stand pressed, where it
+// stood and where the pointer let go (cm), and the stand whose drafted
+// move the window showed after the release and where that move ended.
 type e40kDrag struct {
-	turn     int
-	stand    string
-	from, to [2]float64
+	turn      int
+	stand     string
+	from, to  [2]float64
+	shownUnit string
+	shown     [2]float64
 }
 
 func (l *e40kLog) note(format string, args ...any) {
@@ -96,12 +100,11 @@ func TestE40KBattleByHand(t *testing.T) {
 		case "fire":
 			e40kFire(w, d, lg)
 		case "rally":
-			if _, ok := w.played("the rally test (Enter)", func() { w.Key("Return") }); ok {
-				lg.rallies++
-				lg.note("T%d rally", p.Turn)
-			} else {
-				e40kPass(w, d, lg, "rally refused")
-			}
+			// A broken detachment that may rally takes its test by
+			// Enter (E40K-BRK-1); the window must play it.
+			w.mustPlay("the rally test (Enter)", func() { w.Key("Return") })
+			lg.rallies++
+			lg.note("T%d rally", p.Turn)
 		default: // assault, overwatch, bombard: passed
 			e40kPass(w, d, lg, p.Pending)
 		}
@@ -171,13 +174,26 @@ func e40kMove(w *Win, d *app.DebugDump, lg *e40kLog) {
 	tx, ty := toward(me, foe, e40kStep)
 	x0, y0 := At(d, me.X, me.Y)
 	x1, y1 := At(d, tx, ty)
-	w.Drag(x0, y0, x1, y1)
+	// The player presses on the stand, waits to see it picked up, drags
+	// it and lets go once the window shows it under the pointer: the
+	// drafted stand (the one pressed, or another of the detachment under
+	// the pointer) keeps its offset from the pointer.
+	w.DragWatched(x0, y0, x1, y1,
+		func(d *app.DebugDump) bool { return d.Play != nil && d.Play.Dragging },
+		func(d *app.DebugDump) bool {
+			if d.Play == nil || !d.Play.Dragging || len(d.Play.Draft) != 2 {
+				return false
+			}
+			from, to := d.Play.Draft[0], d.Play.Draft[1]
+			return math.Hypot(to.X-from.X-(tx-me.X), to.Y-from.Y-(ty-me.Y)) < 0.5
+		})
 	d = w.Wait("the dragged detachment of "+describe(me), func(d *app.DebugDump) bool {
 		return d.Play != nil && !d.Play.Dragging && (len(d.Play.Draft) > 0 || d.Play.MsgErr)
 	})
-	if len(d.Play.Draft) == 0 {
+	if len(d.Play.Draft) != 2 {
 		w.Failf("dragging %s to %.1f,%.1f drew no move: %q", describe(me), tx, ty, d.Play.Msg)
 	}
+	shownUnit, shown := d.Selected, d.Play.Draft[1]
 	// The live preview: the panel judges the drafted move before Enter.
 	if !d.Contains("legal; Enter plays it") && !d.Play.MsgErr {
 		w.t.Logf("the drafted move of %s is not judged legal by the panel: %s", me.ID, texts(d, "hud"))
@@ -195,7 +211,8 @@ func e40kMove(w *Win, d *app.DebugDump, lg *e40kLog) {
 		e40kPass(w, d, lg, "move refused")
 		return
 	}
-	lg.drags = append(lg.drags, e40kDrag{turn: d.Play.Turn, stand: me.ID, from: [2]float64{me.X, me.Y}, to: [2]float64{tx, ty}})
+	lg.drags = append(lg.drags, e40kDrag{turn: d.Play.Turn, stand: me.ID, from: [2]float64{me.X, me.Y}, to: [2]float64{tx, ty},
+		shownUnit: shownUnit, shown: [2]float64{shown.X, shown.Y}})
 	lg.note("T%d dragged %s from %.1f,%.1f to %.1f,%.1f", d.Play.Turn, me.ID, me.X, me.Y, tx, ty)
 }
 
@@ -365,9 +382,14 @@ func e40kCheckReplay(t *testing.T, w *Win, d *app.DebugDump, o *Outcome, save st
 	if len(moves) != len(lg.drags) || len(lg.drags) == 0 {
 		t.Fatalf("the save holds %d move commands of %s, %d were dragged", len(moves), e40kHuman, len(lg.drags))
 	}
+	if count["rally"] != lg.rallies {
+		t.Errorf("the save holds %d rally commands of %s, %d rally tests were taken by Enter", count["rally"], e40kHuman, lg.rallies)
+	}
 	// Each dragged move is a move command of the dragged stand's
 	// detachment that takes that stand where the pointer let go (within a
-	// few mm: the window rounds the drag to whole pixels, 1 px ~ 3 mm).
+	// few mm: the window rounds the drag to whole pixels, 1 px ~ 3 mm),
+	// and the stand the window showed after the release exactly where the
+	// window showed it.
 	moved := map[string]bool{}
 	for i, dr := range lg.drags {
 		m := moves[i]
@@ -381,6 +403,11 @@ func e40kCheckReplay(t *testing.T, w *Win, d *app.DebugDump, o *Outcome, save st
 				found = true
 				if off := math.Hypot(um.To.X-dr.to[0], um.To.Y-dr.to[1]); off > 0.5 {
 					t.Errorf("turn %d: %s dragged to %.1f,%.1f, the saved move sends it to %.2f,%.2f (%.2f cm off)", dr.turn, dr.stand, dr.to[0], dr.to[1], um.To.X, um.To.Y, off)
+				}
+			}
+			if um.Unit == dr.shownUnit {
+				if off := math.Hypot(um.To.X-dr.shown[0], um.To.Y-dr.shown[1]); off > 0.01 {
+					t.Errorf("turn %d: the window showed the move of %s ending at %.2f,%.2f, the save sends it to %.2f,%.2f", dr.turn, dr.shownUnit, dr.shown[0], dr.shown[1], um.To.X, um.To.Y)
 				}
 			}
 		}
@@ -413,6 +440,8 @@ func e40kCheckReplay(t *testing.T, w *Win, d *app.DebugDump, o *Outcome, save st
 		}
 	}
 	if lg.rallies == 0 {
-		t.Logf("no rally test was taken (no detachment was broken or held blast markers at a rally)")
+		// The dice decide whether a marine detachment is ever broken;
+		// TestE40KRallyByHand plays a rally by hand every time.
+		t.Logf("no marine detachment was offered a rally test in this battle")
 	}
 }

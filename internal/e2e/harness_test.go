@@ -436,6 +436,30 @@ func (w *Win) Drag(x0, y0, x1, y1 int) {
 	w.do(args...)
 }
 
+// DragWatched drags the way a person watching the screen does: it
+// presses the left button at (x0, y0) and waits until pressed holds for
+// the window's dump (the window noticed the press there), moves to
+// (x1, y1) in small steps, waits until arrived holds (the window follows
+// the pointer there), and only then lets go. A window reads the pointer
+// once a frame: under load a frame can come after the pointer has moved
+// on, and a drag sent blind may then be noticed partway along. A wait
+// that times out fails the test.
+func (w *Win) DragWatched(x0, y0, x1, y1 int, pressed, arrived func(*app.DebugDump) bool) {
+	w.t.Helper()
+	w.do("mousemove", "--window", w.wid, strconv.Itoa(x0), strconv.Itoa(y0), "sleep", "0.06", "mousedown", "1", "sleep", "0.06")
+	w.Wait(fmt.Sprintf("the window to notice the press at %d,%d", x0, y0), pressed)
+	var args []string
+	n := 8
+	for i := 1; i <= n; i++ {
+		x := x0 + (x1-x0)*i/n
+		y := y0 + (y1-y0)*i/n
+		args = append(args, "mousemove", "--window", w.wid, strconv.Itoa(x), strconv.Itoa(y), "sleep", "0.03")
+	}
+	w.do(args...)
+	w.Wait(fmt.Sprintf("the window to follow the drag to %d,%d", x1, y1), arrived)
+	w.do("mouseup", "1", "sleep", "0.05")
+}
+
 // Key presses and releases each key (xdotool names: Return, space,
 // Escape, ctrl+s, bracketleft...), holding each a few frames so the
 // window's once-per-frame polling sees it.

@@ -85,7 +85,37 @@ func (s *UI) PressTable(p world.Vec, hit string) {
 			return
 		}
 	}
+	if hit == "" && s.flyerDet() == "" && s.pressFollows(p) {
+		return
+	}
 	s.ClickTable(p, hit)
+}
+
+// pressFollows handles a press on the empty table while a titan or the
+// selected stand moves: the move is drafted to p (as a click does) and,
+// while the button stays down, keeps following the pointer, so the
+// release is where the move ends. A window that notices a press late
+// (a slow frame under load sees the button go down only once the pointer
+// has left the stand) still ends the drafted move where the player lets
+// go, as the table shows it, instead of at the point where the press was
+// noticed. It reports whether the press was taken.
+func (s *UI) pressFollows(p world.Vec) bool {
+	switch {
+	case s.titanMoving():
+		s.draftTitan(p)
+		s.drag = &dragState{unit: s.actor(), from: p, titan: true, moved: true}
+		return true
+	case s.moving() && s.Selected != "" && s.State().Unit(s.Selected) != nil:
+		from := s.State().Unit(s.Selected).Pos
+		if to, ok := s.Moves[s.Selected]; ok {
+			from = to
+		}
+		s.startDrag(s.Selected, from)
+		s.drag.moved = true
+		s.DragTo(p)
+		return true
+	}
+	return false
 }
 
 // startDrag starts dragging stand id from p.
