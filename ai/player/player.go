@@ -21,7 +21,8 @@ import (
 type Searcher struct {
 	// Name prefixes errors ("atii ai").
 	Name string
-	// Budget is the time per decision (0: game.DefaultAIBudget); the
+	// Budget is the time per decision, everything included (0:
+	// game.DefaultAIBudget); the search stops a Reserve share early. The
 	// caller's deadline, if sooner, wins.
 	Budget time.Duration
 	// Search tunes the search (zero fields: its defaults; a zero seed is
@@ -47,21 +48,28 @@ func (p Searcher) DecideWhy(ctx context.Context, v game.View) (rules.Command, *g
 	if v.State == nil || v.Sim == nil || p.Domain == nil {
 		return nil, nil, fmt.Errorf("%s: needs a view with its state and simulator", p.Name)
 	}
-	dom, err := p.Domain(v)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
-	}
 	budget := p.Budget
 	if budget <= 0 {
 		budget = game.DefaultAIBudget
 	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
+	// The clock starts now, and the search stops Reserve short of the
+	// budget: what is in flight when it stops (a position's candidates,
+	// the workers' last plays, the answer) finishes within the budget.
+	outer := ctx
+	ctx, cancel := context.WithTimeout(ctx, budget-budget/Reserve)
 	defer cancel()
+	dom, err := p.Domain(v)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
+	}
 	cfg := p.Search
 	if cfg.Seed == 0 {
 		cfg.Seed = uint64(v.State.Seq)*0x9e3779b97f4a7c15 + 1
 	}
-	acts, err := dom.Actions(v.State, v.Side)
+	// The root's actions are listed whatever the budget (the caller's
+	// own deadline still stops it): without them there is nothing to
+	// answer with.
+	acts, err := search.ActionsOf(outer, dom, v.State, v.Side)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
 	}
@@ -71,7 +79,7 @@ func (p Searcher) DecideWhy(ctx context.Context, v game.View) (rules.Command, *g
 	case 1:
 		return acts[0].Cmd, &game.Why{Line: Named(v.State, acts[0].Unit, acts[0].Text) + " (the only choice)"}, nil
 	}
-	res, err := search.Search(ctx, v.Sim, dom, v.State, v.Side, cfg)
+	res, err := search.Search(ctx, v.Sim, rootActions{Domain: dom, root: v.State, side: v.Side, acts: acts}, v.State, v.Side, cfg)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return acts[0].Cmd, &game.Why{Line: Named(v.State, acts[0].Unit, acts[0].Text) + " (no time to weigh the choices: the first candidate)"}, nil
@@ -83,6 +91,35 @@ func (p Searcher) DecideWhy(ctx context.Context, v game.View) (rules.Command, *g
 		return nil, nil, fmt.Errorf("%s: %w", p.Name, search.ErrNoActions)
 	}
 	return best.Cmd, Explain(v.State, res), nil
+}
+
+// Reserve is the share of the budget (one part in Reserve) kept back
+// from the search for what is in flight when it stops: on the shared
+// 2-core machine under load the last plays and the workers' hand-over
+// took up to a tenth of a second after the search's deadline.
+const Reserve = 5
+
+// rootActions is a domain whose root actions are already known (the
+// player computed them to answer a single choice at once), so the
+// search does not compute them again.
+type rootActions struct {
+	search.Domain
+	root *rules.State
+	side string
+	acts []search.Action
+}
+
+// Actions implements search.Domain.
+func (r rootActions) Actions(s *rules.State, side string) ([]search.Action, error) {
+	return r.ActionsContext(context.Background(), s, side)
+}
+
+// ActionsContext implements search.ContextActions.
+func (r rootActions) ActionsContext(ctx context.Context, s *rules.State, side string) ([]search.Action, error) {
+	if s == r.root && side == r.side {
+		return r.acts, nil
+	}
+	return search.ActionsOf(ctx, r.Domain, s, side)
 }
 
 // Shown is how many candidates an explanation lists.

@@ -68,6 +68,23 @@ type Domain interface {
 	Evaluate(s *rules.State, side string) Score
 }
 
+// ContextActions is a Domain whose Actions can be cut short: the search
+// calls ActionsContext with its own context instead of Actions, so a
+// costly candidate generation stops at the deadline (it then returns
+// ctx's error).
+type ContextActions interface {
+	ActionsContext(ctx context.Context, s *rules.State, side string) ([]Action, error)
+}
+
+// ActionsOf is dom's actions for side at s, through ActionsContext when
+// dom has it.
+func ActionsOf(ctx context.Context, dom Domain, s *rules.State, side string) ([]Action, error) {
+	if c, ok := dom.(ContextActions); ok {
+		return c.ActionsContext(ctx, s, side)
+	}
+	return dom.Actions(s, side)
+}
+
 // Sim plays commands on copies of states (rules.Simulator implements it).
 type Sim interface {
 	// Play returns the state after c is played on a copy of s with dice
@@ -182,8 +199,11 @@ func Search(ctx context.Context, sim Sim, dom Domain, root *rules.State, side st
 		return Result{}, errors.New("search: simulator, domain and state are all required")
 	}
 	cfg = cfg.withDefaults()
-	acts, err := dom.Actions(root, side)
+	acts, err := ActionsOf(ctx, dom, root, side)
 	if err != nil {
+		if stopped(err) {
+			return Result{}, fmt.Errorf("search: stopped before any action was scored: %w", err)
+		}
 		return Result{}, fmt.Errorf("search: actions at the root: %w", err)
 	}
 	if len(acts) == 0 {
@@ -370,8 +390,11 @@ func (s *searcher) value(ctx context.Context, st *rules.State, depth, k, ply int
 	if depth == 0 || st.Over || who == "" {
 		return s.dom.Evaluate(st, s.side).Value, nil
 	}
-	acts, err := s.dom.Actions(st, who)
+	acts, err := ActionsOf(ctx, s.dom, st, who)
 	if err != nil {
+		if stopped(err) {
+			return 0, err
+		}
 		return 0, fmt.Errorf("search: actions for %s at %s: %w", who, st.Step, err)
 	}
 	if len(acts) == 0 {
