@@ -30,13 +30,25 @@ type Domain struct {
 	MovesPerTitan, BaseMoves, TacticalMoves int
 }
 
-// losing reports whether side has taken more damage than it has dealt
-// at s (by the evaluation's damage term): then its move candidates
-// include disengaging (tacticalMoves).
+// LosingShare is how far behind on damage a side must be, as a share of
+// its own titans' points, to count as losing (Domain.losing).
+const LosingShare = 0.1
+
+// losing reports whether side has taken more damage than it has dealt at
+// s by more than LosingShare of its own points (the evaluation's damage
+// term): then its move candidates include disengaging (tacticalMoves).
 func (d Domain) losing(s *rules.State, side string) bool {
+	own := 0.0
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side {
+			if p, err := d.RS.Catalogue().Unit(u.Type); err == nil {
+				own += float64(max(p.Points, 1))
+			}
+		}
+	}
 	for _, t := range d.Eval.Evaluate(s, side).Terms {
 		if t.Name == "damage" {
-			return t.Value < 0
+			return t.Value < -LosingShare*own
 		}
 	}
 	return false

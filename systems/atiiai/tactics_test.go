@@ -319,10 +319,10 @@ func weaponsOn(t *testing.T, dom atiiai.Domain, e *rules.Unit, at world.Vec) int
 }
 
 // TestTacticalMovesOutOfArcs: beside an enemy facing north (its arm and
-// carapace arcs all look ahead), a titan that is not losing is not offered
-// to disengage; once it has taken a Major wound (losing on damage), the
-// domain offers a move out of every arc of the enemy's weapons, and that
-// move ends where none bears.
+// carapace arcs all look ahead), a titan that is not losing is not
+// offered to disengage; once it has taken two Major wounds (20 % of its
+// points, more than LosingShare behind), the domain offers a move out of
+// every arc of the enemy's weapons, and that move ends where none bears.
 func TestTacticalMovesOutOfArcs(t *testing.T) {
 	dom, st, side, me, enemy := moveSetup(t, 75, 34, 270, 60, 35, 0)
 	e := st.Unit(enemy)
@@ -336,7 +336,7 @@ func TestTacticalMovesOutOfArcs(t *testing.T) {
 	if a, ok := find(acts, "out of the enemy's arcs"); ok {
 		t.Errorf("not losing, the domain still offers %q", a.Text)
 	}
-	damage(t, st, me, func(ts *atii.TitanState) { ts.Legs = atii.Major })
+	damage(t, st, me, func(ts *atii.TitanState) { ts.Legs, ts.VSG = atii.Major, atii.Major })
 	if acts, err = dom.Actions(st, side); err != nil {
 		t.Fatal(err)
 	}
@@ -351,7 +351,7 @@ func TestTacticalMovesOutOfArcs(t *testing.T) {
 }
 
 // TestTacticalMovesJustOutOfRange: just inside the longest (limited)
-// range of an enemy facing it, a titan that is losing (a Major wound) is
+// range of an enemy facing it, a titan that is losing (two Major wounds) is
 // offered a move to just beyond that range (base edges), facing the enemy.
 func TestTacticalMovesJustOutOfRange(t *testing.T) {
 	dom, st, side, me, enemy := moveSetup(t, 60, 40, 90, 110, 40, 270)
@@ -375,7 +375,7 @@ func TestTacticalMovesJustOutOfRange(t *testing.T) {
 	}
 	radii := mp.Base.Radius + prof.Base.Radius
 	place(t, st, me, 110-(long+radii+4+1-3), 40, 90)
-	damage(t, st, me, func(ts *atii.TitanState) { ts.Legs = atii.Major })
+	damage(t, st, me, func(ts *atii.TitanState) { ts.Legs, ts.VSG = atii.Major, atii.Major })
 	acts, err := dom.Actions(st, side)
 	if err != nil {
 		t.Fatal(err)
