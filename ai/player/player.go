@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/auspex/auspex/ai/search"
@@ -22,8 +23,9 @@ type Searcher struct {
 	// Name prefixes errors ("atii ai").
 	Name string
 	// Budget is the time per decision, everything included (0:
-	// game.DefaultAIBudget); the search stops a Reserve share early. The
-	// caller's deadline, if sooner, wins.
+	// game.DefaultAIBudget); the search stops SearchReserve early and
+	// the answer comes AnswerReserve early at the latest. The caller's
+	// deadline, if sooner, wins.
 	Budget time.Duration
 	// Search tunes the search (zero fields: its defaults; a zero seed is
 	// derived from the position, never from the game's seed).
@@ -52,11 +54,12 @@ func (p Searcher) DecideWhy(ctx context.Context, v game.View) (rules.Command, *g
 	if budget <= 0 {
 		budget = game.DefaultAIBudget
 	}
-	// The clock starts now, and the search stops Reserve short of the
+	// The clock starts now, and the search stops SearchReserve short of the
 	// budget: what is in flight when it stops (a position's candidates,
 	// the workers' last plays, the answer) finishes within the budget.
+	start := time.Now()
 	outer := ctx
-	ctx, cancel := context.WithTimeout(ctx, budget-budget/Reserve)
+	ctx, cancel := context.WithTimeout(ctx, budget-budget*SearchReserve/100)
 	defer cancel()
 	dom, err := p.Domain(v)
 	if err != nil {
@@ -79,7 +82,7 @@ func (p Searcher) DecideWhy(ctx context.Context, v game.View) (rules.Command, *g
 	case 1:
 		return acts[0].Cmd, &game.Why{Line: Named(v.State, acts[0].Unit, acts[0].Text) + " (the only choice)"}, nil
 	}
-	res, err := search.Search(ctx, v.Sim, rootActions{Domain: dom, root: v.State, side: v.Side, acts: acts}, v.State, v.Side, cfg)
+	res, err := p.search(ctx, outer, start.Add(budget-budget*AnswerReserve/100), dom, v, acts, cfg)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return acts[0].Cmd, &game.Why{Line: Named(v.State, acts[0].Unit, acts[0].Text) + " (no time to weigh the choices: the first candidate)"}, nil
@@ -93,11 +96,68 @@ func (p Searcher) DecideWhy(ctx context.Context, v game.View) (rules.Command, *g
 	return best.Cmd, Explain(v.State, res), nil
 }
 
-// Reserve is the share of the budget (one part in Reserve) kept back
-// from the search for what is in flight when it stops: on the shared
-// 2-core machine under load the last plays and the workers' hand-over
-// took up to a tenth of a second after the search's deadline.
-const Reserve = 5
+// SearchReserve and AnswerReserve are the shares of the budget, in per
+// cent, kept back from the search and from the answer. The search stops
+// SearchReserve short of the budget; what is in flight then (the
+// workers' last plays) normally ends within the rest, but on the shared
+// 2-core machine under heavy load it took up to a third of a second
+// longer, so AnswerReserve short of the budget the player answers with
+// the last completed iteration and leaves the cancelled search to wind
+// down on its own.
+const (
+	SearchReserve = 15
+	AnswerReserve = 8
+)
+
+// search runs the search on its own goroutine and returns its result,
+// or, when answerBy comes first, the last iteration it completed
+// (context.DeadlineExceeded when none had). Errors: the search's, a
+// panic in it, outer done.
+func (p Searcher) search(ctx, outer context.Context, answerBy time.Time, dom search.Domain, v game.View, acts []search.Action, cfg search.Config) (search.Result, error) {
+	var (
+		mu   sync.Mutex
+		last *search.Result
+	)
+	user := cfg.Progress
+	cfg.Progress = func(r search.Result) {
+		mu.Lock()
+		last = &r
+		mu.Unlock()
+		if user != nil {
+			user(r)
+		}
+	}
+	type answer struct {
+		res search.Result
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		var a answer
+		defer func() {
+			if r := recover(); r != nil {
+				a = answer{err: fmt.Errorf("search panicked: %v", r)}
+			}
+			done <- a
+		}()
+		a.res, a.err = search.Search(ctx, v.Sim, rootActions{Domain: dom, root: v.State, side: v.Side, acts: acts}, v.State, v.Side, cfg)
+	}()
+	timer := time.NewTimer(time.Until(answerBy))
+	defer timer.Stop()
+	select {
+	case a := <-done:
+		return a.res, a.err
+	case <-timer.C:
+	case <-outer.Done():
+		return search.Result{}, outer.Err()
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if last == nil {
+		return search.Result{}, fmt.Errorf("search: no iteration completed in time: %w", context.DeadlineExceeded)
+	}
+	return *last, nil
+}
 
 // rootActions is a domain whose root actions are already known (the
 // player computed them to answer a single choice at once), so the

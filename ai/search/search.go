@@ -118,6 +118,18 @@ type Config struct {
 	// MaxNodes, when > 0, stops deepening once this many positions have
 	// been played (a deterministic budget; the deadline still applies).
 	MaxNodes int64
+	// Progress, when set, is called with a copy of the result each time
+	// an iteration completes (depth 1, then each deeper one), from the
+	// search's goroutine: a caller that cannot wait for what is in
+	// flight when the deadline falls answers with the last one.
+	Progress func(Result)
+}
+
+// clone copies a result for Progress (the ranking is reused by the
+// search).
+func (r Result) clone() Result {
+	r.Ranked = append([]Ranked(nil), r.Ranked...)
+	return r
 }
 
 func (c Config) withDefaults() Config {
@@ -228,6 +240,10 @@ func Search(ctx context.Context, sim Sim, dom Domain, root *rules.State, side st
 	}
 	sortRanked(ranked)
 	res := Result{Ranked: ranked, Depth: 1}
+	if err == nil && cfg.Progress != nil {
+		res.Nodes = s.nodes.Load()
+		cfg.Progress(res.clone())
+	}
 	if err != nil {
 		res.Depth = 0
 		res.Nodes = s.nodes.Load()
@@ -255,6 +271,10 @@ func Search(ctx context.Context, sim Sim, dom Domain, root *rules.State, side st
 		}
 		sortRanked(ranked[:n])
 		res.Depth = depth
+		if cfg.Progress != nil {
+			res.Nodes = s.nodes.Load()
+			cfg.Progress(res.clone())
+		}
 	}
 	res.Nodes = s.nodes.Load()
 	return res, nil
