@@ -3,6 +3,7 @@ package atiiai
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/auspex/auspex/ai/player"
@@ -81,6 +82,7 @@ func (d Domain) movesFor(ctx context.Context, s *rules.State, side string, c rul
 		}
 		extra = tacticalMoves(d.RS, s, side, unit, d.Eval.Goals, d.losing(s, side), tact)
 	}
+	cands, extra = d.priceDanger(s, cands, false), d.priceDanger(s, extra, true)
 	picked := append([]rules.Choice(nil), cands[:min(base, len(cands))]...)
 	picked = append(picked, extra...)
 	for _, cc := range cands[min(base, len(cands)):] {
@@ -101,6 +103,42 @@ func (d Domain) movesFor(ctx context.Context, s *rules.State, side string, c rul
 		out = append(out, ca)
 	}
 	return out, nil
+}
+
+// MinComplete is the least chance, from the exact dangerous terrain dice
+// (ATII-MOV-4), that a tactical move crossing dangerous terrain gets all
+// the way for the AI to consider it: below it the titan would likely stop
+// inside the terrain, short of the spot the move was meant for.
+const MinComplete = 0.5
+
+// priceDanger says in the text of each move of cs that crosses dangerous
+// terrain its chance of getting all the way ("(83 % to get through)"),
+// and with drop leaves out those with less than MinComplete (the
+// tactical end points: the generator's own moves are kept, the search's
+// dice samples weigh them). Moves the rules cannot price are kept as
+// they are.
+func (d Domain) priceDanger(s *rules.State, cs []rules.Choice, drop bool) []rules.Choice {
+	out := cs[:0:0]
+	for _, c := range cs {
+		mv, ok := c.Cmd.(*atii.MoveCmd)
+		if !ok {
+			out = append(out, c)
+			continue
+		}
+		pv, err := d.RS.PlanMove(s, mv)
+		if err != nil || pv.Odds == nil {
+			out = append(out, c)
+			continue
+		}
+		if drop && pv.Odds.Complete < MinComplete {
+			continue
+		}
+		if pv.Odds.Complete < 1 {
+			c.Text += fmt.Sprintf(" (%.0f %% to get through)", 100*pv.Odds.Complete)
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // Actions implements search.Domain.

@@ -122,7 +122,8 @@ type spot struct {
 // tacticalMoves returns up to n moves of unit id (a move template's unit)
 // accepted by st, one of each kind that applies, in this order:
 //
-//   - make for the nearest goal of side that it does not hold yet;
+//   - make for the nearest goal of side that it does not hold yet (to
+//     its near side, half the hold distance short of it);
 //   - round on an enemy's rear (or side) quadrant, ending facing it with
 //     a weapon in arc and range: the spots are the nearest enemy's rear
 //     and rear-side at two thirds of the titan's longest range;
@@ -212,6 +213,16 @@ func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Go
 				if col.add(mv, id, to, end, t) {
 					return
 				}
+				if face != nil && keep == nil {
+					// too much turning (a Man point per 45 degrees):
+					// end facing the way it walked (kinds whose spot
+					// does not depend on the facing)
+					mv = rs.Move(side, id, atii.Waypoint{X: to.X, Y: to.Y})
+					end, _ = endFacing(u, to)
+					if col.add(mv, id, to, end, t) {
+						return
+					}
+				}
 			}
 		}
 	}
@@ -226,7 +237,12 @@ func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Go
 		}
 		if len(spots) > 0 {
 			sort.SliceStable(spots, func(i, j int) bool { return spots[i].score > spots[j].score })
+			// the near side of the marker: it still holds (within
+			// HoldDistance of the base edge) for less walking
 			best := spots[0].at
+			if d := u.Pos.Sub(best); d.Len() > atii.HoldDistance/2 {
+				best = best.Add(d.Scale(atii.HoldDistance / 2 / d.Len()))
+			}
 			if d := best.Sub(u.Pos); d.Len() > speed {
 				best = u.Pos.Add(d.Scale(speed / d.Len()))
 			}
@@ -366,6 +382,15 @@ func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Go
 		k()
 	}
 	return col.out
+}
+
+// endFacing is the facing at the end of a straight walk of u to to (the
+// direction walked; u's facing for no walk) and whether it walked.
+func endFacing(u *rules.Unit, to world.Vec) (float64, bool) {
+	if d := to.Sub(u.Pos); d.Len() > 1e-9 {
+		return world.Bearing(d), true
+	}
+	return u.Facing, false
 }
 
 // faceOr is *f, or def when f is nil.

@@ -393,12 +393,12 @@ func TestTacticalMovesJustOutOfRange(t *testing.T) {
 	}
 }
 
-// TestTacticalMovesMakeForTheRelay: far from the enemy and 25 cm from the
-// relay, the domain offers a move onto it, and a one-decision search picks
+// TestTacticalMovesMakeForTheRelay: far from the enemy and 24 cm from the
+// relay (this side of the river), the domain offers a move onto it, and a one-decision search picks
 // a move ending within the hold distance; without the goals (the
 // objective term and the move) it does not.
 func TestTacticalMovesMakeForTheRelay(t *testing.T) {
-	dom, st, side, _, _ := moveSetup(t, 60, 41, 180, 115, 115, 0)
+	dom, st, side, _, _ := moveSetup(t, 50, 88, 0, 115, 115, 0)
 	if side == "" {
 		t.Fatal("no side")
 	}
@@ -432,5 +432,43 @@ func TestTacticalMovesMakeForTheRelay(t *testing.T) {
 	plain.Eval.Goals = nil
 	if ok, text := holds(plain); ok {
 		t.Errorf("without goals the AI still plays %q onto the relay", text)
+	}
+}
+
+// TestDangerousMovesPricedFromTheDice: just north of the river, the walk
+// toward the relay crosses it with less than an even chance of getting
+// all the way (ATII-MOV-4, exact odds of the Man D6); the domain offers
+// no tactical move (toward the relay) that risky, and every dangerous
+// move it offers says its chance.
+func TestDangerousMovesPricedFromTheDice(t *testing.T) {
+	dom, st, side, me, _ := moveSetup(t, 60, 45, 180, 115, 115, 0)
+	pv, err := dom.RS.PlanMove(st, dom.RS.Move(side, me, atii.Waypoint{X: 60, Y: 63}))
+	if err != nil || pv.Odds == nil || pv.Odds.Complete >= atiiai.MinComplete {
+		t.Fatalf("the walk onto the relay: odds %+v, err %v; want a risky crossing", pv.Odds, err)
+	}
+	acts, err := dom.Actions(st, side)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := 0
+	for _, a := range acts {
+		mv, ok := a.Cmd.(*atii.MoveCmd)
+		if !ok {
+			continue
+		}
+		moves++
+		pv, err := dom.RS.PlanMove(st, mv)
+		if err != nil || pv.Odds == nil {
+			continue
+		}
+		if strings.Contains(a.Text, "make for") && pv.Odds.Complete < atiiai.MinComplete {
+			t.Errorf("%q gets through with %.2f, below %.2f", a.Text, pv.Odds.Complete, atiiai.MinComplete)
+		}
+		if pv.Odds.Complete < 1 && !strings.Contains(a.Text, "to get through") {
+			t.Errorf("%q crosses dangerous terrain without saying its chance", a.Text)
+		}
+	}
+	if moves == 0 {
+		t.Fatal("no moves offered")
 	}
 }
