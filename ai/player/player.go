@@ -106,7 +106,7 @@ func (p Searcher) DecideWhy(ctx context.Context, v game.View) (rules.Command, *g
 // down on its own.
 const (
 	SearchReserve = 15
-	AnswerReserve = 8
+	AnswerReserve = 12
 )
 
 // search runs the search on its own goroutine and returns its result,
