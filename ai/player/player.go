@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/auspex/auspex/ai/search"
@@ -21,8 +22,10 @@ import (
 type Searcher struct {
 	// Name prefixes errors ("atii ai").
 	Name string
-	// Budget is the time per decision (0: game.DefaultAIBudget); the
-	// caller's deadline, if sooner, wins.
+	// Budget is the time per decision, everything included (0:
+	// game.DefaultAIBudget); the search stops SearchReserve early and
+	// the answer comes AnswerReserve early at the latest. The caller's
+	// deadline, if sooner, wins.
 	Budget time.Duration
 	// Search tunes the search (zero fields: its defaults; a zero seed is
 	// derived from the position, never from the game's seed).
@@ -47,21 +50,29 @@ func (p Searcher) DecideWhy(ctx context.Context, v game.View) (rules.Command, *g
 	if v.State == nil || v.Sim == nil || p.Domain == nil {
 		return nil, nil, fmt.Errorf("%s: needs a view with its state and simulator", p.Name)
 	}
-	dom, err := p.Domain(v)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
-	}
 	budget := p.Budget
 	if budget <= 0 {
 		budget = game.DefaultAIBudget
 	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
+	// The clock starts now, and the search stops SearchReserve short of the
+	// budget: what is in flight when it stops (a position's candidates,
+	// the workers' last plays, the answer) finishes within the budget.
+	start := time.Now()
+	outer := ctx
+	ctx, cancel := context.WithTimeout(ctx, budget-budget*SearchReserve/100)
 	defer cancel()
+	dom, err := p.Domain(v)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
+	}
 	cfg := p.Search
 	if cfg.Seed == 0 {
 		cfg.Seed = uint64(v.State.Seq)*0x9e3779b97f4a7c15 + 1
 	}
-	acts, err := dom.Actions(v.State, v.Side)
+	// The root's actions are listed whatever the budget (the caller's
+	// own deadline still stops it): without them there is nothing to
+	// answer with.
+	acts, err := search.ActionsOf(outer, dom, v.State, v.Side)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
 	}
@@ -71,7 +82,7 @@ func (p Searcher) DecideWhy(ctx context.Context, v game.View) (rules.Command, *g
 	case 1:
 		return acts[0].Cmd, &game.Why{Line: Named(v.State, acts[0].Unit, acts[0].Text) + " (the only choice)"}, nil
 	}
-	res, err := search.Search(ctx, v.Sim, dom, v.State, v.Side, cfg)
+	res, err := p.search(ctx, outer, start.Add(budget-budget*AnswerReserve/100), dom, v, acts, cfg)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return acts[0].Cmd, &game.Why{Line: Named(v.State, acts[0].Unit, acts[0].Text) + " (no time to weigh the choices: the first candidate)"}, nil
@@ -83,6 +94,92 @@ func (p Searcher) DecideWhy(ctx context.Context, v game.View) (rules.Command, *g
 		return nil, nil, fmt.Errorf("%s: %w", p.Name, search.ErrNoActions)
 	}
 	return best.Cmd, Explain(v.State, res), nil
+}
+
+// SearchReserve and AnswerReserve are the shares of the budget, in per
+// cent, kept back from the search and from the answer. The search stops
+// SearchReserve short of the budget; what is in flight then (the
+// workers' last plays) normally ends within the rest, but on the shared
+// 2-core machine under heavy load it took up to a third of a second
+// longer, so AnswerReserve short of the budget the player answers with
+// the last completed iteration and leaves the cancelled search to wind
+// down on its own.
+const (
+	SearchReserve = 15
+	AnswerReserve = 12
+)
+
+// search runs the search on its own goroutine and returns its result,
+// or, when answerBy comes first, the last iteration it completed
+// (context.DeadlineExceeded when none had). Errors: the search's, a
+// panic in it, outer done.
+func (p Searcher) search(ctx, outer context.Context, answerBy time.Time, dom search.Domain, v game.View, acts []search.Action, cfg search.Config) (search.Result, error) {
+	var (
+		mu   sync.Mutex
+		last *search.Result
+	)
+	user := cfg.Progress
+	cfg.Progress = func(r search.Result) {
+		mu.Lock()
+		last = &r
+		mu.Unlock()
+		if user != nil {
+			user(r)
+		}
+	}
+	type answer struct {
+		res search.Result
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		var a answer
+		defer func() {
+			if r := recover(); r != nil {
+				a = answer{err: fmt.Errorf("search panicked: %v", r)}
+			}
+			done <- a
+		}()
+		a.res, a.err = search.Search(ctx, v.Sim, rootActions{Domain: dom, root: v.State, side: v.Side, acts: acts}, v.State, v.Side, cfg)
+	}()
+	timer := time.NewTimer(time.Until(answerBy))
+	defer timer.Stop()
+	select {
+	case a := <-done:
+		return a.res, a.err
+	case <-timer.C:
+	case <-outer.Done():
+		return search.Result{}, outer.Err()
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if last == nil {
+		return search.Result{}, fmt.Errorf("search: no iteration completed in time: %w", context.DeadlineExceeded)
+	}
+	return *last, nil
+}
+
+// rootActions is a domain whose root actions are already known (the
+// player computed them to answer a single choice at once), so the
+// search does not compute them again.
+type rootActions struct {
+	search.Domain
+	root *rules.State
+	side string
+	acts []search.Action
+}
+
+// Actions implements search.Domain.
+func (r rootActions) Actions(s *rules.State, side string) ([]search.Action, error) {
+	return r.ActionsContext(context.Background(), s, side)
+}
+
+// ActionsContext implements search.ContextActions.
+func (r rootActions) ActionsContext(ctx context.Context, s *rules.State, side string) ([]search.Action, error) {
+	if s == r.root && side == r.side {
+		return r.acts, nil
+	}
+	return search.ActionsOf(ctx, r.Domain, s, side)
 }
 
 // Shown is how many candidates an explanation lists.

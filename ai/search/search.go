@@ -68,6 +68,23 @@ type Domain interface {
 	Evaluate(s *rules.State, side string) Score
 }
 
+// ContextActions is a Domain whose Actions can be cut short: the search
+// calls ActionsContext with its own context instead of Actions, so a
+// costly candidate generation stops at the deadline (it then returns
+// ctx's error).
+type ContextActions interface {
+	ActionsContext(ctx context.Context, s *rules.State, side string) ([]Action, error)
+}
+
+// ActionsOf is dom's actions for side at s, through ActionsContext when
+// dom has it.
+func ActionsOf(ctx context.Context, dom Domain, s *rules.State, side string) ([]Action, error) {
+	if c, ok := dom.(ContextActions); ok {
+		return c.ActionsContext(ctx, s, side)
+	}
+	return dom.Actions(s, side)
+}
+
 // Sim plays commands on copies of states (rules.Simulator implements it).
 type Sim interface {
 	// Play returns the state after c is played on a copy of s with dice
@@ -101,6 +118,18 @@ type Config struct {
 	// MaxNodes, when > 0, stops deepening once this many positions have
 	// been played (a deterministic budget; the deadline still applies).
 	MaxNodes int64
+	// Progress, when set, is called with a copy of the result each time
+	// an iteration completes (depth 1, then each deeper one), from the
+	// search's goroutine: a caller that cannot wait for what is in
+	// flight when the deadline falls answers with the last one.
+	Progress func(Result)
+}
+
+// clone copies a result for Progress (the ranking is reused by the
+// search).
+func (r Result) clone() Result {
+	r.Ranked = append([]Ranked(nil), r.Ranked...)
+	return r
 }
 
 func (c Config) withDefaults() Config {
@@ -182,8 +211,11 @@ func Search(ctx context.Context, sim Sim, dom Domain, root *rules.State, side st
 		return Result{}, errors.New("search: simulator, domain and state are all required")
 	}
 	cfg = cfg.withDefaults()
-	acts, err := dom.Actions(root, side)
+	acts, err := ActionsOf(ctx, dom, root, side)
 	if err != nil {
+		if stopped(err) {
+			return Result{}, fmt.Errorf("search: stopped before any action was scored: %w", err)
+		}
 		return Result{}, fmt.Errorf("search: actions at the root: %w", err)
 	}
 	if len(acts) == 0 {
@@ -214,6 +246,10 @@ func Search(ctx context.Context, sim Sim, dom Domain, root *rules.State, side st
 		res.Nodes = s.nodes.Load()
 		return res, nil
 	}
+	if err == nil && cfg.Progress != nil {
+		res.Nodes = s.nodes.Load()
+		cfg.Progress(res.clone())
+	}
 	if err != nil {
 		res.Depth = 0
 		res.Nodes = s.nodes.Load()
@@ -241,6 +277,10 @@ func Search(ctx context.Context, sim Sim, dom Domain, root *rules.State, side st
 		}
 		sortRanked(ranked[:n])
 		res.Depth = depth
+		if cfg.Progress != nil {
+			res.Nodes = s.nodes.Load()
+			cfg.Progress(res.clone())
+		}
 	}
 	res.Nodes = s.nodes.Load()
 	return res, nil
@@ -376,8 +416,11 @@ func (s *searcher) value(ctx context.Context, st *rules.State, depth, k, ply int
 	if depth == 0 || st.Over || who == "" {
 		return s.dom.Evaluate(st, s.side).Value, nil
 	}
-	acts, err := s.dom.Actions(st, who)
+	acts, err := ActionsOf(ctx, s.dom, st, who)
 	if err != nil {
+		if stopped(err) {
+			return 0, err
+		}
 		return 0, fmt.Errorf("search: actions for %s at %s: %w", who, st.Step, err)
 	}
 	if len(acts) == 0 {

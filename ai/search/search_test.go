@@ -317,3 +317,56 @@ func TestSearchAForcedMoveIsNotSearchedDeeper(t *testing.T) {
 		t.Fatalf("a forced move: %d actions, depth %d, want one action at depth 1", len(res.Ranked), res.Depth)
 	}
 }
+
+// TestSearchReportsProgress: Progress sees each completed iteration, one
+// decision deeper each time, and its last report is the final result.
+func TestSearchReportsProgress(t *testing.T) {
+	sim, st := newNim(t, 6)
+	var depths []int
+	var last Result
+	res, err := Search(context.Background(), sim, nimDomain{}, st, "red", Config{MaxDepth: 4, Beam: 3, Samples: 1,
+		Progress: func(r Result) { depths = append(depths, r.Depth); last = r }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(depths) != "[1 2 3 4]" {
+		t.Errorf("progress at depths %v, want [1 2 3 4]", depths)
+	}
+	if b, _ := last.Best(); b.Text != "take 2" || last.Depth != res.Depth {
+		t.Errorf("last progress %q at depth %d, final depth %d", b.Text, last.Depth, res.Depth)
+	}
+}
+
+// TestActionsContextStopsAtTheDeadline: a domain with ActionsContext is
+// cut short by the search's context (the search then answers with the
+// depth-1 ranking) where a plain Actions would run on.
+func TestActionsContextStopsAtTheDeadline(t *testing.T) {
+	sim, st := newNim(t, 6)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	dom := ctxBlocking{nimDomain{}, st, cancel}
+	res, err := Search(ctx, sim, dom, st, "red", Config{MaxDepth: 4, Beam: 3, Samples: 1, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Depth != 1 || len(res.Ranked) != 3 {
+		t.Errorf("depth %d with %d ranked, want the depth-1 ranking of 3", res.Depth, len(res.Ranked))
+	}
+}
+
+// ctxBlocking cancels the search at the first position below the root
+// and waits there for the context to end.
+type ctxBlocking struct {
+	nimDomain
+	root   *rules.State
+	cancel context.CancelFunc
+}
+
+func (c ctxBlocking) ActionsContext(ctx context.Context, s *rules.State, side string) ([]Action, error) {
+	if s != c.root {
+		c.cancel()
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	return c.nimDomain.Actions(s, side)
+}

@@ -3,6 +3,7 @@ package atiiai
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/auspex/auspex/ai/player"
@@ -15,26 +16,142 @@ import (
 // Domain is ATII for the shared search (search.Domain): the macro-actions
 // are Legal's discrete choices (shot declarations, holds, orders, repairs;
 // standing shield orders left out) and, for each move or deployment
-// template, the best MovesPerTitan of the candidate generator's moves
-// (advance, straight ahead, cover, face the enemy, the ring); positions
-// are scored by Evaluator.
+// template, the first BaseMoves of the candidate generator's moves
+// (advance, straight ahead, cover, face the enemy, the ring) and up to
+// TacticalMoves of the tactical end points (tactics.go: an objective, an
+// enemy's rear or side, out of enemy arcs, the range bands), topped up
+// from the generator to MovesPerTitan; positions are scored by Evaluator.
 type Domain struct {
 	RS   *atii.Ruleset
 	Sim  *rules.Simulator
 	Eval Evaluator
-	// MovesPerTitan caps the move candidates per template (0: 6).
-	MovesPerTitan int
+	// MovesPerTitan caps the move candidates per template (0: 7);
+	// BaseMoves and TacticalMoves cap the two sources (0: 4 and 3;
+	// TacticalMoves < 0: none).
+	MovesPerTitan, BaseMoves, TacticalMoves int
+}
+
+// LosingShare is how far behind on damage a side must be, as a share of
+// its own titans' points, to count as losing (Domain.losing).
+const LosingShare = 0.1
+
+// losing reports whether side has taken more damage than it has dealt at
+// s by more than LosingShare of its own points (the evaluation's damage
+// term): then its move candidates include disengaging (tacticalMoves).
+func (d Domain) losing(s *rules.State, side string) bool {
+	own := 0.0
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side {
+			if p, err := d.RS.Catalogue().Unit(u.Type); err == nil {
+				own += float64(max(p.Points, 1))
+			}
+		}
+	}
+	for _, t := range d.Eval.Evaluate(s, side).Terms {
+		if t.Name == "damage" {
+			return t.Value < -LosingShare*own
+		}
+	}
+	return false
+}
+
+// movesFor fills move or deploy template c of side at s. Errors: ctx
+// done.
+func (d Domain) movesFor(ctx context.Context, s *rules.State, side string, c rules.Choice, unit string) ([]search.Action, error) {
+	per, base, tact := d.MovesPerTitan, d.BaseMoves, d.TacticalMoves
+	if per <= 0 {
+		per = 7
+	}
+	if base <= 0 {
+		base = 4
+	}
+	if tact == 0 {
+		tact = 3
+	}
+	cands, err := CandidatesUpTo(ctx, d.RS, s, side, c, per)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, nil
+	}
+	var extra []rules.Choice
+	if _, ok := c.Cmd.(*atii.MoveCmd); ok && tact > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		extra = tacticalMoves(d.RS, s, side, unit, d.Eval.Goals, d.losing(s, side), tact)
+	}
+	cands, extra = d.priceDanger(s, cands, false), d.priceDanger(s, extra, true)
+	picked := append([]rules.Choice(nil), cands[:min(base, len(cands))]...)
+	picked = append(picked, extra...)
+	for _, cc := range cands[min(base, len(cands)):] {
+		if len(picked) >= per {
+			break
+		}
+		picked = append(picked, cc)
+	}
+	out := make([]search.Action, 0, len(picked))
+	for i, cc := range picked {
+		if i >= per {
+			break
+		}
+		ca := search.Action{Cmd: cc.Cmd, Text: cc.Text, Unit: unit}
+		if ca.Text == "" {
+			ca.Text = c.Text
+		}
+		out = append(out, ca)
+	}
+	return out, nil
+}
+
+// MinComplete is the least chance, from the exact dangerous terrain dice
+// (ATII-MOV-4), that a tactical move crossing dangerous terrain gets all
+// the way for the AI to consider it: below it the titan would likely stop
+// inside the terrain, short of the spot the move was meant for.
+const MinComplete = 0.5
+
+// priceDanger says in the text of each move of cs that crosses dangerous
+// terrain its chance of getting all the way ("(83 % to get through)"),
+// and with drop leaves out those with less than MinComplete (the
+// tactical end points: the generator's own moves are kept, the search's
+// dice samples weigh them). Moves the rules cannot price are kept as
+// they are.
+func (d Domain) priceDanger(s *rules.State, cs []rules.Choice, drop bool) []rules.Choice {
+	out := cs[:0:0]
+	for _, c := range cs {
+		mv, ok := c.Cmd.(*atii.MoveCmd)
+		if !ok {
+			out = append(out, c)
+			continue
+		}
+		pv, err := d.RS.PlanMove(s, mv)
+		if err != nil || pv.Odds == nil {
+			out = append(out, c)
+			continue
+		}
+		if drop && pv.Odds.Complete < MinComplete {
+			continue
+		}
+		if pv.Odds.Complete < 1 {
+			c.Text += fmt.Sprintf(" (%.0f %% to get through)", 100*pv.Odds.Complete)
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // Actions implements search.Domain.
 func (d Domain) Actions(s *rules.State, side string) ([]search.Action, error) {
+	return d.ActionsContext(context.Background(), s, side)
+}
+
+// ActionsContext implements search.ContextActions: Actions, stopping
+// with ctx's error when ctx ends while moves are generated.
+func (d Domain) ActionsContext(ctx context.Context, s *rules.State, side string) ([]search.Action, error) {
 	choices, err := d.Sim.Legal(s, side)
 	if err != nil {
 		return nil, err
-	}
-	per := d.MovesPerTitan
-	if per <= 0 {
-		per = 6
 	}
 	var out, shields []search.Action
 	for _, c := range choices {
@@ -49,20 +166,11 @@ func (d Domain) Actions(s *rules.State, side string) ([]search.Action, error) {
 		case c.Name == atii.CmdShields:
 			shields = append(shields, a)
 		case c.Continuous != "":
-			cands, err := CandidatesUpTo(context.Background(), d.RS, s, side, c, per)
+			moves, err := d.movesFor(ctx, s, side, c, a.Unit)
 			if err != nil {
-				continue
+				return nil, err
 			}
-			for i, cc := range cands {
-				if i >= per {
-					break
-				}
-				ca := search.Action{Cmd: cc.Cmd, Text: cc.Text, Unit: a.Unit}
-				if ca.Text == "" {
-					ca.Text = c.Text
-				}
-				out = append(out, ca)
-			}
+			out = append(out, moves...)
 		default:
 			out = append(out, a)
 		}
@@ -100,18 +208,24 @@ func (a AI) player() player.Searcher {
 	if w == (Weights{}) {
 		w = DefaultWeights()
 	}
-	return player.Searcher{Name: "atii ai", Budget: a.Budget, Search: a.Search, Domain: domainFor(w)}
+	return player.Searcher{Name: "atii ai", Budget: a.Budget, Search: a.Search, Domain: domainFor(w, true)}
 }
 
 // domainFor builds ATII's search domain for a controller's view, scored
-// with weights w. Errors: a view of another system's game.
-func domainFor(w Weights) func(game.View) (search.Domain, error) {
+// with weights w; with goals, the view's victory goals (BuildGoals) are
+// scored and sought (a scripted opponent's goals are its tasks instead).
+// Errors: a view of another system's game.
+func domainFor(w Weights, goals bool) func(game.View) (search.Domain, error) {
 	return func(v game.View) (search.Domain, error) {
 		rs, ok := v.Ruleset.(*atii.Ruleset)
 		if !ok {
 			return nil, errors.New("not an ATII game")
 		}
-		return Domain{RS: rs, Sim: v.Sim, Eval: Evaluator{RS: rs, W: w}}, nil
+		ev := Evaluator{RS: rs, W: w}
+		if goals && v.State != nil {
+			ev.Goals = BuildGoals(rs, v.State)
+		}
+		return Domain{RS: rs, Sim: v.Sim, Eval: ev}, nil
 	}
 }
 

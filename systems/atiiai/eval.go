@@ -1,9 +1,12 @@
 package atiiai
 
 import (
+	"math"
+
 	"github.com/auspex/auspex/ai/search"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
 
@@ -24,11 +27,28 @@ type Weights struct {
 	// Result is what winning (or losing) the game is worth, as a share
 	// of all titans' points.
 	Result float64
+	// Rear and Flank are what having weapons in arc and range on an
+	// enemy titan from its rear (side) hit quadrant is worth, per enemy
+	// titan and scaled by its points and the share of the firer's
+	// weapons that bear; being shot at from one's own rear (side) costs
+	// the same.
+	Rear, Flank float64
+	// Objective is what meeting every goal of the side's victory
+	// conditions (Goals) is worth at the end of the game, as a share of
+	// all titans' points: half of it on turn 1, rising to all of it on
+	// the last turn; coming near a goal earns up to 30 % of its share.
+	Objective float64
+	// Danger is what standing in dangerous terrain costs, per titan and
+	// scaled by its points, times the expected share of its Speed the
+	// dangerous terrain dice take when it next moves (ATII-MOV-4: one D6
+	// per Man point, the total off Speed), from the exact distribution.
+	Danger float64
 }
 
 // DefaultWeights are the evaluation's defaults.
 func DefaultWeights() Weights {
-	return Weights{Cracked: 0.02, Shields: 0.08, Threat: 0.06, Exposure: 0.03, Result: 1}
+	return Weights{Cracked: 0.02, Shields: 0.08, Threat: 0.06, Exposure: 0.03, Result: 1,
+		Rear: 0.05, Flank: 0.02, Objective: 0.25, Danger: 0.01}
 }
 
 // Evaluator scores ATII positions for the search (search.Domain's
@@ -38,19 +58,27 @@ func DefaultWeights() Weights {
 type Evaluator struct {
 	RS *atii.Ruleset
 	W  Weights
+	// Goals are the places that win the game (BuildGoals); nil: no
+	// objective term.
+	Goals *Goals
 }
 
 // Evaluate scores s for side (higher is better). Terms: "damage" (the
 // enemy's damage minus the side's, in points), "shields", "threat",
-// "result". A titan whose state cannot be read counts as undamaged.
+// "flank" (weapons on rear and side quadrants, both ways), "objective"
+// (goals held or neared, the side's minus the enemy's), "terrain"
+// (dangerous terrain stood in, the enemy's minus the side's), "result".
+// A titan whose state cannot be read counts as undamaged.
 func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 	var dmg, shields, total float64
 	type placed struct {
-		u   *rules.Unit
-		pts float64
-		rng float64 // the longest range among its working weapons
+		u    *rules.Unit
+		pts  float64
+		rng  float64 // the longest range among its working weapons
+		guns []gun
 	}
 	var mine, theirs []placed
+	var terrain float64
 	for i := range s.Units {
 		u := &s.Units[i]
 		prof, err := ev.RS.Catalogue().Unit(u.Type)
@@ -89,6 +117,12 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 				p.rng = max(p.rng, w.Range)
 			}
 		}
+		if ev.W.Rear != 0 || ev.W.Flank != 0 {
+			p.guns = gunsOf(ev.RS, prof, u, ts)
+		}
+		if ev.W.Danger != 0 {
+			terrain += sign * ev.W.Danger * pts * ev.dangerShare(prof, u)
+		}
 		if u.Side == side {
 			mine = append(mine, p)
 		} else {
@@ -106,6 +140,28 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 			}
 		}
 	}
+	var flank float64
+	for _, a := range mine {
+		for _, t := range theirs {
+			flank += ev.flankValue(a.guns, a.u, t.u, t.pts)
+			flank -= ev.flankValue(t.guns, t.u, a.u, a.pts)
+		}
+	}
+	var objective float64
+	if ev.Goals != nil && ev.W.Objective != 0 && len(ev.Goals.List) > 0 {
+		f := 1.0
+		if lim := ev.Goals.TurnLimit; lim > 0 {
+			f = 0.5 + 0.5*math.Min(1, float64(max(s.Turn, 1)-1)/float64(max(lim-1, 1)))
+		}
+		for _, g := range ev.Goals.List {
+			v := ev.W.Objective * total * f * g.Weight * ev.Goals.progress(ev.RS, s, g)
+			if g.Side == side {
+				objective += v
+			} else {
+				objective -= v
+			}
+		}
+	}
 	var result float64
 	if s.Over && s.Result != nil && s.Result.Winner != "" {
 		result = ev.W.Result * total
@@ -113,9 +169,60 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 			result = -result
 		}
 	}
-	return search.Score{Value: dmg + shields + threat + result, Terms: []search.Term{
+	return search.Score{Value: dmg + shields + threat + flank + objective + terrain + result, Terms: []search.Term{
 		{Name: "damage", Value: dmg}, {Name: "shields", Value: shields},
-		{Name: "threat", Value: threat}, {Name: "result", Value: result}}}
+		{Name: "threat", Value: threat}, {Name: "flank", Value: flank},
+		{Name: "objective", Value: objective}, {Name: "terrain", Value: terrain},
+		{Name: "result", Value: result}}}
+}
+
+// flankValue is what a's guns on t (worth pts) from t's rear or side
+// quadrant are worth: Rear (Flank) times pts times the share of a's guns
+// that bear; 0 from the front or with no gun bearing.
+func (ev Evaluator) flankValue(guns []gun, a, t *rules.Unit, pts float64) float64 {
+	if len(guns) == 0 {
+		return 0
+	}
+	var w float64
+	switch quadrantOf(t.Pos, t.Facing, a.Pos) {
+	case catalog.Rear:
+		w = ev.W.Rear
+	case catalog.Side:
+		w = ev.W.Flank
+	default:
+		return 0
+	}
+	n := coverage(guns, a.Pos, a.Facing, t.Pos)
+	return w * pts * float64(n) / float64(len(guns))
+}
+
+// dangerShare is the expected share of u's Speed that dangerous terrain
+// dice take when it next moves, when its centre stands in terrain
+// dangerous for its class (0 otherwise): E[min(total of Man D6, Speed)]
+// over Speed, from the exact distribution (ATII-MOV-4).
+func (ev Evaluator) dangerShare(prof *catalog.Unit, u *rules.Unit) float64 {
+	w := ev.RS.World()
+	if w == nil || prof.Speed <= 0 || prof.Man <= 0 {
+		return 0
+	}
+	terr := ev.RS.Terrain(nil)
+	in := false
+	for i := range w.Features {
+		f := &w.Features[i]
+		if terr.PassageFor(f.Kind, prof.Class) == world.Dangerous && world.PointInPolygon(u.Pos, f.Poly) {
+			in = true
+			break
+		}
+	}
+	if !in {
+		return 0
+	}
+	dist := atii.DiceExpr{N: prof.Man, Sides: 6}.Dist()
+	var e float64
+	for v, p := range dist {
+		e += p * math.Min(float64(v), prof.Speed)
+	}
+	return e / prof.Speed
 }
 
 // within reports whether b's centre is within rng (plus a base's

@@ -16,7 +16,7 @@ import (
 // among the Domain's actions, with the scenario's triggers turned into
 // ATII's by convert and judged by the ruleset.
 func NewScripted(plan *script.Plan, convert func(*scenarios.Trigger) *atii.Trigger) *player.Scripted {
-	return &player.Scripted{Name: "atii script", Plan: plan, Domain: domainFor(DefaultWeights()),
+	return &player.Scripted{Name: "atii script", Plan: plan, Domain: domainFor(DefaultWeights(), false),
 		Judge: func(v game.View) (script.Judge, error) {
 			rs, ok := v.Ruleset.(*atii.Ruleset)
 			if !ok || convert == nil {

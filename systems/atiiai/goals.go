@@ -1,0 +1,256 @@
+package atiiai
+
+import (
+	"math"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/world"
+)
+
+// Goal is a place a side must hold (or reach) at the end of the game to
+// meet a victory condition of the scenario or its mission card.
+type Goal struct {
+	Side  string
+	Label string
+	// At is the point to hold; Zone, when set, is an area to stand in
+	// instead (At is then its centre).
+	At   world.Vec
+	Zone [][]atii.Point
+	// EnemyHalf: the goal is any spot in the enemy's half of the table
+	// (Break Through); At is then the enemy's home.
+	EnemyHalf bool
+	// Weight is the goal's share of the side's objective (the goals of
+	// one condition share 1).
+	Weight float64
+}
+
+// Goals are the places that matter for each side's victory, read once a
+// decision from the set-up stored in the state (the scenario's
+// hold-objective and in-zone conditions, or the side's mission card as
+// its own view shows it: the other side's hidden card gives none).
+type Goals struct {
+	List []Goal
+	// TurnLimit is the game's last turn (0: none).
+	TurnLimit int
+	// Homes are the sides' home points (for Break Through).
+	Homes map[string]world.Vec
+}
+
+// BuildGoals reads st's goals. A state without a set-up, or one that does
+// not decode, has none.
+func BuildGoals(rs *atii.Ruleset, st *rules.State) *Goals {
+	var setup atii.GameSetup
+	if ok, err := st.GetExt(atii.ExtSetup, &setup); !ok || err != nil {
+		return &Goals{}
+	}
+	var prog atii.GameProgress
+	if _, err := st.GetExt(atii.ExtGame, &prog); err != nil {
+		prog = atii.GameProgress{}
+	}
+	g := &Goals{TurnLimit: setup.TurnLimit, Homes: map[string]world.Vec{}}
+	for sd, p := range prog.Homes {
+		g.Homes[sd] = p.Vec()
+	}
+	markers := map[string]atii.ObjectivePoint{}
+	for _, m := range setup.Objectives {
+		markers[m.ID] = m
+	}
+	if setup.Mission != nil {
+		for _, sd := range st.Sides {
+			card, ok := prog.Cards[sd.ID]
+			if !ok {
+				t, known := setup.Mission.Objectives[sd.ID]
+				if !known {
+					continue
+				}
+				c, err := atii.DefaultObjective(atii.ObjectiveType(t))
+				if err != nil {
+					continue
+				}
+				card = c
+			}
+			g.List = append(g.List, g.cardGoals(rs, st, setup, card, sd.ID)...)
+		}
+		return g
+	}
+	for _, vr := range setup.Victory {
+		if vr.Side == "" || vr.When == nil {
+			continue
+		}
+		var found []Goal
+		walkTrigger(vr.When, func(t *atii.Trigger) {
+			switch t.Kind {
+			case "hold-objective":
+				if m, ok := markers[t.Objective]; ok && (t.Side == "" || t.Side == vr.Side) {
+					found = append(found, Goal{Side: vr.Side, Label: label(m), At: m.Pos.Vec()})
+				}
+			case "in-zone":
+				if z, ok := setup.Zones[t.Zone]; ok && len(z) > 0 && (t.Side == "" || t.Side == vr.Side) {
+					found = append(found, Goal{Side: vr.Side, Label: t.Zone, At: zoneCentre(z), Zone: z})
+				}
+			}
+		})
+		for i := range found {
+			found[i].Weight = 1 / float64(len(found))
+		}
+		g.List = append(g.List, found...)
+	}
+	return g
+}
+
+// cardGoals are the places a mission card asks side to hold
+// (atii.JudgeObjective's goals): the centre, the marker nearest the
+// enemy, the flanks, markers, the enemy's half. Hunt and Guard name no
+// place to go (the damage and threat terms already pursue them).
+func (g *Goals) cardGoals(rs *atii.Ruleset, st *rules.State, setup atii.GameSetup, card atii.ObjectiveCard, side string) []Goal {
+	enemy := ""
+	for _, sd := range st.Sides {
+		if sd.ID != side {
+			enemy = sd.ID
+		}
+	}
+	var tb world.Table
+	if w := rs.World(); w != nil {
+		tb = w.Table
+	}
+	marks := setup.Objectives
+	if len(marks) == 0 {
+		h, okh := g.Homes[side]
+		e, oke := g.Homes[enemy]
+		if okh && oke && tb.W > 0 {
+			marks = atii.StandInMarkers(tb, h, e)
+		}
+	}
+	mid := world.Vec{X: tb.W / 2, Y: tb.H / 2}
+	one := func(label string, at world.Vec) []Goal {
+		return []Goal{{Side: side, Label: label, At: at, Weight: 1}}
+	}
+	switch card.Goal {
+	case atii.GoalHoldCentre, atii.GoalSweep:
+		return one("the table centre", mid)
+	case atii.GoalBreakThrough:
+		if e, ok := g.Homes[enemy]; ok {
+			return []Goal{{Side: side, Label: "the enemy's half", At: e, EnemyHalf: true, Weight: 1}}
+		}
+	case atii.GoalBastion:
+		if e, ok := g.Homes[enemy]; ok && len(marks) > 0 {
+			best := marks[0]
+			for _, m := range marks[1:] {
+				if m.Pos.Vec().Dist(e) < best.Pos.Vec().Dist(e) {
+					best = m
+				}
+			}
+			return one(label(best), best.Pos.Vec())
+		}
+	case atii.GoalPincer, atii.GoalTwinStrike, atii.GoalScatter:
+		var out []Goal
+		for _, m := range marks {
+			if card.Goal == atii.GoalPincer && m.Pos.Vec().Dist(mid) < 1 && len(marks) > 2 {
+				continue // the flanks, not the centre
+			}
+			out = append(out, Goal{Side: side, Label: label(m), At: m.Pos.Vec()})
+		}
+		for i := range out {
+			out[i].Weight = 1 / float64(len(out))
+		}
+		return out
+	}
+	return nil
+}
+
+// walkTrigger calls f on t and every part of it.
+func walkTrigger(t *atii.Trigger, f func(*atii.Trigger)) {
+	if t == nil {
+		return
+	}
+	f(t)
+	for _, p := range t.Parts {
+		walkTrigger(p, f)
+	}
+}
+
+func label(m atii.ObjectivePoint) string {
+	if m.Label != "" {
+		return m.Label
+	}
+	return m.ID
+}
+
+// zoneCentre is the mean of a zone's polygon vertices.
+func zoneCentre(z [][]atii.Point) world.Vec {
+	var c world.Vec
+	n := 0
+	for _, poly := range z {
+		for _, p := range poly {
+			c = c.Add(p.Vec())
+			n++
+		}
+	}
+	if n == 0 {
+		return c
+	}
+	return c.Scale(1 / float64(n))
+}
+
+// inZone reports whether p lies in one of z's polygons.
+func inZone(p world.Vec, z [][]atii.Point) bool {
+	for _, poly := range z {
+		vs := make([]world.Vec, len(poly))
+		for i, q := range poly {
+			vs[i] = q.Vec()
+		}
+		if world.PointInPolygon(p, vs) {
+			return true
+		}
+	}
+	return false
+}
+
+// progress is how far side is toward goal g on st, 0..1: 1 when it holds
+// it (a titan within atii.HoldDistance of the point, its base edge, and no
+// enemy titan that close; in the zone; in the enemy's half), else up to
+// nearBonus for the nearest titan coming within approach cm of holding.
+func (g *Goals) progress(rs *atii.Ruleset, st *rules.State, goal Goal) float64 {
+	const nearBonus, approach = 0.3, 40.0
+	gap := math.Inf(1) // the side's best distance from holding
+	contested := false
+	for i := range st.Units {
+		u := &st.Units[i]
+		if !operational(u) {
+			continue
+		}
+		var d float64
+		switch {
+		case goal.EnemyHalf:
+			own, ok := g.Homes[goal.Side]
+			if !ok {
+				return 0
+			}
+			// positive while nearer the own home than the enemy's
+			d = (u.Pos.Dist(goal.At) - u.Pos.Dist(own)) / 2
+		case goal.Zone != nil:
+			if inZone(u.Pos, goal.Zone) {
+				d = -1
+			} else {
+				d = u.Pos.Dist(goal.At)
+			}
+		default:
+			d = world.MeasurePoint(unitBase(rs, u), goal.At).Dist - atii.HoldDistance
+		}
+		if u.Side != goal.Side {
+			if !goal.EnemyHalf && goal.Zone == nil && d <= world.Eps {
+				contested = true
+			}
+			continue
+		}
+		gap = math.Min(gap, d)
+	}
+	switch {
+	case gap <= world.Eps && !contested:
+		return 1
+	case math.IsInf(gap, 1):
+		return 0
+	}
+	return nearBonus * math.Max(0, 1-math.Max(gap, 0)/approach)
+}

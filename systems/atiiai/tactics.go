@@ -1,0 +1,412 @@
+package atiiai
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/world"
+)
+
+// This file adds the end points that the evaluation's positional terms
+// look for to the candidate generator's moves (candidates.go): a place in
+// an enemy's rear or side quadrant with weapons on it, a place outside
+// every enemy weapon's arc and range, the way to an objective, and the
+// range bands (just out of the enemy's reach, at the titan's own longest
+// range).
+
+// gun is one working weapon of a titan: its fire arc and range (cm).
+type gun struct {
+	arc string
+	rng float64
+}
+
+// unlimitedRange stands for an unlimited range (support missiles).
+const unlimitedRange = 1000
+
+// gunsOf lists u's working weapons (mounts whose location is not
+// Catastrophically damaged; unlimited-range weapons reach
+// unlimitedRange).
+func gunsOf(rs *atii.Ruleset, prof *catalog.Unit, u *rules.Unit, ts atii.TitanState) []gun {
+	var out []gun
+	for _, m := range prof.Mounts {
+		id, _ := u.Loadout.Get(m.ID)
+		w, err := rs.Catalogue().Weapon(id)
+		if err != nil || ts.Level(m.ID) >= atii.Catastrophic {
+			continue
+		}
+		r := w.Range
+		if w.Unlimited {
+			r = unlimitedRange
+		}
+		if r > 0 {
+			out = append(out, gun{arc: m.Arc, rng: r})
+		}
+	}
+	return out
+}
+
+// reachAllowance is added to a weapon's range when measuring centre to
+// centre (ranges are edge to edge).
+const reachAllowance = 4
+
+// coverage is how many of guns (fired from a base at from facing facing)
+// have a target at to in arc and range.
+func coverage(guns []gun, from world.Vec, facing float64, to world.Vec) int {
+	d := to.Sub(from)
+	dist := d.Len()
+	rel := world.RelDeg(world.Bearing(d) - facing)
+	n := 0
+	for _, g := range guns {
+		if dist > g.rng+reachAllowance {
+			continue
+		}
+		if ok, err := atii.InArc(g.arc, rel); err == nil && ok {
+			n++
+		}
+	}
+	return n
+}
+
+// quadrantOf is the hit quadrant of target (at tpos facing tface) for an
+// attacker at from.
+func quadrantOf(tpos world.Vec, tface float64, from world.Vec) catalog.Direction {
+	return atii.Quadrant(world.Bearing(from.Sub(tpos)) - tface)
+}
+
+// fighter is a titan as the tactical moves see it.
+type fighter struct {
+	u    *rules.Unit
+	pts  float64
+	guns []gun
+	long float64 // the longest limited range among guns
+}
+
+// fighters lists the operational titans of st with their guns.
+func fighters(rs *atii.Ruleset, st *rules.State) []fighter {
+	var out []fighter
+	for i := range st.Units {
+		u := &st.Units[i]
+		if !operational(u) {
+			continue
+		}
+		prof, err := rs.Catalogue().Unit(u.Type)
+		if err != nil {
+			continue
+		}
+		ts, err := atii.TitanOf(u)
+		if err != nil || ts.Destroyed {
+			continue
+		}
+		f := fighter{u: u, pts: float64(max(prof.Points, 1)), guns: gunsOf(rs, prof, u, ts)}
+		for _, g := range f.guns {
+			if g.rng < unlimitedRange {
+				f.long = math.Max(f.long, g.rng)
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// spot is a place to try moving to, scored (higher first).
+type spot struct {
+	at    world.Vec
+	score float64
+	text  string // "" for the kind's own
+}
+
+// tacticalMoves returns up to n moves of unit id (a move template's unit)
+// accepted by st, one of each kind that applies, in this order:
+//
+//   - make for the nearest goal of side that it does not hold yet (to
+//     its near side, half the hold distance short of it);
+//   - round on an enemy's rear (or side) quadrant, ending facing it with
+//     a weapon in arc and range: the spots are the nearest enemy's rear
+//     and rear-side at two thirds of the titan's longest range;
+//   - stand at the titan's own longest range from the nearest enemy,
+//     facing it;
+//   - when losing (disengaging), before the two above: step out of every
+//     enemy weapon's arc and range (as the enemies now face), keeping
+//     weapons on an enemy where it can (a ring of spots), and stand just
+//     outside the nearest enemy's longest range, facing it.
+//
+// Each kind tries its spots best first, the whole way and then shorter,
+// and adds the first move Validate accepts.
+func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Goals, losing bool, n int) []rules.Choice {
+	u := st.Unit(id)
+	if u == nil || n <= 0 {
+		return nil
+	}
+	prof, err := rs.Catalogue().Unit(u.Type)
+	if err != nil {
+		return nil
+	}
+	speed := prof.Speed
+	if speed <= 0 {
+		speed = 15
+	}
+	all := fighters(rs, st)
+	var me *fighter
+	var enemies []fighter
+	for i := range all {
+		switch {
+		case all[i].u.ID == id:
+			me = &all[i]
+		case all[i].u.Side != side:
+			enemies = append(enemies, all[i])
+		}
+	}
+	if me == nil {
+		return nil
+	}
+	sort.SliceStable(enemies, func(i, j int) bool {
+		return enemies[i].u.Pos.Dist(u.Pos) < enemies[j].u.Pos.Dist(u.Pos)
+	})
+	col := newCollector(st)
+	facing := func(at world.Vec) *float64 {
+		if len(enemies) == 0 {
+			return nil
+		}
+		return atii.Face(math.Round(world.Bearing(enemies[0].u.Pos.Sub(at))))
+	}
+	// try adds the first accepted move toward the spots (best first),
+	// each the whole way, then three quarters and half of it, ending
+	// with the facing face gives (nil face: turning toward the spot
+	// first and walking forwards).
+	try := func(spots []spot, text string, face func(world.Vec) *float64, keep func(world.Vec) bool) {
+		if len(col.out) >= n {
+			return
+		}
+		sort.SliceStable(spots, func(i, j int) bool { return spots[i].score > spots[j].score })
+		for k, sp := range spots {
+			if k >= 3 {
+				return
+			}
+			for _, frac := range []float64{1, 0.75, 0.5} {
+				to := u.Pos.Add(sp.at.Sub(u.Pos).Scale(frac))
+				if to.Dist(u.Pos) < 1 {
+					break
+				}
+				if keep != nil && !keep(to) {
+					continue
+				}
+				t := text
+				if sp.text != "" {
+					t = sp.text
+				}
+				var mv *atii.MoveCmd
+				var end float64
+				if face == nil {
+					// turn on the spot toward it, then walk forwards
+					dir := world.Bearing(to.Sub(u.Pos))
+					mv = rs.Move(side, id, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(math.Round(dir))}, atii.Waypoint{X: to.X, Y: to.Y})
+					end = math.Round(dir)
+				} else {
+					wp := atii.Waypoint{X: to.X, Y: to.Y, Facing: face(to)}
+					mv = rs.Move(side, id, wp)
+					end = faceOr(wp.Facing, u.Facing)
+				}
+				if col.add(mv, id, to, end, t) {
+					return
+				}
+				if face != nil && keep == nil {
+					// too much turning (a Man point per 45 degrees):
+					// end facing the way it walked (kinds whose spot
+					// does not depend on the facing)
+					mv = rs.Move(side, id, atii.Waypoint{X: to.X, Y: to.Y})
+					end, _ = endFacing(u, to)
+					if col.add(mv, id, to, end, t) {
+						return
+					}
+				}
+			}
+		}
+	}
+	// The nearest goal not yet held.
+	if goals != nil {
+		var spots []spot
+		for _, g := range goals.List {
+			if g.Side != side || g.EnemyHalf || goals.progress(rs, st, g) >= 1 {
+				continue
+			}
+			spots = append(spots, spot{at: g.At, score: -g.At.Dist(u.Pos)})
+		}
+		if len(spots) > 0 {
+			sort.SliceStable(spots, func(i, j int) bool { return spots[i].score > spots[j].score })
+			// the near side of the marker: it still holds (within
+			// HoldDistance of the base edge) for less walking
+			best := spots[0].at
+			if d := u.Pos.Sub(best); d.Len() > atii.HoldDistance/2 {
+				best = best.Add(d.Scale(atii.HoldDistance / 2 / d.Len()))
+			}
+			if d := best.Sub(u.Pos); d.Len() > speed {
+				best = u.Pos.Add(d.Scale(speed / d.Len()))
+			}
+			name := ""
+			for _, g := range goals.List {
+				if g.At == spots[0].at {
+					name = g.Label
+					break
+				}
+			}
+			try([]spot{{at: best}}, fmt.Sprintf("%s: make for %s", id, name), facing, nil)
+		}
+	}
+	if len(enemies) == 0 {
+		return col.out
+	}
+	near := enemies[0]
+	faceNear := func(at world.Vec) *float64 {
+		return atii.Face(math.Round(world.Bearing(near.u.Pos.Sub(at))))
+	}
+	// disengage tries a move ending facing the nearest enemy
+	// (walked backwards: ATII-MOV-3 triples its cost), else walked
+	// forwards, ending with the enemy behind (the flank term prices the
+	// exposed rear).
+	disengage := func(spots []spot, text string, keep func(world.Vec) bool) {
+		before := len(col.out)
+		try(spots, text, faceNear, keep)
+		if len(col.out) == before {
+			try(spots, text+", turning its back", nil, keep)
+		}
+	}
+	flank := func() {
+		// Round on the nearest enemy's rear or side.
+		if me.long > 0 {
+			radii := baseRadius(rs, me.u) + baseRadius(rs, near.u)
+			var spots []spot
+			for _, r := range []float64{atii.EnemyExclusion + radii + 3, me.long / 3, me.long * 2 / 3} {
+				if r < atii.EnemyExclusion+radii+3 {
+					continue
+				}
+				for _, off := range []float64{180, 135, -135, 100, -100} {
+					at := near.u.Pos.Add(world.Heading(near.u.Facing + off).Scale(r))
+					if at.Dist(u.Pos) > speed+world.Eps {
+						continue
+					}
+					score, where := 0.0, ""
+					switch quadrantOf(near.u.Pos, near.u.Facing, at) {
+					case catalog.Rear:
+						score, where = 2, "rear"
+					case catalog.Side:
+						score, where = 1, "side"
+					default:
+						continue
+					}
+					if coverage(me.guns, at, world.Bearing(near.u.Pos.Sub(at)), near.u.Pos) == 0 {
+						continue
+					}
+					spots = append(spots, spot{at: at, score: score - at.Dist(u.Pos)/100,
+						text: fmt.Sprintf("%s: round on %s's %s", id, near.u.ID, where)})
+				}
+			}
+			behind := func(to world.Vec) bool {
+				return quadrantOf(near.u.Pos, near.u.Facing, to) != catalog.Front &&
+					coverage(me.guns, to, world.Bearing(near.u.Pos.Sub(to)), near.u.Pos) > 0
+			}
+			try(spots, "", faceNear, behind)
+		}
+	}
+	longRange := func() {
+		// At the titan's own longest range from the nearest enemy.
+		away := u.Pos.Sub(near.u.Pos)
+		if dist := away.Len(); dist > 1e-9 {
+			dir := away.Scale(1 / dist)
+			radii := baseRadius(rs, me.u) + baseRadius(rs, near.u)
+			band := func(centre float64, text string) {
+				if centre <= atii.EnemyExclusion+radii || math.Abs(centre-dist) > speed || math.Abs(centre-dist) < 2 {
+					return
+				}
+				try([]spot{{at: near.u.Pos.Add(dir.Scale(centre))}}, text, faceNear, nil)
+			}
+			if me.long > 0 {
+				band(me.long+radii-1, fmt.Sprintf("%s: close to long range of %s", id, near.u.ID))
+			}
+		}
+	}
+	justOut := func() {
+		// Just outside the nearest enemy's longest range.
+		away := u.Pos.Sub(near.u.Pos)
+		if dist := away.Len(); dist > 1e-9 {
+			dir := away.Scale(1 / dist)
+			radii := baseRadius(rs, me.u) + baseRadius(rs, near.u)
+			band := func(centre float64, text string) {
+				if centre <= atii.EnemyExclusion+radii || math.Abs(centre-dist) > speed || math.Abs(centre-dist) < 2 {
+					return
+				}
+				disengage([]spot{{at: near.u.Pos.Add(dir.Scale(centre))}}, text, nil)
+			}
+			if near.long > 0 {
+				band(near.long+radii+reachAllowance+1, fmt.Sprintf("%s: stand just out of %s's range", id, near.u.ID))
+			}
+		}
+	}
+	outOfArcs := func() {
+		// Disengaging: out of every enemy's arcs and range (where none
+		// bears at all).
+		exposure := func(at world.Vec) float64 {
+			e := 0.0
+			for _, en := range enemies {
+				e += float64(coverage(en.guns, en.u.Pos, en.u.Facing, at)) * en.pts
+			}
+			return e
+		}
+		if exposure(u.Pos) > 0 {
+			var spots []spot
+			for i := 0; i < 16; i++ {
+				for _, frac := range []float64{1, 0.5} {
+					at := u.Pos.Add(world.Heading(float64(i) * 22.5).Scale(speed * frac))
+					e := exposure(at)
+					if e > 0 {
+						continue
+					}
+					mine := float64(coverage(me.guns, at, world.Bearing(near.u.Pos.Sub(at)), near.u.Pos))
+					spots = append(spots, spot{at: at, score: -e + mine*near.pts/10 - at.Dist(u.Pos)/100})
+				}
+			}
+			disengage(spots, fmt.Sprintf("%s: step out of the enemy's arcs", id), func(to world.Vec) bool { return exposure(to) == 0 })
+		}
+	}
+	kinds := []func(){flank, longRange}
+	if losing {
+		kinds = []func(){outOfArcs, justOut, flank, longRange}
+	}
+	for _, k := range kinds {
+		if len(col.out) >= n {
+			break
+		}
+		k()
+	}
+	return col.out
+}
+
+// endFacing is the facing at the end of a straight walk of u to to (the
+// direction walked; u's facing for no walk) and whether it walked.
+func endFacing(u *rules.Unit, to world.Vec) (float64, bool) {
+	if d := to.Sub(u.Pos); d.Len() > 1e-9 {
+		return world.Bearing(d), true
+	}
+	return u.Facing, false
+}
+
+// faceOr is *f, or def when f is nil.
+func faceOr(f *float64, def float64) float64 {
+	if f == nil {
+		return def
+	}
+	return *f
+}
+
+// baseRadius is the radius of u's base (its half diagonal for a
+// rectangle; 0 when unknown).
+func baseRadius(rs *atii.Ruleset, u *rules.Unit) float64 {
+	p, err := rs.Catalogue().Unit(u.Type)
+	if err != nil {
+		return 0
+	}
+	return math.Max(p.Base.Radius, math.Hypot(p.Base.W, p.Base.H)/2)
+}
