@@ -137,13 +137,9 @@ func Allowance(p *Profile, orders string, assault bool) float64 {
 // checkMoves checks a detachment's unit moves in order, each against the
 // positions the earlier ones leave; it returns the new positions.
 func (r *Ruleset) checkMoves(s *rules.State, det string, moves []UnitMove, assault bool) (map[string]world.Vec, error) {
-	o, err := r.options(s)
+	c, err := r.newMoveCheck(s, det, assault)
 	if err != nil {
 		return nil, err
-	}
-	f := s.Formation(det)
-	if f == nil {
-		return nil, fmt.Errorf("no detachment %q", det)
 	}
 	pos := map[string]world.Vec{}
 	for i, mv := range moves {
@@ -159,7 +155,7 @@ func (r *Ruleset) checkMoves(s *rules.State, det string, moves []UnitMove, assau
 		if _, dup := pos[u.ID]; dup {
 			return nil, fmt.Errorf("move %d: %s moves twice", i+1, u.ID)
 		}
-		if err := r.checkOne(s, f, u, mv.To, pos, assault, o); err != nil {
+		if err := c.one(u, mv.To, pos); err != nil {
 			return nil, fmt.Errorf("move %d (%s): %w", i+1, u.ID, err)
 		}
 		pos[u.ID] = mv.To
@@ -167,9 +163,68 @@ func (r *Ruleset) checkMoves(s *rules.State, det string, moves []UnitMove, assau
 	return pos, nil
 }
 
-// checkOne checks one unit's straight move with the earlier moves of its
+// moveCheck checks one detachment's unit moves on one state: the options,
+// the detachment and every unit's profile are looked up once for a
+// series of checks (checkMoves, SuggestMoves).
+type moveCheck struct {
+	r       *Ruleset
+	s       *rules.State
+	f       *rules.Formation
+	o       Options
+	assault bool
+	// prof is each unit's profile by index in s.Units (zero for units
+	// off the table); perr is the first profile lookup that failed,
+	// reported by every check.
+	prof []Profile
+	perr error
+}
+
+// newMoveCheck prepares the checks of det's moves on s. Errors: bad
+// options, no such detachment.
+func (r *Ruleset) newMoveCheck(s *rules.State, det string, assault bool) (*moveCheck, error) {
+	o, err := r.options(s)
+	if err != nil {
+		return nil, err
+	}
+	f := s.Formation(det)
+	if f == nil {
+		return nil, fmt.Errorf("no detachment %q", det)
+	}
+	c := &moveCheck{r: r, s: s, f: f, o: o, assault: assault, prof: make([]Profile, len(s.Units))}
+	for i := range s.Units {
+		v := &s.Units[i]
+		if v.Destroyed || v.OffTable {
+			continue
+		}
+		p, err := r.Profile(s, v)
+		if err != nil {
+			if c.perr == nil {
+				c.perr = err
+			}
+			continue
+		}
+		c.prof[i] = p
+	}
+	return c, nil
+}
+
+// baseAt is unit i's base, at its new position in pos if it has one.
+func (c *moveCheck) baseAt(i int, pos map[string]world.Vec) world.Base {
+	v := &c.s.Units[i]
+	b := world.Base{ID: v.ID, Pos: v.Pos, Facing: v.Facing, Foot: c.prof[i].Base}
+	if at, ok := pos[v.ID]; ok {
+		b.Pos = at
+	}
+	return b
+}
+
+// one checks one unit's straight move with the earlier moves of its
 // detachment in pos.
-func (r *Ruleset) checkOne(s *rules.State, f *rules.Formation, u *rules.Unit, to world.Vec, pos map[string]world.Vec, assault bool, o Options) error {
+func (c *moveCheck) one(u *rules.Unit, to world.Vec, pos map[string]world.Vec) error {
+	if c.perr != nil {
+		return c.perr
+	}
+	r, s, o, assault := c.r, c.s, c.o, c.assault
 	p, err := r.Profile(s, u)
 	if err != nil {
 		return err
@@ -189,32 +244,26 @@ func (r *Ruleset) checkOne(s *rules.State, f *rules.Formation, u *rules.Unit, to
 		if v.ID == u.ID || v.Destroyed || v.OffTable {
 			continue
 		}
-		vp, err := r.Profile(s, v)
-		if err != nil {
-			return err
-		}
-		vb := world.Base{ID: v.ID, Pos: v.Pos, Facing: v.Facing, Foot: vp.Base}
-		if at, ok := pos[v.ID]; ok {
-			vb.Pos = at
-		}
+		vp := &c.prof[i]
+		vb := c.baseAt(i, pos)
 		enemy := v.Side != u.Side
 		if enemy {
 			enemies = append(enemies, vb)
-			c := false
+			ct := false
 			if assault && (o.AssaultMove || (o.MoveThrough && (p.Has(SpecialJumpPacks) || p.Has(SpecialSkimmer)))) {
-				c = r.contacted(s, v, vb, pos)
+				ct = c.contacted(v, vb, pos)
 			}
-			contacted = append(contacted, c)
+			contacted = append(contacted, ct)
 			if world.InContact(end, vb) && dist > world.Eps {
 				if assault && vp.Class == world.Titan {
 					return fmt.Errorf("vehicles and infantry may not assault titan %s (seed 002; they may firefight it)", v.ID)
 				}
 				inContact = true
-				if assault && r.attackersOn(s, u, vb, pos) >= MaxAttackersPerUnit {
+				if assault && c.attackersOn(u, vb, pos) >= MaxAttackersPerUnit {
 					return fmt.Errorf("%s already has %d attackers in base contact (E40K-CC-2)", v.ID, MaxAttackersPerUnit)
 				}
 			}
-			if assault && c && (p.Has(SpecialJumpPacks) || p.Has(SpecialSkimmer)) && o.MoveThrough {
+			if assault && ct && (p.Has(SpecialJumpPacks) || p.Has(SpecialSkimmer)) && o.MoveThrough {
 				if world.Overlap(end, vb) {
 					return fmt.Errorf("ends on top of %s", v.ID)
 				}
@@ -231,7 +280,7 @@ func (r *Ruleset) checkOne(s *rules.State, f *rules.Formation, u *rules.Unit, to
 		}
 		blockers = append(blockers, vb)
 	}
-	allow := Allowance(&p, f.Orders, assault)
+	allow := Allowance(&p, c.f.Orders, assault)
 	if assault && inContact && p.Class == world.Infantry {
 		allow *= 2
 	}
@@ -290,22 +339,14 @@ const MaxAttackersPerUnit = 2
 
 // attackersOn counts the units of mover's side other than mover in base
 // contact with the enemy base vb, using the new positions in pos.
-func (r *Ruleset) attackersOn(s *rules.State, mover *rules.Unit, vb world.Base, pos map[string]world.Vec) int {
+func (c *moveCheck) attackersOn(mover *rules.Unit, vb world.Base, pos map[string]world.Vec) int {
 	n := 0
-	for i := range s.Units {
-		w := &s.Units[i]
+	for i := range c.s.Units {
+		w := &c.s.Units[i]
 		if w.Side != mover.Side || w.ID == mover.ID || w.Destroyed || w.OffTable {
 			continue
 		}
-		wp, err := r.Profile(s, w)
-		if err != nil {
-			continue
-		}
-		wb := world.Base{Pos: w.Pos, Facing: w.Facing, Foot: wp.Base}
-		if at, ok := pos[w.ID]; ok {
-			wb.Pos = at
-		}
-		if world.InContact(wb, vb) {
+		if world.InContact(c.baseAt(i, pos), vb) {
 			n++
 		}
 	}
@@ -314,21 +355,13 @@ func (r *Ruleset) attackersOn(s *rules.State, mover *rules.Unit, vb world.Base, 
 
 // contacted reports whether enemy unit v (at base vb) is in base contact
 // with a unit of the other side, using the new positions in pos.
-func (r *Ruleset) contacted(s *rules.State, v *rules.Unit, vb world.Base, pos map[string]world.Vec) bool {
-	for i := range s.Units {
-		w := &s.Units[i]
+func (c *moveCheck) contacted(v *rules.Unit, vb world.Base, pos map[string]world.Vec) bool {
+	for i := range c.s.Units {
+		w := &c.s.Units[i]
 		if w.Side == v.Side || w.Destroyed || w.OffTable {
 			continue
 		}
-		wp, err := r.Profile(s, w)
-		if err != nil {
-			continue
-		}
-		wb := world.Base{Pos: w.Pos, Facing: w.Facing, Foot: wp.Base}
-		if at, ok := pos[w.ID]; ok {
-			wb.Pos = at
-		}
-		if world.InContact(wb, vb) {
+		if world.InContact(c.baseAt(i, pos), vb) {
 			return true
 		}
 	}
