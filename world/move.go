@@ -219,19 +219,24 @@ type mover struct {
 	dist  float64      // path distance so far
 	in    map[int]bool // features the footprint is in now
 	onTab bool         // the base started wholly on the table
+	start Base         // the base where the move starts
 	pen0k []float64    // starting penetration into each keepout zone
-	pen0b []float64    // and each blocker
+	pen0b []float64    // and each blocker (NaN until asked for: most blockers are far from the path)
 }
 
 func (m *mover) run(start Base, path []Waypoint) {
 	cur := start
+	m.start = start
 	m.in = map[int]bool{}
 	m.onTab = m.offTableAt(cur) == 0
 	for _, k := range m.opt.Keepout {
 		m.pen0k = append(m.pen0k, m.pen(cur, k))
 	}
-	for _, b := range m.opt.Blockers {
-		m.pen0b = append(m.pen0b, m.pen(cur, b))
+	if n := len(m.opt.Blockers); n > 0 {
+		m.pen0b = make([]float64, n)
+		for i := range m.pen0b {
+			m.pen0b[i] = math.NaN()
+		}
 	}
 	for _, f := range m.featuresUnder(cur) {
 		m.in[f] = true
@@ -393,7 +398,12 @@ func (m *mover) keepLimit(i int) float64 {
 	return max(-m.opt.KeepoutDist+Eps, m.pen0k[i]+Eps)
 }
 
-func (m *mover) blockLimit(i int) float64 { return max(Eps, m.pen0b[i]+Eps) }
+func (m *mover) blockLimit(i int) float64 {
+	if math.IsNaN(m.pen0b[i]) {
+		m.pen0b[i] = m.pen(m.start, m.opt.Blockers[i])
+	}
+	return max(Eps, m.pen0b[i]+Eps)
+}
 
 func (m *mover) keepReason(i int, at PathPoint) string {
 	return fmt.Sprintf("comes within %.1f cm of %s at %.1f cm", m.opt.KeepoutDist, baseName(m.opt.Keepout[i], i), at.PathDist)
