@@ -163,6 +163,65 @@ func (r *Ruleset) checkMoves(s *rules.State, det string, moves []UnitMove, assau
 	return pos, nil
 }
 
+// MoveChecker builds a detachment's move or assault list unit by unit,
+// for interfaces and computer players: Try checks one more unit move
+// against the positions the accepted ones leave, exactly as the command's
+// Validate checks that entry of a list, and keeps it when it passes. The
+// kept list (Moves) is one the command accepts.
+type MoveChecker struct {
+	c     *moveCheck
+	pos   map[string]world.Vec
+	moves []UnitMove
+}
+
+// NewMoveChecker starts an empty list of det's moves (assault: assault
+// moves) for side on s. Errors: those of MoveCmd's (AssaultCmd's)
+// Validate with no moves.
+func (r *Ruleset) NewMoveChecker(s *rules.State, side, det string, assault bool) (*MoveChecker, error) {
+	kind, what := KindMove, "move"
+	if assault {
+		kind, what = KindAssault, "assault"
+	}
+	if _, err := r.pendingOf(s, side, kind); err != nil {
+		return nil, err
+	}
+	if !listed(s, det) {
+		return nil, fmt.Errorf("detachment %q may not %s now", det, what)
+	}
+	c, err := r.newMoveCheck(s, det, assault)
+	if err != nil {
+		return nil, err
+	}
+	return &MoveChecker{c: c, pos: map[string]world.Vec{}}, nil
+}
+
+// Try checks mv after the moves kept so far and keeps it if the rules
+// accept it. Errors: why the rules refuse it (it is not kept).
+func (m *MoveChecker) Try(mv UnitMove) error {
+	s, det := m.c.s, m.c.f.ID
+	u := s.Unit(mv.Unit)
+	switch {
+	case u == nil:
+		return fmt.Errorf("no unit %q", mv.Unit)
+	case u.Formation != det || u.Destroyed || u.OffTable:
+		return fmt.Errorf("%s is not a unit of %s on the table", mv.Unit, det)
+	case u.Markers.Value(MarkOutOfCommand) > 0:
+		return fmt.Errorf("%s is out of command and may not move (E40K-CMD-1)", u.ID)
+	}
+	if _, dup := m.pos[u.ID]; dup {
+		return fmt.Errorf("%s moves twice", u.ID)
+	}
+	if err := m.c.one(u, mv.To, m.pos); err != nil {
+		return err
+	}
+	m.pos[u.ID] = mv.To
+	m.moves = append(m.moves, mv)
+	return nil
+}
+
+// Moves returns the moves kept so far, in order (nil for none).
+func (m *MoveChecker) Moves() []UnitMove { return m.moves }
+
 // moveCheck checks one detachment's unit moves on one state: the options,
 // the detachment and every unit's profile are looked up once for a
 // series of checks (checkMoves, SuggestMoves).

@@ -237,7 +237,10 @@ func (g *gen) fit(want []e40k.UnitMove) []e40k.UnitMove {
 	if len(want) > 0 && g.cmd(want).Validate(g.st) == nil {
 		return want // the usual case: one check of the whole list
 	}
-	var moves []e40k.UnitMove
+	mc, err := g.rs.NewMoveChecker(g.st, g.side, g.det, g.assault)
+	if err != nil {
+		return nil
+	}
 	for _, m := range want {
 		u := g.st.Unit(m.Unit)
 		if u == nil {
@@ -248,14 +251,12 @@ func (g *gen) fit(want []e40k.UnitMove) []e40k.UnitMove {
 			if to.Dist(u.Pos) < 0.5 {
 				break
 			}
-			moves = append(moves, e40k.UnitMove{Unit: m.Unit, To: to})
-			if g.cmd(moves).Validate(g.st) == nil {
+			if mc.Try(e40k.UnitMove{Unit: m.Unit, To: to}) == nil {
 				break
 			}
-			moves = moves[:len(moves)-1]
 		}
 	}
-	return moves
+	return mc.Moves()
 }
 
 // movable is a unit that may move now with its allowance and base.
