@@ -97,7 +97,7 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 		best := -1.0
 		for i, tb := range tbs {
 			d := world.Distance(b, tb)
-			if !indirect && r.w.LOS(b, tb, r.terrain, world.LOSOptions{}).Verdict == world.LOSBlocked {
+			if !indirect && r.geo.blocked(r.w, r.terrain, b, tb) {
 				continue
 			}
 			if best < 0 || d < best {

@@ -355,9 +355,8 @@ func (c *moveCheck) one(u *rules.Unit, to world.Vec, pos map[string]world.Vec) e
 	if !assault && inContact {
 		return fmt.Errorf("may not end in contact with an enemy in the movement phase")
 	}
-	rep := r.w.MeasureMove(start, []world.Waypoint{{To: to, Facing: u.Facing}}, r.terrain, p.Class, world.MoveOptions{Blockers: blockers})
-	if !rep.Legal() {
-		return fmt.Errorf("%s", rep.Illegal.Reason)
+	if why := r.geo.measureMove(r.w, r.terrain, p.Class, start, to, blockers); why != "" {
+		return fmt.Errorf("%s", why)
 	}
 	if assault && o.AssaultMove {
 		if err := CheckAssaultMove(start, to, enemies, contacted); err != nil {
