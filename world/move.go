@@ -590,11 +590,42 @@ func (m *mover) checkLeg(cur Base, p0, p1 Vec, length float64) {
 		if d, _ := segDist(o.Pos, p0, p1); d-br-o.Foot.BoundRadius() > 0 {
 			continue
 		}
+		if sweptApart(cur, o, p1.Sub(p0)) {
+			continue // never even touches it: it cannot overlap it by more than Eps
+		}
 		lim := m.blockLimit(i)
 		if t, ok := firstAbove(func(t float64) float64 { return m.pen(moved(t), o) }, lim); ok {
 			m.illegal(at(t), "overlap", i, m.blockReason(i, at(t)))
 		}
 	}
+}
+
+// sweptApart reports whether rectangular base a, moved by d without
+// turning, stays apart from rectangular base o the whole way: the area it
+// sweeps is the convex hull of its rectangle at both ends, whose edges lie
+// along a's sides and along d, so a separating axis, if any, is one of
+// a's axes, o's axes or the normal of d. It reports false for other
+// shapes (the caller measures them).
+func sweptApart(a, o Base, d Vec) bool {
+	if a.Foot.Shape != Rect || o.Foot.Shape != Rect {
+		return false
+	}
+	fa, fo := a.frame(), o.frame()
+	c := fo.c.Sub(fa.c)
+	apart := func(n Vec) bool {
+		ea := fa.hw*math.Abs(n.Dot(fa.u)) + fa.hh*math.Abs(n.Dot(fa.v))
+		eo := fo.hw*math.Abs(n.Dot(fo.u)) + fo.hh*math.Abs(n.Dot(fo.v))
+		lo, hi := min(0, d.Dot(n))-ea, max(0, d.Dot(n))+ea // a's sweep
+		x := c.Dot(n)
+		return x-eo > hi || x+eo < lo
+	}
+	if apart(fa.u) || apart(fa.v) || apart(fo.u) || apart(fo.v) {
+		return true
+	}
+	if l := d.Len(); l > 0 {
+		return apart(Vec{-d.Y / l, d.X / l})
+	}
+	return false
 }
 
 // exitBox returns the first parameter at which the segment p0->p1 leaves the
