@@ -711,11 +711,15 @@ func sweepPoly(f *frame, p0, p1 Vec, g *featGeom, fi int) []span {
 		out = append(out, span{0, 1})
 	}
 	var hex []Vec
+	reach := math.Hypot(f.hw, f.hh) + Eps // a rect's farthest point from its centre
 	for i := 0; i+1 < len(g.pts); i++ {
 		a, b := g.pts[i], g.pts[i+1]
 		var s span
 		var ok bool
 		if f.rect {
+			if segsApart(p0, p1, a, b, reach) {
+				continue // the footprint never comes near this edge
+			}
 			hex = edgeRectHull(hex[:0], f, a, b)
 			s, ok = clipConvex(p0, d, hex)
 		} else {
@@ -726,6 +730,21 @@ func sweepPoly(f *frame, p0, p1 Vec, g *featGeom, fi int) []span {
 		}
 	}
 	return mergeSpans(out)
+}
+
+// segsApart reports whether segments p0p1 and ab stay more than r apart.
+func segsApart(p0, p1, a, b Vec, r float64) bool {
+	d1, d2 := orient(a, b, p0), orient(a, b, p1)
+	d3, d4 := orient(p0, p1, a), orient(p0, p1, b)
+	if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) {
+		return false // they cross
+	}
+	// Not crossing: the nearest points include an end of one of them.
+	da, _ := segDist(a, p0, p1)
+	db, _ := segDist(b, p0, p1)
+	dp, _ := segDist(p0, a, b)
+	dq, _ := segDist(p1, a, b)
+	return min(da, db, dp, dq) > r
 }
 
 func mergeSpans(s []span) []span {
@@ -834,12 +853,11 @@ func edgeRectHull(dst []Vec, f *frame, a, b Vec) []Vec {
 
 // convexHull appends the convex hull of pts (monotone chain) to dst.
 func convexHull(dst []Vec, pts []Vec) []Vec {
-	sort.Slice(pts, func(i, j int) bool {
-		if pts[i].X != pts[j].X {
-			return pts[i].X < pts[j].X
+	for i := 1; i < len(pts); i++ { // insertion sort by x, then y (a handful of points)
+		for j := i; j > 0 && (pts[j].X < pts[j-1].X || (pts[j].X == pts[j-1].X && pts[j].Y < pts[j-1].Y)); j-- {
+			pts[j], pts[j-1] = pts[j-1], pts[j]
 		}
-		return pts[i].Y < pts[j].Y
-	})
+	}
 	start := len(dst)
 	for _, p := range pts { // lower hull
 		for len(dst)-start >= 2 && orient(dst[len(dst)-2], dst[len(dst)-1], p) <= 0 {
