@@ -236,6 +236,9 @@ type moveCheck struct {
 	// reported by every check.
 	prof []Profile
 	perr error
+	// Scratch lists one check fills (a moveCheck serves one goroutine).
+	bufBlockers, bufEnemies []world.Base
+	bufContacted            []bool
 }
 
 // newMoveCheck prepares the checks of det's moves on s. Errors: bad
@@ -295,8 +298,8 @@ func (c *moveCheck) one(u *rules.Unit, to world.Vec, pos map[string]world.Vec) e
 	if !assault && dist > world.Eps && u.Markers.Value(MarkDisembarked) > 0 {
 		return fmt.Errorf("disembarked this turn: its move is spent (digest 8.3)")
 	}
-	var blockers, enemies []world.Base
-	var contacted []bool
+	blockers, enemies, contacted := c.bufBlockers[:0], c.bufEnemies[:0], c.bufContacted[:0]
+	defer func() { c.bufBlockers, c.bufEnemies, c.bufContacted = blockers, enemies, contacted }()
 	inContact := false
 	for i := range s.Units {
 		v := &s.Units[i]
