@@ -23,10 +23,17 @@ type geoMemo struct {
 	sight map[sightKey]bool
 	moves map[moveKey][]moveEntry
 	nmove int
+	// los are sight-line contexts not in use (a context's scratch
+	// buffers make a check several times cheaper than a fresh one).
+	los []*world.LOSContext
 }
 
 // maxGeoMemo bounds the sight lines and the moves a ruleset remembers.
 const maxGeoMemo = 4096
+
+// maxLOSContexts bounds the idle sight-line contexts kept (one per
+// goroutine checking at once).
+const maxLOSContexts = 8
 
 // sightKey is a firer's base and a target's base (ids cleared: sight
 // does not depend on them).
@@ -35,25 +42,34 @@ type sightKey struct{ from, to world.Base }
 // blocked reports whether LOS from from to to is blocked (the verdict
 // shooting reads), through the memo.
 func (m *geoMemo) blocked(w *world.World, terrain world.TerrainRules, from, to world.Base) bool {
+	if m == nil {
+		return w.LOS(from, to, terrain, world.LOSOptions{}).Verdict == world.LOSBlocked
+	}
 	from.ID, to.ID = "", ""
 	k := sightKey{from, to}
-	if m != nil {
-		m.mu.Lock()
-		b, ok := m.sight[k]
-		m.mu.Unlock()
-		if ok {
-			return b
-		}
+	m.mu.Lock()
+	b, ok := m.sight[k]
+	var c *world.LOSContext
+	if n := len(m.los); !ok && n > 0 {
+		c, m.los = m.los[n-1], m.los[:n-1]
 	}
-	b := w.LOS(from, to, terrain, world.LOSOptions{}).Verdict == world.LOSBlocked
-	if m != nil {
-		m.mu.Lock()
-		if m.sight == nil || len(m.sight) >= maxGeoMemo {
-			m.sight = make(map[sightKey]bool, 256)
-		}
-		m.sight[k] = b
-		m.mu.Unlock()
+	m.mu.Unlock()
+	if ok {
+		return b
 	}
+	if c == nil {
+		c = w.NewLOSContext()
+	}
+	b = c.LOS(from, to, terrain, world.LOSOptions{}).Verdict == world.LOSBlocked
+	m.mu.Lock()
+	if len(m.los) < maxLOSContexts {
+		m.los = append(m.los, c)
+	}
+	if m.sight == nil || len(m.sight) >= maxGeoMemo {
+		m.sight = make(map[sightKey]bool, 256)
+	}
+	m.sight[k] = b
+	m.mu.Unlock()
 	return b
 }
 

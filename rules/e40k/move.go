@@ -270,6 +270,15 @@ func (r *Ruleset) newMoveCheck(s *rules.State, det string, assault bool) (*moveC
 	return c, nil
 }
 
+// touching is world.InContact, answered at once for bases whose bounding
+// circles are apart (most pairs on the table).
+func touching(a, b world.Base) bool {
+	if a.Pos.Dist(b.Pos) > a.Foot.BoundRadius()+b.Foot.BoundRadius()+2*world.Eps {
+		return false
+	}
+	return world.InContact(a, b)
+}
+
 // baseAt is unit i's base, at its new position in pos if it has one.
 func (c *moveCheck) baseAt(i int, pos map[string]world.Vec) world.Base {
 	v := &c.s.Units[i]
@@ -316,7 +325,7 @@ func (c *moveCheck) one(u *rules.Unit, to world.Vec, pos map[string]world.Vec) e
 				ct = c.contacted(v, vb, pos)
 			}
 			contacted = append(contacted, ct)
-			if world.InContact(end, vb) && dist > world.Eps {
+			if dist > world.Eps && touching(end, vb) {
 				if assault && vp.Class == world.Titan {
 					return fmt.Errorf("vehicles and infantry may not assault titan %s (seed 002; they may firefight it)", v.ID)
 				}
@@ -407,7 +416,7 @@ func (c *moveCheck) attackersOn(mover *rules.Unit, vb world.Base, pos map[string
 		if w.Side != mover.Side || w.ID == mover.ID || w.Destroyed || w.OffTable {
 			continue
 		}
-		if world.InContact(c.baseAt(i, pos), vb) {
+		if touching(c.baseAt(i, pos), vb) {
 			n++
 		}
 	}
@@ -422,7 +431,7 @@ func (c *moveCheck) contacted(v *rules.Unit, vb world.Base, pos map[string]world
 		if w.Side == v.Side || w.Destroyed || w.OffTable {
 			continue
 		}
-		if world.InContact(c.baseAt(i, pos), vb) {
+		if touching(c.baseAt(i, pos), vb) {
 			return true
 		}
 	}
