@@ -590,42 +590,54 @@ func (m *mover) checkLeg(cur Base, p0, p1 Vec, length float64) {
 		if d, _ := segDist(o.Pos, p0, p1); d-br-o.Foot.BoundRadius() > 0 {
 			continue
 		}
-		if sweptApart(cur, o, p1.Sub(p0)) {
-			continue // never even touches it: it cannot overlap it by more than Eps
+		// Rectangles: a bound on the overlap along the whole leg often
+		// settles it (apart, or touching where it starts and moving off).
+		bound, ok := sweptOverlap(cur, o, p1.Sub(p0))
+		if ok && bound < Eps-boundSlack {
+			continue
 		}
 		lim := m.blockLimit(i)
+		if ok && bound < lim-boundSlack {
+			continue
+		}
 		if t, ok := firstAbove(func(t float64) float64 { return m.pen(moved(t), o) }, lim); ok {
 			m.illegal(at(t), "overlap", i, m.blockReason(i, at(t)))
 		}
 	}
 }
 
-// sweptApart reports whether rectangular base a, moved by d without
-// turning, stays apart from rectangular base o the whole way: the area it
-// sweeps is the convex hull of its rectangle at both ends, whose edges lie
-// along a's sides and along d, so a separating axis, if any, is one of
-// a's axes, o's axes or the normal of d. It reports false for other
-// shapes (the caller measures them).
-func sweptApart(a, o Base, d Vec) bool {
+// boundSlack covers rounding between sweptOverlap and the penetrations
+// the overlap search computes.
+const boundSlack = 1e-9
+
+// sweptOverlap bounds how deeply rectangular base a, moved by d without
+// turning, overlaps rectangular base o at any point of the move (ok
+// false for other shapes: the caller measures them). The area a sweeps
+// is the convex hull of its rectangle at both ends, whose edges lie along
+// a's sides and along d. The overlap of the two rectangles at any point
+// (the shortest move separating them, negative their distance apart) is
+// at most the move separating their projections on any direction, which
+// is at most the move separating o's projection from the sweep's (a's
+// rectangle stretched by d); the bound is the least of these over a's,
+// o's and d's normal directions, negative when one separates them.
+func sweptOverlap(a, o Base, d Vec) (float64, bool) {
 	if a.Foot.Shape != Rect || o.Foot.Shape != Rect {
-		return false
+		return 0, false
 	}
 	fa, fo := a.frame(), o.frame()
 	c := fo.c.Sub(fa.c)
-	apart := func(n Vec) bool {
+	overlap := func(n Vec) float64 {
 		ea := fa.hw*math.Abs(n.Dot(fa.u)) + fa.hh*math.Abs(n.Dot(fa.v))
 		eo := fo.hw*math.Abs(n.Dot(fo.u)) + fo.hh*math.Abs(n.Dot(fo.v))
 		lo, hi := min(0, d.Dot(n))-ea, max(0, d.Dot(n))+ea // a's sweep
 		x := c.Dot(n)
-		return x-eo > hi || x+eo < lo
+		return min(hi-(x-eo), x+eo-lo) // how far o must move along n to clear the sweep
 	}
-	if apart(fa.u) || apart(fa.v) || apart(fo.u) || apart(fo.v) {
-		return true
-	}
+	b := min(overlap(fa.u), overlap(fa.v), overlap(fo.u), overlap(fo.v))
 	if l := d.Len(); l > 0 {
-		return apart(Vec{-d.Y / l, d.X / l})
+		b = min(b, overlap(Vec{-d.Y / l, d.X / l}))
 	}
-	return false
+	return b, true
 }
 
 // exitBox returns the first parameter at which the segment p0->p1 leaves the

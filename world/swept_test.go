@@ -6,17 +6,17 @@ import (
 	"testing"
 )
 
-// sweptApart is exact where it answers: a rectangle it calls apart from
-// another along a straight move never overlaps it at any point of the
-// move (sampled finely), and it answers for every pair that stays
-// apart, so the move check skips their overlap search.
-func TestSweptApartNeverMissesAnOverlap(t *testing.T) {
+// sweptOverlap bounds the overlap along the whole move from above (it is
+// never below the deepest overlap, sampled finely), is negative for every
+// move that stays clearly apart, and is about zero for a rectangle that
+// starts in contact and moves straight off.
+func TestSweptOverlapBoundsTheMove(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	rect := func() Base {
 		return Base{Pos: Vec{rng.Float64() * 20, rng.Float64() * 20}, Facing: rng.Float64() * 360,
 			Foot: Footprint{Shape: Rect, W: 1 + rng.Float64()*4, H: 1 + rng.Float64()*4}}
 	}
-	said, apartAll := 0, 0
+	apart, found := 0, 0
 	for i := 0; i < 4000; i++ {
 		a, o := rect(), rect()
 		d := Vec{rng.Float64()*16 - 8, rng.Float64()*16 - 8}
@@ -28,21 +28,28 @@ func TestSweptApartNeverMissesAnOverlap(t *testing.T) {
 			fb := b.frame()
 			worst = max(worst, penetration(&fb, &fo))
 		}
-		got := sweptApart(a, o, d)
-		if got && worst > 0 {
-			t.Fatalf("case %d: called apart but overlaps by %g (a %+v, o %+v, d %v)", i, worst, a, o, d)
+		got, ok := sweptOverlap(a, o, d)
+		if !ok || got < worst-1e-9 {
+			t.Fatalf("case %d: bound %g (ok %v) below the overlap %g (a %+v, o %+v, d %v)", i, got, ok, worst, a, o, d)
 		}
 		if worst < -0.05 { // clearly apart the whole way
-			apartAll++
-			if got {
-				said++
+			apart++
+			if got < 0 {
+				found++
 			}
 		}
 	}
-	if apartAll == 0 || said != apartAll { // the sweep and o are convex: an edge normal separates them
-		t.Errorf("sweptApart found %d of %d moves that stay clearly apart", said, apartAll)
+	if apart == 0 || found != apart { // the sweep and o are convex: an edge normal separates them
+		t.Errorf("the bound is negative for %d of %d moves that stay clearly apart", found, apart)
 	}
-	if sweptApart(Base{Foot: Footprint{Shape: Circle, Radius: 1}}, Base{Pos: Vec{10, 0}, Foot: Footprint{Shape: Circle, Radius: 1}}, Vec{1, 0}) {
+	// Side by side in contact, one moving straight away from the other.
+	a := Base{Pos: Vec{10, 10}, Facing: 30, Foot: Footprint{Shape: Rect, W: 4, H: 2}}
+	o := a
+	o.Pos = a.Pos.Add(Heading(30 + 90).Scale(4))
+	if got, _ := sweptOverlap(a, o, Heading(30 - 90).Scale(5)); math.Abs(got) > 1e-9 {
+		t.Errorf("moving off a stand in contact: bound %g, want 0", got)
+	}
+	if _, ok := sweptOverlap(Base{Foot: Footprint{Shape: Circle, Radius: 1}}, Base{Pos: Vec{10, 0}, Foot: Footprint{Shape: Circle, Radius: 1}}, Vec{1, 0}); ok {
 		t.Error("circles are left to the caller")
 	}
 }
