@@ -590,14 +590,11 @@ func (m *mover) checkLeg(cur Base, p0, p1 Vec, length float64) {
 		if d, _ := segDist(o.Pos, p0, p1); d-br-o.Foot.BoundRadius() > 0 {
 			continue
 		}
-		// Rectangles: a bound on the overlap along the whole leg often
-		// settles it (apart, or touching where it starts and moving off).
-		bound, ok := sweptOverlap(cur, o, p1.Sub(p0))
-		if ok && bound < Eps-boundSlack {
-			continue
-		}
 		lim := m.blockLimit(i)
-		if ok && bound < lim-boundSlack {
+		if t, hit, ok := rectFirstOverlap(cur, o, p1.Sub(p0), lim); ok {
+			if hit {
+				m.illegal(at(t), "overlap", i, m.blockReason(i, at(t)))
+			}
 			continue
 		}
 		if t, ok := firstAbove(func(t float64) float64 { return m.pen(moved(t), o) }, lim); ok {
@@ -606,38 +603,46 @@ func (m *mover) checkLeg(cur Base, p0, p1 Vec, length float64) {
 	}
 }
 
-// boundSlack covers rounding between sweptOverlap and the penetrations
-// the overlap search computes.
-const boundSlack = 1e-9
-
-// sweptOverlap bounds how deeply rectangular base a, moved by d without
-// turning, overlaps rectangular base o at any point of the move (ok
-// false for other shapes: the caller measures them). The area a sweeps
-// is the convex hull of its rectangle at both ends, whose edges lie along
-// a's sides and along d. The overlap of the two rectangles at any point
-// (the shortest move separating them, negative their distance apart) is
-// at most the move separating their projections on any direction, which
-// is at most the move separating o's projection from the sweep's (a's
-// rectangle stretched by d); the bound is the least of these over a's,
-// o's and d's normal directions, negative when one separates them.
-func sweptOverlap(a, o Base, d Vec) (float64, bool) {
-	if a.Foot.Shape != Rect || o.Foot.Shape != Rect {
-		return 0, false
+// rectFirstOverlap solves what firstAbove searches for when both bases
+// are rectangles: the first t in [0,1] at which rectangle a, moved by t*d
+// without turning, overlaps rectangle o by more than lim (lim > 0). Two
+// rectangles overlap by their separating-axis depth, the least over their
+// four axes of ea+eb-|centre offset|, when it is positive, so the overlap
+// exceeds lim exactly where every axis's does: on each axis an open
+// interval of t, found in closed form. ok is false for other shapes.
+func rectFirstOverlap(a, o Base, d Vec, lim float64) (t float64, hit, ok bool) {
+	if a.Foot.Shape != Rect || o.Foot.Shape != Rect || !(lim > 0) {
+		return 0, false, false
 	}
 	fa, fo := a.frame(), o.frame()
 	c := fo.c.Sub(fa.c)
-	overlap := func(n Vec) float64 {
+	lo, hi := 0.0, 1.0 // the set so far: [0, hi) or (lo, hi)
+	for _, n := range [4]Vec{fa.u, fa.v, fo.u, fo.v} {
 		ea := fa.hw*math.Abs(n.Dot(fa.u)) + fa.hh*math.Abs(n.Dot(fa.v))
 		eo := fo.hw*math.Abs(n.Dot(fo.u)) + fo.hh*math.Abs(n.Dot(fo.v))
-		lo, hi := min(0, d.Dot(n))-ea, max(0, d.Dot(n))+ea // a's sweep
-		x := c.Dot(n)
-		return min(hi-(x-eo), x+eo-lo) // how far o must move along n to clear the sweep
+		r := ea + eo - lim // the centres' offset along n must stay below r
+		cn, dn := c.Dot(n), d.Dot(n)
+		if r <= 0 {
+			return 0, false, true
+		}
+		if dn == 0 {
+			if math.Abs(cn) >= r {
+				return 0, false, true
+			}
+			continue
+		}
+		// |cn - t*dn| < r  <=>  t strictly between (cn-r)/dn and (cn+r)/dn.
+		t0, t1 := (cn-r)/dn, (cn+r)/dn
+		if t0 > t1 {
+			t0, t1 = t1, t0
+		}
+		lo = max(lo, t0)
+		hi = min(hi, t1)
 	}
-	b := min(overlap(fa.u), overlap(fa.v), overlap(fo.u), overlap(fo.v))
-	if l := d.Len(); l > 0 {
-		b = min(b, overlap(Vec{-d.Y / l, d.X / l}))
+	if lo < hi {
+		return lo, true, true // where the overlap first reaches lim
 	}
-	return b, true
+	return 0, false, true
 }
 
 // exitBox returns the first parameter at which the segment p0->p1 leaves the

@@ -6,51 +6,53 @@ import (
 	"testing"
 )
 
-// sweptOverlap bounds the overlap along the whole move from above (it is
-// never below the deepest overlap, sampled finely), is negative for every
-// move that stays clearly apart, and is about zero for a rectangle that
-// starts in contact and moves straight off.
-func TestSweptOverlapBoundsTheMove(t *testing.T) {
+// rectFirstOverlap finds what the overlap search (firstAbove on the
+// penetration) finds for rectangles: whether a straight move overlaps a
+// rectangle by more than the limit the move check uses (Eps, or the
+// starting overlap plus Eps), and where it first does, within 1e-9 of
+// the path; it answers for rectangles only.
+func TestRectFirstOverlapAgreesWithTheSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	rect := func() Base {
-		return Base{Pos: Vec{rng.Float64() * 20, rng.Float64() * 20}, Facing: rng.Float64() * 360,
+		return Base{Pos: Vec{rng.Float64() * 12, rng.Float64() * 12}, Facing: rng.Float64() * 360,
 			Foot: Footprint{Shape: Rect, W: 1 + rng.Float64()*4, H: 1 + rng.Float64()*4}}
 	}
-	apart, found := 0, 0
-	for i := 0; i < 4000; i++ {
+	hits, misses := 0, 0
+	for i := 0; i < 5000; i++ {
 		a, o := rect(), rect()
+		if i%4 == 0 { // in contact side by side, as stands of a detachment stand
+			o = a
+			o.Pos = a.Pos.Add(Heading(a.Facing + 90).Scale(a.Foot.W))
+		}
 		d := Vec{rng.Float64()*16 - 8, rng.Float64()*16 - 8}
-		fo := o.frame()
-		worst := -1e9
-		for k := 0; k <= 200; k++ {
+		fa, fo := a.frame(), o.frame()
+		lim := max(Eps, penetration(&fa, &fo)+Eps)
+		pen := func(t float64) float64 {
 			b := a
-			b.Pos = a.Pos.Add(d.Scale(float64(k) / 200))
+			b.Pos = a.Pos.Add(d.Scale(t))
 			fb := b.frame()
-			worst = max(worst, penetration(&fb, &fo))
+			return penetration(&fb, &fo)
 		}
-		got, ok := sweptOverlap(a, o, d)
-		if !ok || got < worst-1e-9 {
-			t.Fatalf("case %d: bound %g (ok %v) below the overlap %g (a %+v, o %+v, d %v)", i, got, ok, worst, a, o, d)
+		wantT, want := firstAbove(pen, lim)
+		gotT, got, ok := rectFirstOverlap(a, o, d, lim)
+		if !ok {
+			t.Fatalf("case %d: rectangles not answered", i)
 		}
-		if worst < -0.05 { // clearly apart the whole way
-			apart++
-			if got < 0 {
-				found++
-			}
+		if got != want || (got && math.Abs(gotT-wantT) > 1e-9) {
+			t.Fatalf("case %d: got %v at %g, the search %v at %g (a %+v, o %+v, d %v, lim %g)", i, got, gotT, want, wantT, a, o, d, lim)
+		}
+		if got {
+			hits++
+		} else {
+			misses++
 		}
 	}
-	if apart == 0 || found != apart { // the sweep and o are convex: an edge normal separates them
-		t.Errorf("the bound is negative for %d of %d moves that stay clearly apart", found, apart)
+	if hits < 500 || misses < 500 {
+		t.Errorf("a weak sample: %d overlapping moves, %d clear", hits, misses)
 	}
-	// Side by side in contact, one moving straight away from the other.
-	a := Base{Pos: Vec{10, 10}, Facing: 30, Foot: Footprint{Shape: Rect, W: 4, H: 2}}
-	o := a
-	o.Pos = a.Pos.Add(Heading(30 + 90).Scale(4))
-	if got, _ := sweptOverlap(a, o, Heading(30 - 90).Scale(5)); math.Abs(got) > 1e-9 {
-		t.Errorf("moving off a stand in contact: bound %g, want 0", got)
-	}
-	if _, ok := sweptOverlap(Base{Foot: Footprint{Shape: Circle, Radius: 1}}, Base{Pos: Vec{10, 0}, Foot: Footprint{Shape: Circle, Radius: 1}}, Vec{1, 0}); ok {
-		t.Error("circles are left to the caller")
+	circle := Base{Foot: Footprint{Shape: Circle, Radius: 1}}
+	if _, _, ok := rectFirstOverlap(circle, circle, Vec{1, 0}, Eps); ok {
+		t.Error("circles are left to the search")
 	}
 }
 
