@@ -1,8 +1,7 @@
 package e40kui
 
 import (
-	"fmt"
-	"strings"
+	"os"
 	"syscall"
 	"testing"
 	"time"
@@ -84,51 +83,21 @@ func BenchmarkHUDMovingE40K(b *testing.B) {
 	}
 }
 
-// crowdDetachments is the number of detachments a side fields in
-// crowdUI, of crowdStands stands each (an HQ and infantry).
-const (
-	crowdDetachments = 15
-	crowdStands      = 10
-)
-
-// crowdUI is a hotseat E40K game of 2 x crowdDetachments x crowdStands
-// stands (300) on the combined-arms table: Space Marine tactical
-// detachments in the north, Ork mobs in the south, each detachment two
-// ranks of five stands led by its HQ.
+// crowdUI is a hotseat E40K game of testdata/crowd300.yaml: 300 stands
+// on a 180 x 120 cm table, 15 Space Marine tactical detachments in the
+// north and 15 Ork mobs in the south, each two ranks of five stands led
+// by its HQ.
 func crowdUI(t testing.TB) *UI {
 	t.Helper()
 	cat, err := assets.LoadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	b.WriteString("format: 1\nname: E40K crowd\nsystem: e40k\ntable: {width: 180, height: 120}\nturn_limit: 5\n")
-	b.WriteString("terrain:\n  - {id: ruins, kind: ruins, rect: {x: 80, y: 50, w: 20, h: 18}}\n  - {id: wood, kind: woods, polygon: [[130, 48], [150, 45], [158, 60], [140, 70], [128, 62]]}\n")
-	b.WriteString("sides:\n")
-	for s, side := range []struct{ id, colour, hq, stand string }{
-		{"marines", "#1f5fbf", "e40k-marine-commander", "e40k-tactical-marines"},
-		{"orks", "#3f7f2a", "e40k-ork-warboss", "e40k-ork-boyz"},
-	} {
-		fmt.Fprintf(&b, "  - id: %s\n    name: %s\n    colour: \"%s\"\n    controller: {type: human}\n    army:\n", side.id, side.id, side.colour)
-		for d := 0; d < crowdDetachments; d++ {
-			fmt.Fprintf(&b, "      - id: %s-det-%d\n        units:\n", side.id, d)
-			for k := 0; k < crowdStands; k++ {
-				typ := side.stand
-				if k == 0 {
-					typ = side.hq
-				}
-				col, row := (d%6)*5+k%5, (d/6)*2+k/5
-				x, y := 3+6*float64(col), 4+5*float64(row)
-				facing := 180
-				if s == 1 {
-					y, facing = 120-y, 0
-				}
-				fmt.Fprintf(&b, "          - {id: %s-%d-%d, type: %s, position: {x: %g, y: %g}, facing: %d}\n", side.id, d, k, typ, x, y, facing)
-			}
-		}
+	data, err := os.ReadFile("testdata/crowd300.yaml")
+	if err != nil {
+		t.Fatal(err)
 	}
-	b.WriteString("victory:\n  - {result: Draw, at_end: true, when: turn-limit}\n")
-	scn, err := scenarios.Parse("crowd.yaml", []byte(b.String()), cat)
+	scn, err := scenarios.Parse("crowd300.yaml", data, cat)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +117,7 @@ func crowdUI(t testing.TB) *UI {
 	if u == nil {
 		t.Fatal("no E40K UI")
 	}
-	if n := len(u.State().Units); n != 2*crowdDetachments*crowdStands {
+	if n := len(u.State().Units); n != 300 {
 		t.Fatalf("%d stands", n)
 	}
 	return u
