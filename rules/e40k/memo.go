@@ -88,10 +88,11 @@ type moveEntry struct {
 }
 
 // moveSlack is how far (cm) beyond touching a blocker's bounding circle
-// must stay from the path's to be left out of a move's measurement: a
-// base overlaps another only where their footprints meet, so blockers
-// farther away cannot make the move illegal, and leaving them out keeps
-// the memo's answer when units elsewhere move.
+// (reach: a rectangle's circle taken generously) must stay from the
+// path's to be left out of a move's measurement: a base overlaps another
+// only where their footprints meet, so blockers farther away cannot make
+// the move illegal, and leaving them out keeps the memo's answer when
+// units elsewhere move.
 const moveSlack = 1.0
 
 // measureMove checks start's straight move to to among blockers (those
@@ -99,9 +100,9 @@ const moveSlack = 1.0
 // The blockers slice may be reordered.
 func (m *geoMemo) measureMove(w *world.World, terrain world.TerrainRules, class world.UnitClass, start world.Base, to world.Vec, blockers []world.Base) string {
 	near := blockers[:0]
-	br := start.Foot.BoundRadius()
+	br := reach(start.Foot) + moveSlack
 	for _, b := range blockers {
-		if segPointDist(b.Pos, start.Pos, to)-br-b.Foot.BoundRadius() <= moveSlack {
+		if segPointDist(b.Pos, start.Pos, to) <= br+reach(b.Foot) {
 			near = append(near, b)
 		}
 	}

@@ -273,18 +273,30 @@ func (r *Ruleset) newMoveCheck(s *rules.State, det string, assault bool) (*moveC
 // touching is world.InContact, answered at once for bases whose bounding
 // circles are apart (most pairs on the table).
 func touching(a, b world.Base) bool {
-	if a.Pos.Dist(b.Pos) > a.Foot.BoundRadius()+b.Foot.BoundRadius()+2*world.Eps {
+	r := reach(a.Foot) + reach(b.Foot) + 2*world.Eps
+	if d := a.Pos.Sub(b.Pos); d.X*d.X+d.Y*d.Y > r*r {
 		return false
 	}
 	return world.InContact(a, b)
+}
+
+// reach is at least a footprint's bounding radius (a rectangle's half
+// width plus half height: no square root), for quick rejections.
+func reach(f world.Footprint) float64 {
+	if f.Shape == world.Rect {
+		return (f.W + f.H) / 2
+	}
+	return f.BoundRadius()
 }
 
 // baseAt is unit i's base, at its new position in pos if it has one.
 func (c *moveCheck) baseAt(i int, pos map[string]world.Vec) world.Base {
 	v := &c.s.Units[i]
 	b := world.Base{ID: v.ID, Pos: v.Pos, Facing: v.Facing, Foot: c.prof[i].Base}
-	if at, ok := pos[v.ID]; ok {
-		b.Pos = at
+	if len(pos) > 0 {
+		if at, ok := pos[v.ID]; ok {
+			b.Pos = at
+		}
 	}
 	return b
 }
