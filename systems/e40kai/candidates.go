@@ -83,7 +83,11 @@ func Candidates(ctx context.Context, rs *e40k.Ruleset, st *rules.State, side str
 		if assault {
 			verb = "charges the closest enemy"
 		}
-		g.add(g.fit(mv), det+" "+verb+", each unit at its closest enemy")
+		// SuggestMoves checked its list unit by unit as Validate does:
+		// only the decision itself is left to check.
+		if g.cmd(nil).Validate(g.st) == nil {
+			g.add(mv, det+" "+verb+", each unit at its closest enemy")
+		}
 		half := make([]e40k.UnitMove, 0, len(mv))
 		for _, m := range mv {
 			if u := st.Unit(m.Unit); u != nil {
