@@ -231,10 +231,10 @@ type moveCheck struct {
 	f       *rules.Formation
 	o       Options
 	assault bool
-	// prof is each unit's profile by index in s.Units (zero for units
-	// off the table); perr is the first profile lookup that failed,
-	// reported by every check.
-	prof []Profile
+	// prof is what the checks read of each unit's profile, by index in
+	// s.Units (zero for units off the table); perr is the first profile
+	// lookup that failed, reported by every check.
+	prof []checkProfile
 	perr error
 	// Scratch lists one check fills (a moveCheck serves one goroutine).
 	bufBlockers, bufEnemies []world.Base
@@ -252,7 +252,7 @@ func (r *Ruleset) newMoveCheck(s *rules.State, det string, assault bool) (*moveC
 	if f == nil {
 		return nil, fmt.Errorf("no detachment %q", det)
 	}
-	c := &moveCheck{r: r, s: s, f: f, o: o, assault: assault, prof: make([]Profile, len(s.Units))}
+	c := &moveCheck{r: r, s: s, f: f, o: o, assault: assault, prof: make([]checkProfile, len(s.Units))}
 	for i := range s.Units {
 		v := &s.Units[i]
 		if v.Destroyed || v.OffTable {
@@ -265,9 +265,16 @@ func (r *Ruleset) newMoveCheck(s *rules.State, det string, assault bool) (*moveC
 			}
 			continue
 		}
-		c.prof[i] = p
+		c.prof[i] = checkProfile{foot: p.Base, class: p.Class, warEngine: p.WarEngine()}
 	}
 	return c, nil
+}
+
+// checkProfile is the part of a unit's profile move checks read.
+type checkProfile struct {
+	foot      world.Footprint
+	class     world.UnitClass
+	warEngine bool
 }
 
 // touching is world.InContact, answered at once for bases whose bounding
@@ -292,7 +299,7 @@ func reach(f world.Footprint) float64 {
 // baseAt is unit i's base, at its new position in pos if it has one.
 func (c *moveCheck) baseAt(i int, pos map[string]world.Vec) world.Base {
 	v := &c.s.Units[i]
-	b := world.Base{ID: v.ID, Pos: v.Pos, Facing: v.Facing, Foot: c.prof[i].Base}
+	b := world.Base{ID: v.ID, Pos: v.Pos, Facing: v.Facing, Foot: c.prof[i].foot}
 	if len(pos) > 0 {
 		if at, ok := pos[v.ID]; ok {
 			b.Pos = at
@@ -319,8 +326,7 @@ func (c *moveCheck) one(u *rules.Unit, to world.Vec, pos map[string]world.Vec) e
 	if !assault && dist > world.Eps && u.Markers.Value(MarkDisembarked) > 0 {
 		return fmt.Errorf("disembarked this turn: its move is spent (digest 8.3)")
 	}
-	blockers, enemies, contacted := c.bufBlockers[:0], c.bufEnemies[:0], c.bufContacted[:0]
-	defer func() { c.bufBlockers, c.bufEnemies, c.bufContacted = blockers, enemies, contacted }()
+	c.bufBlockers, c.bufEnemies, c.bufContacted = c.bufBlockers[:0], c.bufEnemies[:0], c.bufContacted[:0]
 	inContact := false
 	for i := range s.Units {
 		v := &s.Units[i]
@@ -331,14 +337,14 @@ func (c *moveCheck) one(u *rules.Unit, to world.Vec, pos map[string]world.Vec) e
 		vb := c.baseAt(i, pos)
 		enemy := v.Side != u.Side
 		if enemy {
-			enemies = append(enemies, vb)
+			c.bufEnemies = append(c.bufEnemies, vb)
 			ct := false
 			if assault && (o.AssaultMove || (o.MoveThrough && (p.Has(SpecialJumpPacks) || p.Has(SpecialSkimmer)))) {
 				ct = c.contacted(v, vb, pos)
 			}
-			contacted = append(contacted, ct)
+			c.bufContacted = append(c.bufContacted, ct)
 			if dist > world.Eps && touching(end, vb) {
-				if assault && vp.Class == world.Titan {
+				if assault && vp.class == world.Titan {
 					return fmt.Errorf("vehicles and infantry may not assault titan %s (seed 002; they may firefight it)", v.ID)
 				}
 				inContact = true
@@ -352,16 +358,16 @@ func (c *moveCheck) one(u *rules.Unit, to world.Vec, pos map[string]world.Vec) e
 				}
 				continue // jumps over contacted enemies (REM-MOV-1)
 			}
-			blockers = append(blockers, vb)
+			c.bufBlockers = append(c.bufBlockers, vb)
 			continue
 		}
-		if o.MoveThrough && !vp.WarEngine() {
+		if o.MoveThrough && !vp.warEngine {
 			if world.Overlap(end, vb) {
 				return fmt.Errorf("ends on top of %s", v.ID)
 			}
 			continue // moves through allies (REM-MOV-1)
 		}
-		blockers = append(blockers, vb)
+		c.bufBlockers = append(c.bufBlockers, vb)
 	}
 	allow := Allowance(&p, c.f.Orders, assault)
 	if assault && inContact && p.Class == world.Infantry {
@@ -379,11 +385,11 @@ func (c *moveCheck) one(u *rules.Unit, to world.Vec, pos map[string]world.Vec) e
 	if !assault && inContact {
 		return fmt.Errorf("may not end in contact with an enemy in the movement phase")
 	}
-	if why := r.geo.measureMove(r.w, r.terrain, p.Class, start, to, blockers); why != "" {
+	if why := r.geo.measureMove(r.w, r.terrain, p.Class, start, to, c.bufBlockers); why != "" {
 		return fmt.Errorf("%s", why)
 	}
 	if assault && o.AssaultMove {
-		if err := CheckAssaultMove(start, to, enemies, contacted); err != nil {
+		if err := CheckAssaultMove(start, to, c.bufEnemies, c.bufContacted); err != nil {
 			return fmt.Errorf("%w (REM-ASM-1)", err)
 		}
 	}
