@@ -219,19 +219,24 @@ type mover struct {
 	dist  float64      // path distance so far
 	in    map[int]bool // features the footprint is in now
 	onTab bool         // the base started wholly on the table
+	start Base         // the base where the move starts
 	pen0k []float64    // starting penetration into each keepout zone
-	pen0b []float64    // and each blocker
+	pen0b []float64    // and each blocker (NaN until asked for: most blockers are far from the path)
 }
 
 func (m *mover) run(start Base, path []Waypoint) {
 	cur := start
+	m.start = start
 	m.in = map[int]bool{}
 	m.onTab = m.offTableAt(cur) == 0
 	for _, k := range m.opt.Keepout {
 		m.pen0k = append(m.pen0k, m.pen(cur, k))
 	}
-	for _, b := range m.opt.Blockers {
-		m.pen0b = append(m.pen0b, m.pen(cur, b))
+	if n := len(m.opt.Blockers); n > 0 {
+		m.pen0b = make([]float64, n)
+		for i := range m.pen0b {
+			m.pen0b[i] = math.NaN()
+		}
 	}
 	for _, f := range m.featuresUnder(cur) {
 		m.in[f] = true
@@ -393,7 +398,12 @@ func (m *mover) keepLimit(i int) float64 {
 	return max(-m.opt.KeepoutDist+Eps, m.pen0k[i]+Eps)
 }
 
-func (m *mover) blockLimit(i int) float64 { return max(Eps, m.pen0b[i]+Eps) }
+func (m *mover) blockLimit(i int) float64 {
+	if math.IsNaN(m.pen0b[i]) {
+		m.pen0b[i] = m.pen(m.start, m.opt.Blockers[i])
+	}
+	return max(Eps, m.pen0b[i]+Eps)
+}
 
 func (m *mover) keepReason(i int, at PathPoint) string {
 	return fmt.Sprintf("comes within %.1f cm of %s at %.1f cm", m.opt.KeepoutDist, baseName(m.opt.Keepout[i], i), at.PathDist)
@@ -581,10 +591,58 @@ func (m *mover) checkLeg(cur Base, p0, p1 Vec, length float64) {
 			continue
 		}
 		lim := m.blockLimit(i)
+		if t, hit, ok := rectFirstOverlap(cur, o, p1.Sub(p0), lim); ok {
+			if hit {
+				m.illegal(at(t), "overlap", i, m.blockReason(i, at(t)))
+			}
+			continue
+		}
 		if t, ok := firstAbove(func(t float64) float64 { return m.pen(moved(t), o) }, lim); ok {
 			m.illegal(at(t), "overlap", i, m.blockReason(i, at(t)))
 		}
 	}
+}
+
+// rectFirstOverlap solves what firstAbove searches for when both bases
+// are rectangles: the first t in [0,1] at which rectangle a, moved by t*d
+// without turning, overlaps rectangle o by more than lim (lim > 0). Two
+// rectangles overlap by their separating-axis depth, the least over their
+// four axes of ea+eb-|centre offset|, when it is positive, so the overlap
+// exceeds lim exactly where every axis's does: on each axis an open
+// interval of t, found in closed form. ok is false for other shapes.
+func rectFirstOverlap(a, o Base, d Vec, lim float64) (t float64, hit, ok bool) {
+	if a.Foot.Shape != Rect || o.Foot.Shape != Rect || !(lim > 0) {
+		return 0, false, false
+	}
+	fa, fo := a.frame(), o.frame()
+	c := fo.c.Sub(fa.c)
+	lo, hi := 0.0, 1.0 // the set so far: [0, hi) or (lo, hi)
+	for _, n := range [4]Vec{fa.u, fa.v, fo.u, fo.v} {
+		ea := fa.hw*math.Abs(n.Dot(fa.u)) + fa.hh*math.Abs(n.Dot(fa.v))
+		eo := fo.hw*math.Abs(n.Dot(fo.u)) + fo.hh*math.Abs(n.Dot(fo.v))
+		r := ea + eo - lim // the centres' offset along n must stay below r
+		cn, dn := c.Dot(n), d.Dot(n)
+		if r <= 0 {
+			return 0, false, true
+		}
+		if dn == 0 {
+			if math.Abs(cn) >= r {
+				return 0, false, true
+			}
+			continue
+		}
+		// |cn - t*dn| < r  <=>  t strictly between (cn-r)/dn and (cn+r)/dn.
+		t0, t1 := (cn-r)/dn, (cn+r)/dn
+		if t0 > t1 {
+			t0, t1 = t1, t0
+		}
+		lo = max(lo, t0)
+		hi = min(hi, t1)
+	}
+	if lo < hi {
+		return lo, true, true // where the overlap first reaches lim
+	}
+	return 0, false, true
 }
 
 // exitBox returns the first parameter at which the segment p0->p1 leaves the
@@ -670,11 +728,15 @@ func sweepPoly(f *frame, p0, p1 Vec, g *featGeom, fi int) []span {
 		out = append(out, span{0, 1})
 	}
 	var hex []Vec
+	reach := math.Hypot(f.hw, f.hh) + Eps // a rect's farthest point from its centre
 	for i := 0; i+1 < len(g.pts); i++ {
 		a, b := g.pts[i], g.pts[i+1]
 		var s span
 		var ok bool
 		if f.rect {
+			if segsApart(p0, p1, a, b, reach) {
+				continue // the footprint never comes near this edge
+			}
 			hex = edgeRectHull(hex[:0], f, a, b)
 			s, ok = clipConvex(p0, d, hex)
 		} else {
@@ -685,6 +747,21 @@ func sweepPoly(f *frame, p0, p1 Vec, g *featGeom, fi int) []span {
 		}
 	}
 	return mergeSpans(out)
+}
+
+// segsApart reports whether segments p0p1 and ab stay more than r apart.
+func segsApart(p0, p1, a, b Vec, r float64) bool {
+	d1, d2 := orient(a, b, p0), orient(a, b, p1)
+	d3, d4 := orient(p0, p1, a), orient(p0, p1, b)
+	if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) {
+		return false // they cross
+	}
+	// Not crossing: the nearest points include an end of one of them.
+	da, _ := segDist(a, p0, p1)
+	db, _ := segDist(b, p0, p1)
+	dp, _ := segDist(p0, a, b)
+	dq, _ := segDist(p1, a, b)
+	return min(da, db, dp, dq) > r
 }
 
 func mergeSpans(s []span) []span {
@@ -793,12 +870,11 @@ func edgeRectHull(dst []Vec, f *frame, a, b Vec) []Vec {
 
 // convexHull appends the convex hull of pts (monotone chain) to dst.
 func convexHull(dst []Vec, pts []Vec) []Vec {
-	sort.Slice(pts, func(i, j int) bool {
-		if pts[i].X != pts[j].X {
-			return pts[i].X < pts[j].X
+	for i := 1; i < len(pts); i++ { // insertion sort by x, then y (a handful of points)
+		for j := i; j > 0 && (pts[j].X < pts[j-1].X || (pts[j].X == pts[j-1].X && pts[j].Y < pts[j-1].Y)); j-- {
+			pts[j], pts[j-1] = pts[j-1], pts[j]
 		}
-		return pts[i].Y < pts[j].Y
-	})
+	}
 	start := len(dst)
 	for _, p := range pts { // lower hull
 		for len(dst)-start >= 2 && orient(dst[len(dst)-2], dst[len(dst)-1], p) <= 0 {

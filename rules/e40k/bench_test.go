@@ -21,6 +21,27 @@ func BenchmarkOddsOfDetachment(b *testing.B) {
 	}
 }
 
+// A larger detachment's exact shooting odds: firepower 20 in the open
+// (10 dice) and two anti-tank shots at eight units of armour 3 to 6. The
+// enumeration grows with the dice and the armour values (every way the
+// dice fall into the faces that matter is allocated): docs/benchmarks.md
+// gives the cost of larger volleys.
+func BenchmarkOddsOfLargeDetachment(b *testing.B) {
+	ts := unitsAt(3, 4, 4, 5, 5, 6, 6, 4)
+	at := Weapon{Name: "lascannon", Kind: ShotAntiTank}
+	dice, err := AttackDice(20, Open, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	v := Volley{Firepower: 20, Dice: dice, Weapons: []Weapon{at, at}, SuperHeavies: 2, Targets: ts}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := OddsOf(v, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // A random playout of the small test battle to the end (issue 11 asks
 // for 50 games a second a core on the combined-arms scenario), the driver
 // taking Legal's choices as they are (suggested advances and charges

@@ -84,6 +84,7 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 	for i := range dist {
 		dist[i] = -1
 	}
+	gap, order := make([]float64, len(tus)), make([]int, len(tus))
 	for _, u := range cands {
 		p, err := r.Profile(s, u)
 		if err != nil {
@@ -95,9 +96,21 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 		}
 		indirect := mode == fireBombard || p.Artillery()
 		best := -1.0
-		for i, tb := range tbs {
-			d := world.Distance(b, tb)
-			if !indirect && r.w.LOS(b, tb, r.terrain, world.LOSOptions{}).Verdict == world.LOSBlocked {
+		// Targets nearest first: once the firer sees one, a farther
+		// target's sight line only matters if no nearer firer sees it.
+		for k := range tbs {
+			gap[k] = world.Distance(b, tbs[k])
+			order[k] = k
+			for j := k; j > 0 && gap[order[j]] < gap[order[j-1]]; j-- {
+				order[j], order[j-1] = order[j-1], order[j]
+			}
+		}
+		for _, i := range order {
+			d, tb := gap[i], tbs[i]
+			if best >= 0 && d >= best && dist[i] >= 0 && d >= dist[i] {
+				continue // seen or not, it changes neither distance
+			}
+			if !indirect && r.geo.blocked(r.w, r.terrain, b, tb) {
 				continue
 			}
 			if best < 0 || d < best {

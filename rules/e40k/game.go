@@ -82,6 +82,7 @@ type Ruleset struct {
 	// function of read-only data; safe for concurrent use).
 	profiles *profileCache
 	memo     *progressMemo
+	geo      *geoMemo // sight lines and moves measured (memo.go)
 	tables   Tables
 }
 
@@ -130,7 +131,7 @@ func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.Wor
 		return nil, errors.New("e40k ruleset: no table")
 	}
 	return &Ruleset{cat: cat, terrain: terrain, w: w, profiles: &profileCache{m: map[profileKey]cachedProfile{}},
-		memo: &progressMemo{progs: map[extKey]Progress{}, setups: map[extKey]Setup{}}}, nil
+		memo: &progressMemo{progs: map[extKey]Progress{}, setups: map[extKey]Setup{}}, geo: &geoMemo{}}, nil
 }
 
 // ID implements rules.Ruleset.

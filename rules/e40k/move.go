@@ -137,13 +137,9 @@ func Allowance(p *Profile, orders string, assault bool) float64 {
 // checkMoves checks a detachment's unit moves in order, each against the
 // positions the earlier ones leave; it returns the new positions.
 func (r *Ruleset) checkMoves(s *rules.State, det string, moves []UnitMove, assault bool) (map[string]world.Vec, error) {
-	o, err := r.options(s)
+	c, err := r.newMoveCheck(s, det, assault)
 	if err != nil {
 		return nil, err
-	}
-	f := s.Formation(det)
-	if f == nil {
-		return nil, fmt.Errorf("no detachment %q", det)
 	}
 	pos := map[string]world.Vec{}
 	for i, mv := range moves {
@@ -159,7 +155,7 @@ func (r *Ruleset) checkMoves(s *rules.State, det string, moves []UnitMove, assau
 		if _, dup := pos[u.ID]; dup {
 			return nil, fmt.Errorf("move %d: %s moves twice", i+1, u.ID)
 		}
-		if err := r.checkOne(s, f, u, mv.To, pos, assault, o); err != nil {
+		if err := c.one(u, mv.To, pos); err != nil {
 			return nil, fmt.Errorf("move %d (%s): %w", i+1, u.ID, err)
 		}
 		pos[u.ID] = mv.To
@@ -167,9 +163,158 @@ func (r *Ruleset) checkMoves(s *rules.State, det string, moves []UnitMove, assau
 	return pos, nil
 }
 
-// checkOne checks one unit's straight move with the earlier moves of its
+// MoveChecker builds a detachment's move or assault list unit by unit,
+// for interfaces and computer players: Try checks one more unit move
+// against the positions the accepted ones leave, exactly as the command's
+// Validate checks that entry of a list, and keeps it when it passes. The
+// kept list (Moves) is one the command accepts.
+type MoveChecker struct {
+	c     *moveCheck
+	pos   map[string]world.Vec
+	moves []UnitMove
+}
+
+// NewMoveChecker starts an empty list of det's moves (assault: assault
+// moves) for side on s. Errors: those of MoveCmd's (AssaultCmd's)
+// Validate with no moves.
+func (r *Ruleset) NewMoveChecker(s *rules.State, side, det string, assault bool) (*MoveChecker, error) {
+	kind, what := KindMove, "move"
+	if assault {
+		kind, what = KindAssault, "assault"
+	}
+	if _, err := r.pendingOf(s, side, kind); err != nil {
+		return nil, err
+	}
+	if !listed(s, det) {
+		return nil, fmt.Errorf("detachment %q may not %s now", det, what)
+	}
+	c, err := r.newMoveCheck(s, det, assault)
+	if err != nil {
+		return nil, err
+	}
+	return &MoveChecker{c: c, pos: map[string]world.Vec{}}, nil
+}
+
+// Try checks mv after the moves kept so far and keeps it if the rules
+// accept it. Errors: why the rules refuse it (it is not kept).
+func (m *MoveChecker) Try(mv UnitMove) error {
+	s, det := m.c.s, m.c.f.ID
+	u := s.Unit(mv.Unit)
+	switch {
+	case u == nil:
+		return fmt.Errorf("no unit %q", mv.Unit)
+	case u.Formation != det || u.Destroyed || u.OffTable:
+		return fmt.Errorf("%s is not a unit of %s on the table", mv.Unit, det)
+	case u.Markers.Value(MarkOutOfCommand) > 0:
+		return fmt.Errorf("%s is out of command and may not move (E40K-CMD-1)", u.ID)
+	}
+	if _, dup := m.pos[u.ID]; dup {
+		return fmt.Errorf("%s moves twice", u.ID)
+	}
+	if err := m.c.one(u, mv.To, m.pos); err != nil {
+		return err
+	}
+	m.pos[u.ID] = mv.To
+	m.moves = append(m.moves, mv)
+	return nil
+}
+
+// Moves returns the moves kept so far, in order (nil for none).
+func (m *MoveChecker) Moves() []UnitMove { return m.moves }
+
+// moveCheck checks one detachment's unit moves on one state: the options,
+// the detachment and every unit's profile are looked up once for a
+// series of checks (checkMoves, SuggestMoves).
+type moveCheck struct {
+	r       *Ruleset
+	s       *rules.State
+	f       *rules.Formation
+	o       Options
+	assault bool
+	// prof is what the checks read of each unit's profile, by index in
+	// s.Units (zero for units off the table); perr is the first profile
+	// lookup that failed, reported by every check.
+	prof []checkProfile
+	perr error
+	// Scratch lists one check fills (a moveCheck serves one goroutine).
+	bufBlockers, bufEnemies []world.Base
+	bufContacted            []bool
+}
+
+// newMoveCheck prepares the checks of det's moves on s. Errors: bad
+// options, no such detachment.
+func (r *Ruleset) newMoveCheck(s *rules.State, det string, assault bool) (*moveCheck, error) {
+	o, err := r.options(s)
+	if err != nil {
+		return nil, err
+	}
+	f := s.Formation(det)
+	if f == nil {
+		return nil, fmt.Errorf("no detachment %q", det)
+	}
+	c := &moveCheck{r: r, s: s, f: f, o: o, assault: assault, prof: make([]checkProfile, len(s.Units))}
+	for i := range s.Units {
+		v := &s.Units[i]
+		if v.Destroyed || v.OffTable {
+			continue
+		}
+		p, err := r.Profile(s, v)
+		if err != nil {
+			if c.perr == nil {
+				c.perr = err
+			}
+			continue
+		}
+		c.prof[i] = checkProfile{foot: p.Base, class: p.Class, warEngine: p.WarEngine()}
+	}
+	return c, nil
+}
+
+// checkProfile is the part of a unit's profile move checks read.
+type checkProfile struct {
+	foot      world.Footprint
+	class     world.UnitClass
+	warEngine bool
+}
+
+// touching is world.InContact, answered at once for bases whose bounding
+// circles are apart (most pairs on the table).
+func touching(a, b world.Base) bool {
+	r := reach(a.Foot) + reach(b.Foot) + 2*world.Eps
+	if d := a.Pos.Sub(b.Pos); d.X*d.X+d.Y*d.Y > r*r {
+		return false
+	}
+	return world.InContact(a, b)
+}
+
+// reach is at least a footprint's bounding radius (a rectangle's half
+// width plus half height: no square root), for quick rejections.
+func reach(f world.Footprint) float64 {
+	if f.Shape == world.Rect {
+		return (f.W + f.H) / 2
+	}
+	return f.BoundRadius()
+}
+
+// baseAt is unit i's base, at its new position in pos if it has one.
+func (c *moveCheck) baseAt(i int, pos map[string]world.Vec) world.Base {
+	v := &c.s.Units[i]
+	b := world.Base{ID: v.ID, Pos: v.Pos, Facing: v.Facing, Foot: c.prof[i].foot}
+	if len(pos) > 0 {
+		if at, ok := pos[v.ID]; ok {
+			b.Pos = at
+		}
+	}
+	return b
+}
+
+// one checks one unit's straight move with the earlier moves of its
 // detachment in pos.
-func (r *Ruleset) checkOne(s *rules.State, f *rules.Formation, u *rules.Unit, to world.Vec, pos map[string]world.Vec, assault bool, o Options) error {
+func (c *moveCheck) one(u *rules.Unit, to world.Vec, pos map[string]world.Vec) error {
+	if c.perr != nil {
+		return c.perr
+	}
+	r, s, o, assault := c.r, c.s, c.o, c.assault
 	p, err := r.Profile(s, u)
 	if err != nil {
 		return err
@@ -181,57 +326,50 @@ func (r *Ruleset) checkOne(s *rules.State, f *rules.Formation, u *rules.Unit, to
 	if !assault && dist > world.Eps && u.Markers.Value(MarkDisembarked) > 0 {
 		return fmt.Errorf("disembarked this turn: its move is spent (digest 8.3)")
 	}
-	var blockers, enemies []world.Base
-	var contacted []bool
+	c.bufBlockers, c.bufEnemies, c.bufContacted = c.bufBlockers[:0], c.bufEnemies[:0], c.bufContacted[:0]
 	inContact := false
 	for i := range s.Units {
 		v := &s.Units[i]
 		if v.ID == u.ID || v.Destroyed || v.OffTable {
 			continue
 		}
-		vp, err := r.Profile(s, v)
-		if err != nil {
-			return err
-		}
-		vb := world.Base{ID: v.ID, Pos: v.Pos, Facing: v.Facing, Foot: vp.Base}
-		if at, ok := pos[v.ID]; ok {
-			vb.Pos = at
-		}
+		vp := &c.prof[i]
+		vb := c.baseAt(i, pos)
 		enemy := v.Side != u.Side
 		if enemy {
-			enemies = append(enemies, vb)
-			c := false
+			c.bufEnemies = append(c.bufEnemies, vb)
+			ct := false
 			if assault && (o.AssaultMove || (o.MoveThrough && (p.Has(SpecialJumpPacks) || p.Has(SpecialSkimmer)))) {
-				c = r.contacted(s, v, vb, pos)
+				ct = c.contacted(v, vb, pos)
 			}
-			contacted = append(contacted, c)
-			if world.InContact(end, vb) && dist > world.Eps {
-				if assault && vp.Class == world.Titan {
+			c.bufContacted = append(c.bufContacted, ct)
+			if dist > world.Eps && touching(end, vb) {
+				if assault && vp.class == world.Titan {
 					return fmt.Errorf("vehicles and infantry may not assault titan %s (seed 002; they may firefight it)", v.ID)
 				}
 				inContact = true
-				if assault && r.attackersOn(s, u, vb, pos) >= MaxAttackersPerUnit {
+				if assault && c.attackersOn(u, vb, pos) >= MaxAttackersPerUnit {
 					return fmt.Errorf("%s already has %d attackers in base contact (E40K-CC-2)", v.ID, MaxAttackersPerUnit)
 				}
 			}
-			if assault && c && (p.Has(SpecialJumpPacks) || p.Has(SpecialSkimmer)) && o.MoveThrough {
+			if assault && ct && (p.Has(SpecialJumpPacks) || p.Has(SpecialSkimmer)) && o.MoveThrough {
 				if world.Overlap(end, vb) {
 					return fmt.Errorf("ends on top of %s", v.ID)
 				}
 				continue // jumps over contacted enemies (REM-MOV-1)
 			}
-			blockers = append(blockers, vb)
+			c.bufBlockers = append(c.bufBlockers, vb)
 			continue
 		}
-		if o.MoveThrough && !vp.WarEngine() {
+		if o.MoveThrough && !vp.warEngine {
 			if world.Overlap(end, vb) {
 				return fmt.Errorf("ends on top of %s", v.ID)
 			}
 			continue // moves through allies (REM-MOV-1)
 		}
-		blockers = append(blockers, vb)
+		c.bufBlockers = append(c.bufBlockers, vb)
 	}
-	allow := Allowance(&p, f.Orders, assault)
+	allow := Allowance(&p, c.f.Orders, assault)
 	if assault && inContact && p.Class == world.Infantry {
 		allow *= 2
 	}
@@ -247,12 +385,11 @@ func (r *Ruleset) checkOne(s *rules.State, f *rules.Formation, u *rules.Unit, to
 	if !assault && inContact {
 		return fmt.Errorf("may not end in contact with an enemy in the movement phase")
 	}
-	rep := r.w.MeasureMove(start, []world.Waypoint{{To: to, Facing: u.Facing}}, r.terrain, p.Class, world.MoveOptions{Blockers: blockers})
-	if !rep.Legal() {
-		return fmt.Errorf("%s", rep.Illegal.Reason)
+	if why := r.geo.measureMove(r.w, r.terrain, p.Class, start, to, c.bufBlockers); why != "" {
+		return fmt.Errorf("%s", why)
 	}
 	if assault && o.AssaultMove {
-		if err := CheckAssaultMove(start, to, enemies, contacted); err != nil {
+		if err := CheckAssaultMove(start, to, c.bufEnemies, c.bufContacted); err != nil {
 			return fmt.Errorf("%w (REM-ASM-1)", err)
 		}
 	}
@@ -290,22 +427,14 @@ const MaxAttackersPerUnit = 2
 
 // attackersOn counts the units of mover's side other than mover in base
 // contact with the enemy base vb, using the new positions in pos.
-func (r *Ruleset) attackersOn(s *rules.State, mover *rules.Unit, vb world.Base, pos map[string]world.Vec) int {
+func (c *moveCheck) attackersOn(mover *rules.Unit, vb world.Base, pos map[string]world.Vec) int {
 	n := 0
-	for i := range s.Units {
-		w := &s.Units[i]
+	for i := range c.s.Units {
+		w := &c.s.Units[i]
 		if w.Side != mover.Side || w.ID == mover.ID || w.Destroyed || w.OffTable {
 			continue
 		}
-		wp, err := r.Profile(s, w)
-		if err != nil {
-			continue
-		}
-		wb := world.Base{Pos: w.Pos, Facing: w.Facing, Foot: wp.Base}
-		if at, ok := pos[w.ID]; ok {
-			wb.Pos = at
-		}
-		if world.InContact(wb, vb) {
+		if touching(c.baseAt(i, pos), vb) {
 			n++
 		}
 	}
@@ -314,21 +443,13 @@ func (r *Ruleset) attackersOn(s *rules.State, mover *rules.Unit, vb world.Base, 
 
 // contacted reports whether enemy unit v (at base vb) is in base contact
 // with a unit of the other side, using the new positions in pos.
-func (r *Ruleset) contacted(s *rules.State, v *rules.Unit, vb world.Base, pos map[string]world.Vec) bool {
-	for i := range s.Units {
-		w := &s.Units[i]
+func (c *moveCheck) contacted(v *rules.Unit, vb world.Base, pos map[string]world.Vec) bool {
+	for i := range c.s.Units {
+		w := &c.s.Units[i]
 		if w.Side == v.Side || w.Destroyed || w.OffTable {
 			continue
 		}
-		wp, err := r.Profile(s, w)
-		if err != nil {
-			continue
-		}
-		wb := world.Base{Pos: w.Pos, Facing: w.Facing, Foot: wp.Base}
-		if at, ok := pos[w.ID]; ok {
-			wb.Pos = at
-		}
-		if world.InContact(wb, vb) {
+		if touching(c.baseAt(i, pos), vb) {
 			return true
 		}
 	}

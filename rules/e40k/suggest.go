@@ -30,6 +30,10 @@ func (r *Ruleset) SuggestMoves(s *rules.State, det string, assault bool) []UnitM
 	if err != nil || len(enemies) == 0 {
 		return nil
 	}
+	ck, err := r.newMoveCheck(s, det, assault)
+	if err != nil {
+		return nil
+	}
 	var cs []cand
 	for _, u := range members(s, det) {
 		if u.Markers.Value(MarkOutOfCommand) > 0 {
@@ -47,7 +51,7 @@ func (r *Ruleset) SuggestMoves(s *rules.State, det string, assault bool) []UnitM
 	var moves []UnitMove
 	pos := map[string]world.Vec{}
 	for _, c := range cs {
-		en, eb := r.aimFor(s, c.u, c.b, enemies, pos, assault)
+		en, eb := ck.aimFor(c.u, c.b, enemies, pos)
 		if en < 0 {
 			continue
 		}
@@ -74,12 +78,14 @@ func (r *Ruleset) SuggestMoves(s *rules.State, det string, assault bool) []UnitM
 			if d < 0.5 {
 				break
 			}
-			moves = append(moves, UnitMove{Unit: c.u.ID, To: c.b.Pos.Add(dir.Scale(d))})
-			if _, err := r.checkMoves(s, det, moves, assault); err == nil {
-				pos[c.u.ID] = moves[len(moves)-1].To
+			// The earlier moves passed against the same positions, so
+			// checking this one alone is checking the whole list.
+			to := c.b.Pos.Add(dir.Scale(d))
+			if ck.one(c.u, to, pos) == nil {
+				moves = append(moves, UnitMove{Unit: c.u.ID, To: to})
+				pos[c.u.ID] = to
 				break
 			}
-			moves = moves[:len(moves)-1]
 		}
 	}
 	return moves
@@ -90,18 +96,14 @@ func (r *Ruleset) SuggestMoves(s *rules.State, det string, assault bool) []UnitM
 // under REM-ASM-1 the closest not yet contacted at all (moving straight
 // at it never takes the unit away from it). It returns its index, -1 if
 // none.
-func (r *Ruleset) aimFor(s *rules.State, u *rules.Unit, b world.Base, enemies []world.Base, pos map[string]world.Vec, assault bool) (int, world.Base) {
-	o, err := r.options(s)
-	if err != nil {
-		return -1, world.Base{}
-	}
+func (c *moveCheck) aimFor(u *rules.Unit, b world.Base, enemies []world.Base, pos map[string]world.Vec) (int, world.Base) {
 	best, bd := -1, 0.0
 	for i, e := range enemies {
-		if assault && r.attackersOn(s, u, e, pos) >= MaxAttackersPerUnit {
-			continue
-		}
-		if assault && o.AssaultMove && r.attackersOn(s, u, e, pos) > 0 {
-			continue
+		if c.assault {
+			n := c.attackersOn(u, e, pos)
+			if n >= MaxAttackersPerUnit || (c.o.AssaultMove && n > 0) {
+				continue
+			}
 		}
 		if d := world.Distance(b, e); best < 0 || d < bd {
 			best, bd = i, d

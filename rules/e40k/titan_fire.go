@@ -417,7 +417,7 @@ func (r *Ruleset) titanAtDetachment(s *rules.State, t titanRef, ws map[string]*c
 				return nil, err
 			}
 			d := world.Distance(tb, b)
-			if !arc.ContainsBase(tb, b) || r.w.LOS(tb, b, r.terrain, world.LOSOptions{}).Verdict == world.LOSBlocked {
+			if !arc.ContainsBase(tb, b) || r.geo.blocked(r.w, r.terrain, tb, b) {
 				continue
 			}
 			if dist[i] < 0 || d < dist[i] {

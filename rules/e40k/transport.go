@@ -301,66 +301,78 @@ func (r *Ruleset) checkDisembark(s *rules.State, t *rules.Unit, moves []UnitMove
 		return nil, err
 	}
 	var placed []world.Base
-	seen := map[string]bool{}
 	for i, mv := range moves {
-		u := s.Unit(mv.Unit)
-		switch {
-		case u == nil || u.Destroyed || !u.OffTable || aboard(u) != t.ID:
-			return nil, fmt.Errorf("disembark %d: %q is not aboard %s", i+1, mv.Unit, t.ID)
-		case seen[u.ID]:
-			return nil, fmt.Errorf("disembark %d: %s is named twice", i+1, u.ID)
-		case u.Moved && !bail:
-			return nil, fmt.Errorf("disembark %d: %s has already moved this turn", i+1, u.ID)
-		}
-		seen[u.ID] = true
-		p, err := r.Profile(s, u)
+		end, err := r.checkDisembarkOne(s, t, tb, placed, i, mv, bail)
 		if err != nil {
 			return nil, err
-		}
-		orders := ""
-		if f := s.Formation(u.Formation); f != nil {
-			if f.Broken && !bail {
-				return nil, fmt.Errorf("disembark %d: %s's detachment is broken", i+1, u.ID)
-			}
-			orders = f.Orders
-		}
-		allow := DisembarkAllowance(&p, orders, false, false)
-		if bail {
-			allow = BailOutReach
-		}
-		end := world.Base{ID: u.ID, Pos: mv.To, Facing: t.Facing, Foot: p.Base}
-		if d := world.Distance(tb, end); d > allow+world.Eps {
-			return nil, fmt.Errorf("disembark %d: %s would be %.1f cm from %s, allowed %.1f cm (its move less %.0f cm, digest 8.3)", i+1, u.ID, d, t.ID, allow, DisembarkPenalty)
-		}
-		var blockers []world.Base
-		for j := range s.Units {
-			v := &s.Units[j]
-			if v.Destroyed || v.OffTable || v.ID == t.ID {
-				continue
-			}
-			vb, err := r.base(s, v)
-			if err != nil {
-				return nil, err
-			}
-			if v.Side != u.Side && world.InContact(end, vb) {
-				return nil, fmt.Errorf("disembark %d: %s may not end in contact with the enemy %s", i+1, u.ID, v.ID)
-			}
-			blockers = append(blockers, vb)
-		}
-		for _, b := range placed {
-			if world.Overlap(end, b) {
-				return nil, fmt.Errorf("disembark %d: %s ends on top of %s", i+1, u.ID, b.ID)
-			}
-		}
-		blockers = append(blockers, placed...)
-		start := world.Base{ID: u.ID, Pos: t.Pos, Facing: t.Facing, Foot: p.Base}
-		rep := r.w.MeasureMove(start, []world.Waypoint{{To: mv.To, Facing: t.Facing}}, r.terrain, p.Class, world.MoveOptions{Blockers: blockers})
-		if !rep.Legal() {
-			return nil, fmt.Errorf("disembark %d: %s: %s", i+1, u.ID, rep.Illegal.Reason)
 		}
 		placed = append(placed, end)
 	}
 	return placed, nil
+}
+
+// checkDisembarkOne checks move i of a disembarkation after the stands
+// placed by the earlier ones (checkDisembark); it returns the stand's
+// end base.
+func (r *Ruleset) checkDisembarkOne(s *rules.State, t *rules.Unit, tb world.Base, placed []world.Base, i int, mv UnitMove, bail bool) (world.Base, error) {
+	u := s.Unit(mv.Unit)
+	named := false
+	for _, b := range placed {
+		named = named || (u != nil && b.ID == u.ID)
+	}
+	switch {
+	case u == nil || u.Destroyed || !u.OffTable || aboard(u) != t.ID:
+		return world.Base{}, fmt.Errorf("disembark %d: %q is not aboard %s", i+1, mv.Unit, t.ID)
+	case named:
+		return world.Base{}, fmt.Errorf("disembark %d: %s is named twice", i+1, u.ID)
+	case u.Moved && !bail:
+		return world.Base{}, fmt.Errorf("disembark %d: %s has already moved this turn", i+1, u.ID)
+	}
+	p, err := r.Profile(s, u)
+	if err != nil {
+		return world.Base{}, err
+	}
+	orders := ""
+	if f := s.Formation(u.Formation); f != nil {
+		if f.Broken && !bail {
+			return world.Base{}, fmt.Errorf("disembark %d: %s's detachment is broken", i+1, u.ID)
+		}
+		orders = f.Orders
+	}
+	allow := DisembarkAllowance(&p, orders, false, false)
+	if bail {
+		allow = BailOutReach
+	}
+	end := world.Base{ID: u.ID, Pos: mv.To, Facing: t.Facing, Foot: p.Base}
+	if d := world.Distance(tb, end); d > allow+world.Eps {
+		return world.Base{}, fmt.Errorf("disembark %d: %s would be %.1f cm from %s, allowed %.1f cm (its move less %.0f cm, digest 8.3)", i+1, u.ID, d, t.ID, allow, DisembarkPenalty)
+	}
+	var blockers []world.Base
+	for j := range s.Units {
+		v := &s.Units[j]
+		if v.Destroyed || v.OffTable || v.ID == t.ID {
+			continue
+		}
+		vb, err := r.base(s, v)
+		if err != nil {
+			return world.Base{}, err
+		}
+		if v.Side != u.Side && touching(end, vb) {
+			return world.Base{}, fmt.Errorf("disembark %d: %s may not end in contact with the enemy %s", i+1, u.ID, v.ID)
+		}
+		blockers = append(blockers, vb)
+	}
+	for _, b := range placed {
+		if world.Overlap(end, b) {
+			return world.Base{}, fmt.Errorf("disembark %d: %s ends on top of %s", i+1, u.ID, b.ID)
+		}
+	}
+	blockers = append(blockers, placed...)
+	start := world.Base{ID: u.ID, Pos: t.Pos, Facing: t.Facing, Foot: p.Base}
+	if why := r.geo.measureMove(r.w, r.terrain, p.Class, start, mv.To, blockers); why != "" {
+		return world.Base{}, fmt.Errorf("disembark %d: %s: %s", i+1, u.ID, why)
+	}
+	return end, nil
 }
 
 // Apply implements rules.Command.
@@ -453,13 +465,22 @@ func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, re
 // the transport's centre, else fanning out around it and coming closer
 // by back cm at a time; ok is false when nothing validates.
 func (r *Ruleset) placeNear(s *rules.State, t *rules.Unit, placed []UnitMove, id string, ang, dist, back float64, bail bool) (world.Vec, bool) {
+	// The placed moves were checked in this order: only the new one is
+	// left to check, after them.
+	prev, err := r.checkDisembark(s, t, placed, bail)
+	if err != nil {
+		return world.Vec{}, false
+	}
+	tb, err := r.base(s, t)
+	if err != nil {
+		return world.Vec{}, false
+	}
 	for _, spread := range []float64{0, 1, -1, 2, -2, 3, -3, 4, -4, 6} {
 		a := ang + spread*0.45
 		for try := 0; try < 3; try++ {
 			d := dist - float64(try)*back
 			to := t.Pos.Add(world.Vec{X: math.Cos(a), Y: math.Sin(a)}.Scale(d))
-			cand := append(append([]UnitMove(nil), placed...), UnitMove{Unit: id, To: to})
-			if _, err := r.checkDisembark(s, t, cand, bail); err == nil {
+			if _, err := r.checkDisembarkOne(s, t, tb, prev, len(placed), UnitMove{Unit: id, To: to}, bail); err == nil {
 				return to, true
 			}
 		}

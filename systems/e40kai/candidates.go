@@ -83,7 +83,11 @@ func Candidates(ctx context.Context, rs *e40k.Ruleset, st *rules.State, side str
 		if assault {
 			verb = "charges the closest enemy"
 		}
-		g.add(g.fit(mv), det+" "+verb+", each unit at its closest enemy")
+		// SuggestMoves checked its list unit by unit as Validate does:
+		// only the decision itself is left to check.
+		if g.cmd(nil).Validate(g.st) == nil {
+			g.add(mv, det+" "+verb+", each unit at its closest enemy")
+		}
 		half := make([]e40k.UnitMove, 0, len(mv))
 		for _, m := range mv {
 			if u := st.Unit(m.Unit); u != nil {
@@ -237,7 +241,10 @@ func (g *gen) fit(want []e40k.UnitMove) []e40k.UnitMove {
 	if len(want) > 0 && g.cmd(want).Validate(g.st) == nil {
 		return want // the usual case: one check of the whole list
 	}
-	var moves []e40k.UnitMove
+	mc, err := g.rs.NewMoveChecker(g.st, g.side, g.det, g.assault)
+	if err != nil {
+		return nil
+	}
 	for _, m := range want {
 		u := g.st.Unit(m.Unit)
 		if u == nil {
@@ -248,14 +255,12 @@ func (g *gen) fit(want []e40k.UnitMove) []e40k.UnitMove {
 			if to.Dist(u.Pos) < 0.5 {
 				break
 			}
-			moves = append(moves, e40k.UnitMove{Unit: m.Unit, To: to})
-			if g.cmd(moves).Validate(g.st) == nil {
+			if mc.Try(e40k.UnitMove{Unit: m.Unit, To: to}) == nil {
 				break
 			}
-			moves = moves[:len(moves)-1]
 		}
 	}
-	return moves
+	return mc.Moves()
 }
 
 // movable is a unit that may move now with its allowance and base.
