@@ -29,16 +29,37 @@ type VolleyOdds struct {
 	Destroyed rules.Dist
 	// Markers is the number of blast markers placed on the target.
 	Markers rules.Dist
+	// Approx marks Destroyed and Markers estimated from oddsSamples
+	// deterministic samples instead of enumerated (a volley with more
+	// than maxOddsLeaves ways to fall); Hits is always exact.
+	Approx bool
 }
 
 // maxOddsShots bounds the dice an exact computation enumerates.
 const maxOddsShots = 60
+
+// maxOddsLeaves bounds the ways of falling (products of the groups'
+// face-range compositions) OddsOf enumerates and resolves exactly; each
+// costs an allocation (tens of microseconds), so a larger volley (a
+// firepower-30 detachment with super-heavy weapons has about 60,000) is
+// estimated from oddsSamples samples instead, within about 2 points of
+// percentage, and marked Approx.
+const maxOddsLeaves = 2000
+
+// oddsSamples is how many volleys an estimate resolves.
+const oddsSamples = 1000
 
 // OddsOf computes a volley's exact odds: every way the attack dice and
 // the super-heavy shots can fall (grouped by the faces that matter against
 // the target's armour values), each allocated as Resolve does. Errors: a
 // target with no units or more than maxOddsShots dice.
 func OddsOf(v Volley, o Options) (VolleyOdds, error) {
+	return oddsOf(v, o, maxOddsLeaves)
+}
+
+// oddsOf is OddsOf enumerating at most maxLeaves ways of falling (more:
+// the sampled estimate).
+func oddsOf(v Volley, o Options, maxLeaves float64) (VolleyOdds, error) {
 	armours := make([]int, len(v.Targets))
 	for i, t := range v.Targets {
 		armours[i] = t.Armour
@@ -65,24 +86,34 @@ func OddsOf(v Volley, o Options) (VolleyOdds, error) {
 	// One buffer of shots per group level (the walk reuses them).
 	fpBuf := make([][]Shot, len(groups))
 	shwBuf := make([][]Shot, len(groups))
+	// tally resolves one way of falling and adds its chance p.
+	tally := func(p float64, fp, shw []Shot) error {
+		a, err := res.resolve(fp, shw)
+		if err != nil {
+			return err
+		}
+		shwHit := false
+		for _, s := range shw {
+			for i := range v.Targets {
+				if s.affects(&v.Targets[i]) {
+					shwHit = true
+				}
+			}
+		}
+		dw[min(a.Destroyed, len(dw)-1)] += p
+		mw[min(ShootingMarkers(v.Firepower, len(fp) > 0, v.SuperHeavies, shwHit), len(mw)-1)] += p
+		return nil
+	}
+	approx := leaves(groups) > maxLeaves
+	if approx {
+		if err := sampleVolleys(groups, tally); err != nil {
+			return VolleyOdds{}, err
+		}
+	}
 	var walk func(g int, p float64, fp, shw []Shot) error
 	walk = func(g int, p float64, fp, shw []Shot) error {
 		if g == len(groups) {
-			a, err := res.resolve(fp, shw)
-			if err != nil {
-				return err
-			}
-			shwHit := false
-			for _, s := range shw {
-				for i := range v.Targets {
-					if s.affects(&v.Targets[i]) {
-						shwHit = true
-					}
-				}
-			}
-			dw[min(a.Destroyed, len(dw)-1)] += p
-			mw[min(ShootingMarkers(v.Firepower, len(fp) > 0, v.SuperHeavies, shwHit), len(mw)-1)] += p
-			return nil
+			return tally(p, fp, shw)
 		}
 		gr := &groups[g]
 		return compositions(gr.n, gr.bins, func(q float64, faces []int) error {
@@ -101,10 +132,12 @@ func OddsOf(v Volley, o Options) (VolleyOdds, error) {
 			return walk(g+1, p*q, nfp, nshw)
 		})
 	}
-	if err := walk(0, 1, nil, nil); err != nil {
-		return VolleyOdds{}, err
+	if !approx {
+		if err := walk(0, 1, nil, nil); err != nil {
+			return VolleyOdds{}, err
+		}
 	}
-	out := VolleyOdds{Hits: AttackHits(v.Dice, lowest)}
+	out := VolleyOdds{Hits: AttackHits(v.Dice, lowest), Approx: approx}
 	if out.Destroyed, err = weighted(dw); err != nil {
 		return VolleyOdds{}, err
 	}
@@ -187,6 +220,70 @@ func compositions(n int, bins []int, f func(p float64, faces []int) error) error
 	return rec(0, n)
 }
 
+// leaves is how many ways of falling the groups' compositions make (the
+// product over groups of C(n+k-1, k-1) for n dice in k face ranges).
+func leaves(groups []oddsGroup) float64 {
+	out := 1.0
+	for _, g := range groups {
+		k := len(g.bins)
+		c := 1.0
+		for i := 1; i < k; i++ { // C(n+k-1, k-1)
+			c = c * float64(g.n+i) / float64(i)
+		}
+		out *= c
+	}
+	return out
+}
+
+// sampleVolleys draws oddsSamples volleys of the groups' dice from a fixed
+// stream (the same volley always gets the same estimate; no game dice are
+// used), each face read as the lowest face of its range as the
+// enumeration does, and tallies each with chance 1/oddsSamples.
+func sampleVolleys(groups []oddsGroup, tally func(p float64, fp, shw []Shot) error) error {
+	x := uint64(0x2545F4914F6CDD1D)
+	face := func() int { // splitmix64
+		x += 0x9E3779B97F4A7C15
+		z := x
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+		z ^= z >> 31
+		return int(z%6) + 1
+	}
+	var fp, shw []Shot
+	for i := 0; i < oddsSamples; i++ {
+		fp, shw = fp[:0], shw[:0]
+		for g := range groups {
+			gr := &groups[g]
+			for k := 0; k < gr.n; k++ {
+				f := binFace(gr.bins, face())
+				if g == 0 {
+					if f >= gr.lowest {
+						fp = append(fp, Shot{Face: f})
+					}
+					continue
+				}
+				shw = append(shw, Shot{Face: f, Kind: gr.kind, Need: gr.need})
+			}
+		}
+		if err := tally(1.0/oddsSamples, fp, shw); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// binFace is the lowest face of the range (bins, as compositions reads
+// them) that face f falls in.
+func binFace(bins []int, f int) int {
+	out := bins[0]
+	for _, lo := range bins {
+		if f >= lo {
+			out = lo
+		}
+	}
+	return out
+}
+
 // multinomial is the chance of exactly counts[i] dice in range i.
 func multinomial(counts []int, p []float64) float64 {
 	out := 1.0
@@ -207,4 +304,13 @@ func weighted(w []float64) (rules.Dist, error) {
 		ds[i] = rules.Point(i)
 	}
 	return rules.Mix(w, ds)
+}
+
+// approxWord is "about " for estimated odds (VolleyOdds.Approx), "" for
+// exact ones, for choice texts.
+func approxWord(approx bool) string {
+	if approx {
+		return "about "
+	}
+	return ""
 }

@@ -363,6 +363,7 @@ func (p *FirePlan) specialOdds(o Options) (VolleyOdds, error) {
 				return
 			}
 			ws, dd, md = append(ws, q), append(dd, od.Destroyed), append(md, od.Markers)
+			out.Approx = out.Approx || od.Approx
 		})
 		if ferr != nil {
 			return VolleyOdds{}, ferr

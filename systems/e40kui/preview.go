@@ -194,6 +194,9 @@ type FirePreview struct {
 	// Hits, Kills, Markers are the expected values; AtLeastOne the chance
 	// of destroying at least one unit.
 	Hits, Kills, Markers, AtLeastOne float64
+	// Approx marks Kills, Markers and AtLeastOne estimated from samples
+	// (a volley too large to enumerate, e40k.VolleyOdds.Approx).
+	Approx bool
 	// Titan is set for fire at a titan (ATII rules): TitanHits is the
 	// expected hits reaching the titan past its shields.
 	Titan     bool
@@ -281,7 +284,7 @@ func (s *UI) firePreview(target string) *FirePreview {
 		return fp
 	}
 	fp.Hits, fp.Kills, fp.Markers = od.Hits.Mean(), od.Destroyed.Mean(), od.Markers.Mean()
-	fp.AtLeastOne = od.Destroyed.AtLeast(1)
+	fp.AtLeastOne, fp.Approx = od.Destroyed.AtLeast(1), od.Approx
 	return fp
 }
 
@@ -311,7 +314,7 @@ func (fp *FirePreview) Lines(name func(string) string) []string {
 	out = append(out, fp.Specials...)
 	return append(out,
 		fmt.Sprintf("table: firepower %d, target %s -> %d dice needing %d+ (lowest armour)", fp.Left, fp.Situation, fp.Dice, fp.Need),
-		fmt.Sprintf("expected %.2f hits from those dice, %.2f units destroyed in all (%.0f%% at least one), %.1f blast markers", fp.Hits, fp.Kills, 100*fp.AtLeastOne, fp.Markers),
+		fmt.Sprintf("expected %.2f hits from those dice, %s%.2f units destroyed in all (%.0f%% at least one), %.1f blast markers", fp.Hits, about(fp.Approx), fp.Kills, 100*fp.AtLeastOne, fp.Markers),
 		"Enter or a second click fires.",
 	)
 }
@@ -386,4 +389,12 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// about is "about " for odds estimated from samples, "" for exact ones.
+func about(approx bool) string {
+	if approx {
+		return "about "
+	}
+	return ""
 }
