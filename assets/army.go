@@ -193,7 +193,7 @@ func validateArmy(d *yamlx.Decoder, cat *catalog.Catalogue, ad *armyDecode) {
 			if u.System != a.System && !(a.System == catalog.E40K && u.System == catalog.ATII) {
 				d.Errorf(node, "%s: %q is a %s unit, the army is %s", what, s.Unit, u.System, a.System)
 			}
-			if j < len(det.Command) && u.HQ {
+			if j < len(det.Command) && u.HQ() {
 				hasHQ = true
 			}
 		}
@@ -209,7 +209,7 @@ func validateArmy(d *yamlx.Decoder, cat *catalog.Catalogue, ad *armyDecode) {
 // command (E40K-CMD-1) without any file saying so.
 func checkKeptCommand(d *yamlx.Decoder, cat, base *catalog.Catalogue, replaced map[string]string, ud *unitDecode) {
 	old, ok := base.Units[ud.u.ID]
-	if !ok || !old.HQ || ud.u.HQ {
+	if !ok || !old.HQ() || ud.u.HQ() {
 		return
 	}
 	for _, aid := range cat.ArmyIDs() {
@@ -220,7 +220,7 @@ func checkKeptCommand(d *yamlx.Decoder, cat, base *catalog.Catalogue, replaced m
 			names, hq := false, false
 			for _, s := range det.Command {
 				names = names || s.Unit == ud.u.ID
-				hq = hq || (cat.Units[s.Unit] != nil && cat.Units[s.Unit].HQ)
+				hq = hq || (cat.Units[s.Unit] != nil && cat.Units[s.Unit].HQ())
 			}
 			if names && !hq {
 				d.Errorf(ud.idNode, "unit %q: army %q detachment %q needs it as its HQ; keep hq: true or replace the army too", ud.u.ID, aid, det.ID)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/rules/e40k"
 	"github.com/auspex/auspex/world"
 )
 
@@ -17,7 +18,7 @@ import (
 // rating (E40K-INI-1 reads it) and detachment templates whose command holds
 // an HQ (E40K-CMD-1), and their units are found by ArmiesWithUnit.
 func TestE40KArmiesBundled(t *testing.T) {
-	cat, err := LoadCatalogue()
+	cat, err := LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +38,7 @@ func TestE40KArmiesBundled(t *testing.T) {
 		for _, d := range a.Detachments {
 			hq := false
 			for _, s := range d.Command {
-				hq = hq || cat.Units[s.Unit].HQ
+				hq = hq || cat.Units[s.Unit].HQ()
 			}
 			if !hq {
 				t.Errorf("%s/%s: command without an HQ unit", id, d.ID)
@@ -63,7 +64,7 @@ func TestE40KArmiesBundled(t *testing.T) {
 // disrupt weapons, transports, and war engines with damage capacity and
 // shields; the showcase scenario's unit ids are all still there.
 func TestE40KProfilesCoverSpecialRules(t *testing.T) {
-	cat, err := LoadCatalogue()
+	cat, err := LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,10 +79,10 @@ func TestE40KProfilesCoverSpecialRules(t *testing.T) {
 			t.Errorf("no E40K weapon with fp %q", k)
 		}
 	}
-	if u := cat.Units["e40k-rhino"]; u == nil || u.Transport != 2 {
+	if u := cat.Units["e40k-rhino"]; u == nil || e40k.DatasheetOf(u).Transport != 2 {
 		t.Errorf("rhino transport: %+v", u)
 	}
-	if g := cat.Units["e40k-gargant"]; g == nil || g.Class != world.WarEngine || g.DamageCap != 8 || g.VoidShields != 4 {
+	if g := cat.Units["e40k-gargant"]; g == nil || g.Class != world.WarEngine || e40k.DatasheetOf(g).DamageCap != 8 || e40k.DatasheetOf(g).VoidShields != 4 {
 		t.Errorf("gargant war engine profile: %+v", g)
 	}
 	for _, id := range []string{"e40k-tactical-marines", "e40k-devastators", "e40k-rhino", "e40k-land-raider",
@@ -182,7 +183,7 @@ func TestArmyValidation(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ParseCatalogue("a.yaml", []byte(armyBase+c.armies))
+			_, err := ParseCatalogue(testReaders(), "a.yaml", []byte(armyBase+c.armies))
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got %v\nwant %s", err, c.want)
 			}
@@ -209,11 +210,11 @@ func TestArmySlotSystems(t *testing.T) {
         support: [{unit: ` + unit + `, max: 1}]
 `
 	}
-	if _, err := MergeCatalogues(Source{Name: "atii.yaml", Data: fx}, Source{Name: "a.yaml", Data: []byte(army("reaver"))}); err != nil {
+	if _, err := MergeCatalogues(testReaders(), Source{Name: "atii.yaml", Data: fx}, Source{Name: "a.yaml", Data: []byte(army("reaver"))}); err != nil {
 		t.Errorf("E40K army with an ATII titan: %v", err)
 	}
 	ea := []byte("system: ea\nunits:\n  - {id: ea-x, name: X, class: infantry, base: {shape: rect, w: 4, h: 2}}\n")
-	_, err = MergeCatalogues(Source{Name: "ea.yaml", Data: ea}, Source{Name: "a.yaml", Data: []byte(army("ea-x"))})
+	_, err = MergeCatalogues(testReaders(), Source{Name: "ea.yaml", Data: ea}, Source{Name: "a.yaml", Data: []byte(army("ea-x"))})
 	if err == nil || !strings.Contains(err.Error(), `a.yaml:13:19: army "a" detachment "d": "ea-x" is a ea unit, the army is e40k`) {
 		t.Errorf("E40K army with an EA unit: %v", err)
 	}
@@ -223,11 +224,11 @@ func TestArmySlotSystems(t *testing.T) {
 // type; a typo is reported with a suggestion.
 func TestE40KFirepowerEntries(t *testing.T) {
 	good := "system: e40k\nweapons:\n  - {id: a, name: A, range: 30, fp: \"3\"}\n  - {id: b, name: B, range: 30, fp: heavy barrage}\n"
-	if _, err := ParseCatalogue("w.yaml", []byte(good)); err != nil {
+	if _, err := ParseCatalogue(testReaders(), "w.yaml", []byte(good)); err != nil {
 		t.Errorf("good entries: %v", err)
 	}
 	bad := "system: e40k\nweapons:\n  - {id: a, name: A, range: 30, fp: Deth Ray}\n  - {id: b, name: B, range: 30, fp: \"-1\"}\n"
-	_, err := ParseCatalogue("w.yaml", []byte(bad))
+	_, err := ParseCatalogue(testReaders(), "w.yaml", []byte(bad))
 	for _, want := range []string{
 		`w.yaml:3:37: weapon "a" fp: "Deth Ray" is neither a number nor one of Anti-Tank, Barrage, Heavy Barrage, Death Ray, Disrupt, Distortion Cannon, Mega Cannon, Pulsar (did you mean "Death Ray"?)`,
 		`w.yaml:4:37: weapon "b" fp: expected 0 to 100, got -1`,
@@ -237,7 +238,7 @@ func TestE40KFirepowerEntries(t *testing.T) {
 		}
 	}
 	// ATII weapons do not use fp and are not checked.
-	if _, err := ParseCatalogue("w.yaml", []byte("system: atii\nweapons:\n  - {id: a, name: A, range: 30, fp: whatever}\n")); err != nil {
+	if _, err := ParseCatalogue(testReaders(), "w.yaml", []byte("system: atii\nweapons:\n  - {id: a, name: A, range: 30, fp: whatever}\n")); err != nil {
 		t.Errorf("ATII weapon fp checked: %v", err)
 	}
 }
@@ -280,7 +281,7 @@ armies:
 // profiles by id (unit and army), adds new ones that may use bundled
 // weapons, and leaves the base catalogue untouched.
 func TestExtendCatalogueOverridesAndAdds(t *testing.T) {
-	base, err := LoadCatalogue()
+	base, err := LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,13 +290,13 @@ func TestExtendCatalogueOverridesAndAdds(t *testing.T) {
 		t.Fatal(err)
 	}
 	tac := cat.Units["e40k-tactical-marines"]
-	if tac.Firepower != 2 || tac.Assault != 5 || tac.Placeholder || tac.Name != "Tactical stand (from my book)" {
+	if e40k.DatasheetOf(tac).Firepower != 2 || e40k.DatasheetOf(tac).Assault != 5 || tac.Placeholder || tac.Name != "Tactical stand (from my book)" {
 		t.Errorf("override not applied: %+v", tac)
 	}
-	if base.Units["e40k-tactical-marines"].Firepower != 1 {
+	if e40k.DatasheetOf(base.Units["e40k-tactical-marines"]).Firepower != 1 {
 		t.Errorf("base catalogue modified: %+v", base.Units["e40k-tactical-marines"])
 	}
-	if v := cat.Units["my-veterans"]; v == nil || v.DefaultArms[0] != "my-plasma" || cat.Weapons["my-plasma"] == nil {
+	if v := cat.Units["my-veterans"]; v == nil || v.Arms()[0] != "my-plasma" || cat.Weapons["my-plasma"] == nil {
 		t.Errorf("new unit not added: %+v", v)
 	}
 	if cat.Units["reaver"] == nil && base.Units["reaver"] != nil {
@@ -316,7 +317,7 @@ func TestExtendCatalogueOverridesAndAdds(t *testing.T) {
 // that file's line and column; a change of system and a duplicate id across
 // the player's files are refused.
 func TestExtendCatalogueErrors(t *testing.T) {
-	base, err := LoadCatalogue()
+	base, err := LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,26 +356,26 @@ func TestLoadCatalogueWith(t *testing.T) {
 	if err := os.WriteFile(p, []byte(ownCatalogue), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cat, err := LoadCatalogueWith(p)
+	cat, err := LoadCatalogueWith(testReaders(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cat.Units["e40k-tactical-marines"].Firepower != 2 || cat.Units["ea-tactical-marines"] == nil {
+	if e40k.DatasheetOf(cat.Units["e40k-tactical-marines"]).Firepower != 2 || cat.Units["ea-tactical-marines"] == nil {
 		t.Errorf("extended catalogue wrong")
 	}
 	missing := filepath.Join(dir, "nope.yaml")
-	_, err = LoadCatalogueWith(p, missing)
+	_, err = LoadCatalogueWith(testReaders(), p, missing)
 	if err == nil || !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "catalogue file "+missing+": no such file") {
 		t.Errorf("missing file: %v", err)
 	}
 	if err := os.WriteFile(p, []byte("system: e40k\nunits:\n  - {id: x, name: X, class: infantry, base: {shape: rect, w: 4, h: 2}, speed: fast}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err = LoadCatalogueWith(p)
+	_, err = LoadCatalogueWith(testReaders(), p)
 	if err == nil || !strings.Contains(err.Error(), p+":3:79:") {
 		t.Errorf("bad file on disk: %v", err)
 	}
-	if _, err := LoadCatalogueWith(dir); err == nil || !strings.Contains(err.Error(), dir) {
+	if _, err := LoadCatalogueWith(testReaders(), dir); err == nil || !strings.Contains(err.Error(), dir) {
 		t.Errorf("directory accepted: %v", err)
 	}
 }
@@ -387,7 +388,7 @@ func TestArmiesDocListsEveryE40KProfile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := LoadCatalogue()
+	cat, err := LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

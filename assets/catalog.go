@@ -34,10 +34,13 @@ func CatalogueFiles() []string {
 	return ents
 }
 
-// LoadCatalogue decodes and validates every embedded catalogue file and
-// merges them. Ids must be unique across all files. The error, when not nil,
-// is a yamlx.Errors listing every problem as file:line:col: message.
-func LoadCatalogue() (*catalog.Catalogue, error) {
+// LoadCatalogue decodes and validates the embedded catalogue files of the
+// systems readers read (the files of other systems are left out: a build
+// or a test that does not read EA profiles has no EA units) and merges
+// them. Ids must be unique across all files. The catalogue keeps readers
+// for the files that extend it. The error, when not nil, is a
+// yamlx.Errors listing every problem as file:line:col: message.
+func LoadCatalogue(readers catalog.Readers) (*catalog.Catalogue, error) {
 	var srcs []Source
 	for _, name := range CatalogueFiles() {
 		data, err := dataFS.ReadFile(name)
@@ -46,29 +49,33 @@ func LoadCatalogue() (*catalog.Catalogue, error) {
 		}
 		srcs = append(srcs, Source{Name: "assets/" + name, Data: data})
 	}
-	return MergeCatalogues(srcs...)
+	return merge(nil, readers, true, srcs)
 }
 
 // Source is one catalogue file's name (for messages) and contents.
 type Source = catalog.Source
 
-// ParseCatalogue decodes and validates a single catalogue file. References
-// (weapon ids in mounts and default arms) must resolve within the file.
-func ParseCatalogue(name string, data []byte) (*catalog.Catalogue, error) {
-	return MergeCatalogues(Source{Name: name, Data: data})
+// ParseCatalogue decodes and validates a single catalogue file, its
+// units' system part with readers. References (weapon ids in mounts and
+// default arms) must resolve within the file.
+func ParseCatalogue(readers catalog.Readers, name string, data []byte) (*catalog.Catalogue, error) {
+	return MergeCatalogues(readers, Source{Name: name, Data: data})
 }
 
 // MergeCatalogues decodes several catalogue files and validates them as one
-// catalogue: ids unique across files, references resolved across files.
-func MergeCatalogues(srcs ...Source) (*catalog.Catalogue, error) {
-	return merge(nil, srcs)
+// catalogue: ids unique across files, references resolved across files. A
+// file of a system readers lacks is an error.
+func MergeCatalogues(readers catalog.Readers, srcs ...Source) (*catalog.Catalogue, error) {
+	return merge(nil, readers, false, srcs)
 }
 
 // merge decodes srcs over base (nil for none) and validates them. Ids must
 // be unique among srcs; an id of base may be taken again by a source, which
 // then replaces base's profile (keeping its system). base is not modified.
-func merge(base *catalog.Catalogue, srcs []Source) (*catalog.Catalogue, error) {
-	cat := &catalog.Catalogue{Units: map[string]*catalog.Unit{}, Weapons: map[string]*catalog.Weapon{}, Armies: map[string]*catalog.Army{}}
+// Units are read with readers; a source of a system without a reader is
+// left out when skip is set, an error otherwise.
+func merge(base *catalog.Catalogue, readers catalog.Readers, skip bool, srcs []Source) (*catalog.Catalogue, error) {
+	cat := &catalog.Catalogue{Units: map[string]*catalog.Unit{}, Weapons: map[string]*catalog.Weapon{}, Armies: map[string]*catalog.Army{}, Readers: readers}
 	if base != nil {
 		cat = base.Clone()
 	}
@@ -78,7 +85,10 @@ func merge(base *catalog.Catalogue, srcs []Source) (*catalog.Catalogue, error) {
 	seenW := map[string]string{}
 	seenA := map[string]string{}
 	for _, s := range srcs {
-		fd := decodeCatalogueFile(s.Name, s.Data)
+		fd := decodeCatalogueFile(s.Name, s.Data, cat.Readers, skip)
+		if fd.skipped {
+			continue
+		}
 		decs = append(decs, fd)
 		for _, u := range fd.units {
 			if prev, dup := seenU[u.u.ID]; dup {
@@ -115,7 +125,7 @@ func merge(base *catalog.Catalogue, srcs []Source) (*catalog.Catalogue, error) {
 	}
 	for _, fd := range decs {
 		for _, u := range fd.units {
-			validateUnit(fd.d, cat, u)
+			validateUnit(cat, u)
 			if base != nil {
 				checkKeptCommand(fd.d, cat, base, seenA, u)
 			}
@@ -133,13 +143,11 @@ func merge(base *catalog.Catalogue, srcs []Source) (*catalog.Catalogue, error) {
 }
 
 type unitDecode struct {
-	u        *catalog.Unit
-	idNode   *yaml.Node
-	node     *yaml.Node
-	refNodes map[string]*yaml.Node // "mount:<i>:default", "arms:<i>", "forbidden:<i>", "mount:<i>:forbidden:<j>"
-	hitNodes map[catalog.Direction]*yaml.Node
-	rowNodes map[catalog.Direction][]*yaml.Node
-	mountArc []*yaml.Node
+	u      *catalog.Unit
+	idNode *yaml.Node
+	// check is the system reader's check of the unit's references (nil:
+	// none).
+	check func(cat *catalog.Catalogue)
 }
 
 type weaponDecode struct {
@@ -153,6 +161,8 @@ type fileDecode struct {
 	units   []*unitDecode
 	weapons []*weaponDecode
 	armies  []*armyDecode
+	// skipped marks a file of a system without a reader, left out.
+	skipped bool
 }
 
 // Systems lists the rule systems a catalogue or scenario may name.
@@ -170,19 +180,10 @@ func WeaponKinds() []string {
 	return []string{string(catalog.Gun), string(catalog.CloseCombat), string(catalog.SupportMissile)}
 }
 
-// ArcCodes lists the ATII arc codes a mount may name (ATII fire arcs: AR all
-// round, A ahead 90, F forward 180, LA/RA left/right 90, LF/RF left/right 180,
-// R rear 90, RF180 rear 180).
-func ArcCodes() []string {
-	return []string{"AR", "A", "F", "LA", "RA", "LF", "RF", "R", "RF180"}
-}
-
-// HitLocations lists the location names hit tables may use.
-func HitLocations() []string {
-	return []string{"legs", "vsg", "head", "reactor", "arm", "carapace"}
-}
-
-func decodeCatalogueFile(name string, data []byte) *fileDecode {
+// decodeCatalogueFile decodes one file, its units' system part with the
+// reader readers has for the file's system. With skip, a file of a system
+// without a reader comes back marked skipped; without, that is an error.
+func decodeCatalogueFile(name string, data []byte, readers catalog.Readers, skip bool) *fileDecode {
 	root, d := yamlx.Parse(name, data, yamlx.DefaultLimits())
 	fd := &fileDecode{d: d}
 	if root == nil {
@@ -197,8 +198,19 @@ func decodeCatalogueFile(name string, data []byte) *fileDecode {
 			fd.system = catalog.System(s)
 		}
 	}
+	reader := readers[fd.system]
+	if reader == nil && fd.system != "" {
+		if skip {
+			return &fileDecode{d: d, system: fd.system, skipped: true}
+		}
+		var known []string
+		for _, s := range readers.Systems() {
+			known = append(known, string(s))
+		}
+		d.Errorf(m.Get("system"), "system: this build reads no %s catalogue (it reads: %s)", fd.system, strings.Join(known, ", "))
+	}
 	for i, un := range d.Seq(m.Get("units"), "units") {
-		if u := decodeUnit(d, un, i, fd.system); u != nil {
+		if u := decodeUnit(d, un, i, fd.system, reader); u != nil {
 			fd.units = append(fd.units, u)
 		}
 	}
@@ -253,23 +265,6 @@ func optStr(d *yamlx.Decoder, m *yamlx.Map, key, what string) string {
 	return ""
 }
 
-// decodeDogfight reads an E40K flyer's Dogfight value "X/Y" (Intercept /
-// Gunnery dice, digest 8.6) and marks the unit a flyer.
-func decodeDogfight(d *yamlx.Decoder, n *yaml.Node, u *catalog.Unit, what string) {
-	s, ok := d.Str(n, what+" dogfight")
-	if !ok {
-		return
-	}
-	x, y, found := strings.Cut(strings.TrimSpace(s), "/")
-	xi, err1 := strconv.Atoi(strings.TrimSpace(x))
-	yi, err2 := strconv.Atoi(strings.TrimSpace(y))
-	if !found || err1 != nil || err2 != nil || xi < 0 || yi < 0 || xi > 20 || yi > 20 {
-		d.Errorf(n, "%s dogfight: expected \"intercept/gunnery\" such as \"3/2\" (0 to 20 each), got %q", what, s)
-		return
-	}
-	u.Flyer, u.Intercept, u.DogfightGunnery = true, xi, yi
-}
-
 func optInt(d *yamlx.Decoder, m *yamlx.Map, key, what string) int {
 	if n := m.Get(key); n != nil {
 		v, _ := d.Int(n, what+" "+key)
@@ -303,17 +298,6 @@ func optFloat(d *yamlx.Decoder, m *yamlx.Map, key, what string) float64 {
 		return v
 	}
 	return 0
-}
-
-func decodeKinds(d *yamlx.Decoder, n *yaml.Node, what string) []catalog.WeaponKind {
-	ss, nodes := d.StrList(n, what)
-	var out []catalog.WeaponKind
-	for i, s := range ss {
-		if d.OneOf(nodes[i], what, s, WeaponKinds()) {
-			out = append(out, catalog.WeaponKind(s))
-		}
-	}
-	return out
 }
 
 // DecodeFootprint reads a base footprint mapping ({shape: circle, radius: 2}
@@ -380,21 +364,19 @@ func DecodeFootprint(d *yamlx.Decoder, n *yaml.Node, what string) (world.Footpri
 	return f, true
 }
 
-func decodeUnit(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *unitDecode {
+func decodeUnit(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System, reader catalog.ProfileReader) *unitDecode {
 	what := fmt.Sprintf("unit %d", idx+1)
 	m := d.Map(n, what)
 	if m == nil {
 		return nil
 	}
-	defer m.Close()
 	id, idNode := decodeID(d, m, "unit")
 	if id != "" {
 		what = fmt.Sprintf("unit %q", id)
 		m.SetWhat(what)
 	}
-	u := &catalog.Unit{ID: id, System: sys, HitTables: map[catalog.Direction][]catalog.HitRow{}}
-	ud := &unitDecode{u: u, idNode: idNode, node: n, refNodes: map[string]*yaml.Node{},
-		hitNodes: map[catalog.Direction]*yaml.Node{}, rowNodes: map[catalog.Direction][]*yaml.Node{}}
+	u := &catalog.Unit{ID: id, System: sys}
+	ud := &unitDecode{u: u, idNode: idNode}
 	if nn := m.Need("name"); nn != nil {
 		u.Name, _ = d.Text(nn, what+" name")
 	}
@@ -403,150 +385,17 @@ func decodeUnit(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *un
 			u.Class = world.UnitClass(s)
 		}
 	}
-	if tn := m.Get("titan_class"); tn != nil {
-		if s, ok := d.Str(tn, what+" titan_class"); ok && d.OneOf(tn, what+" titan_class", s, []string{"scout", "battle", "emperor"}) {
-			u.TitanClass = s
-		}
-	}
 	if bn := m.Need("base"); bn != nil {
 		u.Base, _ = DecodeFootprint(d, bn, what+" base")
 	}
 	u.Points = optInt(d, m, "points", what)
 	u.Speed = optFloat(d, m, "speed", what)
-	u.Man = optInt(d, m, "man", what)
-	u.Gunnery = optTarget(d, m, "gunnery", what)
-	u.CCSkill = optTarget(d, m, "cc_skill", what)
-	u.VoidShields = optInt(d, m, "void_shields", what)
-	u.RepairDice = optInt(d, m, "repair_dice", what)
-	u.ImprovisedAttacks = optStr(d, m, "improvised_attacks", what)
-	u.Armour = optTarget(d, m, "armour", what)
-	u.Assault = optInt(d, m, "assault", what)
-	u.Firepower = optInt(d, m, "firepower", what)
-	u.CC = optTarget(d, m, "cc", what)
-	u.FF = optTarget(d, m, "ff", what)
-	u.DamageCap = optInt(d, m, "damage_cap", what)
-	u.HQ = optBool(d, m, "hq", what)
-	if tn := m.Get("transport"); tn != nil {
-		if v, ok := d.Int(tn, what+" transport"); ok {
-			if v < 0 || v > 100 {
-				d.Errorf(tn, "%s transport: expected 0 to 100 stands carried, got %d", what, v)
-			}
-			u.Transport = v
-		}
-	}
-	if dn := m.Get("dogfight"); dn != nil {
-		decodeDogfight(d, dn, u, what)
-	}
 	u.Placeholder = optBool(d, m, "placeholder", what)
-	u.Catastrophic = decodeCatastrophic(d, m.Get("catastrophic"), what)
 	u.Specials, _ = d.StrList(m.Get("specials"), what+" specials")
-	var fnodes []*yaml.Node
-	u.Forbidden, fnodes = d.StrList(m.Get("forbidden"), what+" forbidden")
-	for i, fnode := range fnodes {
-		ud.refNodes[fmt.Sprintf("forbidden:%d", i)] = fnode
-	}
-	u.ForbiddenKinds = decodeKinds(d, m.Get("forbidden_kinds"), what+" forbidden_kinds")
-	var anodes []*yaml.Node
-	u.DefaultArms, anodes = d.StrList(m.Get("default_arms"), what+" default_arms")
-	for i, an := range anodes {
-		ud.refNodes[fmt.Sprintf("arms:%d", i)] = an
-	}
-	mountIDs := map[string]bool{}
-	for i, mn := range d.Seq(m.Get("mounts"), what+" mounts") {
-		mw := fmt.Sprintf("%s mount %d", what, i+1)
-		mm := d.Map(mn, mw)
-		if mm == nil {
-			continue
-		}
-		var mt catalog.Mount
-		mt.ID, _ = decodeID(d, mm, "mount")
-		if mt.ID != "" {
-			if mountIDs[mt.ID] {
-				d.Errorf(mm.Get("id"), "%s: mount id %q appears twice", what, mt.ID)
-			}
-			mountIDs[mt.ID] = true
-			mw = fmt.Sprintf("%s mount %q", what, mt.ID)
-			mm.SetWhat(mw)
-		}
-		mt.Name = optStr(d, mm, "name", mw)
-		if ln := mm.Need("location"); ln != nil {
-			if s, ok := d.Str(ln, mw+" location"); ok && d.OneOf(ln, mw+" location", s, []string{"arm", "carapace"}) {
-				mt.Location = s
-			}
-		}
-		an := mm.Need("arc")
-		ud.mountArc = append(ud.mountArc, an)
-		if an != nil {
-			if s, ok := d.Str(an, mw+" arc"); ok && d.OneOf(an, mw+" arc", s, ArcCodes()) {
-				mt.Arc = s
-			}
-		}
-		var mf []*yaml.Node
-		mt.Forbidden, mf = d.StrList(mm.Get("forbidden"), mw+" forbidden")
-		for j, x := range mf {
-			ud.refNodes[fmt.Sprintf("mount:%d:forbidden:%d", len(u.Mounts), j)] = x
-		}
-		mt.ForbiddenKinds = decodeKinds(d, mm.Get("forbidden_kinds"), mw+" forbidden_kinds")
-		if dn := mm.Get("default"); dn != nil {
-			mt.Default, _ = d.Str(dn, mw+" default")
-			ud.refNodes[fmt.Sprintf("mount:%d:default", len(u.Mounts))] = dn
-		}
-		mm.Close()
-		u.Mounts = append(u.Mounts, mt)
-	}
-	if hn := m.Get("hit_tables"); hn != nil {
-		hm := d.Map(hn, what+" hit_tables")
-		for _, dir := range []catalog.Direction{catalog.Front, catalog.Side, catalog.Rear} {
-			tn := hm.Get(string(dir))
-			if tn == nil {
-				continue
-			}
-			ud.hitNodes[dir] = tn
-			tw := fmt.Sprintf("%s %s hit table", what, dir)
-			for j, rn := range d.Seq(tn, tw) {
-				rw := fmt.Sprintf("%s row %d", tw, j+1)
-				rm := d.Map(rn, rw)
-				if rm == nil {
-					continue
-				}
-				var row catalog.HitRow
-				ok := true
-				if v := rm.Need("min"); v != nil {
-					row.Min, ok = d.Int(v, rw+" min")
-				} else {
-					ok = false
-				}
-				if v := rm.Need("max"); v != nil {
-					var ok2 bool
-					row.Max, ok2 = d.Int(v, rw+" max")
-					ok = ok && ok2
-				} else {
-					ok = false
-				}
-				if v := rm.Need("location"); v != nil {
-					if s, ok3 := d.Str(v, rw+" location"); ok3 && d.OneOf(v, rw+" location", s, HitLocations()) {
-						row.Location = s
-					} else {
-						ok = false
-					}
-				} else {
-					ok = false
-				}
-				if v := rm.Need("armour"); v != nil {
-					a, ok4 := d.Int(v, rw+" armour")
-					row.Armour = a
-					if ok4 && a <= 0 {
-						d.Errorf(v, "%s armour: must be positive, got %d", rw, a)
-					}
-				}
-				rm.Close()
-				if ok {
-					u.HitTables[dir] = append(u.HitTables[dir], row)
-					ud.rowNodes[dir] = append(ud.rowNodes[dir], rn)
-				}
-			}
-		}
-		hm.Close()
+	if reader != nil {
+		ud.check = reader.ReadUnit(u, &mapNode{node: node{d: d, n: m.Node()}, m: m})
+		// Every key is known now: the shared ones and the system's.
+		m.Close()
 	}
 	if id == "" {
 		return nil
@@ -637,92 +486,11 @@ func checkE40KFirepower(d *yamlx.Decoder, n *yaml.Node, what, fp string) {
 	d.Errorf(n, "%s", msg)
 }
 
-// validateUnit checks cross references and tables once every file's ids are
+// validateUnit runs the system reader's checks once every file's ids are
 // known.
-func validateUnit(d *yamlx.Decoder, cat *catalog.Catalogue, ud *unitDecode) {
-	u := ud.u
-	what := fmt.Sprintf("unit %q", u.ID)
-	ref := func(key, id string) *catalog.Weapon {
-		w, ok := cat.Weapons[id]
-		if !ok {
-			msg := fmt.Sprintf("%s: unknown weapon %q", what, id)
-			if s := yamlx.Suggest(id, weaponIDs(cat)); s != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", s)
-			}
-			d.Errorf(ud.refNodes[key], "%s", msg)
-			return nil
-		}
-		return w
-	}
-	for i, f := range u.Forbidden {
-		ref(fmt.Sprintf("forbidden:%d", i), f)
-	}
-	for i, a := range u.DefaultArms {
-		key := fmt.Sprintf("arms:%d", i)
-		if w := ref(key, a); w != nil && w.System != u.System {
-			d.Errorf(ud.refNodes[key], "%s: default arm %q is a %s weapon, the unit is %s", what, a, w.System, u.System)
-		}
-	}
-	for i := range u.Mounts {
-		mt := &u.Mounts[i]
-		for j, f := range mt.Forbidden {
-			ref(fmt.Sprintf("mount:%d:forbidden:%d", i, j), f)
-		}
-		if mt.Default != "" {
-			if w := ref(fmt.Sprintf("mount:%d:default", i), mt.Default); w != nil {
-				if err := u.CanMount(mt, w); err != nil {
-					d.Errorf(ud.refNodes[fmt.Sprintf("mount:%d:default", i)], "%s mount %q: default weapon not allowed: %v", what, mt.ID, err)
-				}
-			}
-		}
-	}
-	if u.Class == world.Titan {
-		for _, dir := range []catalog.Direction{catalog.Front, catalog.Side, catalog.Rear} {
-			rows := u.HitTables[dir]
-			pos := ud.hitNodes[dir]
-			if pos == nil {
-				d.Errorf(ud.node, "%s: a titan needs a %s hit table (hit_tables: {front, side, rear})", what, dir)
-				continue
-			}
-			checkHitTable(d, what, dir, rows, ud.rowNodes[dir], pos)
-		}
-	} else if len(u.HitTables) > 0 {
-		d.Errorf(ud.node, "%s: hit_tables are for titans only", what)
-	}
-	if u.Catastrophic != nil && u.Class != world.WarEngine {
-		d.Errorf(ud.node, "%s: a catastrophic damage table is for E40K war engines only", what)
-	}
-}
-
-// checkHitTable verifies that rows cover modified rolls 0..7 exactly once
-// (ATII-SHT-5: D6 +1 high / -1 low).
-func checkHitTable(d *yamlx.Decoder, what string, dir catalog.Direction, rows []catalog.HitRow, nodes []*yaml.Node, pos *yaml.Node) {
-	owner := map[int]int{}
-	for i, r := range rows {
-		if r.Min > r.Max {
-			d.Errorf(nodes[i], "%s %s hit table: min %d is above max %d", what, dir, r.Min, r.Max)
-			continue
-		}
-		if r.Min < 0 || r.Max > 7 {
-			d.Errorf(nodes[i], "%s %s hit table: rows must lie within rolls 0..7, got %d..%d", what, dir, r.Min, r.Max)
-			continue
-		}
-		for v := r.Min; v <= r.Max; v++ {
-			if j, taken := owner[v]; taken {
-				d.Errorf(nodes[i], "%s %s hit table: roll %d is already covered by row %d", what, dir, v, j+1)
-				continue
-			}
-			owner[v] = i
-		}
-	}
-	var missing []string
-	for v := 0; v <= 7; v++ {
-		if _, ok := owner[v]; !ok {
-			missing = append(missing, fmt.Sprint(v))
-		}
-	}
-	if len(missing) > 0 {
-		d.Errorf(pos, "%s %s hit table: rolls %s are not covered (rows must cover 0..7)", what, dir, strings.Join(missing, ", "))
+func validateUnit(cat *catalog.Catalogue, ud *unitDecode) {
+	if ud.check != nil {
+		ud.check(cat)
 	}
 }
 

@@ -6,11 +6,13 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/assets/yamlx"
+	"github.com/auspex/auspex/rules/atii/sheet"
+	"github.com/auspex/auspex/systems/eadata"
 	"github.com/auspex/auspex/world"
 )
 
 func TestLoadCatalogueEmbedded(t *testing.T) {
-	cat, err := LoadCatalogue()
+	cat, err := LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatalf("embedded catalogue does not load:\n%v", err)
 	}
@@ -20,8 +22,8 @@ func TestLoadCatalogueEmbedded(t *testing.T) {
 		}
 	}
 	tac := cat.Units["ea-tactical-marines"]
-	if tac.Speed != 15 || tac.Armour != 4 || tac.CC != 4 || tac.FF != 4 || tac.Class != world.Infantry {
-		t.Errorf("EA tactical profile decoded wrongly: %+v", tac)
+	if ea := eadata.Of(tac); tac.Speed != 15 || ea.Armour != 4 || ea.CC != 4 || ea.FF != 4 || tac.Class != world.Infantry {
+		t.Errorf("EA tactical profile decoded wrongly: %+v %+v", tac, ea)
 	}
 	if tac.Base.Shape != world.Rect || tac.Base.W != 4 || tac.Base.H != 2 {
 		t.Errorf("EA infantry base = %+v, want 4 x 2 rect", tac.Base)
@@ -40,30 +42,30 @@ func TestFixtureParses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := ParseCatalogue("atii_fixture.yaml", data)
+	cat, err := ParseCatalogue(testReaders(), "atii_fixture.yaml", data)
 	if err != nil {
 		t.Fatalf("fixture: %v", err)
 	}
 	r := cat.Units["reaver"]
-	if r == nil || len(r.Mounts) != 3 || r.Mounts[0].Arc != "F" || r.Man != 2 || r.Gunnery != 4 {
+	if r == nil || len(sheet.Of(r).Mounts) != 3 || sheet.Of(r).Mounts[0].Arc != "F" || sheet.Of(r).Man != 2 || sheet.Of(r).Gunnery != 4 {
 		t.Fatalf("reaver decoded wrongly: %+v", r)
 	}
 	// ATII-SHT-5: the front table covers 0..7; roll 3 is the head at 13.
 	found := false
-	for _, row := range r.HitTables["front"] {
+	for _, row := range sheet.Of(r).HitTables["front"] {
 		if row.Min <= 3 && 3 <= row.Max {
 			found = row.Location == "head" && row.Armour == 13
 		}
 	}
 	if !found {
-		t.Errorf("reaver front roll 3 should be head 13: %+v", r.HitTables["front"])
+		t.Errorf("reaver front roll 3 should be head 13: %+v", sheet.Of(r).HitTables["front"])
 	}
 }
 
 // catErrs parses src and returns the error text, failing when it parses.
 func catErrs(t *testing.T, src string) string {
 	t.Helper()
-	_, err := ParseCatalogue("c.yaml", []byte(src))
+	_, err := ParseCatalogue(testReaders(), "c.yaml", []byte(src))
 	if err == nil {
 		t.Fatalf("expected errors for:\n%s", src)
 	}
@@ -132,7 +134,7 @@ weapons:
 func TestCatalogueMergeDuplicateAcrossFiles(t *testing.T) {
 	a := Source{Name: "a.yaml", Data: []byte("system: ea\nweapons:\n  - {id: w, name: W, range: 1}\n")}
 	b := Source{Name: "b.yaml", Data: []byte("system: e40k\nweapons:\n  - {id: w, name: W, range: 1}\n")}
-	_, err := MergeCatalogues(a, b)
+	_, err := MergeCatalogues(testReaders(), a, b)
 	if err == nil || !strings.Contains(err.Error(), `b.yaml:3:10: weapon id "w" is already used (a.yaml:3)`) {
 		t.Fatalf("got %v", err)
 	}

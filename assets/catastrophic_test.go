@@ -3,13 +3,15 @@ package assets
 import (
 	"strings"
 	"testing"
+
+	"github.com/auspex/auspex/rules/e40k"
 )
 
 // Digest 8.5: the bundled E40K war engines carry a catastrophic damage
 // table, a labelled placeholder covering the D6 rolls 1..6, and barrage
 // weapons their template size.
 func TestCatastrophicTablesBundledE40K85(t *testing.T) {
-	cat, err := LoadCatalogue()
+	cat, err := LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -18,11 +20,11 @@ func TestCatastrophicTablesBundledE40K85(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if u.Catastrophic == nil || !u.Catastrophic.Placeholder {
-			t.Fatalf("%s: table %+v, want a labelled placeholder", id, u.Catastrophic)
+		if e40k.DatasheetOf(u).Catastrophic == nil || !e40k.DatasheetOf(u).Catastrophic.Placeholder {
+			t.Fatalf("%s: table %+v, want a labelled placeholder", id, e40k.DatasheetOf(u).Catastrophic)
 		}
 		covered := map[int]bool{}
-		for _, row := range u.Catastrophic.Rows {
+		for _, row := range e40k.DatasheetOf(u).Catastrophic.Rows {
 			for v := row.Min; v <= row.Max; v++ {
 				covered[v] = true
 			}
@@ -59,7 +61,7 @@ units:
       rows:
         - {min: 1, max: 6, name: A}
 `
-	_, err := ParseCatalogue("c.yaml", []byte(src))
+	_, err := ParseCatalogue(testReaders(), "c.yaml", []byte(src))
 	if err == nil {
 		t.Fatal("bad tables accepted")
 	}

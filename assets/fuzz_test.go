@@ -25,7 +25,7 @@ func FuzzExtendCatalogue(f *testing.F) {
 	f.Add([]byte(ownCatalogue))
 	f.Add([]byte(armyBase + "armies: [{id: a, name: A, strategy_rating: 3, detachments: [{id: d, name: D, command: [{unit: boss, max: 1}]}]}]\n"))
 	f.Add([]byte("armies: [{detachments: [{command: [{unit: [x]}]}]}]"))
-	base, err := LoadCatalogue()
+	base, err := LoadCatalogue(testReaders())
 	if err != nil {
 		f.Fatal(err)
 	}

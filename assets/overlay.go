@@ -19,14 +19,16 @@ const MaxCatalogueFile = 2 << 20
 // among srcs; a replacement must keep the system of the profile it
 // replaces, and a unit that is the only HQ of a detachment template of a
 // base army must keep its HQ flag unless srcs replace that army too.
-// References in srcs may point into base. base is not modified.
+// References in srcs may point into base. Units are read with base's
+// readers (a source of a system base has no reader for is an error).
+// base is not modified.
 // The error, when not nil, is a yamlx.Errors listing every problem of every
 // source as file:line:col: message.
 func ExtendCatalogue(base *catalog.Catalogue, srcs ...Source) (*catalog.Catalogue, error) {
 	if base == nil {
 		return nil, errors.New("assets: no base catalogue to extend (internal error)")
 	}
-	cat, err := merge(base, srcs)
+	cat, err := merge(base, base.Readers, false, srcs)
 	if err != nil {
 		return nil, err
 	}
@@ -51,13 +53,14 @@ func ReadCatalogueFile(path string) (Source, error) {
 	return Source{}, fmt.Errorf("catalogue file %w", err)
 }
 
-// LoadCatalogueWith loads the embedded catalogue (LoadCatalogue) and
+// LoadCatalogueWith loads the embedded catalogue with readers
+// (LoadCatalogue) and
 // extends it with the catalogue files at paths (ExtendCatalogue), for the
 // start screen and the command line ("use my own datasheets"). A file that
 // cannot be read stops the load with an error naming it; validation
 // problems of all files come back together as file:line:col: message.
-func LoadCatalogueWith(paths ...string) (*catalog.Catalogue, error) {
-	base, err := LoadCatalogue()
+func LoadCatalogueWith(readers catalog.Readers, paths ...string) (*catalog.Catalogue, error) {
+	base, err := LoadCatalogue(readers)
 	if err != nil {
 		return nil, err
 	}

@@ -25,7 +25,7 @@ func BenchmarkReplaySixTurns(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -77,7 +77,7 @@ var benchSampled = playoutVariant{name: "sampled", aggressive: true, sampled: tr
 // benchBattlegroup opens titan-battlegroup with the catalogue loaded once.
 func benchBattlegroup(b *testing.B) (*scenarios.Scenario, *catalog.Catalogue) {
 	b.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -46,7 +46,7 @@ func outcomeOf(s *rules.State) compatOutcome {
 // AUSPEX_COMPAT_RECORD=1 to record the outcomes (only with the build that
 // wrote the saves).
 func TestSavesOfFormat2StillLoad(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

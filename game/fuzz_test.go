@@ -17,7 +17,7 @@ import (
 // saves: it must never panic, and a save it accepts must save back to a
 // file that loads to the same state, byte for byte stable.
 func FuzzLoadATIISave(f *testing.F) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -115,7 +115,8 @@ func (g *Game) SaveFile(path string) error {
 // Wiring returns what rules.Replay needs to rebuild the game of a parsed
 // save: a registry holding the save's system's ruleset bound to the save's
 // own table, the scenario builder, and the system and parsed scenario. The
-// scenario is parsed with cat (the embedded catalogue when nil). Errors:
+// scenario is parsed with cat (the embedded catalogue read with the
+// systems' readers when nil). Errors:
 // ErrNoSystem for a ruleset this build does not play, a scenario that no
 // longer parses.
 func (r *Systems) Wiring(sv *rules.Save, cat *catalog.Catalogue) (*rules.Registry, rules.BuildFunc, System, *scenarios.Scenario, error) {
@@ -133,7 +134,7 @@ func (r *Systems) Wiring(sv *rules.Save, cat *catalog.Catalogue) (*rules.Registr
 		cat = nil
 	}
 	if cat == nil {
-		if cat, err = assets.LoadCatalogue(); err != nil {
+		if cat, err = r.Catalogue(); err != nil {
 			return nil, nil, nil, nil, fmt.Errorf("game: the built-in catalogue: %w", err)
 		}
 	}

@@ -21,7 +21,7 @@ import (
 
 func duel(t testing.TB, seed uint64) *game.Game {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestRebase(t *testing.T) {
 // game's start included; a command short of dice changes nothing and says
 // which roll is next.
 func TestManualDice(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,7 +49,7 @@ type goldenSummary struct {
 // playGolden plays a golden game from scratch.
 func playGolden(t testing.TB, gg goldenGame) *game.Game {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/scenarios"
 )
@@ -21,7 +22,7 @@ import (
 // ATII-SHT-3) is accepted as it is and has a weapon at that enemy.
 // Positions come from random games of titan-battlegroup.
 func TestLegalFireNearestHittable(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +94,7 @@ func checkFireChoice(t *testing.T, g *game.Game, f *atii.FireCmd) {
 	for _, sh := range f.Shots {
 		chosen[sh.Mount] = sh.Target
 	}
-	for _, m := range prof.Mounts {
+	for _, m := range sheet.Of(prof).Mounts {
 		wid, _ := u.Loadout.Get(m.ID)
 		w, err := rs.Catalogue().Weapon(wid)
 		if err != nil || w.Kind == catalog.CloseCombat || atii.CanFire(prof, ts, m.ID, w) != nil {
@@ -127,7 +128,7 @@ func checkFireChoice(t *testing.T, g *game.Game, f *atii.FireCmd) {
 // not decode says so (Legal only returned fewer choices), and on the
 // untouched state it answers without error, like the engine's Legal.
 func TestLegalAtReportsBadState(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

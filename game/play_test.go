@@ -137,7 +137,7 @@ func TestRandomPlaysToTheEnd(t *testing.T) {
 // the other side's card nor the game's seed (which keys every future
 // die), while its own card is there.
 func TestControllersSeeOnlyTheirSidesView(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,7 +107,7 @@ func soakGames(t testing.TB) int {
 }
 
 func TestRandomPlayoutInvariants(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,7 +334,7 @@ func overcharge(g *game.Game, pick rules.Command, rng *rand.Rand) rules.Command 
 // position, because every die comes from the same stream in the same
 // order; the quiet one logged nothing and refuses to be saved.
 func TestQuietPlayoutSamePosition(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/scenarios"
 )
 
@@ -37,6 +39,14 @@ type System interface {
 	SafeDefault(rs rules.Ruleset, st *rules.State, side string, choices []rules.Choice) rules.Command
 }
 
+// ProfileReaders is implemented by systems whose units carry their own
+// part of the profile (catalog.Unit.Profile): the readers of the
+// catalogue files of every system they field (E40K reads its datasheets
+// and the ATII titan sheets).
+type ProfileReaders interface {
+	ProfileReaders() []catalog.ProfileReader
+}
+
 // Binder is implemented by rulesets whose commands, made as plain structs
 // outside the ruleset (by the UI or a controller), must be bound to the
 // ruleset before they are played. Game.Submit binds through it.
@@ -52,6 +62,9 @@ var ErrNoSystem = errors.New("no registered rule system plays it")
 // (NewSystems) and never changes, so it may be shared freely.
 type Systems struct {
 	list []System
+	// readers are the profile readers of the systems plus those of
+	// WithReaders.
+	readers catalog.Readers
 }
 
 // NewSystems registers systems. Errors: a nil system, an empty or
@@ -70,7 +83,41 @@ func NewSystems(ss ...System) (*Systems, error) {
 		seen[id] = true
 		out.list = append(out.list, s)
 	}
+	out.readers = catalog.Readers{}
+	for _, s := range out.list {
+		if pr, ok := s.(ProfileReaders); ok {
+			out.readers = out.readers.With(pr.ProfileReaders()...)
+		}
+	}
 	return out, nil
+}
+
+// WithReaders returns the registry with extra profile readers: those of
+// data-only systems a build reads the catalogue files of but does not play
+// (EA). r is not modified.
+func (r *Systems) WithReaders(rs ...catalog.ProfileReader) *Systems {
+	out := &Systems{}
+	if r != nil {
+		out.list = r.list
+		out.readers = r.readers
+	}
+	out.readers = out.readers.With(rs...)
+	return out
+}
+
+// Readers returns the profile readers of the registered systems (and of
+// WithReaders), by system: what the catalogue is loaded with
+// (assets.LoadCatalogue).
+func (r *Systems) Readers() catalog.Readers {
+	if r == nil {
+		return catalog.Readers{}
+	}
+	return r.readers.With()
+}
+
+// Catalogue loads the embedded catalogue with Readers.
+func (r *Systems) Catalogue() (*catalog.Catalogue, error) {
+	return assets.LoadCatalogue(r.Readers())
 }
 
 // List returns the registered systems in registration order.

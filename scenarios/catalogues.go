@@ -143,7 +143,7 @@ func (s *Scenario) Placeholders() []string {
 		if p.Placeholder {
 			seen["unit "+p.ID] = true
 		}
-		for _, wid := range p.DefaultArms {
+		for _, wid := range p.Arms() {
 			if w := s.Catalogue.Weapons[wid]; w != nil && w.Placeholder {
 				seen["weapon "+wid] = true
 			}

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/auspex/auspex/rules/e40k"
 )
 
 // myArmies is a player's own catalogue (testdata/own-catalogue.yaml): it
@@ -53,13 +55,13 @@ func TestCataloguesOverrideAndExtend(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Unit("u3").Profile.Firepower != 3 || s.Unit("u3").Profile.Name != "Tactical stand (my book)" {
+	if e40k.DatasheetOf(s.Unit("u3").Profile).Firepower != 3 || s.Unit("u3").Profile.Name != "Tactical stand (my book)" {
 		t.Errorf("override not used: %+v", s.Unit("u3").Profile)
 	}
-	if s.Unit("u4") == nil || s.Unit("u4").Profile.Assault != 6 {
+	if s.Unit("u4") == nil || e40k.DatasheetOf(s.Unit("u4").Profile).Assault != 6 {
 		t.Errorf("added unit type not used: %+v", s.Unit("u4"))
 	}
-	if s.Catalogue.Units["my-veterans"] == nil || cat.Units["my-veterans"] != nil || cat.Units["e40k-tactical-marines"].Firepower != 1 {
+	if s.Catalogue.Units["my-veterans"] == nil || cat.Units["my-veterans"] != nil || e40k.DatasheetOf(cat.Units["e40k-tactical-marines"]).Firepower != 1 {
 		t.Error("scenario catalogue wrong, or the base catalogue was modified")
 	}
 	if want := []string{filepath.Join(dir, "data", "my-armies.yaml")}; !reflect.DeepEqual(s.Catalogues, want) {
@@ -138,7 +140,7 @@ func TestWatchFollowsCatalogues(t *testing.T) {
 		t.Fatal(err)
 	}
 	u := next(t, ch)
-	if u.Err != nil || u.Scenario.Unit("u3").Profile.Firepower != 3 {
+	if u.Err != nil || e40k.DatasheetOf(u.Scenario.Unit("u3").Profile).Firepower != 3 {
 		t.Fatalf("initial load: %+v", u)
 	}
 	cp := filepath.Join(dir, "cat", "my-armies.yaml")
@@ -151,7 +153,7 @@ func TestWatchFollowsCatalogues(t *testing.T) {
 	if err := os.WriteFile(cp, []byte(strings.Replace(myArmies(t), "firepower: 3", "firepower: 4", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if u = next(t, ch); u.Err != nil || u.Scenario.Unit("u3").Profile.Firepower != 4 {
+	if u = next(t, ch); u.Err != nil || e40k.DatasheetOf(u.Scenario.Unit("u3").Profile).Firepower != 4 {
 		t.Fatalf("after fixing the catalogue: %+v", u)
 	}
 }

@@ -20,7 +20,7 @@ var (
 func testCatalogue(t testing.TB) *catalog.Catalogue {
 	t.Helper()
 	catOnce.Do(func() {
-		catVal, catErr = assets.LoadCatalogue()
+		catVal, catErr = assets.LoadCatalogue(testReaders())
 		if catErr != nil || catVal.Units["reaver"] != nil {
 			return
 		}
@@ -29,7 +29,7 @@ func testCatalogue(t testing.TB) *catalog.Catalogue {
 			catErr = err
 			return
 		}
-		fx, err := assets.ParseCatalogue("atii_fixture.yaml", data)
+		fx, err := assets.ParseCatalogue(testReaders(), "atii_fixture.yaml", data)
 		if err != nil {
 			catErr = err
 			return

@@ -868,12 +868,12 @@ func (p *parser) decodeUnit(n *yaml.Node, idx int, sd *Side, f *Formation) *Unit
 		lm = d.Map(v, what+" loadout")
 	}
 	if u.Profile != nil {
-		if lm != nil && len(u.Profile.Mounts) == 0 {
+		mounts := u.Profile.MountSlots()
+		if lm != nil && len(mounts) == 0 {
 			d.Errorf(lm.Node(), "%s loadout: a %s has no weapon mounts", what, u.Profile.Name)
 			lm.Allow(lm.Keys()...)
 		}
-		for i := range u.Profile.Mounts {
-			mt := &u.Profile.Mounts[i]
+		for _, mt := range mounts {
 			wid := mt.Default
 			if wn := lm.Get(mt.ID); wn != nil {
 				if s, ok := d.Str(wn, what+" loadout "+mt.ID); ok {
@@ -885,7 +885,7 @@ func (p *parser) decodeUnit(n *yaml.Node, idx int, sd *Side, f *Formation) *Unit
 							msg += fmt.Sprintf(" (did you mean %q?)", sg)
 						}
 						d.Errorf(wn, "%s", msg)
-					} else if err := u.Profile.CanMount(mt, w); err != nil {
+					} else if err := u.Profile.CanMount(mt.ID, w); err != nil {
 						d.Errorf(wn, "%s loadout %s: %v", what, mt.ID, err)
 					}
 				}

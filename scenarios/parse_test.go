@@ -166,7 +166,7 @@ func TestTitanLoadout(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := s.Unit("red-reaver")
-	if r.Loadout["carapace"] != "turbo-lasers" || len(r.Loadout) != len(r.Profile.Mounts) {
+	if r.Loadout["carapace"] != "turbo-lasers" || len(r.Loadout) != len(r.Profile.MountSlots()) {
 		t.Errorf("loadout = %v", r.Loadout)
 	}
 	// A Reaver's carapace may not carry a close combat weapon (ATII Reaver sheet).

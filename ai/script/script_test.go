@@ -177,7 +177,7 @@ TASKS
 // units.
 func setUp(t *testing.T, tasks string) (*Plan, *rules.Simulator, *rules.State) {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,7 +46,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 
 // loadCatalogue loads the embedded unit catalogue with a clear message.
 func loadCatalogue() (*catalog.Catalogue, error) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(shippedReaders())
 	if err != nil {
 		return nil, fmt.Errorf("the built-in unit catalogue is invalid (a build problem):\n%w", err)
 	}

@@ -70,7 +70,7 @@ func TestPlayControlRefusedBeforeTheWindow(t *testing.T) {
 // --control does not name keeps the scenario's player (the duel's blue
 // side is scripted).
 func TestControlledSession(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(shippedReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

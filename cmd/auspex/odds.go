@@ -30,7 +30,7 @@ func cmdOdds(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file, rest := args[0], args[1:]
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(shippedReaders())
 	if err != nil {
 		fmt.Fprintf(stderr, "auspex odds: the built-in unit catalogue is invalid (a build problem): %v\n", err)
 		return 1

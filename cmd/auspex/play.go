@@ -55,11 +55,11 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	// loadCat is the built-in catalogue extended by --catalogue files.
-	loadCat := func() (*catalog.Catalogue, error) { return assets.LoadCatalogueWith(sheets...) }
+	loadCat := func() (*catalog.Catalogue, error) { return assets.LoadCatalogueWith(shippedReaders(), sheets...) }
 	withSheets := func(o *app.StartOptions) *app.StartOptions {
 		if len(sheets) > 0 {
 			o.Datasheets = append([]string(nil), sheets...)
-			o.Builtin, _ = assets.LoadCatalogue()
+			o.Builtin, _ = assets.LoadCatalogue(shippedReaders())
 		}
 		return o
 	}

@@ -20,7 +20,7 @@ import (
 // renderLoadScenario loads a scenario file, or a bundled one named
 // "bundled:NAME" (or just NAME when no such file exists).
 func renderLoadScenario(arg string) (*scenarios.Scenario, error) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(shippedReaders())
 	if err != nil {
 		return nil, fmt.Errorf("load unit catalogue: %w", err)
 	}

@@ -141,7 +141,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(shippedReaders())
 	if err != nil {
 		fmt.Fprintf(stderr, "auspex sim: the built-in unit catalogue is invalid (a build problem): %v\n", err)
 		return 1

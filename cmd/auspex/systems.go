@@ -5,10 +5,12 @@ import (
 
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/systems/atiisys"
 	"github.com/auspex/auspex/systems/atiiui"
 	"github.com/auspex/auspex/systems/e40ksys"
 	"github.com/auspex/auspex/systems/e40kui"
+	"github.com/auspex/auspex/systems/eadata"
 )
 
 // shippedSystems registers the rule systems this build plays. It is the
@@ -21,8 +23,14 @@ func shippedSystems() *game.Systems {
 		// programming error caught by TestShippedSystems.
 		panic(fmt.Sprintf("auspex: registering the rule systems: %v", err))
 	}
-	return r
+	// EA has a catalogue and no rules yet: its files are read and
+	// checked all the same.
+	return r.WithReaders(eadata.Reader{})
 }
+
+// shippedReaders are the profile readers of the shipped systems: what
+// the catalogue is loaded with.
+func shippedReaders() catalog.Readers { return shippedSystems().Readers() }
 
 // shippedUIs registers the play UIs of the systems shippedSystems lists.
 func shippedUIs() *play.Adapters {

@@ -28,7 +28,7 @@ const e40kRallySeeds = 60
 // instead of losing it.
 func e40kRallySave(t *testing.T, path string) (uint64, string, int) {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,21 +13,24 @@ import (
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/scenarios"
 	"github.com/auspex/auspex/systems/atiisys"
+	"github.com/auspex/auspex/systems/eadata"
 )
 
-// registry is what a build shipping the toy beside ATII would register.
+// registry is what a build shipping the toy beside ATII would register:
+// the toy plays EA scenarios, so the build reads the EA catalogue too
+// (loading a save parses its scenario with the built-in catalogue).
 func registry(t *testing.T) *game.Systems {
 	t.Helper()
 	reg, err := game.NewSystems(toysys.New(), atiisys.New())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return reg
+	return reg.WithReaders(eadata.Reader{})
 }
 
 func skirmish(t *testing.T) *scenarios.Scenario {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +140,7 @@ func TestToyPlugsIn(t *testing.T) {
 // safe default).
 func TestToySeam(t *testing.T) {
 	reg := registry(t)
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -143,17 +143,9 @@ func Info(s *scenarios.Scenario, id string) (UnitInfo, bool) {
 	if p.Speed > 0 {
 		stats = append(stats, "Speed "+num(p.Speed)+" cm")
 	}
-	add("Man", p.Man, "")
-	add("Gunnery", p.Gunnery, "+")
-	add("CC", p.CCSkill, "+")
-	add("Void shields", p.VoidShields, "")
-	add("Repair dice", p.RepairDice, "")
-	add("Armour", p.Armour, "+")
-	add("CC", p.CC, "+")
-	add("FF", p.FF, "+")
-	add("Assault", p.Assault, "")
-	add("Firepower", p.Firepower, "")
-	add("DC", p.DamageCap, "")
+	for _, st := range p.Stats() {
+		add(st.Name, st.Value, st.Suffix)
+	}
 	for i := 0; i < len(stats); i += 3 {
 		info.Profile = append(info.Profile, strings.Join(stats[i:min(i+3, len(stats))], ", "))
 	}
@@ -208,7 +200,8 @@ func Info(s *scenarios.Scenario, id string) (UnitInfo, bool) {
 		info.Weapons = append(info.Weapons, wp)
 	}
 	cat := s.Catalogue
-	for _, m := range p.Mounts {
+	mounts := p.MountSlots()
+	for _, m := range mounts {
 		wid := u.Loadout[m.ID]
 		if wid == "" {
 			wid = m.Default
@@ -220,8 +213,8 @@ func Info(s *scenarios.Scenario, id string) (UnitInfo, bool) {
 			addWeapon(m.Name, m.Arc, w)
 		}
 	}
-	if len(p.Mounts) == 0 && cat != nil {
-		for _, wid := range p.DefaultArms {
+	if len(mounts) == 0 && cat != nil {
+		for _, wid := range p.Arms() {
 			if w, ok := cat.Weapons[wid]; ok {
 				addWeapon("", "AR", w)
 			}

@@ -8,13 +8,14 @@ import (
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/render/adapt"
 	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/scenarios"
 	"github.com/auspex/auspex/world"
 )
 
 func load(t *testing.T, name string) *scenarios.Scenario {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,10 +90,10 @@ func TestInfoAndArcs(t *testing.T) {
 	if !ok {
 		t.Fatal("no info")
 	}
-	if len(info.Weapons) != len(u.Profile.Mounts) {
-		t.Fatalf("%d weapons for %d mounts", len(info.Weapons), len(u.Profile.Mounts))
+	if len(info.Weapons) != len(sheet.Of(u.Profile).Mounts) {
+		t.Fatalf("%d weapons for %d mounts", len(info.Weapons), len(sheet.Of(u.Profile).Mounts))
 	}
-	for i, m := range u.Profile.Mounts {
+	for i, m := range sheet.Of(u.Profile).Mounts {
 		w := s.Catalogue.Weapons[u.Loadout[m.ID]]
 		if info.Weapons[i].Name != w.Name || info.Weapons[i].Arc != m.Arc || info.Weapons[i].Range != w.Range {
 			t.Errorf("weapon %d: %+v, want %s arc %s range %v", i, info.Weapons[i], w.Name, m.Arc, w.Range)

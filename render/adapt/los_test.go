@@ -16,7 +16,7 @@ import (
 // two Reavers hides neither (titans see over it), in both; under the flat
 // reading (atii/flat-terrain-sight) the same wood blocks, in both.
 func TestLOSToolAgreesWithRulesATII(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,7 @@ func newHarness(t testing.TB, opts app.Options) *harness {
 
 func loadDuel(t testing.TB) *scenarios.Scenario {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +299,7 @@ func TestHotReloadBanner(t *testing.T) {
 	s := loadDuel(t)
 	ch := make(chan scenarios.Update, 2)
 	h := newHarness(t, app.Options{Scenario: s, Updates: ch})
-	cat, _ := assets.LoadCatalogue()
+	cat, _ := assets.LoadCatalogue(testReaders())
 	_, perr := scenarios.Parse("duel.yaml", []byte("format: 1\nname: [broken\n"), cat)
 	if perr == nil {
 		t.Fatal("broken text parsed")
@@ -382,7 +382,7 @@ func TestHotReloadFromFile(t *testing.T) {
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -531,7 +531,7 @@ func TestHotReloadBannerSaysEditsAreNotSeenWithoutTheFolder(t *testing.T) {
 		t.Fatalf("the reload after the folder came back should clear the banner: %q", h.a.Banner())
 	}
 	// A broken file while watching again is the ordinary reload error.
-	cat, _ := assets.LoadCatalogue()
+	cat, _ := assets.LoadCatalogue(testReaders())
 	_, perr := scenarios.Parse("duel.yaml", []byte("format: 1\nname: [broken\n"), cat)
 	ch <- scenarios.Update{Path: "maps/duel.yaml", Err: perr}
 	h.run(3)

@@ -50,7 +50,7 @@ func ownReaver(t *testing.T, dir, file, speed string) string {
 // file is shown on the start screen, the game started is built with its
 // profiles, and the save keeps a copy, so it loads after the file is gone.
 func TestStartScreenTakesYourOwnDatasheets(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -179,7 +179,7 @@ func TestDumpCameraMaps(t *testing.T) {
 // ("atii/flat-terrain-sight") appears only small, on the "option id:"
 // line of the chosen option's description.
 func TestStartScreenShowsOptionTitlesNotIds(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -129,7 +129,7 @@ func TestDragAMoveThroughTheWindow(t *testing.T) {
 // Deployment by drag in the window: press inside the zone, drag to aim,
 // release deploys there facing the drag.
 func TestDeployByDragThroughTheWindow(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

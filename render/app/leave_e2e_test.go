@@ -21,7 +21,7 @@ import (
 // keeps the earlier autosave under another name, listed on the start
 // screen as a recent save that resumes the game where it was.
 func TestCtrlNAsksAndKeepsTheUnfinishedGamesAutosave(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestCtrlNAsksAndKeepsTheUnfinishedGamesAutosave(t *testing.T) {
 
 // A game that is over is left at once.
 func TestCtrlNLeavesAFinishedGameAtOnce(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,7 +43,7 @@ func hudText(h *harness) string {
 // can repair); then both sides are handed to the computer and the game
 // plays on to the debrief, which reveals both objectives.
 func TestHotseatMissionThroughTheWindow(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

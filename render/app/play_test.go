@@ -46,7 +46,7 @@ func (h *harness) shot(name string) {
 // and keys: initiative, a drawn move (ATII-MOV), declared fire
 // (ATII-SHT-2), the assault step, the rally, until turn 2 begins.
 func TestPlayATurnThroughTheWindow(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 // (manual: with manual dice) and returns the harness before Enter.
 func startDuel(t *testing.T, manual bool) *harness {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func TestRulerLabelOverZoneLabel(t *testing.T) {
 // mission gives the mission its own two human players; a side the player
 // switched keeps the choice.
 func TestStartScreenUsesTheScenariosControllers(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

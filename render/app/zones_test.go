@@ -20,7 +20,7 @@ import (
 // objective cards) as the table's zones, not the titan-mission scenario's
 // own zones: every zone drawn is one of the map's.
 func TestWindowDrawsTheMissionMapsZones(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestWindowDrawsTheMissionMapsZones(t *testing.T) {
 // both in the deployment highlight and in the table's zone outline (which
 // does not depend on the step, so it stays after deployment).
 func TestMapCRingZoneIsDrawnWithItsHoleAndNoSpokes(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func testGame(t *testing.T) *game.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

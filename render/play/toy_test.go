@@ -19,7 +19,7 @@ import (
 // A build with ATII's play UI only: a game of the toy second system gets
 // ErrNoAdapter naming the toy, and an ATII game gets ATII's UI.
 func TestToyGameHasNoPlayUI(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 // plays to the rally decision.
 func damagedGame(t *testing.T, seed uint64, ts atii.TitanState) *game.Game {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 )
 
@@ -77,7 +78,7 @@ func ccUsable(u *catalog.Unit, s TitanState, mount string) error {
 // dropped with OptCCAccuracyNone.
 func CCWeapons(c Combatant, opts Options) ([]CCWeapon, error) {
 	var out []CCWeapon
-	for _, m := range c.Unit.Mounts {
+	for _, m := range sheet.Of(c.Unit).Mounts {
 		w := c.Weapons[m.ID]
 		if w == nil || w.Kind != catalog.CloseCombat || !c.InArc[m.ID] {
 			continue
@@ -92,7 +93,7 @@ func CCWeapons(c Combatant, opts Options) ([]CCWeapon, error) {
 		out = append(out, cw)
 	}
 	if ccUsable(c.Unit, c.State, ImprovisedMount) == nil {
-		e, err := ParseDice(c.Unit.ImprovisedAttacks)
+		e, err := ParseDice(sheet.Of(c.Unit).ImprovisedAttacks)
 		if err != nil {
 			return nil, fmt.Errorf("%s improvised attacks: %w", c.Unit.Name, err)
 		}
@@ -123,7 +124,7 @@ func ImprovisedAttacks(titanClass string) (DiceExpr, error) {
 
 // ccToHit is the close combat to-hit score: CCS - accuracy.
 func ccToHit(u *catalog.Unit, w CCWeapon) ToHitNumber {
-	t := ToHitNumber{Base: u.CCSkill, BaseText: fmt.Sprintf("CCS %d+", u.CCSkill)}
+	t := ToHitNumber{Base: sheet.Of(u).CCSkill, BaseText: fmt.Sprintf("CCS %d+", sheet.Of(u).CCSkill)}
 	if w.Acc != 0 {
 		t.Mods = append(t.Mods, Mod{"weapon accuracy", w.Acc})
 	}

@@ -3,6 +3,7 @@ package atii
 import (
 	"testing"
 
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 )
 
@@ -14,11 +15,11 @@ func ccPair() (Combatant, Combatant) {
 	a := Combatant{ID: "a", Unit: fxReaver(),
 		Weapons: map[string]*catalog.Weapon{"right-arm": ws["chainfist"], "left-arm": ws["powerfist"], "carapace": ws["rocket-launcher"]},
 		InArc:   map[string]bool{"right-arm": true, "left-arm": true, "carapace": true},
-		Charged: true, Hit: HitContext{Direction: catalog.Front, Side: Left}}
+		Charged: true, Hit: HitContext{Direction: sheet.Front, Side: Left}}
 	b := Combatant{ID: "b", Unit: fxReaver(),
 		Weapons: map[string]*catalog.Weapon{"right-arm": ws["power-saw"], "left-arm": ws["gatling-blaster"], "carapace": ws["turbo-lasers"]},
 		InArc:   map[string]bool{"right-arm": true, "left-arm": true, "carapace": true},
-		Hit:     HitContext{Direction: catalog.Front, Side: Right}}
+		Hit:     HitContext{Direction: sheet.Front, Side: Right}}
 	return a, b
 }
 
@@ -88,9 +89,9 @@ func TestCC2OrderAndHits(t *testing.T) {
 // equally swift blow still strikes.
 func TestCC2Simultaneous(t *testing.T) {
 	ws := fxWeapons()
-	a := Combatant{ID: "a", Unit: fxReaver(), Weapons: map[string]*catalog.Weapon{"right-arm": ws["power-ram"]}, InArc: map[string]bool{"right-arm": true}, Hit: HitContext{Direction: catalog.Front}}
-	b := Combatant{ID: "b", Unit: fxReaver(), Weapons: map[string]*catalog.Weapon{"right-arm": ws["power-ram"]}, InArc: map[string]bool{"right-arm": true}, Hit: HitContext{Direction: catalog.Front}}
-	a.Unit.ImprovisedAttacks, b.Unit.ImprovisedAttacks = "0", "0"
+	a := Combatant{ID: "a", Unit: fxReaver(), Weapons: map[string]*catalog.Weapon{"right-arm": ws["power-ram"]}, InArc: map[string]bool{"right-arm": true}, Hit: HitContext{Direction: sheet.Front}}
+	b := Combatant{ID: "b", Unit: fxReaver(), Weapons: map[string]*catalog.Weapon{"right-arm": ws["power-ram"]}, InArc: map[string]bool{"right-arm": true}, Hit: HitContext{Direction: sheet.Front}}
+	sheet.Of(a.Unit).ImprovisedAttacks, sheet.Of(b.Unit).ImprovisedAttacks = "0", "0"
 	// a: 2 attacks: 6 and 1; hit: loc 1 legs, dmg 6 (6+7-10 = 3) -> b crashes.
 	// b still strikes: 2 attacks 5, 1; hit: loc 3 head, dmg 1 (1+7-13 = -5) none.
 	d := script(t, 6, 1, 1, 6, 5, 1, 3, 1)
@@ -123,9 +124,9 @@ func TestCC3Improvised(t *testing.T) {
 		}
 	}
 	for _, u := range fxCatalogue().Units {
-		e, _ := ImprovisedAttacks(u.TitanClass)
-		if e.String() != u.ImprovisedAttacks {
-			t.Errorf("%s profile improvised %q, class rule %s", u.ID, u.ImprovisedAttacks, e)
+		e, _ := ImprovisedAttacks(sheet.Of(u).TitanClass)
+		if e.String() != sheet.Of(u).ImprovisedAttacks {
+			t.Errorf("%s profile improvised %q, class rule %s", u.ID, sheet.Of(u).ImprovisedAttacks, e)
 		}
 	}
 	h := Combatant{ID: "h", Unit: fxWarhound(), Charged: true}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -167,7 +168,7 @@ type setupBuilder struct {
 
 // lookup finds sh's mount, weapon and target end, with shotSetup's
 // errors.
-func (b *setupBuilder) lookup(sh Shot) (*catalog.Mount, *catalog.Weapon, *shotEnd, error) {
+func (b *setupBuilder) lookup(sh Shot) (*sheet.Mount, *catalog.Weapon, *shotEnd, error) {
 	r, s, f := b.r, b.s, b.f
 	m := mountByID(f.prof, sh.Mount)
 	if m == nil {
@@ -223,7 +224,7 @@ type shotEnd struct {
 
 // setupOf is shotSetupCached once the mount, weapon, target and the ends'
 // facts are looked up (the target an operational enemy).
-func (r *Ruleset) setupOf(s *rules.State, fe *shotEnd, attacker TitanState, sh Shot, m *catalog.Mount, w *catalog.Weapon, te *shotEnd, opts Options, c sightCache) (ShotSetup, error) {
+func (r *Ruleset) setupOf(s *rules.State, fe *shotEnd, attacker TitanState, sh Shot, m *sheet.Mount, w *catalog.Weapon, te *shotEnd, opts Options, c sightCache) (ShotSetup, error) {
 	var out ShotSetup
 	f, t := fe.t, te.t
 	fb, tb := fe.b, te.b
@@ -490,9 +491,9 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 	slices.SortStableFunc(enemies, func(a, b enemy) int { return cmp.Compare(a.rng, b.rng) })
 	var fe shotEnd
 	feOK := false
-	out := make([][]mountShot, 0, len(f.prof.Mounts))
-	for mi := range f.prof.Mounts {
-		m := &f.prof.Mounts[mi]
+	out := make([][]mountShot, 0, len(sheet.Of(f.prof).Mounts))
+	for mi := range sheet.Of(f.prof).Mounts {
+		m := &sheet.Of(f.prof).Mounts[mi]
 		w, err := r.weaponAt(f.u, m.ID)
 		if err != nil || w.Kind == catalog.CloseCombat || CanFire(f.prof, f.ts, m.ID, w) != nil {
 			continue
@@ -563,7 +564,7 @@ func (r *Ruleset) bestShotsCached(s *rules.State, f titan, opts Options, c sight
 	slices.SortStableFunc(enemies, func(a, b enemy) int { return cmp.Compare(a.rng, b.rng) })
 	var shots []Shot
 	var probs []float64
-	for _, m := range f.prof.Mounts {
+	for _, m := range sheet.Of(f.prof).Mounts {
 		w, err := r.weaponAt(f.u, m.ID)
 		if err != nil || w.Kind == catalog.CloseCombat || CanFire(f.prof, f.ts, m.ID, w) != nil {
 			continue

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/world"
 )
 
@@ -179,8 +180,8 @@ func (c *DeployCmd) Validate(s *rules.State) error {
 	if len(next) == 0 {
 		return fmt.Errorf("%s has nothing left to deploy", c.By)
 	}
-	if first, _ := r.titan(s, next[0]); first.prof != nil && t.prof.Man > first.prof.Man {
-		return fmt.Errorf("deploy the lowest-Man titan first (%s, Man %d)", next[0], first.prof.Man)
+	if first, _ := r.titan(s, next[0]); first.prof != nil && sheet.Of(t.prof).Man > sheet.Of(first.prof).Man {
+		return fmt.Errorf("deploy the lowest-Man titan first (%s, Man %d)", next[0], sheet.Of(first.prof).Man)
 	}
 	if !finite(c.X) || !finite(c.Y) || !finite(c.Facing) {
 		return fmt.Errorf("position and facing must be finite numbers")

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 )
 
@@ -189,7 +190,7 @@ func (s *TitanState) setLevel(loc string, l Level) {
 // the mounts in sheet order.
 func Locations(u *catalog.Unit) []string {
 	locs := []string{LocLegs, LocHead, LocReactor, LocVSG}
-	for _, m := range u.Mounts {
+	for _, m := range sheet.Of(u).Mounts {
 		locs = append(locs, m.ID)
 	}
 	return locs
@@ -197,7 +198,7 @@ func Locations(u *catalog.Unit) []string {
 
 // ShieldsUp is the number of working void shields.
 func (s *TitanState) ShieldsUp(u *catalog.Unit) int {
-	n := u.VoidShields - s.ShieldsDown - s.ShieldsRepairing - s.ShieldsLost
+	n := sheet.Of(u).VoidShields - s.ShieldsDown - s.ShieldsRepairing - s.ShieldsLost
 	if n < 0 || s.Destroyed {
 		return 0
 	}
@@ -208,7 +209,7 @@ func (s *TitanState) ShieldsUp(u *catalog.Unit) int {
 // first, then those being repaired, then working ones.
 func (s *TitanState) loseShields(u *catalog.Unit, n int) int {
 	lost := 0
-	for lost < n && s.ShieldsLost < u.VoidShields {
+	for lost < n && s.ShieldsLost < sheet.Of(u).VoidShields {
 		switch {
 		case s.ShieldsDown > 0:
 			s.ShieldsDown--
@@ -278,13 +279,13 @@ func SideFromBearing(rel float64) Side {
 // HitContext is where hits come from: the hit table direction and the
 // attacker's side (for "weapon closest to the attacker").
 type HitContext struct {
-	Direction catalog.Direction
+	Direction sheet.Direction
 	Side      Side
 }
 
 // mountSide says which side of the titan a mount is on: by its id prefix
 // ("left-", "right-"), else by its arc.
-func mountSide(m *catalog.Mount) Side {
+func mountSide(m *sheet.Mount) Side {
 	switch {
 	case strings.HasPrefix(m.ID, "left"):
 		return Left
@@ -306,8 +307,8 @@ func mountSide(m *catalog.Mount) Side {
 // rules then pick one at random, 1-3 left, 4-6 right).
 func ClosestMounts(u *catalog.Unit, kind string, side Side) ([]string, error) {
 	var all, near []string
-	for i := range u.Mounts {
-		m := &u.Mounts[i]
+	for i := range sheet.Of(u).Mounts {
+		m := &sheet.Of(u).Mounts[i]
 		if m.Location != kind {
 			continue
 		}
@@ -331,7 +332,7 @@ func ClosestMounts(u *catalog.Unit, kind string, side Side) ([]string, error) {
 // resolveLocation turns a hit-table row's location into a concrete
 // location: fixed names stay, "arm"/"carapace" become the closest mount,
 // rolling a D6 when two are equally close.
-func resolveLocation(u *catalog.Unit, row catalog.HitRow, hc HitContext, d rules.Dice, units []string) (string, error) {
+func resolveLocation(u *catalog.Unit, row sheet.HitRow, hc HitContext, d rules.Dice, units []string) (string, error) {
 	switch row.Location {
 	case LocLegs, LocHead, LocReactor, LocVSG:
 		return row.Location, nil
@@ -362,10 +363,10 @@ func resolveLocation(u *catalog.Unit, row catalog.HitRow, hc HitContext, d rules
 	return "", fmt.Errorf("%s hit table: unknown location %q", u.Name, row.Location)
 }
 
-func mountByID(u *catalog.Unit, id string) *catalog.Mount {
-	for i := range u.Mounts {
-		if u.Mounts[i].ID == id {
-			return &u.Mounts[i]
+func mountByID(u *catalog.Unit, id string) *sheet.Mount {
+	for i := range sheet.Of(u).Mounts {
+		if sheet.Of(u).Mounts[i].ID == id {
+			return &sheet.Of(u).Mounts[i]
 		}
 	}
 	return nil
@@ -373,10 +374,10 @@ func mountByID(u *catalog.Unit, id string) *catalog.Mount {
 
 // HitRowFor finds the hit-table row for a modified location roll
 // (ATII-SHT-5), clamping the roll into the table's range.
-func HitRowFor(u *catalog.Unit, dir catalog.Direction, roll int) (catalog.HitRow, error) {
-	rows := u.HitTables[dir]
+func HitRowFor(u *catalog.Unit, dir sheet.Direction, roll int) (sheet.HitRow, error) {
+	rows := sheet.Of(u).HitTables[dir]
 	if len(rows) == 0 {
-		return catalog.HitRow{}, fmt.Errorf("%s has no %s hit table", u.Name, dir)
+		return sheet.HitRow{}, fmt.Errorf("%s has no %s hit table", u.Name, dir)
 	}
 	lo, hi := rows[0].Min, rows[0].Max
 	for _, r := range rows {
@@ -388,7 +389,7 @@ func HitRowFor(u *catalog.Unit, dir catalog.Direction, roll int) (catalog.HitRow
 			return r, nil
 		}
 	}
-	return catalog.HitRow{}, fmt.Errorf("%s %s hit table has no row for %d", u.Name, dir, roll)
+	return sheet.HitRow{}, fmt.Errorf("%s %s hit table has no row for %d", u.Name, dir, roll)
 }
 
 // ApplyDamage applies damage result r to location loc of titan u (state s
@@ -446,7 +447,7 @@ func applyDamage(u *catalog.Unit, s *TitanState, loc string, r Level, hc HitCont
 				}
 				n = v
 			case Catastrophic:
-				n = u.VoidShields
+				n = sheet.Of(u).VoidShields
 			}
 			got := s.loseShields(u, n)
 			*effs = append(*effs, Effect{Kind: "shields-lost", Loc: loc, N: got, Text: fmt.Sprintf("%d void shield(s) lost for the battle", got)})
@@ -612,16 +613,16 @@ func StartTurn(u *catalog.Unit, s TitanState, d rules.Dice) (TitanState, error) 
 	s.WeaponsOffline = nil
 	s.Stalled = false
 	s.Overcharged, s.DamageControl = false, false
-	if s.Destroyed || s.Reactor < Superficial || len(u.Mounts) == 0 {
+	if s.Destroyed || s.Reactor < Superficial || len(sheet.Of(u).Mounts) == 0 {
 		return s, nil
 	}
-	faces, err := rollDice(d, rules.Roll{Purpose: "damaged reactor: power to each weapon (4+)", Sides: 6, Target: 4, Units: []string{u.ID}}, len(u.Mounts))
+	faces, err := rollDice(d, rules.Roll{Purpose: "damaged reactor: power to each weapon (4+)", Sides: 6, Target: 4, Units: []string{u.ID}}, len(sheet.Of(u).Mounts))
 	if err != nil {
 		return s, err
 	}
 	for i, f := range faces {
 		if f < 4 {
-			s.WeaponsOffline = append(s.WeaponsOffline, u.Mounts[i].ID)
+			s.WeaponsOffline = append(s.WeaponsOffline, sheet.Of(u).Mounts[i].ID)
 		}
 	}
 	sort.Strings(s.WeaponsOffline)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 )
 
@@ -75,7 +76,7 @@ func Stomp(u *catalog.Unit, id string, stands []string, charged bool, d rules.Di
 	if len(stands) == 0 {
 		return out, nil
 	}
-	e, err := ParseDice(u.ImprovisedAttacks)
+	e, err := ParseDice(sheet.Of(u).ImprovisedAttacks)
 	if err != nil {
 		return nil, fmt.Errorf("%s improvised attacks: %w", u.Name, err)
 	}
@@ -90,12 +91,12 @@ func Stomp(u *catalog.Unit, id string, stands []string, charged bool, d rules.Di
 	if n <= 0 {
 		return out, nil
 	}
-	faces, err := rollDice(d, rules.Roll{Purpose: "stomp (improvised attacks, CCS)", Sides: 6, Target: u.CCSkill, Mods: []string{fmt.Sprintf("CCS %d+", u.CCSkill)}, Units: append([]string{id}, stands[:n]...)}, n)
+	faces, err := rollDice(d, rules.Roll{Purpose: "stomp (improvised attacks, CCS)", Sides: 6, Target: sheet.Of(u).CCSkill, Mods: []string{fmt.Sprintf("CCS %d+", sheet.Of(u).CCSkill)}, Units: append([]string{id}, stands[:n]...)}, n)
 	if err != nil {
 		return nil, err
 	}
 	for i, f := range faces {
-		out[i] = dieHits(f, u.CCSkill)
+		out[i] = dieHits(f, sheet.Of(u).CCSkill)
 	}
 	return out, nil
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -13,63 +14,69 @@ import (
 // assets/catalog/atii.yaml (yaml_test.go checks the two agree), so the
 // rules tests do not depend on the loader.
 
-func row(min, max int, loc string, arm int) catalog.HitRow {
-	return catalog.HitRow{Min: min, Max: max, Location: loc, Armour: arm}
+func row(min, max int, loc string, arm int) sheet.HitRow {
+	return sheet.HitRow{Min: min, Max: max, Location: loc, Armour: arm}
 }
 
 func fxWarhound() *catalog.Unit {
 	return &catalog.Unit{
-		ID: "warhound", Name: "Warhound Scout Titan", System: catalog.ATII, Class: world.Titan, TitanClass: "scout",
-		Base: world.Footprint{Shape: world.Circle, Radius: 2, SightHeight: 6}, Points: 300,
-		Speed: 25, Man: 3, Gunnery: 4, CCSkill: 4, VoidShields: 2, RepairDice: 4, ImprovisedAttacks: "1",
-		Forbidden:      []string{"gatling-blaster", "laser-blaster", "melta-cannon", "volcano-cannon", "plasma-destructor", "quake-cannon"},
-		ForbiddenKinds: []catalog.WeaponKind{catalog.SupportMissile, catalog.CloseCombat},
-		Mounts: []catalog.Mount{
-			{ID: "left-arm", Name: "Left Arm", Location: "arm", Arc: "LA", Default: "vulcan-mega-bolter"},
-			{ID: "right-arm", Name: "Right Arm", Location: "arm", Arc: "RA", Default: "plasma-blastgun"},
-		},
-		HitTables: map[catalog.Direction][]catalog.HitRow{
-			catalog.Front: {row(0, 2, "legs", 10), row(3, 3, "vsg", 10), row(4, 4, "head", 11), row(5, 7, "arm", 9)},
-			catalog.Side:  {row(0, 3, "legs", 10), row(4, 4, "head", 10), row(5, 7, "arm", 9)},
-			catalog.Rear:  {row(0, 2, "legs", 10), row(3, 3, "vsg", 10), row(4, 4, "reactor", 10), row(5, 7, "arm", 9)},
+		ID: "warhound", Name: "Warhound Scout Titan", System: catalog.ATII, Class: world.Titan,
+		Base: world.Footprint{Shape: world.Circle, Radius: 2, SightHeight: 6}, Points: 300, Speed: 25,
+		Profile: &sheet.Titan{
+			TitanClass: "scout", Man: 3, Gunnery: 4, CCSkill: 4, VoidShields: 2, RepairDice: 4, ImprovisedAttacks: "1",
+			Forbidden:      []string{"gatling-blaster", "laser-blaster", "melta-cannon", "volcano-cannon", "plasma-destructor", "quake-cannon"},
+			ForbiddenKinds: []catalog.WeaponKind{catalog.SupportMissile, catalog.CloseCombat},
+			Mounts: []sheet.Mount{
+				{ID: "left-arm", Name: "Left Arm", Location: "arm", Arc: "LA", Default: "vulcan-mega-bolter"},
+				{ID: "right-arm", Name: "Right Arm", Location: "arm", Arc: "RA", Default: "plasma-blastgun"},
+			},
+			HitTables: map[sheet.Direction][]sheet.HitRow{
+				sheet.Front: {row(0, 2, "legs", 10), row(3, 3, "vsg", 10), row(4, 4, "head", 11), row(5, 7, "arm", 9)},
+				sheet.Side:  {row(0, 3, "legs", 10), row(4, 4, "head", 10), row(5, 7, "arm", 9)},
+				sheet.Rear:  {row(0, 2, "legs", 10), row(3, 3, "vsg", 10), row(4, 4, "reactor", 10), row(5, 7, "arm", 9)},
+			},
 		},
 	}
 }
 
 func fxReaver() *catalog.Unit {
 	return &catalog.Unit{
-		ID: "reaver", Name: "Reaver Battle Titan", System: catalog.ATII, Class: world.Titan, TitanClass: "battle",
-		Base: world.Footprint{Shape: world.Circle, Radius: 2.5, SightHeight: 8}, Points: 500,
-		Speed: 20, Man: 2, Gunnery: 4, CCSkill: 4, VoidShields: 4, RepairDice: 8, ImprovisedAttacks: "D3",
-		Forbidden: []string{"plasma-destructor", "wrecker-ball"},
-		Mounts: []catalog.Mount{
-			{ID: "carapace", Name: "Carapace", Location: "carapace", Arc: "F", ForbiddenKinds: []catalog.WeaponKind{catalog.CloseCombat}, Default: "rocket-launcher"},
-			{ID: "left-arm", Name: "Left Arm", Location: "arm", Arc: "LA", ForbiddenKinds: []catalog.WeaponKind{catalog.SupportMissile}, Default: "gatling-blaster"},
-			{ID: "right-arm", Name: "Right Arm", Location: "arm", Arc: "RA", ForbiddenKinds: []catalog.WeaponKind{catalog.SupportMissile}, Default: "melta-cannon"},
-		},
-		HitTables: map[catalog.Direction][]catalog.HitRow{
-			catalog.Front: {row(0, 1, "legs", 10), row(2, 2, "vsg", 11), row(3, 3, "head", 13), row(4, 5, "arm", 9), row(6, 7, "carapace", 9)},
-			catalog.Side:  {row(0, 1, "legs", 9), row(2, 2, "reactor", 10), row(3, 3, "head", 13), row(4, 5, "arm", 9), row(6, 7, "carapace", 9)},
-			catalog.Rear:  {row(0, 1, "legs", 10), row(2, 2, "vsg", 10), row(3, 3, "reactor", 10), row(4, 5, "arm", 9), row(6, 7, "carapace", 9)},
+		ID: "reaver", Name: "Reaver Battle Titan", System: catalog.ATII, Class: world.Titan,
+		Base: world.Footprint{Shape: world.Circle, Radius: 2.5, SightHeight: 8}, Points: 500, Speed: 20,
+		Profile: &sheet.Titan{
+			TitanClass: "battle", Man: 2, Gunnery: 4, CCSkill: 4, VoidShields: 4, RepairDice: 8, ImprovisedAttacks: "D3",
+			Forbidden: []string{"plasma-destructor", "wrecker-ball"},
+			Mounts: []sheet.Mount{
+				{ID: "carapace", Name: "Carapace", Location: "carapace", Arc: "F", ForbiddenKinds: []catalog.WeaponKind{catalog.CloseCombat}, Default: "rocket-launcher"},
+				{ID: "left-arm", Name: "Left Arm", Location: "arm", Arc: "LA", ForbiddenKinds: []catalog.WeaponKind{catalog.SupportMissile}, Default: "gatling-blaster"},
+				{ID: "right-arm", Name: "Right Arm", Location: "arm", Arc: "RA", ForbiddenKinds: []catalog.WeaponKind{catalog.SupportMissile}, Default: "melta-cannon"},
+			},
+			HitTables: map[sheet.Direction][]sheet.HitRow{
+				sheet.Front: {row(0, 1, "legs", 10), row(2, 2, "vsg", 11), row(3, 3, "head", 13), row(4, 5, "arm", 9), row(6, 7, "carapace", 9)},
+				sheet.Side:  {row(0, 1, "legs", 9), row(2, 2, "reactor", 10), row(3, 3, "head", 13), row(4, 5, "arm", 9), row(6, 7, "carapace", 9)},
+				sheet.Rear:  {row(0, 1, "legs", 10), row(2, 2, "vsg", 10), row(3, 3, "reactor", 10), row(4, 5, "arm", 9), row(6, 7, "carapace", 9)},
+			},
 		},
 	}
 }
 
 func fxWarlord() *catalog.Unit {
 	return &catalog.Unit{
-		ID: "warlord", Name: "Warlord Battle Titan", System: catalog.ATII, Class: world.Titan, TitanClass: "battle",
-		Base: world.Footprint{Shape: world.Circle, Radius: 3, SightHeight: 10}, Points: 700,
-		Speed: 15, Man: 1, Gunnery: 4, CCSkill: 4, VoidShields: 6, RepairDice: 8, ImprovisedAttacks: "D3",
-		Mounts: []catalog.Mount{
-			{ID: "left-carapace", Name: "Left Carapace", Location: "carapace", Arc: "F", ForbiddenKinds: []catalog.WeaponKind{catalog.CloseCombat}, Default: "turbo-lasers"},
-			{ID: "right-carapace", Name: "Right Carapace", Location: "carapace", Arc: "F", ForbiddenKinds: []catalog.WeaponKind{catalog.CloseCombat}, Default: "rocket-launcher"},
-			{ID: "left-arm", Name: "Left Arm", Location: "arm", Arc: "LA", ForbiddenKinds: []catalog.WeaponKind{catalog.SupportMissile}, Default: "volcano-cannon"},
-			{ID: "right-arm", Name: "Right Arm", Location: "arm", Arc: "RA", ForbiddenKinds: []catalog.WeaponKind{catalog.SupportMissile}, Default: "gatling-blaster"},
-		},
-		HitTables: map[catalog.Direction][]catalog.HitRow{
-			catalog.Front: {row(0, 1, "legs", 11), row(2, 2, "reactor", 12), row(3, 3, "head", 14), row(4, 5, "arm", 10), row(6, 7, "carapace", 10)},
-			catalog.Side:  {row(0, 1, "legs", 10), row(2, 2, "vsg", 13), row(3, 3, "head", 13), row(4, 5, "arm", 10), row(6, 7, "carapace", 10)},
-			catalog.Rear:  {row(0, 1, "legs", 9), row(2, 2, "vsg", 13), row(3, 3, "reactor", 11), row(4, 5, "arm", 10), row(6, 7, "carapace", 10)},
+		ID: "warlord", Name: "Warlord Battle Titan", System: catalog.ATII, Class: world.Titan,
+		Base: world.Footprint{Shape: world.Circle, Radius: 3, SightHeight: 10}, Points: 700, Speed: 15,
+		Profile: &sheet.Titan{
+			TitanClass: "battle", Man: 1, Gunnery: 4, CCSkill: 4, VoidShields: 6, RepairDice: 8, ImprovisedAttacks: "D3",
+			Mounts: []sheet.Mount{
+				{ID: "left-carapace", Name: "Left Carapace", Location: "carapace", Arc: "F", ForbiddenKinds: []catalog.WeaponKind{catalog.CloseCombat}, Default: "turbo-lasers"},
+				{ID: "right-carapace", Name: "Right Carapace", Location: "carapace", Arc: "F", ForbiddenKinds: []catalog.WeaponKind{catalog.CloseCombat}, Default: "rocket-launcher"},
+				{ID: "left-arm", Name: "Left Arm", Location: "arm", Arc: "LA", ForbiddenKinds: []catalog.WeaponKind{catalog.SupportMissile}, Default: "volcano-cannon"},
+				{ID: "right-arm", Name: "Right Arm", Location: "arm", Arc: "RA", ForbiddenKinds: []catalog.WeaponKind{catalog.SupportMissile}, Default: "gatling-blaster"},
+			},
+			HitTables: map[sheet.Direction][]sheet.HitRow{
+				sheet.Front: {row(0, 1, "legs", 11), row(2, 2, "reactor", 12), row(3, 3, "head", 14), row(4, 5, "arm", 10), row(6, 7, "carapace", 10)},
+				sheet.Side:  {row(0, 1, "legs", 10), row(2, 2, "vsg", 13), row(3, 3, "head", 13), row(4, 5, "arm", 10), row(6, 7, "carapace", 10)},
+				sheet.Rear:  {row(0, 1, "legs", 9), row(2, 2, "vsg", 13), row(3, 3, "reactor", 11), row(4, 5, "arm", 10), row(6, 7, "carapace", 10)},
+			},
 		},
 	}
 }

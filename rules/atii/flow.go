@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 )
 
@@ -220,7 +221,7 @@ func (r *Ruleset) beginDeploy(s *rules.State, d rules.Dice) ([]rules.Event, erro
 		if err != nil {
 			return nil, err
 		}
-		g.Order = append(g.Order, OrderEntry{ID: u.ID, Side: u.Side, Man: p.Man})
+		g.Order = append(g.Order, OrderEntry{ID: u.ID, Side: u.Side, Man: sheet.Of(p).Man})
 	}
 	if len(g.Order) == 0 {
 		return nil, putProgress(s, g)
@@ -482,7 +483,7 @@ func (r *Ruleset) beginPhase(s *rules.State, assault bool, kind string, cmds []s
 		}
 		man := 0
 		if manOrder {
-			man = t.prof.Man
+			man = sheet.Of(t.prof).Man
 		}
 		g.Order = append(g.Order, OrderEntry{ID: u.ID, Side: u.Side, Man: man})
 	}
@@ -519,7 +520,7 @@ func (r *Ruleset) beginShooting(s *rules.State, _ rules.Dice) ([]rules.Event, er
 		if !opts.PointBlank && len(r.enemiesInContact(s, t.u)) > 0 {
 			return false // ATII-SHT-1: titans in close combat cannot fire
 		}
-		for _, m := range t.prof.Mounts {
+		for _, m := range sheet.Of(t.prof).Mounts {
 			w, err := r.weaponAt(t.u, m.ID)
 			if err != nil || w.Kind == catalog.CloseCombat {
 				continue
@@ -714,7 +715,7 @@ func (r *Ruleset) meleeFighters(s *rules.State, ids []string, pairs []CCPair) ([
 		f := MeleeFighter{ID: id, Unit: me.prof, State: me.ts, Weapons: map[string]*catalog.Weapon{}, InArc: map[string][]string{},
 			HitFrom: map[string]HitContext{}, Charged: me.u.Markers.Value(MarkCharged) > 0}
 		mb := r.base(me.u)
-		for _, m := range me.prof.Mounts {
+		for _, m := range sheet.Of(me.prof).Mounts {
 			w, err := r.weaponAt(me.u, m.ID)
 			if err != nil {
 				return nil, nil, err
@@ -723,7 +724,7 @@ func (r *Ruleset) meleeFighters(s *rules.State, ids []string, pairs []CCPair) ([
 		}
 		for _, o := range opps {
 			ob := r.base(byID[o].u)
-			for _, m := range me.prof.Mounts {
+			for _, m := range sheet.Of(me.prof).Mounts {
 				in, err := mountSees(m.Arc, mb, ob)
 				if err != nil {
 					return nil, nil, err
@@ -748,7 +749,7 @@ func (r *Ruleset) combatant(me, opp titan) (Combatant, error) {
 	c := Combatant{ID: me.u.ID, Unit: me.prof, State: me.ts, Weapons: map[string]*catalog.Weapon{}, InArc: map[string]bool{},
 		Charged: me.u.Markers.Value(MarkCharged) > 0}
 	mb, ob := r.base(me.u), r.base(opp.u)
-	for _, m := range me.prof.Mounts {
+	for _, m := range sheet.Of(me.prof).Mounts {
 		w, err := r.weaponAt(me.u, m.ID)
 		if err != nil {
 			return c, err

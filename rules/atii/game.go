@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -460,7 +461,7 @@ func hitContext(tb world.Base, from world.Vec) HitContext {
 	if from.Sub(tb.Pos).Len() < 1e-9 {
 		rel = 0
 	}
-	return HitContext{Direction: catalog.Direction(world.Quadrant(tb, from)), Side: SideFromBearing(rel)}
+	return HitContext{Direction: sheet.Direction(world.Quadrant(tb, from)), Side: SideFromBearing(rel)}
 }
 
 // resolveExplosions resolves every reactor explosion not yet resolved:

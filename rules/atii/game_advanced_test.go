@@ -20,7 +20,7 @@ import (
 // state (damage, orders).
 func newGameFrom(t *testing.T, text string, seed uint64, edit func(*rules.State)) *game.Game {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

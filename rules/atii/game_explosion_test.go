@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -40,7 +41,7 @@ func TestGameReactorExplosion(t *testing.T) {
 	if err := putTitan(s.Unit("a"), prof, TitanState{Reactor: Catastrophic, Destroyed: true, Cause: "reactor exploded"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := putTitan(s.Unit("b"), prof, TitanState{ShieldsLost: prof.VoidShields}); err != nil {
+	if err := putTitan(s.Unit("b"), prof, TitanState{ShieldsLost: sheet.Of(prof).VoidShields}); err != nil {
 		t.Fatal(err)
 	}
 	// Radius 4D6 = 8 cm: b (5 cm away) is caught, c is not. One hit on b:
@@ -50,7 +51,7 @@ func TestGameReactorExplosion(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.done()
-	row, err := HitRowFor(prof, catalog.Side, 3)
+	row, err := HitRowFor(prof, sheet.Side, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func TestGameReactorExplosion(t *testing.T) {
 	if got := tb.Level(row.Location); got != want {
 		t.Errorf("b's %s: got %s, want %s (D6 6 + Str 7 - armour %d)", row.Location, got, want, row.Armour)
 	}
-	if tc, _ := TitanOf(s.Unit("c")); tc.Level(LocHead) != Undamaged || tc.Level(LocLegs) != Undamaged || s.Unit("c").Shields != prof.VoidShields {
+	if tc, _ := TitanOf(s.Unit("c")); tc.Level(LocHead) != Undamaged || tc.Level(LocLegs) != Undamaged || s.Unit("c").Shields != sheet.Of(prof).VoidShields {
 		t.Error("c is out of reach and must be untouched")
 	}
 	if s.Unit("a").Markers.Value(MarkExploded) != 1 {

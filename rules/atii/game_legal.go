@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/world"
 )
 
@@ -84,7 +85,7 @@ func (r *Ruleset) legal(s *rules.State, side string, le *legalErr) []rules.Choic
 			}
 			rep := Repairable(t.prof, t.ts)
 			out = append(out, rules.Choice{Name: CmdRepair, Units: []string{id}, Cmd: r.Repair(side, id),
-				Text: fmt.Sprintf("roll %d repair dice for %s, then allocate them (can fix: %s)", t.prof.RepairDice, id, groupList(rep))})
+				Text: fmt.Sprintf("roll %d repair dice for %s, then allocate them (can fix: %s)", sheet.Of(t.prof).RepairDice, id, groupList(rep))})
 		}
 		return out
 	}
@@ -115,7 +116,7 @@ func (r *Ruleset) legalDeploy(s *rules.State, side string, le *legalErr) []rules
 	for _, id := range next {
 		t, err := r.titan(s, id)
 		le.note(err)
-		if err != nil || t.prof.Man > first.prof.Man {
+		if err != nil || sheet.Of(t.prof).Man > sheet.Of(first.prof).Man {
 			continue
 		}
 		zone := setup.SideZones[side]
@@ -161,7 +162,7 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 			rules.Choice{Name: CmdMove, Units: []string{id}, Cmd: r.Move(side, id, Waypoint{X: t.u.Pos.X, Y: t.u.Pos.Y}),
 				Text: "move " + id + note,
 				Continuous: "path: waypoints {x, y[, facing]}; Speed " + strconv.FormatFloat(sp, 'f', 0, 64) +
-					" cm (backwards costs 3 cm per cm), Man " + strconv.Itoa(t.prof.Man) + " (one turn of up to 45 degrees per point); " + rule},
+					" cm (backwards costs 3 cm per cm), Man " + strconv.Itoa(sheet.Of(t.prof).Man) + " (one turn of up to 45 degrees per point); " + rule},
 			rules.Choice{Name: CmdHold, Units: []string{id}, Cmd: r.Hold(side, id), Text: id + " holds" + note})
 	}
 	return out

@@ -43,7 +43,7 @@ func scenarioText(red, blue []string, extra string) string {
 
 func newGame(t *testing.T, text string, seed uint64) *game.Game {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func newGame(t *testing.T, text string, seed uint64) *game.Game {
 
 func bundled(t *testing.T, name string, seed uint64) *game.Game {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/world"
 )
 
@@ -17,15 +17,15 @@ import (
 // rel (degrees from the target's facing, as world.RelDeg gives): front
 // within 45 degrees of straight ahead, rear within 45 of straight behind,
 // side otherwise. Exactly 45 or 135 counts as the side.
-func Quadrant(rel float64) catalog.Direction {
+func Quadrant(rel float64) sheet.Direction {
 	a := math.Abs(world.RelDeg(rel))
 	switch {
 	case a < 45-eps:
-		return catalog.Front
+		return sheet.Front
 	case a > 135+eps:
-		return catalog.Rear
+		return sheet.Rear
 	}
-	return catalog.Side
+	return sheet.Side
 }
 
 // InArc reports whether a target at relative bearing rel (degrees from the

@@ -3,13 +3,13 @@ package atii
 import (
 	"testing"
 
-	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/world"
 )
 
 // ATII-SHT-5 quadrants and ATII-SHT-2 fire arcs from base positions.
 func TestSHT5QuadrantsAndArcs(t *testing.T) {
-	for rel, want := range map[float64]catalog.Direction{0: catalog.Front, 44: catalog.Front, -44: catalog.Front, 45: catalog.Side, 90: catalog.Side, -120: catalog.Side, 135: catalog.Side, 136: catalog.Rear, 180: catalog.Rear, -170: catalog.Rear} {
+	for rel, want := range map[float64]sheet.Direction{0: sheet.Front, 44: sheet.Front, -44: sheet.Front, 45: sheet.Side, 90: sheet.Side, -120: sheet.Side, 135: sheet.Side, 136: sheet.Rear, 180: sheet.Rear, -170: sheet.Rear} {
 		if got := Quadrant(rel); got != want {
 			t.Errorf("Quadrant(%v) = %s, want %s", rel, got, want)
 		}
@@ -39,7 +39,7 @@ func TestSHT5QuadrantsAndArcs(t *testing.T) {
 	tg := world.Base{ID: "t", Pos: world.Vec{X: 0, Y: 0}, Facing: 0, Foot: foot}
 	fr := world.Base{ID: "f", Pos: world.Vec{X: 35, Y: 0}, Facing: 270, Foot: foot}
 	g := MeasureBases(fr, tg)
-	if g.Hit.Direction != catalog.Side || g.Hit.Side != Right || g.FirerRel > 1e-9 || g.FirerRel < -1e-9 {
+	if g.Hit.Direction != sheet.Side || g.Hit.Side != Right || g.FirerRel > 1e-9 || g.FirerRel < -1e-9 {
 		t.Errorf("geometry %+v", g)
 	}
 	near(t, "range", g.Range, 30, 1e-9)

@@ -3,6 +3,7 @@ package atii
 import (
 	"testing"
 
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/world"
 )
 
@@ -32,7 +33,7 @@ func TestLegTurnManATII(t *testing.T) {
 		t.Errorf("final %d, want 2", final)
 	}
 	u := fxReaver()
-	u.Man, u.Speed = 9, 30
+	sheet.Of(u).Man, u.Speed = 9, 30
 	c, err := CheckMove(u, TitanState{}, planFromReport(&rep, false, false), Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package atii
 import (
 	"fmt"
 
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 )
 
@@ -10,9 +11,9 @@ import (
 // titan whatever its sheet says: scout titans carry no close combat weapon
 // and no support missile; carapace mounts take no close combat weapon; arm
 // mounts take no support missile.
-func classRule(u *catalog.Unit, m *catalog.Mount, w *catalog.Weapon) error {
+func classRule(u *catalog.Unit, m *sheet.Mount, w *catalog.Weapon) error {
 	switch {
-	case u.TitanClass == "scout" && (w.Kind == catalog.CloseCombat || w.Kind == catalog.SupportMissile):
+	case sheet.Of(u).TitanClass == "scout" && (w.Kind == catalog.CloseCombat || w.Kind == catalog.SupportMissile):
 		return fmt.Errorf("%s: scout titans may not carry a %s weapon", u.Name, w.Kind)
 	case m.Location == "carapace" && w.Kind == catalog.CloseCombat:
 		return fmt.Errorf("%s %s: carapace mounts may not carry a close combat weapon", u.Name, m.Name)
@@ -32,9 +33,9 @@ func BuildLoadout(cat *catalog.Catalogue, u *catalog.Unit, chosen map[string]str
 			return nil, fmt.Errorf("%s has no mount %q", u.Name, id)
 		}
 	}
-	out := make(map[string]*catalog.Weapon, len(u.Mounts))
-	for i := range u.Mounts {
-		m := &u.Mounts[i]
+	out := make(map[string]*catalog.Weapon, len(sheet.Of(u).Mounts))
+	for i := range sheet.Of(u).Mounts {
+		m := &sheet.Of(u).Mounts[i]
 		wid := chosen[m.ID]
 		if wid == "" {
 			wid = m.Default
@@ -46,7 +47,7 @@ func BuildLoadout(cat *catalog.Catalogue, u *catalog.Unit, chosen map[string]str
 		if err != nil {
 			return nil, fmt.Errorf("%s %s: %w", u.Name, m.Name, err)
 		}
-		if err := u.CanMount(m, w); err != nil {
+		if err := sheet.CanMount(u, m, w); err != nil {
 			return nil, err
 		}
 		if err := classRule(u, m, w); err != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 )
 
@@ -24,7 +25,7 @@ func (c constDice) Roll(r rules.Roll, n int) []int {
 // b has a Power Saw (5); c only improvised attacks.
 func meleeOfThree() []MeleeFighter {
 	ws := fxWeapons()
-	front := HitContext{Direction: catalog.Front}
+	front := HitContext{Direction: sheet.Front}
 	return []MeleeFighter{
 		{ID: "a", Unit: fxReaver(), Weapons: map[string]*catalog.Weapon{"right-arm": ws["chainfist"], "left-arm": ws["powerfist"]},
 			Opponents: []string{"b", "c"}, InArc: map[string][]string{"right-arm": {"c"}, "left-arm": {"b", "c"}},

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -253,11 +254,11 @@ func CheckMove(u *catalog.Unit, s TitanState, plan MovePlan, opts Options) (Move
 			c.TurnsInDangerous++
 		}
 	}
-	if c.ManForTurns > u.Man {
-		return c, fmt.Errorf("turns need %d Man, %s has %d (one point per 45 degrees)", c.ManForTurns, u.Name, u.Man)
+	if c.ManForTurns > sheet.Of(u).Man {
+		return c, fmt.Errorf("turns need %d Man, %s has %d (one point per 45 degrees)", c.ManForTurns, u.Name, sheet.Of(u).Man)
 	}
 	if c.Dangerous {
-		c.DangerDice = u.Man - c.ManForTurns
+		c.DangerDice = sheet.Of(u).Man - c.ManForTurns
 	}
 	if !plan.Assault {
 		for _, e := range plan.Enemies {

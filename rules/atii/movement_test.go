@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -11,7 +12,7 @@ import (
 func fxRevenant() *catalog.Unit {
 	// The seed's first example is an Eldar Revenant (Man 4); its Speed is
 	// not given there, 30 cm is enough for the example.
-	return &catalog.Unit{ID: "revenant", Name: "Revenant Scout Titan", System: catalog.ATII, Class: world.Titan, TitanClass: "scout", Speed: 30, Man: 4}
+	return &catalog.Unit{ID: "revenant", Name: "Revenant Scout Titan", System: catalog.ATII, Class: world.Titan, Profile: &sheet.Titan{TitanClass: "scout", Man: 4}, Speed: 30}
 }
 
 // ATII-MOV-4 worked example 1: a Revenant (Man 4) turning once in a wood

@@ -3,6 +3,7 @@ package atii
 import (
 	"fmt"
 
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 )
 
@@ -24,8 +25,8 @@ func locIndex(u *catalog.Unit, loc string) int {
 			return i
 		}
 	}
-	for i := range u.Mounts {
-		if u.Mounts[i].ID == loc {
+	for i := range sheet.Of(u).Mounts {
+		if sheet.Of(u).Mounts[i].ID == loc {
 			return 4 + i
 		}
 	}
@@ -37,8 +38,8 @@ func keyOf(u *catalog.Unit, s TitanState) dmgKey {
 	for i, l := range fixedLocs {
 		k.lv[i] = s.Level(l)
 	}
-	for i := range u.Mounts {
-		k.lv[4+i] = s.Level(u.Mounts[i].ID)
+	for i := range sheet.Of(u).Mounts {
+		k.lv[4+i] = s.Level(sheet.Of(u).Mounts[i].ID)
 	}
 	k.destroyed = s.Destroyed
 	return k
@@ -72,7 +73,7 @@ func OddsShotOutcome(sh ShotSetup, opts Options) (OutcomeOdds, error) {
 		return OutcomeOdds{}, err
 	}
 	u := sh.Target
-	if len(u.Mounts) > maxMounts {
+	if len(sheet.Of(u).Mounts) > maxMounts {
 		return OutcomeOdds{}, fmt.Errorf("%s has more than %d mounts", u.Name, maxMounts)
 	}
 	spec := hitSpec(sh, opts)
@@ -165,8 +166,8 @@ func hitStep(u *catalog.Unit, spec HitSpec, dmg Dist, hc HitContext) (func(map[d
 	// The extra location of Catastrophic weapon damage: any other
 	// location of the titan, each equally likely (randomOtherLocation).
 	nloc := len(Locations(u))
-	others := make([][]wloc, len(u.Mounts))
-	for m := range u.Mounts {
+	others := make([][]wloc, len(sheet.Of(u).Mounts))
+	for m := range sheet.Of(u).Mounts {
 		self := 4 + m
 		var list []wloc
 		for i := 0; i < nloc; i++ {

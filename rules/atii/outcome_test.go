@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/rules/atii/sheet"
 )
 
 // The exact final-state distribution agrees with a Monte Carlo run of
@@ -25,14 +25,14 @@ func TestOutcomeOddsMatchMonteCarlo(t *testing.T) {
 		{"vulcan at a warhound dead ahead, low", func() ShotSetup {
 			s := baseShot()
 			s.Weapon, s.Target, s.Range, s.Aim = ws["vulcan-mega-bolter"], fxWarhound(), 20, AimLow
-			s.Hit = HitContext{Direction: catalog.Front, Side: Centre}
+			s.Hit = HitContext{Direction: sheet.Front, Side: Centre}
 			return s
 		}, Options{}},
 		{"inferno at a warlord from the rear, overloading", func() ShotSetup {
 			s := baseShot()
 			s.Weapon, s.Target, s.OverloadShields = ws["inferno-gun"], fxWarlord(), true
 			s.TargetState = TitanState{ShieldsDown: 5, Reactor: Superficial}
-			s.Hit = HitContext{Direction: catalog.Rear, Side: Right}
+			s.Hit = HitContext{Direction: sheet.Rear, Side: Right}
 			return s
 		}, Options{OverloadShields: true}},
 		{"haywire at a shieldless reaver", func() ShotSetup {

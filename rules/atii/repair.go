@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 )
 
@@ -161,7 +162,7 @@ func RollRepairs(u *catalog.Unit, s TitanState, opts Options, d rules.Dice) (Rep
 func rollRepairs(u *catalog.Unit, s TitanState, opts Options, d rules.Dice, out *RepairOutcome) error {
 	units := []string{u.ID}
 	var err error
-	out.Faces, err = rollDice(d, rules.Roll{Purpose: fmt.Sprintf("repairs (%d dice, 4+)", u.RepairDice), Sides: 6, Target: RepairTarget, Units: units}, u.RepairDice)
+	out.Faces, err = rollDice(d, rules.Roll{Purpose: fmt.Sprintf("repairs (%d dice, 4+)", sheet.Of(u).RepairDice), Sides: 6, Target: RepairTarget, Units: units}, sheet.Of(u).RepairDice)
 	if err != nil {
 		return err
 	}
@@ -222,5 +223,5 @@ func RepairOdds(u *catalog.Unit, s TitanState, opts Options) Dist {
 	if opts.DamageControl && s.DamageControl {
 		p = 0.75
 	}
-	return binomial(u.RepairDice, p)
+	return binomial(sheet.Of(u).RepairDice, p)
 }

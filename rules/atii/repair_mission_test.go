@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/auspex/auspex/rules/atii/sheet"
 )
 
 // ATII-REP-1 worked example: a Warlord with six shields down and
@@ -47,8 +49,8 @@ func TestREP1Effects(t *testing.T) {
 		}
 	}
 	for _, fx := range fxCatalogue().Units {
-		if n, _ := RepairDiceFor(fx.TitanClass); n != fx.RepairDice {
-			t.Errorf("%s repair dice %d, class says %d", fx.ID, fx.RepairDice, n)
+		if n, _ := RepairDiceFor(sheet.Of(fx).TitanClass); n != sheet.Of(fx).RepairDice {
+			t.Errorf("%s repair dice %d, class says %d", fx.ID, sheet.Of(fx).RepairDice, n)
 		}
 	}
 	s := TitanState{Head: Major, Reactor: Major, Legs: Major, VSG: Superficial, Weapons: map[string]Level{"left-arm": Major, "right-arm": ArmourCracked}}
@@ -191,7 +193,7 @@ func TestLoadout(t *testing.T) {
 	}
 	// The class rule holds even if a sheet forgets it.
 	u := fxReaver()
-	u.Mounts[0].ForbiddenKinds = nil
+	sheet.Of(u).Mounts[0].ForbiddenKinds = nil
 	if _, err := BuildLoadout(cat, u, map[string]string{"carapace": "chainfist"}); err == nil {
 		t.Errorf("carapace close combat weapon accepted without the sheet rule")
 	}

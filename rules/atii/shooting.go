@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -333,9 +334,9 @@ func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) {
 		}
 		return t, nil
 	}
-	t.Base, t.BaseText = sh.Attacker.Gunnery, "Gunnery "+strconv.Itoa(sh.Attacker.Gunnery)+"+"
+	t.Base, t.BaseText = sheet.Of(sh.Attacker).Gunnery, "Gunnery "+strconv.Itoa(sheet.Of(sh.Attacker).Gunnery)+"+"
 	if pointBlank {
-		t.Base, t.BaseText = sh.Attacker.CCSkill, "point-blank: CCS "+strconv.Itoa(sh.Attacker.CCSkill)+"+"
+		t.Base, t.BaseText = sheet.Of(sh.Attacker).CCSkill, "point-blank: CCS "+strconv.Itoa(sheet.Of(sh.Attacker).CCSkill)+"+"
 	}
 	if !sh.TargetMoved {
 		t.Mods = append(t.Mods, Mod{"target not yet moved", 1})
@@ -348,8 +349,8 @@ func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) {
 	if sh.Cover {
 		t.Mods = append(t.Mods, Mod{"target half or more hidden", -1})
 	}
-	if sh.Target.Man >= AgileMan {
-		t.Mods = append(t.Mods, Mod{"agile target (Man " + strconv.Itoa(sh.Target.Man) + ")", -1})
+	if sheet.Of(sh.Target).Man >= AgileMan {
+		t.Mods = append(t.Mods, Mod{"agile target (Man " + strconv.Itoa(sheet.Of(sh.Target).Man) + ")", -1})
 	}
 	if w.Acc != 0 {
 		t.Mods = append(t.Mods, Mod{"weapon accuracy", w.Acc})
@@ -503,9 +504,9 @@ type HitResult struct {
 	Overload   int  `json:"overload,omitempty"`
 	// LocRoll is the modified location roll, Row the table row, Loc the
 	// location hit (mount id for weapons).
-	LocRoll int            `json:"loc_roll,omitempty"`
-	Row     catalog.HitRow `json:"row"`
-	Loc     string         `json:"loc,omitempty"`
+	LocRoll int          `json:"loc_roll,omitempty"`
+	Row     sheet.HitRow `json:"row"`
+	Loc     string       `json:"loc,omitempty"`
 	// DamRoll is the D6 (plus Str dice) and Margin D6+Str-Armour.
 	DamRoll int `json:"dam_roll,omitempty"`
 	Margin  int `json:"margin"`
@@ -606,7 +607,7 @@ func ResolveHits(u *catalog.Unit, id string, s TitanState, n int, spec HitSpec, 
 					drop = false
 				} else if own > 0 {
 					st.VSG = Catastrophic
-					lost := st.loseShields(u, u.VoidShields)
+					lost := st.loseShields(u, sheet.Of(u).VoidShields)
 					h.Effects = append(h.Effects, Effect{Kind: "shields-lost", Loc: LocVSG, N: lost, Text: "overloaded void shields blow: every generator lost for the battle"})
 					out.Hits = append(out.Hits, h)
 					continue

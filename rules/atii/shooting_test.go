@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/rules/atii/sheet"
 )
 
 // baseShot is a Reaver's Gatling Blaster (left arm) at a Reaver 30 cm away
@@ -16,7 +16,7 @@ func baseShot() ShotSetup {
 		Attacker: fxReaver(), AttackerID: "a", Mount: "left-arm", Weapon: ws["gatling-blaster"],
 		Target: fxReaver(), TargetID: "t",
 		Range: 30, InArc: true, Visible: true,
-		Hit:        HitContext{Direction: catalog.Front, Side: Left},
+		Hit:        HitContext{Direction: sheet.Front, Side: Left},
 		FirerMoved: true, TargetMoved: true, TargetMovedCM: 10,
 		Aim: AimHigh,
 	}
@@ -167,14 +167,14 @@ func TestSHT3Aim(t *testing.T) {
 func TestSHT5Location(t *testing.T) {
 	u := fxReaver()
 	cases := []struct {
-		dir  catalog.Direction
+		dir  sheet.Direction
 		roll int
 		loc  string
 		arm  int
 	}{
-		{catalog.Front, 0, "legs", 10}, {catalog.Front, 2, "vsg", 11}, {catalog.Front, 3, "head", 13},
-		{catalog.Front, 7, "carapace", 9}, {catalog.Front, 9, "carapace", 9}, {catalog.Front, -2, "legs", 10},
-		{catalog.Side, 2, "reactor", 10}, {catalog.Side, 1, "legs", 9}, {catalog.Rear, 3, "reactor", 10},
+		{sheet.Front, 0, "legs", 10}, {sheet.Front, 2, "vsg", 11}, {sheet.Front, 3, "head", 13},
+		{sheet.Front, 7, "carapace", 9}, {sheet.Front, 9, "carapace", 9}, {sheet.Front, -2, "legs", 10},
+		{sheet.Side, 2, "reactor", 10}, {sheet.Side, 1, "legs", 9}, {sheet.Rear, 3, "reactor", 10},
 	}
 	for _, c := range cases {
 		r, err := HitRowFor(u, c.dir, c.roll)
@@ -237,7 +237,7 @@ func TestSHT6DamageTable(t *testing.T) {
 	// Superficial (margin 0: D6 2 + Str 8 - 10).
 	u := fxReaver()
 	s := TitanState{ShieldsLost: 4}
-	o, err := ResolveHits(u, "t", s, 2, HitSpec{Str: 8, Source: "test"}, 0, HitContext{Direction: catalog.Front, Side: Left}, Options{}, script(t, 1, 2, 1, 2))
+	o, err := ResolveHits(u, "t", s, 2, HitSpec{Str: 8, Source: "test"}, 0, HitContext{Direction: sheet.Front, Side: Left}, Options{}, script(t, 1, 2, 1, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func TestSHT7ShieldsExample(t *testing.T) {
 	// Str 5 vs shield armour 8: D6 1 and 2 fail, 4 and 5 knock down;
 	// then two titan hits (location, damage).
 	d := script(t, 1, 2, 4, 5, 1, 1, 2, 1)
-	o, err := ResolveHits(u, "t", TitanState{}, 6, HitSpec{Str: 5, Source: "Gatling Blaster"}, 0, HitContext{Direction: catalog.Front, Side: Left}, Options{}, d)
+	o, err := ResolveHits(u, "t", TitanState{}, 6, HitSpec{Str: 5, Source: "Gatling Blaster"}, 0, HitContext{Direction: sheet.Front, Side: Left}, Options{}, d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,11 +270,11 @@ func TestSHT7ShieldsExample(t *testing.T) {
 		t.Errorf("failed %d dropped %d titan %d up %d", failed, dropped, o.TitanHits(), o.State.ShieldsUp(u))
 	}
 	// Shields apply whatever the direction: a rear hit still meets them.
-	o, _ = ResolveHits(u, "t", TitanState{}, 1, HitSpec{Str: 5, Source: "x"}, 0, HitContext{Direction: catalog.Rear, Side: Left}, Options{}, script(t, 3))
+	o, _ = ResolveHits(u, "t", TitanState{}, 1, HitSpec{Str: 5, Source: "x"}, 0, HitContext{Direction: sheet.Rear, Side: Left}, Options{}, script(t, 3))
 	if !o.Hits[0].Shield || o.Hits[0].Margin != 0 || o.Hits[0].ShieldDown {
 		t.Errorf("margin 0 on a shield: %+v (default: no effect)", o.Hits[0])
 	}
-	o, _ = ResolveHits(u, "t", TitanState{}, 1, HitSpec{Str: 5, Source: "x"}, 0, HitContext{Direction: catalog.Rear, Side: Left}, Options{ShieldDropOnZero: true}, script(t, 3))
+	o, _ = ResolveHits(u, "t", TitanState{}, 1, HitSpec{Str: 5, Source: "x"}, 0, HitContext{Direction: sheet.Rear, Side: Left}, Options{ShieldDropOnZero: true}, script(t, 3))
 	if !o.Hits[0].ShieldDown {
 		t.Errorf("option %s: margin 0 should knock the shield down", OptShieldDropOnZero)
 	}
@@ -309,7 +309,7 @@ func TestWeaponSpecials(t *testing.T) {
 	}
 	// Quake: at least Armour Cracked against the titan (D6 1 + 7 - 13 head).
 	u := fxReaver()
-	o, _ := ResolveHits(u, "t", TitanState{ShieldsLost: 4}, 1, HitSpec{Str: 7, MinCracked: true, Source: "Quake"}, 0, HitContext{Direction: catalog.Front}, opts, script(t, 3, 1))
+	o, _ := ResolveHits(u, "t", TitanState{ShieldsLost: 4}, 1, HitSpec{Str: 7, MinCracked: true, Source: "Quake"}, 0, HitContext{Direction: sheet.Front}, opts, script(t, 3, 1))
 	if o.Hits[0].Loc != LocHead || o.Hits[0].Result != ArmourCracked {
 		t.Errorf("quake: %+v", o.Hits[0])
 	}
@@ -342,7 +342,7 @@ func TestWeaponSpecials(t *testing.T) {
 		t.Errorf("second missile shot accepted")
 	}
 	// Warp ignores shields: resolved on the titan despite shields up.
-	o, _ = ResolveHits(fxWarhound(), "t", TitanState{}, 1, hr.Spec, 0, HitContext{Direction: catalog.Front}, opts, script(t, 3, 1))
+	o, _ = ResolveHits(fxWarhound(), "t", TitanState{}, 1, hr.Spec, 0, HitContext{Direction: sheet.Front}, opts, script(t, 3, 1))
 	if o.Hits[0].Shield || o.Hits[0].Loc != LocHead {
 		t.Errorf("warp missile hit a shield: %+v", o.Hits[0])
 	}
@@ -373,7 +373,7 @@ func TestWeaponSpecials(t *testing.T) {
 	if sp := hitSpec(sh, Options{Vortex2D6: true}); sp.StrDice.N != 2 {
 		t.Errorf("vortex 2D6 option spec %+v", sp)
 	}
-	o, _ = ResolveHits(u, "t", TitanState{ShieldsLost: 4}, 1, hitSpec(sh, opts), 0, HitContext{Direction: catalog.Front}, opts, script(t, 2, 2, 3))
+	o, _ = ResolveHits(u, "t", TitanState{ShieldsLost: 4}, 1, hitSpec(sh, opts), 0, HitContext{Direction: sheet.Front}, opts, script(t, 2, 2, 3))
 	if o.Hits[0].DamRoll != 5 || o.Hits[0].Margin != -2 || o.Hits[0].Result != Undamaged {
 		t.Errorf("vortex damage roll %+v (D6 2 + D6 3 + 6 - 13)", o.Hits[0])
 	}
@@ -386,7 +386,7 @@ func TestWeaponSpecials(t *testing.T) {
 // Damage effects per location, including crashes and reactor explosions.
 func TestDamageEffects(t *testing.T) {
 	u := fxReaver()
-	hc := HitContext{Direction: catalog.Front, Side: Left}
+	hc := HitContext{Direction: sheet.Front, Side: Left}
 	// VSG: Superficial 1 shield lost, Major D3, Catastrophic all.
 	s, effs, err := ApplyDamage(u, TitanState{}, LocVSG, Superficial, hc, script(t))
 	if err != nil || s.ShieldsLost != 1 || s.ShieldsUp(u) != 3 || effs[0].Kind != "shields-lost" {
@@ -473,7 +473,7 @@ func TestShotOddsMatchMonteCarlo(t *testing.T) {
 		{"gatling vs 4 shields", baseShot, Options{}},
 		{"laser blaster vs warhound from the side", func() ShotSetup {
 			s := baseShot()
-			s.Weapon, s.Target, s.Hit = ws["laser-blaster"], fxWarhound(), HitContext{Direction: catalog.Side, Side: Right}
+			s.Weapon, s.Target, s.Hit = ws["laser-blaster"], fxWarhound(), HitContext{Direction: sheet.Side, Side: Right}
 			return s
 		}, Options{}},
 		{"inferno low vs unshielded", func() ShotSetup {
@@ -493,7 +493,7 @@ func TestShotOddsMatchMonteCarlo(t *testing.T) {
 		}, Options{OverloadShields: true, MergeShields: true}},
 		{"vulcan vs warlord rear", func() ShotSetup {
 			s := baseShot()
-			s.Weapon, s.Target, s.Range, s.Hit = ws["vulcan-mega-bolter"], fxWarlord(), 20, HitContext{Direction: catalog.Rear, Side: Left}
+			s.Weapon, s.Target, s.Range, s.Hit = ws["vulcan-mega-bolter"], fxWarlord(), 20, HitContext{Direction: sheet.Rear, Side: Left}
 			s.TargetState = TitanState{ShieldsLost: 5}
 			return s
 		}, Options{ShieldDropOnZero: true}},
@@ -568,7 +568,7 @@ func TestShotOddsMatchMonteCarlo(t *testing.T) {
 func TestPointBlank(t *testing.T) {
 	sh := baseShot()
 	sh.Attacker = fxReaver()
-	sh.Attacker.CCSkill = 3
+	sheet.Of(sh.Attacker).CCSkill = 3
 	sh.FirerInCC, sh.TargetInCC, sh.CCOpponent, sh.PointBlank, sh.Range = true, true, true, true, 0
 	opts := Options{PointBlank: true}
 	th, err := ToHit(sh, opts)
@@ -599,7 +599,7 @@ func TestShootIntoCloseCombat(t *testing.T) {
 // target's own.
 func TestMergeShields(t *testing.T) {
 	u := fxWarhound()
-	o, err := ResolveHits(u, "t", TitanState{ShieldsDown: 1}, 3, HitSpec{Str: 9, Source: "x"}, 1, HitContext{Direction: catalog.Front}, Options{MergeShields: true}, script(t, 6, 6, 1, 1))
+	o, err := ResolveHits(u, "t", TitanState{ShieldsDown: 1}, 3, HitSpec{Str: 9, Source: "x"}, 1, HitContext{Direction: sheet.Front}, Options{MergeShields: true}, script(t, 6, 6, 1, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -612,11 +612,11 @@ func TestMergeShields(t *testing.T) {
 func TestOverloadShields(t *testing.T) {
 	u := fxReaver()
 	spec := HitSpec{Str: 9, Source: "x", OverloadShields: true}
-	o, _ := ResolveHits(u, "t", TitanState{}, 1, spec, 0, HitContext{Direction: catalog.Front}, Options{OverloadShields: true}, script(t, 6, 3))
+	o, _ := ResolveHits(u, "t", TitanState{}, 1, spec, 0, HitContext{Direction: sheet.Front}, Options{OverloadShields: true}, script(t, 6, 3))
 	if o.ShieldsDown != 0 || o.State.ShieldsUp(u) != 4 {
 		t.Errorf("overload 3: shield should stay up: %+v", o.State)
 	}
-	o, _ = ResolveHits(u, "t", TitanState{ShieldsDown: 1}, 1, spec, 0, HitContext{Direction: catalog.Front}, Options{OverloadShields: true}, script(t, 6, 2))
+	o, _ = ResolveHits(u, "t", TitanState{ShieldsDown: 1}, 1, spec, 0, HitContext{Direction: sheet.Front}, Options{OverloadShields: true}, script(t, 6, 2))
 	if o.State.ShieldsLost != 4 || o.State.VSG != Catastrophic {
 		t.Errorf("overload 2: all generators should blow: %+v", o.State)
 	}

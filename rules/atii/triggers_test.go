@@ -16,7 +16,7 @@ import (
 // formation) and damaged (a share of the titan's victory points,
 // ATII-VIC-1's measure).
 func TestScriptTriggers(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

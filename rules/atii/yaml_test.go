@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 )
 
 // The shipped catalogue (assets/catalog/atii.yaml, through the loader)
 // agrees with the fixtures the rules tests use.
 func TestCatalogueMatchesFixtures(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatalf("loading the catalogue: %v", err)
 	}
@@ -24,20 +25,21 @@ func TestCatalogueMatchesFixtures(t *testing.T) {
 		}
 		g, w := *got, *want
 		for _, u := range []*catalog.Unit{&g, &w} {
+			// A copy of the sheet: the normalising below leaves the
+			// catalogue and the fixtures as they are.
+			sh := *sheet.Of(u)
+			u.Profile = &sh
 			// Normalise empty slices so nil and [] compare equal.
-			if len(u.Forbidden) == 0 {
-				u.Forbidden = nil
+			if len(sheet.Of(u).Forbidden) == 0 {
+				sheet.Of(u).Forbidden = nil
 			}
-			if len(u.ForbiddenKinds) == 0 {
-				u.ForbiddenKinds = nil
+			if len(sheet.Of(u).ForbiddenKinds) == 0 {
+				sheet.Of(u).ForbiddenKinds = nil
 			}
 			if len(u.Specials) == 0 {
 				u.Specials = nil
 			}
-			if len(u.DefaultArms) == 0 {
-				u.DefaultArms = nil
-			}
-			ms := append([]catalog.Mount(nil), u.Mounts...)
+			ms := append([]sheet.Mount(nil), sheet.Of(u).Mounts...)
 			for i := range ms {
 				if len(ms[i].Forbidden) == 0 {
 					ms[i].Forbidden = nil
@@ -46,10 +48,10 @@ func TestCatalogueMatchesFixtures(t *testing.T) {
 					ms[i].ForbiddenKinds = nil
 				}
 			}
-			u.Mounts = ms
+			sheet.Of(u).Mounts = ms
 		}
 		if !reflect.DeepEqual(g, w) {
-			t.Errorf("unit %s:\n yaml    %+v\n fixture %+v", id, g, w)
+			t.Errorf("unit %s:\n yaml    %+v %+v\n fixture %+v %+v", id, g, g.Profile, w, w.Profile)
 		}
 	}
 	for id, want := range fx.Weapons {
@@ -85,7 +87,7 @@ func TestCatalogueMatchesFixtures(t *testing.T) {
 		if _, err := BuildLoadout(cat, u, nil); err != nil {
 			t.Errorf("%s default loadout: %v", id, err)
 		}
-		for _, dir := range []catalog.Direction{catalog.Front, catalog.Side, catalog.Rear} {
+		for _, dir := range []sheet.Direction{sheet.Front, sheet.Side, sheet.Rear} {
 			for r := 0; r <= 7; r++ {
 				row, err := HitRowFor(u, dir, r)
 				if err != nil || row.Min > r || row.Max < r {

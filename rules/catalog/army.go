@@ -128,7 +128,7 @@ func (c *Catalogue) Placeholders() []string {
 // replacing entries in the clone leaves c as it was.
 func (c *Catalogue) Clone() *Catalogue {
 	n := &Catalogue{Units: make(map[string]*Unit, len(c.Units)), Weapons: make(map[string]*Weapon, len(c.Weapons)),
-		Armies: make(map[string]*Army, len(c.Armies)), Extra: append([]Source(nil), c.Extra...)}
+		Armies: make(map[string]*Army, len(c.Armies)), Extra: append([]Source(nil), c.Extra...), Readers: c.Readers}
 	for k, v := range c.Units {
 		n.Units[k] = v
 	}

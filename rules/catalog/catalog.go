@@ -2,10 +2,12 @@
 // every ruleset reads and the assets loader fills from the data files under
 // assets/catalog. It is pure Go (standard library only) and does no I/O.
 //
-// Profiles are generic across systems; fields a system does not use stay
-// zero. System-specific tables (ATII hit locations, mounts) are typed fields
-// rather than free-form maps so that validation and rules code are checked
-// by the compiler.
+// A unit profile has two parts: what every system shares (Unit: name,
+// class, base footprint, speed, points, specials) and the system's own
+// part (Unit.Profile: the ATII titan sheet, the E40K datasheet), a type
+// that system defines and reads from its keys of the catalogue files
+// through a ProfileReader (see reader.go). Weapons are still one generic
+// struct.
 package catalog
 
 import (
@@ -37,127 +39,50 @@ type Catalogue struct {
 	// order they were applied. Saves keep copies of them, so a game made
 	// with them replays where the files are gone.
 	Extra []Source
+	// Readers are the systems' profile readers the catalogue was loaded
+	// with; files that extend it are read with the same.
+	Readers Readers
 }
 
-// Unit is one unit type's profile.
+// Unit is one unit type's profile: the part every system shares and the
+// system's own part (Profile).
 type Unit struct {
 	ID     string
 	Name   string
 	System System
 	// Class is the movement class (infantry, vehicle, war-engine, titan).
 	Class world.UnitClass
-	// TitanClass is "scout", "battle" or "emperor" for ATII titans.
-	TitanClass string
 	// Base is the footprint of the model's base.
 	Base world.Footprint
 	// Points is the unit's points cost (0 when unknown).
 	Points int
-
 	// Speed in cm.
 	Speed float64
-	// Man is the ATII Manoeuvre value.
-	Man int
-	// Gunnery and CCSkill are D6 targets ("4+" is 4).
-	Gunnery, CCSkill int
-	// VoidShields is the number of void shields (ATII) or shields (E40K/EA).
-	VoidShields int
-	// RepairDice is the number of ATII repair dice.
-	RepairDice int
-	// ImprovisedAttacks is the ATII improvised attack count as dice text:
-	// "1", "D3", "D3+2".
-	ImprovisedAttacks string
-	// Mounts are the weapon hardpoints, in sheet order.
-	Mounts []Mount
-	// Forbidden lists weapon ids the unit may never carry (class-wide rule).
-	Forbidden []string
-	// ForbiddenKinds lists weapon kinds it may never carry ("close-combat").
-	ForbiddenKinds []WeaponKind
-	// HitTables are the ATII location tables by attack direction.
-	HitTables map[Direction][]HitRow
-
-	// E40K/EA style stats (0 when unused).
-	Armour      int
-	Assault     int // E40K assault value
-	Firepower   int // E40K firepower
-	CC, FF      int // EA close combat and firefight (D6 targets)
-	DamageCap   int // war engine damage capacity
-	Specials    []string
-	DefaultArms []string // default weapon ids for non-titan units
-
-	// HQ marks a unit that may command an E40K detachment (E40K-CMD-1).
-	HQ bool
-	// Transport is how many infantry stands the unit carries (0 = none).
-	Transport int
-	// Flyer marks an E40K flyer; Intercept and DogfightGunnery are its
-	// Dogfight value "X/Y" (digest 8.6).
-	Flyer                      bool
-	Intercept, DogfightGunnery int
+	// Specials are rule tags ("skimmer", "artillery").
+	Specials []string
 	// Placeholder marks a profile whose values are stand-ins, not taken
 	// from a published source (see docs/rules/e40k-armies.md).
 	Placeholder bool
-	// Catastrophic is an E40K war engine's catastrophic damage table
-	// (rolled on a D6 when its damage capacity reaches 0; digest 8.5).
-	Catastrophic *CatastrophicTable
+	// Profile is the system's own part of the profile (nil when the
+	// system reads none): its type belongs to the system, which looks it
+	// up with a type assertion.
+	Profile Profile
 }
 
-// CatastrophicTable is an E40K war engine's catastrophic damage table.
-type CatastrophicTable struct {
-	// Placeholder marks a stand-in table (no published one was found).
-	Placeholder bool
-	// Rows cover the D6 rolls 1..6 exactly once.
-	Rows []CatastrophicRow
+// Profile is a rule system's own part of a unit profile (the ATII titan
+// sheet, the E40K datasheet). The system defines the type and reads it
+// from the catalogue files with its ProfileReader. Profiles are never
+// modified once loaded (catalogues share them).
+type Profile interface {
+	// ProfileSystem is the system the profile belongs to.
+	ProfileSystem() System
 }
 
-// CatastrophicRow is one result of a catastrophic damage table.
-type CatastrophicRow struct {
-	Min, Max int
-	Name     string
-	// Radius is how far the result reaches from the war engine's base
-	// edge, in cm, as dice text ("D6", "2D6", "3"); empty: nowhere.
-	Radius string
-	// Hits: each other unit within Radius suffers a hit (a D6 equal to or
-	// above its armour destroys it; a war engine loses a shield or a point
-	// of damage capacity).
-	Hits bool
-	// Markers are the blast markers placed on each detachment with a unit
-	// within Radius.
-	Markers int
-	// Text is the result as shown to the players.
-	Text string
-}
-
-// Mount is a weapon hardpoint.
-type Mount struct {
-	ID   string // e.g. "left-arm"
-	Name string // e.g. "Left Arm"
-	// Location is the hit-location name this mount maps to: "arm" or "carapace".
-	Location string
-	Arc      string // ATII arc code: AR, A, F, LA, RA, LF, RF, R, RF180
-	// Forbidden weapon ids and kinds on this mount in addition to the unit's.
-	Forbidden      []string
-	ForbiddenKinds []WeaponKind
-	// Default is the weapon id fitted when a scenario names none.
-	Default string
-}
-
-// Direction is the quadrant an attack comes from.
-type Direction string
-
-// Attack directions for hit-location tables.
-const (
-	Front Direction = "front"
-	Side  Direction = "side"
-	Rear  Direction = "rear"
-)
-
-// HitRow is one row of a hit-location table: modified D6 rolls Min..Max hit
-// Location with Armour. Location is one of legs, vsg, head, reactor, arm,
-// carapace ("arm"/"carapace" mean the weapon of that kind closest to the
-// attacker).
-type HitRow struct {
-	Min, Max int
-	Location string
-	Armour   int
+// HQ reports whether the unit may command a detachment (E40K-CMD-1): its
+// profile says so through an HQ() bool method.
+func (u *Unit) HQ() bool {
+	p, ok := u.Profile.(interface{ HQ() bool })
+	return ok && p.HQ()
 }
 
 // WeaponKind separates guns, close combat weapons and missiles.
@@ -236,31 +161,77 @@ func (c *Catalogue) Weapon(id string) (*Weapon, error) {
 	return w, nil
 }
 
-// CanMount reports whether weapon w may be fitted to mount m of unit u,
-// with the reason when it may not.
-func (u *Unit) CanMount(m *Mount, w *Weapon) error {
-	if w.System != u.System {
-		return fmt.Errorf("%s is a %s weapon, %s is a %s unit", w.Name, w.System, u.Name, u.System)
+// MountSlot is a weapon mount a scenario's loadout may fill: its id and
+// the weapon fitted when the scenario names none.
+type MountSlot struct {
+	ID, Default string
+	// Name and Arc are for display: "Left Arm", the arc code ("LA").
+	Name, Arc string
+}
+
+// Mounted is implemented by profiles whose units carry their weapons on
+// mounts a scenario chooses (ATII titans).
+type Mounted interface {
+	// MountSlots lists the mounts in sheet order.
+	MountSlots() []MountSlot
+	// CanMount reports whether weapon w may be fitted to mount id of
+	// unit u, with the reason when it may not.
+	CanMount(u *Unit, mount string, w *Weapon) error
+}
+
+// MountSlots returns the unit's weapon mounts (none when its profile has
+// no mounts).
+func (u *Unit) MountSlots() []MountSlot {
+	if m, ok := u.Profile.(Mounted); ok {
+		return m.MountSlots()
 	}
-	for _, f := range u.Forbidden {
-		if f == w.ID {
-			return fmt.Errorf("%s may not carry a %s", u.Name, w.Name)
-		}
+	return nil
+}
+
+// CanMount reports whether weapon w may be fitted to the unit's mount,
+// with the reason when it may not (an error for a unit without mounts).
+func (u *Unit) CanMount(mount string, w *Weapon) error {
+	if m, ok := u.Profile.(Mounted); ok {
+		return m.CanMount(u, mount, w)
 	}
-	for _, k := range u.ForbiddenKinds {
-		if k == w.Kind {
-			return fmt.Errorf("%s may not carry any %s weapon", u.Name, k)
-		}
+	return fmt.Errorf("%s has no weapon mounts", u.Name)
+}
+
+// Armed is implemented by profiles that list the weapons a unit fields
+// (E40K and EA datasheets).
+type Armed interface {
+	// Arms are the weapon ids.
+	Arms() []string
+}
+
+// Arms returns the weapon ids the unit's profile lists (none when it
+// lists none).
+func (u *Unit) Arms() []string {
+	if a, ok := u.Profile.(Armed); ok {
+		return a.Arms()
 	}
-	for _, f := range m.Forbidden {
-		if f == w.ID {
-			return fmt.Errorf("%s %s may not carry a %s", u.Name, m.Name, w.Name)
-		}
-	}
-	for _, k := range m.ForbiddenKinds {
-		if k == w.Kind {
-			return fmt.Errorf("%s %s may not carry a %s weapon", u.Name, m.Name, k)
-		}
+	return nil
+}
+
+// Stat is one value of a profile as the unit panel shows it: "Gunnery 4+"
+// is {Gunnery, 4, "+"}.
+type Stat struct {
+	Name   string
+	Value  int
+	Suffix string
+}
+
+// Stated is implemented by profiles that list their values for display,
+// in the order shown (zero values are left out by the panel).
+type Stated interface {
+	Stats() []Stat
+}
+
+// Stats returns the values the unit's profile lists for display (none
+// when it lists none).
+func (u *Unit) Stats() []Stat {
+	if st, ok := u.Profile.(Stated); ok {
+		return st.Stats()
 	}
 	return nil
 }

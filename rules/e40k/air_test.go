@@ -18,16 +18,12 @@ func airCatalogue() *catalog.Catalogue {
 		u.Name, u.System = u.ID, catalog.E40K
 		c.Units[u.ID] = u
 	}
-	add(&catalog.Unit{ID: "t-fighter", Class: world.Vehicle, Base: small, Firepower: 1, Assault: 1, Armour: 4,
-		Flyer: true, Intercept: 3, DogfightGunnery: 2, DefaultArms: []string{"t-shoota"}})
-	add(&catalog.Unit{ID: "t-bomber", Class: world.Vehicle, Base: small, Firepower: 4, Assault: 1, Armour: 5,
-		Flyer: true, Intercept: 1, DogfightGunnery: 1, DefaultArms: []string{"t-shoota"}})
-	add(&catalog.Unit{ID: "t-gunship", Class: world.Vehicle, Base: world.Footprint{Shape: world.Circle, Radius: 2.5}, Firepower: 2, Assault: 1, Armour: 5,
-		Flyer: true, Intercept: 2, DogfightGunnery: 2, Transport: 2, DefaultArms: []string{"t-bolter"}})
-	add(&catalog.Unit{ID: "t-rhino", Class: world.Vehicle, Base: small, Speed: 30, Firepower: 1, Assault: 1, Armour: 5,
-		Transport: 2, DefaultArms: []string{"t-bolter"}})
-	add(&catalog.Unit{ID: "t-flak", Class: world.Vehicle, Base: small, Speed: 20, Firepower: 2, Assault: 1, Armour: 4,
-		Specials: []string{SpecialFlak}, DefaultArms: []string{"t-hb"}})
+	add(&catalog.Unit{ID: "t-fighter", Class: world.Vehicle, Base: small, Profile: &Datasheet{Firepower: 1, Assault: 1, Armour: 4, Flyer: true, Intercept: 3, DogfightGunnery: 2, DefaultArms: []string{"t-shoota"}}})
+	add(&catalog.Unit{ID: "t-bomber", Class: world.Vehicle, Base: small, Profile: &Datasheet{Firepower: 4, Assault: 1, Armour: 5, Flyer: true, Intercept: 1, DogfightGunnery: 1, DefaultArms: []string{"t-shoota"}}})
+	add(&catalog.Unit{ID: "t-gunship", Class: world.Vehicle, Base: world.Footprint{Shape: world.Circle, Radius: 2.5}, Profile: &Datasheet{Firepower: 2, Assault: 1, Armour: 5, Flyer: true, Intercept: 2, DogfightGunnery: 2, Transport: 2, DefaultArms: []string{"t-bolter"}}})
+	add(&catalog.Unit{ID: "t-rhino", Class: world.Vehicle, Base: small, Speed: 30, Profile: &Datasheet{Firepower: 1, Assault: 1, Armour: 5, Transport: 2, DefaultArms: []string{"t-bolter"}}})
+	add(&catalog.Unit{ID: "t-flak", Class: world.Vehicle, Base: small, Speed: 20, Profile: &Datasheet{Firepower: 2, Assault: 1, Armour: 4, DefaultArms: []string{"t-hb"}},
+		Specials: []string{SpecialFlak}})
 	return c
 }
 

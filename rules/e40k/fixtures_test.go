@@ -16,7 +16,7 @@ func testCatalogue() *catalog.Catalogue {
 	we := world.Footprint{Shape: world.Circle, Radius: 3}
 	u := func(id string, class world.UnitClass, foot world.Footprint, speed float64, fp, as, ar int, arms ...string) *catalog.Unit {
 		return &catalog.Unit{ID: id, Name: id, System: catalog.E40K, Class: class, Base: foot, Speed: speed,
-			Firepower: fp, Assault: as, Armour: ar, DefaultArms: arms}
+			Profile: &Datasheet{Firepower: fp, Assault: as, Armour: ar, DefaultArms: arms}}
 	}
 	c := &catalog.Catalogue{Units: map[string]*catalog.Unit{}, Weapons: map[string]*catalog.Weapon{}}
 	add := func(x *catalog.Unit) *catalog.Unit { c.Units[x.ID] = x; return x }
@@ -29,7 +29,7 @@ func testCatalogue() *catalog.Catalogue {
 	art := add(u("t-whirlwind", world.Vehicle, veh, 20, 0, 1, 5, "t-barrage"))
 	art.Specials = []string{SpecialArtillery}
 	g := add(u("t-gargant", world.WarEngine, we, 10, 4, 8, 6, "t-big-gun", "t-gaze"))
-	g.DamageCap, g.VoidShields = 4, 2
+	DatasheetOf(g).DamageCap, DatasheetOf(g).VoidShields = 4, 2
 	for _, w := range []*catalog.Weapon{
 		{ID: "t-bolter", Name: "bolters", Range: 30, FP: "1"},
 		{ID: "t-shoota", Name: "shootas", Range: 30, FP: "1"},

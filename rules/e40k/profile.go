@@ -79,7 +79,7 @@ type Profile struct {
 	Base world.Footprint
 	// Catastrophic is a war engine's catastrophic damage table (nil:
 	// none on its datasheet; wedamage.go).
-	Catastrophic *catalog.CatastrophicTable
+	Catastrophic *CatastrophicTable
 	// Transport is how many infantry stands the unit carries.
 	Transport int
 	// Flyer marks a flyer; Intercept and DogfightGunnery are its Dogfight
@@ -137,17 +137,18 @@ func FromCatalog(cat *catalog.Catalogue, u *catalog.Unit, o Options) (Profile, e
 	if u.System != "" && u.System != catalog.E40K {
 		return Profile{}, fmt.Errorf("e40k profile %s: a %s unit", u.ID, u.System)
 	}
-	p := Profile{ID: u.ID, Name: u.Name, Class: u.Class, Speed: u.Speed, Firepower: u.Firepower,
-		Assault: u.Assault, Armour: u.Armour, DC: 1, Shields: u.VoidShields, Points: u.Points,
-		Specials: append([]string(nil), u.Specials...), Base: u.Base, Catastrophic: u.Catastrophic,
-		Transport: u.Transport, Flyer: u.Flyer, Intercept: u.Intercept, DogfightGunnery: u.DogfightGunnery}
+	ds := DatasheetOf(u)
+	p := Profile{ID: u.ID, Name: u.Name, Class: u.Class, Speed: u.Speed, Firepower: ds.Firepower,
+		Assault: ds.Assault, Armour: ds.Armour, DC: 1, Shields: ds.VoidShields, Points: u.Points,
+		Specials: append([]string(nil), u.Specials...), Base: u.Base, Catastrophic: ds.Catastrophic,
+		Transport: ds.Transport, Flyer: ds.Flyer, Intercept: ds.Intercept, DogfightGunnery: ds.DogfightGunnery}
 	if p.Class == "" {
 		p.Class = world.Infantry
 	}
-	if u.DamageCap > 0 {
-		p.DC = u.DamageCap
+	if DatasheetOf(u).DamageCap > 0 {
+		p.DC = DatasheetOf(u).DamageCap
 	}
-	for _, wid := range u.DefaultArms {
+	for _, wid := range DatasheetOf(u).DefaultArms {
 		if cat == nil {
 			return Profile{}, fmt.Errorf("e40k profile %s: no catalogue for weapon %s", u.ID, wid)
 		}

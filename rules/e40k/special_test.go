@@ -17,7 +17,7 @@ func specialCatalogue() *catalog.Catalogue {
 	veh := world.Footprint{Shape: world.Circle, Radius: 1.5}
 	add := func(id, weapon, fp string, tmpl float64) {
 		c.Weapons[weapon] = &catalog.Weapon{ID: weapon, Name: weapon, System: catalog.E40K, Range: 90, FP: fp, Template: tmpl}
-		c.Units[id] = &catalog.Unit{ID: id, Name: id, System: catalog.E40K, Class: world.Vehicle, Base: veh, Speed: 10, Armour: 5, DefaultArms: []string{weapon}}
+		c.Units[id] = &catalog.Unit{ID: id, Name: id, System: catalog.E40K, Class: world.Vehicle, Base: veh, Speed: 10, Profile: &Datasheet{Armour: 5, DefaultArms: []string{weapon}}}
 	}
 	add("t-basilisk", "t-earthshaker", "Barrage", 12)
 	add("t-mortar", "t-siege-mortar", "Heavy Barrage", 12)
@@ -26,7 +26,7 @@ func specialCatalogue() *catalog.Catalogue {
 	add("t-disruptor", "t-disrupt-gun", "Disrupt", 0)
 	add("t-distorter", "t-d-cannon", "Distortion Cannon", 0)
 	add("t-lasvan", "t-las", "Anti-Tank", 0)
-	c.Units["t-gargant"].Catastrophic = &catalog.CatastrophicTable{Placeholder: true, Rows: []catalog.CatastrophicRow{
+	DatasheetOf(c.Units["t-gargant"]).Catastrophic = &CatastrophicTable{Placeholder: true, Rows: []CatastrophicRow{
 		{Min: 1, Max: 3, Name: "Wrecked"},
 		{Min: 4, Max: 5, Name: "Burns", Radius: "5", Markers: 1},
 		{Min: 6, Max: 6, Name: "Explodes", Radius: "2D6", Hits: true, Markers: 2},
@@ -359,7 +359,7 @@ func TestCatastrophicDamageE40K85(t *testing.T) {
 	if _, err := CatastrophicRowFor(nil, 3); err == nil {
 		t.Error("no table accepted")
 	}
-	row, err := CatastrophicRowFor(specialCatalogue().Units["t-gargant"].Catastrophic, 4)
+	row, err := CatastrophicRowFor(DatasheetOf(specialCatalogue().Units["t-gargant"]).Catastrophic, 4)
 	if err != nil || row.Name != "Burns" {
 		t.Errorf("row %v %v", row, err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -119,7 +120,7 @@ func (r *Ruleset) titanIDs(s *rules.State, si int) []string {
 // catalogue lacks.
 func (r *Ruleset) titanWeapons(t titanRef) (map[string]*catalog.Weapon, error) {
 	out := map[string]*catalog.Weapon{}
-	for _, m := range t.prof.Mounts {
+	for _, m := range sheet.Of(t.prof).Mounts {
 		id, ok := t.u.Loadout.Get(m.ID)
 		if !ok {
 			id = m.Default
@@ -167,7 +168,7 @@ func (r *Ruleset) titansInContact(s *rules.State, u *rules.Unit) []string {
 // mount (TitanFirepower), so the profile carries none and the detachment
 // rules never fire a titan.
 func titanProfile(u *catalog.Unit) Profile {
-	return Profile{ID: u.ID, Name: u.Name, Class: world.Titan, Speed: u.Speed, DC: 1, Shields: u.VoidShields,
+	return Profile{ID: u.ID, Name: u.Name, Class: world.Titan, Speed: u.Speed, DC: 1, Shields: sheet.Of(u).VoidShields,
 		Points: u.Points, Base: u.Base, Specials: append([]string(nil), u.Specials...)}
 }
 
@@ -253,7 +254,7 @@ func (r *Ruleset) TitanFirepower(s *rules.State, id string) (int, []Weapon, erro
 	}
 	fp := 0
 	var shw []Weapon
-	for _, m := range t.prof.Mounts {
+	for _, m := range sheet.Of(t.prof).Mounts {
 		w := ws[m.ID]
 		if w == nil || atii.CanFire(t.prof, t.ts, m.ID, w) != nil {
 			continue

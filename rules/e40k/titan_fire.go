@@ -7,6 +7,7 @@ import (
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -163,8 +164,8 @@ func (r *Ruleset) planTitanFire(s *rules.State, firer, titan string, aim atii.Ai
 		if conv.MinCracked {
 			w.Specials = append(w.Specials, "mega-cannon")
 		}
-		att := &catalog.Unit{ID: u.ID, Name: firer, Gunnery: atii.NonTitanGunnery,
-			Mounts: []catalog.Mount{{ID: e40kMount, Name: firer, Arc: "AR"}}}
+		att := &catalog.Unit{ID: u.ID, Name: firer, Profile: &sheet.Titan{Gunnery: atii.NonTitanGunnery,
+			Mounts: []sheet.Mount{{ID: e40kMount, Name: firer, Arc: "AR"}}}}
 		sh := atii.ShotSetup{Attacker: att, AttackerID: u.ID, Mount: e40kMount, Weapon: w,
 			Target: t.prof, TargetID: titan, TargetState: t.ts, Range: geo.Range, InArc: true, Visible: true,
 			Cover: geo.LOS == world.LOSCover, LegsHidden: geo.LegsHidden, Hit: geo.Hit,
@@ -350,7 +351,7 @@ func (r *Ruleset) titanAtTitan(s *rules.State, t titanRef, mount string, w *cata
 		return atii.ShotSetup{}, fmt.Errorf("%s is not an enemy titan on the table", target)
 	}
 	var arc string
-	for _, m := range t.prof.Mounts {
+	for _, m := range sheet.Of(t.prof).Mounts {
 		if m.ID == mount {
 			arc = m.Arc
 		}
@@ -397,7 +398,7 @@ func (r *Ruleset) titanAtDetachment(s *rules.State, t titanRef, ws map[string]*c
 	for _, mount := range mounts {
 		w := ws[mount]
 		var arc world.Arc
-		for _, m := range t.prof.Mounts {
+		for _, m := range sheet.Of(t.prof).Mounts {
 			if m.ID == mount {
 				a, err := world.ParseArc(m.Arc)
 				if err != nil {
@@ -519,7 +520,7 @@ func (r *Ruleset) titanCanFire(s *rules.State, u *rules.Unit) bool {
 	if err != nil {
 		return false
 	}
-	for _, m := range t.prof.Mounts {
+	for _, m := range sheet.Of(t.prof).Mounts {
 		if w := ws[m.ID]; w != nil && w.Kind != catalog.CloseCombat && atii.CanFire(t.prof, t.ts, m.ID, w) == nil {
 			return true
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -12,38 +13,42 @@ import (
 // assets/catalog/atii.yaml (test data built in Go, as rules/atii's
 // fixtures are).
 
-func hitRow(min, max int, loc string, arm int) catalog.HitRow {
-	return catalog.HitRow{Min: min, Max: max, Location: loc, Armour: arm}
+func hitRow(min, max int, loc string, arm int) sheet.HitRow {
+	return sheet.HitRow{Min: min, Max: max, Location: loc, Armour: arm}
 }
 
 func addTestTitans(c *catalog.Catalogue) {
 	c.Units["warhound"] = &catalog.Unit{
-		ID: "warhound", Name: "Warhound Scout Titan", System: catalog.ATII, Class: world.Titan, TitanClass: "scout",
-		Base: world.Footprint{Shape: world.Circle, Radius: 2, SightHeight: 6}, Points: 300,
-		Speed: 25, Man: 3, Gunnery: 4, CCSkill: 4, VoidShields: 2, RepairDice: 4, ImprovisedAttacks: "1",
-		Mounts: []catalog.Mount{
-			{ID: "left-arm", Name: "Left Arm", Location: "arm", Arc: "LA", Default: "vulcan-mega-bolter"},
-			{ID: "right-arm", Name: "Right Arm", Location: "arm", Arc: "RA", Default: "plasma-blastgun"},
-		},
-		HitTables: map[catalog.Direction][]catalog.HitRow{
-			catalog.Front: {hitRow(0, 2, "legs", 10), hitRow(3, 3, "vsg", 10), hitRow(4, 4, "head", 11), hitRow(5, 7, "arm", 9)},
-			catalog.Side:  {hitRow(0, 3, "legs", 10), hitRow(4, 4, "head", 10), hitRow(5, 7, "arm", 9)},
-			catalog.Rear:  {hitRow(0, 2, "legs", 10), hitRow(3, 3, "vsg", 10), hitRow(4, 4, "reactor", 10), hitRow(5, 7, "arm", 9)},
+		ID: "warhound", Name: "Warhound Scout Titan", System: catalog.ATII, Class: world.Titan,
+		Base: world.Footprint{Shape: world.Circle, Radius: 2, SightHeight: 6}, Points: 300, Speed: 25,
+		Profile: &sheet.Titan{
+			TitanClass: "scout", Man: 3, Gunnery: 4, CCSkill: 4, VoidShields: 2, RepairDice: 4, ImprovisedAttacks: "1",
+			Mounts: []sheet.Mount{
+				{ID: "left-arm", Name: "Left Arm", Location: "arm", Arc: "LA", Default: "vulcan-mega-bolter"},
+				{ID: "right-arm", Name: "Right Arm", Location: "arm", Arc: "RA", Default: "plasma-blastgun"},
+			},
+			HitTables: map[sheet.Direction][]sheet.HitRow{
+				sheet.Front: {hitRow(0, 2, "legs", 10), hitRow(3, 3, "vsg", 10), hitRow(4, 4, "head", 11), hitRow(5, 7, "arm", 9)},
+				sheet.Side:  {hitRow(0, 3, "legs", 10), hitRow(4, 4, "head", 10), hitRow(5, 7, "arm", 9)},
+				sheet.Rear:  {hitRow(0, 2, "legs", 10), hitRow(3, 3, "vsg", 10), hitRow(4, 4, "reactor", 10), hitRow(5, 7, "arm", 9)},
+			},
 		},
 	}
 	c.Units["reaver"] = &catalog.Unit{
-		ID: "reaver", Name: "Reaver Battle Titan", System: catalog.ATII, Class: world.Titan, TitanClass: "battle",
-		Base: world.Footprint{Shape: world.Circle, Radius: 2.5, SightHeight: 8}, Points: 500,
-		Speed: 20, Man: 2, Gunnery: 4, CCSkill: 4, VoidShields: 4, RepairDice: 8, ImprovisedAttacks: "D3",
-		Mounts: []catalog.Mount{
-			{ID: "carapace", Name: "Carapace", Location: "carapace", Arc: "F", Default: "rocket-launcher"},
-			{ID: "left-arm", Name: "Left Arm", Location: "arm", Arc: "LA", Default: "gatling-blaster"},
-			{ID: "right-arm", Name: "Right Arm", Location: "arm", Arc: "RA", Default: "melta-cannon"},
-		},
-		HitTables: map[catalog.Direction][]catalog.HitRow{
-			catalog.Front: {hitRow(0, 1, "legs", 10), hitRow(2, 2, "vsg", 11), hitRow(3, 3, "head", 13), hitRow(4, 5, "arm", 9), hitRow(6, 7, "carapace", 9)},
-			catalog.Side:  {hitRow(0, 1, "legs", 9), hitRow(2, 2, "reactor", 10), hitRow(3, 3, "head", 13), hitRow(4, 5, "arm", 9), hitRow(6, 7, "carapace", 9)},
-			catalog.Rear:  {hitRow(0, 1, "legs", 10), hitRow(2, 2, "vsg", 10), hitRow(3, 3, "reactor", 10), hitRow(4, 5, "arm", 9), hitRow(6, 7, "carapace", 9)},
+		ID: "reaver", Name: "Reaver Battle Titan", System: catalog.ATII, Class: world.Titan,
+		Base: world.Footprint{Shape: world.Circle, Radius: 2.5, SightHeight: 8}, Points: 500, Speed: 20,
+		Profile: &sheet.Titan{
+			TitanClass: "battle", Man: 2, Gunnery: 4, CCSkill: 4, VoidShields: 4, RepairDice: 8, ImprovisedAttacks: "D3",
+			Mounts: []sheet.Mount{
+				{ID: "carapace", Name: "Carapace", Location: "carapace", Arc: "F", Default: "rocket-launcher"},
+				{ID: "left-arm", Name: "Left Arm", Location: "arm", Arc: "LA", Default: "gatling-blaster"},
+				{ID: "right-arm", Name: "Right Arm", Location: "arm", Arc: "RA", Default: "melta-cannon"},
+			},
+			HitTables: map[sheet.Direction][]sheet.HitRow{
+				sheet.Front: {hitRow(0, 1, "legs", 10), hitRow(2, 2, "vsg", 11), hitRow(3, 3, "head", 13), hitRow(4, 5, "arm", 9), hitRow(6, 7, "carapace", 9)},
+				sheet.Side:  {hitRow(0, 1, "legs", 9), hitRow(2, 2, "reactor", 10), hitRow(3, 3, "head", 13), hitRow(4, 5, "arm", 9), hitRow(6, 7, "carapace", 9)},
+				sheet.Rear:  {hitRow(0, 1, "legs", 10), hitRow(2, 2, "vsg", 10), hitRow(3, 3, "reactor", 10), hitRow(4, 5, "arm", 9), hitRow(6, 7, "carapace", 9)},
+			},
 		},
 	}
 	for _, w := range []*catalog.Weapon{

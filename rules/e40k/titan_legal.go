@@ -7,6 +7,7 @@ import (
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/world"
 )
 
@@ -27,7 +28,7 @@ func (r *Ruleset) titanAllowanceText(s *rules.State, id string) string {
 	if err != nil {
 		return ""
 	}
-	return fmt.Sprintf("titan move: up to %.0f cm, Man %d (a turn of up to 45 degrees per point)", atii.Speed(t.prof, t.ts, atiiOptions()), t.prof.Man)
+	return fmt.Sprintf("titan move: up to %.0f cm, Man %d (a turn of up to 45 degrees per point)", atii.Speed(t.prof, t.ts, atiiOptions()), sheet.Of(t.prof).Man)
 }
 
 // TitanMoveSuggestion is one ready titan move with its text.
@@ -128,7 +129,7 @@ func (r *Ruleset) SuggestTitanMoves(s *rules.State, side, id string) []TitanMove
 	}
 	// A turn on the spot toward the goal, as far as Man allows.
 	rel := world.RelDeg(world.Bearing(gb.Pos.Sub(tb.Pos)) - tb.Facing)
-	lim := float64(t.prof.Man * atii.TurnStep)
+	lim := float64(sheet.Of(t.prof).Man * atii.TurnStep)
 	turn := max(-lim, min(lim, rel))
 	if turn > 1 || turn < -1 {
 		c := &TitanMoveCmd{r: r, By: side, Titan: id, Path: []atii.Waypoint{{X: tb.Pos.X, Y: tb.Pos.Y, Facing: atii.Face(world.NormDeg(tb.Facing + turn))}}}
@@ -190,7 +191,7 @@ func (r *Ruleset) titanFireChoices(s *rules.State, side, id string) []rules.Choi
 		}
 		for _, aim := range aims {
 			var shots []TitanShot
-			for _, m := range t.prof.Mounts {
+			for _, m := range sheet.Of(t.prof).Mounts {
 				sh := TitanShot{Mount: m.ID, Target: tg, Aim: aim}
 				one := &TitanFireCmd{r: r, By: side, Titan: id, Shots: []TitanShot{sh}}
 				if one.Validate(s) == nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/world"
 )
 
@@ -63,7 +64,7 @@ func (r *Ruleset) beginTitanPhase(assault bool) func(*rules.State, rules.Dice) (
 				return nil, err
 			}
 			if atii.CanMove(ts) == nil {
-				g.TitanOrder = append(g.TitanOrder, atii.OrderEntry{ID: u.ID, Side: u.Side, Man: t.prof.Man})
+				g.TitanOrder = append(g.TitanOrder, atii.OrderEntry{ID: u.ID, Side: u.Side, Man: sheet.Of(t.prof).Man})
 			}
 		}
 		return nil, r.sync(s, g)
@@ -501,7 +502,7 @@ func (r *Ruleset) combatant(me, opp titanRef) (atii.Combatant, error) {
 	}
 	mb, ob := titanBase(me), titanBase(opp)
 	in := map[string]bool{}
-	for _, m := range me.prof.Mounts {
+	for _, m := range sheet.Of(me.prof).Mounts {
 		a, err := world.ParseArc(m.Arc)
 		if err != nil {
 			return atii.Combatant{}, fmt.Errorf("titan %s mount %s: %w", me.u.ID, m.ID, err)
@@ -511,8 +512,9 @@ func (r *Ruleset) combatant(me, opp titanRef) (atii.Combatant, error) {
 	prof := me.prof
 	charged := me.u.Markers.Value(MarkCharged) > 0
 	if me.u.Markers.Value(MarkStomped) > 0 {
-		cp := *prof
-		cp.ImprovisedAttacks = "0" // used up stomping (seed 002)
+		cp, sh := *prof, *sheet.Of(prof)
+		sh.ImprovisedAttacks = "0" // used up stomping (seed 002)
+		cp.Profile = &sh
 		prof, charged = &cp, false
 	}
 	return atii.Combatant{ID: me.u.ID, Unit: prof, State: me.ts, Weapons: ws, InArc: in, Charged: charged,

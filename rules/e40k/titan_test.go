@@ -7,6 +7,7 @@ import (
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/world"
 )
 
@@ -164,7 +165,7 @@ func TestDetachmentShootsTitanATIISHT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(v.Attacks) != 1 || v.Attacks[0].Attacker.Gunnery != atii.NonTitanGunnery || v.Attacks[0].Weapon.RoF != "5" || v.Attacks[0].Weapon.Str != 3 {
+	if len(v.Attacks) != 1 || sheet.Of(v.Attacks[0].Attacker).Gunnery != atii.NonTitanGunnery || v.Attacks[0].Weapon.RoF != "5" || v.Attacks[0].Weapon.Str != 3 {
 		t.Fatalf("marines' attack: %+v, want one attack at Gunnery 4+, RoF 5 (five marines' firepower), Str 3", v.Attacks)
 	}
 	th, err := atii.ToHit(v.Attacks[0], atii.Options{})

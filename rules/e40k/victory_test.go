@@ -26,8 +26,9 @@ func TestLandRaiderTrialREMRES1(t *testing.T) {
 	if _, err := FromCatalog(cat, nil, Options{}); err == nil {
 		t.Error("nil unit accepted")
 	}
-	bad := *lr
-	bad.DefaultArms = []string{"nope"}
+	bad, ds := *lr, *DatasheetOf(lr)
+	ds.DefaultArms = []string{"nope"}
+	bad.Profile = &ds
 	if _, err := FromCatalog(cat, &bad, Options{}); err == nil {
 		t.Error("unknown weapon accepted")
 	}

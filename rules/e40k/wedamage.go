@@ -6,7 +6,6 @@ import (
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
-	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
 
@@ -63,16 +62,16 @@ func (r *Ruleset) catastrophes(s *rules.State, d rules.Dice) ([]rules.Event, err
 
 // CatastrophicRowFor returns the row of a catastrophic damage table for a
 // D6 roll. Errors: no table, or no row for the roll.
-func CatastrophicRowFor(t *catalog.CatastrophicTable, face int) (catalog.CatastrophicRow, error) {
+func CatastrophicRowFor(t *CatastrophicTable, face int) (CatastrophicRow, error) {
 	if t == nil {
-		return catalog.CatastrophicRow{}, fmt.Errorf("no catastrophic damage table")
+		return CatastrophicRow{}, fmt.Errorf("no catastrophic damage table")
 	}
 	for _, row := range t.Rows {
 		if face >= row.Min && face <= row.Max {
 			return row, nil
 		}
 	}
-	return catalog.CatastrophicRow{}, fmt.Errorf("catastrophic damage table: no row for %d", face)
+	return CatastrophicRow{}, fmt.Errorf("catastrophic damage table: no row for %d", face)
 }
 
 // catastrophe rolls one destroyed war engine's catastrophic damage.

@@ -21,7 +21,7 @@ import (
 // newGame starts the bundled scenario name with the ATII system.
 func newGame(t testing.TB, name string, seed uint64) *game.Game {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/auspex/auspex/ai/search"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -102,8 +103,8 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 					lost += ev.W.Cracked * pts
 				}
 			}
-			if prof.VoidShields > 0 {
-				shields -= sign * ev.W.Shields * pts * float64(ts.ShieldsUp(prof)) / float64(prof.VoidShields)
+			if sheet.Of(prof).VoidShields > 0 {
+				shields -= sign * ev.W.Shields * pts * float64(ts.ShieldsUp(prof)) / float64(sheet.Of(prof).VoidShields)
 			}
 		}
 		dmg += sign * lost
@@ -111,7 +112,7 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 			continue
 		}
 		p := placed{u: u, pts: pts}
-		for _, m := range prof.Mounts {
+		for _, m := range sheet.Of(prof).Mounts {
 			id, _ := u.Loadout.Get(m.ID)
 			if w, err := ev.RS.Catalogue().Weapon(id); err == nil && ts.Level(m.ID) < atii.Catastrophic {
 				p.rng = max(p.rng, w.Range)
@@ -185,9 +186,9 @@ func (ev Evaluator) flankValue(guns []gun, a, t *rules.Unit, pts float64) float6
 	}
 	var w float64
 	switch quadrantOf(t.Pos, t.Facing, a.Pos) {
-	case catalog.Rear:
+	case sheet.Rear:
 		w = ev.W.Rear
-	case catalog.Side:
+	case sheet.Side:
 		w = ev.W.Flank
 	default:
 		return 0
@@ -202,7 +203,7 @@ func (ev Evaluator) flankValue(guns []gun, a, t *rules.Unit, pts float64) float6
 // over Speed, from the exact distribution (ATII-MOV-4).
 func (ev Evaluator) dangerShare(prof *catalog.Unit, u *rules.Unit) float64 {
 	w := ev.RS.World()
-	if w == nil || prof.Speed <= 0 || prof.Man <= 0 {
+	if w == nil || prof.Speed <= 0 || sheet.Of(prof).Man <= 0 {
 		return 0
 	}
 	terr := ev.RS.Terrain(nil)
@@ -217,7 +218,7 @@ func (ev Evaluator) dangerShare(prof *catalog.Unit, u *rules.Unit) float64 {
 	if !in {
 		return 0
 	}
-	dist := atii.DiceExpr{N: prof.Man, Sides: 6}.Dist()
+	dist := atii.DiceExpr{N: sheet.Of(prof).Man, Sides: 6}.Dist()
 	var e float64
 	for v, p := range dist {
 		e += p * math.Min(float64(v), prof.Speed)

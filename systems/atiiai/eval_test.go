@@ -14,7 +14,7 @@ import (
 // duelState builds the titan duel's first state and its ruleset.
 func duelState(t *testing.T) (*atii.Ruleset, *rules.State) {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -32,7 +33,7 @@ const unlimitedRange = 1000
 // unlimitedRange).
 func gunsOf(rs *atii.Ruleset, prof *catalog.Unit, u *rules.Unit, ts atii.TitanState) []gun {
 	var out []gun
-	for _, m := range prof.Mounts {
+	for _, m := range sheet.Of(prof).Mounts {
 		id, _ := u.Loadout.Get(m.ID)
 		w, err := rs.Catalogue().Weapon(id)
 		if err != nil || ts.Level(m.ID) >= atii.Catastrophic {
@@ -73,7 +74,7 @@ func coverage(guns []gun, from world.Vec, facing float64, to world.Vec) int {
 
 // quadrantOf is the hit quadrant of target (at tpos facing tface) for an
 // attacker at from.
-func quadrantOf(tpos world.Vec, tface float64, from world.Vec) catalog.Direction {
+func quadrantOf(tpos world.Vec, tface float64, from world.Vec) sheet.Direction {
 	return atii.Quadrant(world.Bearing(from.Sub(tpos)) - tface)
 }
 
@@ -290,9 +291,9 @@ func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Go
 					}
 					score, where := 0.0, ""
 					switch quadrantOf(near.u.Pos, near.u.Facing, at) {
-					case catalog.Rear:
+					case sheet.Rear:
 						score, where = 2, "rear"
-					case catalog.Side:
+					case sheet.Side:
 						score, where = 1, "side"
 					default:
 						continue
@@ -305,7 +306,7 @@ func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Go
 				}
 			}
 			behind := func(to world.Vec) bool {
-				return quadrantOf(near.u.Pos, near.u.Facing, to) != catalog.Front &&
+				return quadrantOf(near.u.Pos, near.u.Facing, to) != sheet.Front &&
 					coverage(me.guns, to, world.Bearing(near.u.Pos.Sub(to)), near.u.Pos) > 0
 			}
 			try(spots, "", faceNear, behind)

@@ -9,7 +9,7 @@ import (
 	"github.com/auspex/auspex/ai/search"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
-	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/systems/atiiai"
 	"github.com/auspex/auspex/world"
 )
@@ -142,7 +142,7 @@ func TestDangerTermPricesWoodsFromTheDice(t *testing.T) {
 			walk(n-1, sum+f, p/6)
 		}
 	}
-	walk(prof.Man, 0, 1)
+	walk(sheet.Of(prof).Man, 0, 1)
 	want := -atiiai.DefaultWeights().Danger * float64(prof.Points) * e / prof.Speed
 	if got := term(a, "terrain"); math.Abs(got-want) > 1e-9 || term(b, "terrain") != 0 {
 		t.Errorf("terrain term in the wood %v (want %v), outside %v (want 0)", got, want, term(b, "terrain"))
@@ -268,7 +268,7 @@ func TestTacticalMovesRoundOnTheFlank(t *testing.T) {
 	end, f := endOfAction(t, st, a)
 	e := st.Unit(enemy)
 	q := atii.Quadrant(world.Bearing(end.Sub(e.Pos)) - e.Facing)
-	if q == catalog.Front {
+	if q == sheet.Front {
 		t.Errorf("%q ends in %s's front quadrant at %v", a.Text, enemy, end)
 	}
 	rel := world.RelDeg(world.Bearing(e.Pos.Sub(end)) - f)
@@ -304,7 +304,7 @@ func weaponsOn(t *testing.T, dom atiiai.Domain, e *rules.Unit, at world.Vec) int
 	}
 	n := 0
 	rel := world.RelDeg(world.Bearing(at.Sub(e.Pos)) - e.Facing)
-	for _, m := range prof.Mounts {
+	for _, m := range sheet.Of(prof).Mounts {
 		id, _ := e.Loadout.Get(m.ID)
 		w, err := dom.RS.Catalogue().Weapon(id)
 		if err != nil {
@@ -361,7 +361,7 @@ func TestTacticalMovesJustOutOfRange(t *testing.T) {
 		t.Fatal(err)
 	}
 	long := 0.0
-	for _, m := range prof.Mounts {
+	for _, m := range sheet.Of(prof).Mounts {
 		id, _ := e.Loadout.Get(m.ID)
 		if w, err := dom.RS.Catalogue().Weapon(id); err == nil && !w.Unlimited {
 			long = math.Max(long, w.Range)

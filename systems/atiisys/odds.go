@@ -11,6 +11,7 @@ import (
 
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/scenarios"
 	"github.com/auspex/auspex/world"
@@ -150,7 +151,7 @@ func (System) OddsCommand(sc *scenarios.Scenario, file string, args []string, st
 		movedCM[id] = v
 	}
 	var arc string
-	for _, m := range au.Profile.Mounts {
+	for _, m := range sheet.Of(au.Profile).Mounts {
 		if m.ID == mount {
 			arc = m.Arc
 		}

@@ -27,7 +27,7 @@ func systems(t *testing.T) *game.Systems {
 
 func start(t *testing.T, name string, seed uint64) *game.Game {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 // takes the first order, a titan to move or to fire holds (ATII-MOV-1: its
 // activation ends), and every default is accepted by the engine.
 func TestSafeDefault(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

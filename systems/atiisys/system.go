@@ -15,6 +15,7 @@ import (
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/scenarios"
 	"github.com/auspex/auspex/world"
@@ -55,6 +56,11 @@ func (System) ID() string { return atii.RulesetID }
 
 // Name implements game.System.
 func (System) Name() string { return "Adeptus Titanicus II" }
+
+// ProfileReaders implements game.ProfileReaders: the ATII titan sheets.
+func (System) ProfileReaders() []catalog.ProfileReader {
+	return []catalog.ProfileReader{sheet.Reader{}}
+}
 
 // Plays implements game.System: ATII plays the scenarios of system "atii".
 func (System) Plays(scn *scenarios.Scenario) bool {

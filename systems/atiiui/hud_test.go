@@ -101,7 +101,7 @@ func TestPanelUsesNamesNotIDs(t *testing.T) {
 // A close combat weapon has no range or rate of fire: the panel gives its
 // swiftness, attacks and strength instead of "0 cm, RoF ,".
 func TestCloseCombatWeaponStats(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

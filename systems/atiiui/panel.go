@@ -8,6 +8,7 @@ import (
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/world"
 )
 
@@ -73,8 +74,8 @@ func (s *UI) Panel(c *play.Column) {
 	c.Line(fmt.Sprintf("%s (%s, %s)", s.Name(u.ID), prof.Name, s.SideName(u.Side)), big, true, play.ColGold)
 	ts, _ := atii.TitanOf(u)
 	opts, _ := atii.ParseOptions(st.Options)
-	c.Line(fmt.Sprintf("Speed %.0f cm (now %.0f)  Man %d  Gunnery %d+  CC %d+  Repair %d dice", prof.Speed, atii.Speed(prof, ts, opts), prof.Man, prof.Gunnery, prof.CCSkill, prof.RepairDice), small, false, play.ColText)
-	c.Line(fmt.Sprintf("Void shields: %d of %d up (%d down, %d repairing, %d lost)", ts.ShieldsUp(prof), prof.VoidShields, ts.ShieldsDown, ts.ShieldsRepairing, ts.ShieldsLost), small, false, play.ColText)
+	c.Line(fmt.Sprintf("Speed %.0f cm (now %.0f)  Man %d  Gunnery %d+  CC %d+  Repair %d dice", prof.Speed, atii.Speed(prof, ts, opts), sheet.Of(prof).Man, sheet.Of(prof).Gunnery, sheet.Of(prof).CCSkill, sheet.Of(prof).RepairDice), small, false, play.ColText)
+	c.Line(fmt.Sprintf("Void shields: %d of %d up (%d down, %d repairing, %d lost)", ts.ShieldsUp(prof), sheet.Of(prof).VoidShields, ts.ShieldsDown, ts.ShieldsRepairing, ts.ShieldsLost), small, false, play.ColText)
 	var dmg []string
 	for _, loc := range atii.Locations(prof) {
 		lv := ts.Level(loc)

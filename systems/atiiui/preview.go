@@ -9,6 +9,7 @@ import (
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -178,7 +179,7 @@ func (s *UI) unitName(id string) string {
 
 func moveLines(rep *world.MoveReport, chk atii.MoveCheck, prof *catalog.Unit, odds *atii.MoveOdds, w *world.World) []string {
 	var out []string
-	manLeft := prof.Man
+	manLeft := sheet.Of(prof).Man
 	for i, t := range rep.Turns {
 		cost := atii.TurnCost(t.Degrees)
 		manLeft -= cost
@@ -272,7 +273,7 @@ func (s *UI) Weapons(id string) []WeaponInfo {
 	}
 	ts, _ := atii.TitanOf(u)
 	var out []WeaponInfo
-	for _, m := range prof.Mounts {
+	for _, m := range sheet.Of(prof).Mounts {
 		wid := u.Loadout.Value(m.ID)
 		if wid == "" {
 			continue

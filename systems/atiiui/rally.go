@@ -5,6 +5,7 @@ import (
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 )
 
 // RepairChoice is one line of the rally list: a system (a location or the
@@ -46,7 +47,7 @@ func (s *UI) RepairChoices() []RepairChoice {
 		name, state := rc.System, ""
 		if rc.System == atii.RepairShield {
 			name = "void shield"
-			state = fmt.Sprintf("%d of %d down", ts.ShieldsDown, prof.VoidShields)
+			state = fmt.Sprintf("%d of %d down", ts.ShieldsDown, sheet.Of(prof).VoidShields)
 		} else {
 			state = "now " + ts.Level(rc.System).String()
 		}

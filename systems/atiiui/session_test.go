@@ -16,7 +16,7 @@ import (
 
 func load(t testing.TB, name string) *scenarios.Scenario {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestHumanMoveByClicks(t *testing.T) {
 func TestHotseatHidesSecrets(t *testing.T) {
 	scn := load(t, "atii-map-a")
 	src := strings.Replace(string(scn.Source), "  objectives: {red: mobile, blue: mobile}", "  secret: true", 1)
-	cat, _ := assets.LoadCatalogue()
+	cat, _ := assets.LoadCatalogue(testReaders())
 	scn2, err := scenarios.Parse("secret.yaml", []byte(src), cat)
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/world"
 )
 
@@ -123,7 +124,7 @@ func TestHeadingSnap(t *testing.T) {
 	if len(mp.Report.Turns) != 1 || math.Abs(mp.Report.Turns[0].Degrees-45) > 1e-9 {
 		t.Fatalf("Shift should snap a 38 degree leg to 45: %+v", mp.Report.Turns)
 	}
-	want := "turn 1: 45 deg at 0.0 cm, 1 Man (" + strconv.Itoa(prof.Man-1) + " left)"
+	want := "turn 1: 45 deg at 0.0 cm, 1 Man (" + strconv.Itoa(sheet.Of(prof).Man-1) + " left)"
 	if mp.Lines[0] != want {
 		t.Errorf("the preview's turn line = %q, want %q", mp.Lines[0], want)
 	}

@@ -19,7 +19,7 @@ import (
 // newGame starts a bundled E40K scenario with the E40K system.
 func newGame(t testing.TB, name string, seed uint64, quiet bool) *game.Game {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/rules/e40k"
 	"github.com/auspex/auspex/scenarios"
 )
 
@@ -109,7 +110,7 @@ func TestSavedGameKeepsTheScenariosOwnCatalogue(t *testing.T) {
 func TestSavedGameKeepsACatalogueGivenOutsideTheScenario(t *testing.T) {
 	dir := t.TempDir()
 	own := ownCatalogue(t, dir)
-	cat, err := assets.LoadCatalogueWith(own)
+	cat, err := assets.LoadCatalogueWith(testReaders(), own)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +138,7 @@ func TestSavedGameKeepsACatalogueGivenOutsideTheScenario(t *testing.T) {
 	if back.Engine.State().Hash() != g.Engine.State().Hash() {
 		t.Error("the reloaded game differs")
 	}
-	if p := back.Scenario.Catalogue.Units["e40k-tactical-marines"]; p == nil || p.Firepower != 3 {
+	if p := back.Scenario.Catalogue.Units["e40k-tactical-marines"]; p == nil || e40k.DatasheetOf(p).Firepower != 3 {
 		t.Errorf("the reloaded game does not use the player's Tactical stand: %+v", p)
 	}
 }

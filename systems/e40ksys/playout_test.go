@@ -47,7 +47,7 @@ func systems(t testing.TB) *game.Systems {
 // bundledE40K lists the bundled E40K scenarios.
 func bundledE40K(t testing.TB) ([]*scenarios.Scenario, *catalog.Catalogue) {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

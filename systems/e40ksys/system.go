@@ -13,6 +13,7 @@ import (
 
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/rules/e40k"
 	"github.com/auspex/auspex/scenarios"
@@ -30,6 +31,12 @@ func (System) ID() string { return e40k.RulesetID }
 
 // Name implements game.System.
 func (System) Name() string { return "Epic 40,000" }
+
+// ProfileReaders implements game.ProfileReaders: the E40K datasheets and
+// the sheets of the ATII titans an E40K battle fields.
+func (System) ProfileReaders() []catalog.ProfileReader {
+	return []catalog.ProfileReader{e40k.DatasheetReader{}, sheet.Reader{}}
+}
 
 // Plays implements game.System: E40K plays the scenarios of system
 // "e40k".
@@ -176,7 +183,7 @@ func checkUnit(scn *scenarios.Scenario, u *scenarios.Unit, o e40k.Options) error
 func checkFlyers(f *scenarios.Formation) error {
 	flyers := 0
 	for _, u := range f.Units {
-		if u.Profile != nil && u.Profile.Flyer {
+		if u.Profile != nil && e40k.DatasheetOf(u.Profile).Flyer {
 			flyers++
 		}
 	}
@@ -196,7 +203,7 @@ func hqOf(f *scenarios.Formation) *scenarios.Unit {
 		}
 	}
 	for _, u := range f.Units {
-		if u.Profile != nil && u.Profile.HQ {
+		if u.Profile != nil && u.Profile.HQ() {
 			return u
 		}
 	}

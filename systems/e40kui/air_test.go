@@ -15,7 +15,7 @@ import (
 // newAirUI starts the bundled air assault scenario in the play UI.
 func newAirUI(t testing.TB, seed uint64) *UI {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -89,7 +89,7 @@ func BenchmarkHUDMovingE40K(b *testing.B) {
 // by its HQ.
 func crowdUI(t testing.TB) *UI {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -427,7 +427,7 @@ func TestAdapterE40K(t *testing.T) {
 		t.Errorf("attach: %v", err)
 	}
 	// An ATII game is refused with a reason, not a panic.
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -638,7 +638,7 @@ func TestUndoMoveE40K(t *testing.T) {
 // player (systems/e40ksys); the window's inputs play the Marines'
 // decisions, the session the computer's, to the end.
 func TestAgainstTheComputerE40K(t *testing.T) {
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ func newUI(t testing.TB, seed uint64) *UI {
 // newUIWith is newUI with rules options.
 func newUIWith(t testing.TB, seed uint64, options map[string]string) *UI {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 // against Ork Boyz.
 func titanUI(t testing.TB) *UI {
 	t.Helper()
-	cat, err := assets.LoadCatalogue()
+	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
