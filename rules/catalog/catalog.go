@@ -191,6 +191,9 @@ func (u *Unit) MountSlots() []MountSlot {
 // CanMount reports whether weapon w may be fitted to the unit's mount,
 // with the reason when it may not (an error for a unit without mounts).
 func (u *Unit) CanMount(mount string, w *Weapon) error {
+	if w == nil {
+		return fmt.Errorf("%s %s: no weapon", u.Name, mount)
+	}
 	if m, ok := u.Profile.(Mounted); ok {
 		return m.CanMount(u, mount, w)
 	}

@@ -1,0 +1,136 @@
+package assets
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/auspex/auspex/assets/yamlx"
+	"github.com/auspex/auspex/rules/atii/sheet"
+	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/rules/e40k"
+	"github.com/auspex/auspex/systems/eadata"
+)
+
+// TestProfilesBelongToTheirSystem: each unit's own part is the type of its
+// file's system, and the shared part is filled for every system.
+func TestProfilesBelongToTheirSystem(t *testing.T) {
+	cat, err := LoadCatalogue(testReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[catalog.System]int{}
+	for id, u := range cat.Units {
+		ok := false
+		switch u.System {
+		case catalog.ATII:
+			_, ok = u.Profile.(*sheet.Titan)
+		case catalog.E40K:
+			_, ok = u.Profile.(*e40k.Datasheet)
+		case catalog.EA:
+			_, ok = u.Profile.(*eadata.Datasheet)
+		}
+		if !ok || u.Profile.ProfileSystem() != u.System {
+			t.Errorf("unit %s (%s): profile %T", id, u.System, u.Profile)
+		}
+		if u.Name == "" || u.Class == "" || u.Base.Validate() != nil {
+			t.Errorf("unit %s: shared part not read: %+v", id, u)
+		}
+		counts[u.System]++
+	}
+	if counts[catalog.ATII] < 3 || counts[catalog.E40K] < 20 || counts[catalog.EA] < 10 {
+		t.Errorf("units by system: %v", counts)
+	}
+	if w := sheet.Of(cat.Units["warlord"]); w.Man != 1 || len(w.Mounts) != 4 || w.HitTables[sheet.Rear][2].Location != "reactor" {
+		t.Errorf("warlord sheet: %+v", w)
+	}
+	if !cat.Units["e40k-marine-commander"].HQ() || cat.Units["e40k-tactical-marines"].HQ() || cat.Units["warlord"].HQ() {
+		t.Error("HQ read wrongly")
+	}
+	if got := cat.Units["reaver"].MountSlots(); len(got) != 3 || got[0] != (catalog.MountSlot{ID: "carapace", Default: "rocket-launcher", Name: "Carapace", Arc: "F"}) {
+		t.Errorf("reaver mounts = %+v", got)
+	}
+	if err := cat.Units["reaver"].CanMount("carapace", cat.Weapons["chainfist"]); err == nil {
+		t.Error("a close combat weapon fits the Reaver's carapace")
+	}
+	if err := cat.Units["e40k-rhino"].CanMount("carapace", cat.Weapons["turbo-lasers"]); err == nil {
+		t.Error("a unit without mounts takes a weapon")
+	}
+}
+
+// TestProfileKeysAreTheSystems: a key of another system's profile is an
+// unknown key (with the system's keys as the hint), and one file reports
+// every problem of both parts and of the references at once.
+func TestProfileKeysAreTheSystems(t *testing.T) {
+	e40kSrc := "system: e40k\nunits:\n  - {id: a, name: A, class: infantry, base: {shape: rect, w: 4, h: 2}, man: 3, hq: true, cc: 4}\n"
+	got := catErrs(t, e40kSrc)
+	for _, w := range []string{`c.yaml:3:72: unit "a": unknown key "man"`, `c.yaml:3:90: unit "a": unknown key "cc"`} {
+		if !strings.Contains(got, w) {
+			t.Errorf("missing %q in:\n%s", w, got)
+		}
+	}
+	if strings.Contains(got, `"hq"`) {
+		t.Errorf("hq is an E40K key:\n%s", got)
+	}
+	atiiSrc := titanHead + "    speed: fast\n    man: lots\n    firepower: 3\n" + titanTables + "weapons:\n  - {id: gunn, name: Gun, range: 30}\n"
+	got = catErrs(t, atiiSrc)
+	for _, w := range []string{
+		`c.yaml:9:12: unit "t" speed: expected a number, got "fast"`,
+		`c.yaml:10:10: unit "t" man: expected a whole number, got "lots"`,
+		`c.yaml:11:5: unit "t": unknown key "firepower"`,
+		`c.yaml:8:52: unit "t": unknown weapon "gun" (did you mean "gunn"?)`,
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("missing %q in:\n%s", w, got)
+		}
+	}
+	eaSrc := "system: ea\nunits:\n  - {id: a, name: A, class: infantry, base: {shape: rect, w: 4, h: 2}, ff: great, armour: 4, transport: 2}\n"
+	got = catErrs(t, eaSrc)
+	for _, w := range []string{`unit "a" ff: expected a dice target`, `unit "a": unknown key "transport"`} {
+		if !strings.Contains(got, w) {
+			t.Errorf("missing %q in:\n%s", w, got)
+		}
+	}
+}
+
+// TestReadersChooseTheFiles: the embedded catalogue holds the systems the
+// readers read; a file of another system is an error for files the user
+// gives, and extensions are read with the base catalogue's readers.
+func TestReadersChooseTheFiles(t *testing.T) {
+	atiiOnly := catalog.Readers{}.With(sheet.Reader{})
+	cat, err := LoadCatalogue(atiiOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, u := range cat.Units {
+		if u.System != catalog.ATII {
+			t.Errorf("unit %s of %s loaded without its reader", id, u.System)
+		}
+	}
+	if cat.Units["warhound"] == nil || len(cat.Readers) != 1 {
+		t.Fatalf("ATII catalogue: %d units, readers %v", len(cat.Units), cat.Readers.Systems())
+	}
+	src := Source{Name: "mine.yaml", Data: []byte("system: e40k\nunits:\n  - {id: a, name: A, class: infantry, base: {shape: rect, w: 4, h: 2}, firepower: 2}\n")}
+	_, err = ExtendCatalogue(cat, src)
+	var es yamlx.Errors
+	if !errors.As(err, &es) || !strings.Contains(err.Error(), "mine.yaml:1:9: system: this build reads no e40k catalogue (it reads: atii)") {
+		t.Errorf("an E40K file over an ATII-only catalogue: %v", err)
+	}
+	if strings.Contains(err.Error(), "firepower") {
+		t.Errorf("keys of an unread system reported one by one: %v", err)
+	}
+	full, err := LoadCatalogue(testReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ext, err := ExtendCatalogue(full, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e40k.DatasheetOf(ext.Units["a"]).Firepower != 2 || len(ext.Readers) != len(full.Readers) {
+		t.Errorf("extension read wrongly: %+v", ext.Units["a"])
+	}
+	if _, err := catalog.NewReaders(sheet.Reader{}, sheet.Reader{}); err == nil {
+		t.Error("two readers for one system accepted")
+	}
+}
