@@ -494,15 +494,6 @@ func validateUnit(cat *catalog.Catalogue, ud *unitDecode) {
 	}
 }
 
-func weaponIDs(cat *catalog.Catalogue) []string {
-	ids := make([]string, 0, len(cat.Weapons))
-	for id := range cat.Weapons {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
-}
-
 // ReadData returns an embedded data file by its path under assets/ (for
 // tools that show the raw text).
 func ReadData(name string) ([]byte, error) {
