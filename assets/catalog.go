@@ -203,11 +203,15 @@ func decodeCatalogueFile(name string, data []byte, readers catalog.Readers, skip
 		if skip {
 			return &fileDecode{d: d, system: fd.system, skipped: true}
 		}
-		var known []string
-		for _, s := range readers.Systems() {
-			known = append(known, string(s))
+		known := "none"
+		if len(readers) > 0 {
+			var ids []string
+			for _, s := range readers.Systems() {
+				ids = append(ids, string(s))
+			}
+			known = strings.Join(ids, ", ")
 		}
-		d.Errorf(m.Get("system"), "system: this build reads no %s catalogue (it reads: %s)", fd.system, strings.Join(known, ", "))
+		d.Errorf(m.Get("system"), "system: this build reads no %s catalogue (it reads: %s)", fd.system, known)
 	}
 	for i, un := range d.Seq(m.Get("units"), "units") {
 		if u := decodeUnit(d, un, i, fd.system, reader); u != nil {

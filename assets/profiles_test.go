@@ -130,6 +130,9 @@ func TestReadersChooseTheFiles(t *testing.T) {
 	if e40k.DatasheetOf(ext.Units["a"]).Firepower != 2 || len(ext.Readers) != len(full.Readers) {
 		t.Errorf("extension read wrongly: %+v", ext.Units["a"])
 	}
+	if _, err := ParseCatalogue(nil, "none.yaml", []byte("system: ea\n")); err == nil || !strings.Contains(err.Error(), "none.yaml:1:9: system: this build reads no ea catalogue (it reads: none)") {
+		t.Errorf("a file read with no readers: %v", err)
+	}
 	if _, err := catalog.NewReaders(sheet.Reader{}, sheet.Reader{}); err == nil {
 		t.Error("two readers for one system accepted")
 	}
