@@ -11,7 +11,7 @@ DISPLAY_PKGS := xvfb xauth libgl1 libgl1-mesa-dri libegl1 libx11-6 libxrandr2 \
                 libxcursor1 libxi6 libxinerama1 libxxf86vm1 xdotool
 BENCHTIME ?= 1s
 
-.PHONY: all build run test test-unit test-display e2e bench lint fuzz soak deps-display clean screenshots
+.PHONY: all build run test test-unit test-display e2e bench lint fuzz soak simsoak deps-display clean screenshots
 
 all: build
 
@@ -65,6 +65,19 @@ lint:
 SOAK_GAMES ?= 60
 soak:
 	AUSPEX_SOAK_GAMES=$(SOAK_GAMES) $(GO) test -count=1 -timeout 60m -run 'TestRandomPlayoutInvariants|TestRandomPlayoutE40KScenarios' ./game/ ./systems/e40ksys/
+
+# simsoak plays SIM_GAMES games of every bundled scenario this build plays
+# through `auspex sim --strict`, greedy against random (sides swapped) and
+# random against random: it fails on a game stalled at the command cap, a
+# controller failure or an illegal command (issue 10's 1000-game check:
+# 16 scenarios x 2 x 32 games).
+SIM_GAMES ?= 32
+simsoak: build
+	@set -e; for s in $$(./$(BIN) scenarios --names); do \
+	  echo "== $$s"; \
+	  ./$(BIN) sim bundled:$$s --games $(SIM_GAMES) --jobs 1 --p1 greedy --p2 random --swap --strict; \
+	  ./$(BIN) sim bundled:$$s --games $(SIM_GAMES) --jobs 1 --p1 random --p2 random --strict; \
+	done
 
 # fuzz runs each fuzzer (scenario parser, the engine's save loader on its
 # test ruleset, the real ATII save loader) for FUZZTIME.

@@ -148,6 +148,18 @@ func TestSim(t *testing.T) {
 	}
 }
 
+// TestSimStrict: with --strict a soak fails (exit 3) when a game stalls
+// at the command cap, and passes when every game ends cleanly.
+func TestSimStrict(t *testing.T) {
+	if code, _, errs := runSim("bundled:titan-duel", "--games", "2", "--p1", "greedy", "--p2", "random", "--strict"); code != 0 {
+		t.Errorf("clean games: exit %d, %s", code, errs)
+	}
+	code, _, errs := runSim("bundled:titan-duel", "--games", "2", "--p1", "greedy", "--p2", "random", "--max-commands", "5", "--strict")
+	if code != 3 || !strings.Contains(errs, "2 games stalled") {
+		t.Errorf("games stopped at 5 commands: exit %d, %q; want 3 and the count", code, errs)
+	}
+}
+
 // TestSimBadUsage: humans, planned controllers, unknown sides and a
 // missing file are refused with exit 2 (1 for a file that does not load).
 func TestSimBadUsage(t *testing.T) {

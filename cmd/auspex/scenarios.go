@@ -11,9 +11,19 @@ import (
 // cmdScenarios lists the bundled scenarios: name, system, title and
 // description. Any of them can be opened or checked as bundled:NAME.
 func cmdScenarios(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && args[0] == "--names" {
+		// One name a line, of the scenarios this build plays (scripts).
+		reg := shippedSystems()
+		for _, b := range scenarios.Bundled() {
+			if _, err := reg.ByID(b.System); err == nil {
+				fmt.Fprintln(stdout, b.Name)
+			}
+		}
+		return 0
+	}
 	if len(args) > 0 {
 		if args[0] == "-h" || args[0] == "--help" {
-			fmt.Fprintln(stdout, "usage: auspex scenarios   (lists the bundled scenarios)")
+			fmt.Fprintln(stdout, "usage: auspex scenarios [--names]   (lists the bundled scenarios; --names: the names of those this build plays, one a line)")
 			return 0
 		}
 		fmt.Fprintf(stderr, "auspex scenarios: takes no arguments, got %q\n", strings.Join(args, " "))

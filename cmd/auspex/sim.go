@@ -98,7 +98,8 @@ type simGame struct {
 // each player's wins wherever it stood. Games run on J workers (default:
 // every core); the results do not depend on J. A progress line is written
 // to stderr when it is a terminal. Exit codes: 0 done, 1 the scenario or
-// a game failed, 2 bad usage.
+// a game failed, 2 bad usage, 3 with --strict a game stalled, a controller
+// failed or tried an illegal command.
 func cmdSim(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -113,6 +114,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	p1 := fs.String("p1", "", "player 1's kind (the first side; with --p2, instead of --control)")
 	p2 := fs.String("p2", "", "player 2's kind (the second side)")
 	swap := fs.Bool("swap", false, "with --p1/--p2: every other game swaps the sides on the same seed")
+	strict := fs.Bool("strict", false, "exit 3 when a game stalled at the command cap, a controller failed or tried an illegal command (soak tests)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: auspex sim FILE [--games N] [--seed S] [--control red=greedy,blue=random | --p1 ai --p2 greedy [--swap]] [--jobs J] [--json]")
 		fs.PrintDefaults()
@@ -215,6 +217,10 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "auspex sim: game %d (seed %d): %v\n", i+1, sd, r.err)
 			return 1
 		}
+	}
+	if *strict && (rep.Unfinished > 0 || rep.Failures > 0 || rep.Refused > 0) {
+		fmt.Fprintf(stderr, "auspex sim: %s: %d games stalled, %d controller failures, %d illegal commands\n", pos[0], rep.Unfinished, rep.Failures, rep.Refused)
+		return 3
 	}
 	return 0
 }
