@@ -138,8 +138,12 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 		return nil
 	}
 	assault := s.Step == StepAssault
-	var out []rules.Choice
-	for _, id := range Movable(g.Order, side, assault) {
+	movable := Movable(g.Order, side, assault)
+	var out []rules.Choice // nil when none may move, as before
+	if len(movable) > 0 {
+		out = make([]rules.Choice, 0, 2*len(movable)+2) // and room for shields
+	}
+	for _, id := range movable {
 		t, err := r.titan(s, id)
 		if err != nil {
 			le.note(err)
