@@ -305,7 +305,7 @@ func (c *FireCmd) declared(s *rules.State) (titan, []ShotSetup, Options, error) 
 		if err != nil {
 			return f, nil, opts, fmt.Errorf("shot %d (%s): %w", i+1, sh.Mount, err)
 		}
-		if _, err := ToHit(setup, opts); err != nil {
+		if _, err := toHitP(setup, opts); err != nil {
 			return f, nil, opts, fmt.Errorf("shot %d (%s at %s): %w", i+1, setup.Weapon.Name, sh.Target, err)
 		}
 		out = append(out, setup)
@@ -532,7 +532,7 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 			if opts.PointBlank && setup.CCOpponent && setup.Range <= PointBlankRange+eps {
 				sh.PointBlank, setup.PointBlank = true, true
 			}
-			th, err := ToHit(setup, opts)
+			th, err := toHitP(setup, opts)
 			if err != nil || th.AutoMiss {
 				continue
 			}
@@ -596,7 +596,7 @@ func (r *Ruleset) bestShotsCached(s *rules.State, f titan, opts Options, c sight
 				// shot a titan in combat has, and shields ignored.
 				sh.PointBlank, setup.PointBlank = true, true
 			}
-			th, err := ToHit(setup, opts)
+			th, err := toHitP(setup, opts)
 			if err != nil || th.AutoMiss {
 				continue
 			}

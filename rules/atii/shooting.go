@@ -269,7 +269,14 @@ func (sh *ShotSetup) units() []string {
 // Support missiles always hit on 2+; Haywire missiles need no roll.
 // Errors: the weapon may not fire (damage, orders, spent missile), no arc
 // or line of sight, close combat restrictions, a bad aim.
-func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) {
+func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) { return toHit(sh, opts, true) }
+
+// toHitP is ToHit for a caller that reads only the number, the odds and
+// the error (Legal, a fire command's check): the same errors, Need, P and
+// AutoMiss, but no texts and no list of modifiers.
+func toHitP(sh ShotSetup, opts Options) (ToHitNumber, error) { return toHit(sh, opts, false) }
+
+func toHit(sh ShotSetup, opts Options, texts bool) (ToHitNumber, error) {
 	var t ToHitNumber
 	if sh.Attacker == nil || sh.Target == nil || sh.Weapon == nil {
 		return t, fmt.Errorf("shot needs an attacker, a weapon and a target")
@@ -322,7 +329,9 @@ func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) {
 	}
 	if !w.Unlimited && sh.Range > w.Range+eps {
 		t.AutoMiss = true
-		t.Reason = fmt.Sprintf("out of range (%.1f cm, %s reaches %.0f cm)", sh.Range, w.Name, w.Range)
+		if texts {
+			t.Reason = fmt.Sprintf("out of range (%.1f cm, %s reaches %.0f cm)", sh.Range, w.Name, w.Range)
+		}
 	}
 	if w.HasSpecial("hits-on-2") {
 		t.Base, t.BaseText, t.Need = 2, "support missile: always 2+", 2
@@ -330,6 +339,17 @@ func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) {
 			t.P = 0
 		} else {
 			t.P = HitProb(2)
+		}
+		return t, nil
+	}
+	if !texts {
+		t.Base = sh.Attacker.Gunnery
+		if pointBlank {
+			t.Base = sh.Attacker.CCSkill
+		}
+		t.Need = t.Base - hitMods(sh, w)
+		if !t.AutoMiss {
+			t.P = HitProb(t.Need)
 		}
 		return t, nil
 	}
@@ -362,6 +382,27 @@ func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) {
 		t.P = HitProb(t.Need)
 	}
 	return t, nil
+}
+
+// hitMods is the sum of the to-hit modifiers toHit lists (keep the two in
+// step; TestToHitPMatchesToHit checks them).
+func hitMods(sh ShotSetup, w *catalog.Weapon) int {
+	m := 0
+	if !sh.TargetMoved {
+		m++
+	} else if sh.TargetMovedCM >= RapidTarget-eps {
+		m--
+	}
+	if !sh.FirerMoved {
+		m++
+	}
+	if sh.Cover {
+		m--
+	}
+	if sh.Target.Man >= AgileMan {
+		m--
+	}
+	return m + w.Acc
 }
 
 // HitSpec is how the hits of one attack resolve against a titan.
