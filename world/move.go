@@ -227,6 +227,11 @@ func (m *mover) run(start Base, path []Waypoint) {
 	cur := start
 	m.in = map[int]bool{}
 	m.onTab = m.offTableAt(cur) == 0
+	m.pen0k = make([]float64, 0, len(m.opt.Keepout))
+	m.pen0b = make([]float64, 0, len(m.opt.Blockers))
+	if len(path) > 0 {
+		m.r.Legs = make([]MoveLeg, 0, len(path))
+	}
 	for _, k := range m.opt.Keepout {
 		m.pen0k = append(m.pen0k, m.pen(cur, k))
 	}
