@@ -338,7 +338,7 @@ func (m *mover) turn(wp int, cur Base, to float64, auto bool) Base {
 			danger = true
 		}
 	}
-	m.in = map[int]bool{}
+	clear(m.in) // run made it; nothing else holds it
 	for _, f := range m.featuresUnder(after) {
 		m.in[f] = true
 	}
@@ -523,7 +523,7 @@ func (m *mover) leg(wp int, cur Base, to Vec, back bool) Base {
 	m.dist += length
 	end := cur
 	end.Pos = p1
-	m.in = map[int]bool{}
+	clear(m.in)
 	for _, fs := range spans {
 		if fs.s.t1 >= 1 {
 			m.in[fs.f] = true
