@@ -134,6 +134,15 @@ func (t ToHitNumber) Explain() []string {
 	return out
 }
 
+// rollMods is t's breakdown for a roll's record (Explain), nil when d is a
+// quiet engine's tray, which keeps no record.
+func rollMods(d rules.Dice, t ToHitNumber) []string {
+	if rules.Quiet(d) {
+		return nil
+	}
+	return t.Explain()
+}
+
 // Short is the number alone, for a label on the table: "4+", "no hit",
 // "auto hit".
 func (t ToHitNumber) Short() string {
@@ -506,7 +515,7 @@ func RollHits(sh ShotSetup, opts Options, d rules.Dice) (HitRoll, error) {
 	if err != nil {
 		return hr, err
 	}
-	hr.Faces, err = rollDice(d, rules.Roll{Purpose: "to hit: " + w.Name, Sides: 6, Target: max(2, min(6, t.Need)), Mods: t.Explain(), Units: units}, hr.RoF)
+	hr.Faces, err = rollDice(d, rules.Roll{Purpose: "to hit: " + w.Name, Sides: 6, Target: max(2, min(6, t.Need)), Mods: rollMods(d, t), Units: units}, hr.RoF)
 	if err != nil {
 		return hr, err
 	}
