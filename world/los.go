@@ -327,6 +327,7 @@ type LOSContext struct {
 	fanx    lineFamily  // the lines as a family, for the exact fractions
 	cuts    []float64   // offsets where the family's lines change
 	cand    []int       // features that may meet the family's lines
+	near    []int       // of cand, those that may meet one interval's lines
 	lineQ   []lineShare // what each sample line sees, for the exact shares
 	famMask bool        // masks lists every feature the family may meet
 	noFan   bool        // tests: trace every line on its own

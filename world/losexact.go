@@ -278,6 +278,7 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 		return 1, 1, 0 // nothing in the way
 	}
 	band := opt.lowBand() - 1e-12
+	all := c.cand
 	sortFloats(cuts)
 	c.cuts = cuts
 	hidden, unseen, lows := 0.0, 0.0, 0.0
@@ -292,6 +293,17 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 		mid, half := (prev+s)/2, (s-prev)/2
 		for k < n && sample(k) <= prev+1e-12 {
 			k++
+		}
+		if hOn {
+			// Only the candidates whose box meets the interval's corridor
+			// can cross its lines: the others are left out of the
+			// traces (they add no crossing, so what a line sees is the
+			// same), and with none left the lines hide nothing.
+			c.cand = c.nearInterval(f, all, prev, s)
+			if len(c.cand) == 0 {
+				prev = s
+				continue
+			}
 		}
 		var ls lineShare
 		if k < n && sample(k) < s-1e-12 {
@@ -317,7 +329,55 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 		}
 		prev = s
 	}
+	c.cand = all
 	return 1 - min(1, hidden/2), 1 - min(1, unseen/2), min(1, lows/2)
+}
+
+// corridorMargin is how far beyond an interval's corridor a feature's box
+// still counts as meeting it: well above the tracer's tolerance (Eps) and
+// the rounding of the lines' ends.
+const corridorMargin = 4 * Eps
+
+// nearInterval returns the features of all (in their order) whose
+// bounding box meets the bounding box of the lines of f between offsets
+// s0 and s1, with corridorMargin to spare. Between two cuts the lines'
+// ends run straight along one piece of the family (the cuts hold the
+// knots), so every line of the interval lies in the hull of the first and
+// the last line, hence in that box; a feature outside it crosses none of
+// them. The ends are read from the piece (ends does not return a
+// rectangle's corner at the silhouette's very edge). The slice is
+// c.near's buffer.
+func (c *LOSContext) nearInterval(f *lineFamily, all []int, s0, s1 float64) []int {
+	mid := (s0 + s1) / 2
+	k := 0
+	for k+2 < f.nk && f.knots[k+1] <= mid {
+		k++
+	}
+	k0, k1 := f.knots[k], f.knots[k+1]
+	pc := &f.pieces[k]
+	at := func(s float64) (Vec, Vec) {
+		u := 0.0
+		if k1 > k0 {
+			u = min(max((s-k0)/(k1-k0), 0), 1)
+		}
+		return pc.a0.Add(pc.da.Scale(u)), pc.b0.Add(pc.db.Scale(u))
+	}
+	a0, b0 := at(s0)
+	a1, b1 := at(s1)
+	minX := min(a0.X, b0.X, a1.X, b1.X) - corridorMargin
+	maxX := max(a0.X, b0.X, a1.X, b1.X) + corridorMargin
+	minY := min(a0.Y, b0.Y, a1.Y, b1.Y) - corridorMargin
+	maxY := max(a0.Y, b0.Y, a1.Y, b1.Y) + corridorMargin
+	out := c.near[:0]
+	for _, i := range all {
+		g := &c.w.idx.geo[i]
+		if g.maxX < minX || g.minX > maxX || g.maxY < minY || g.minY > maxY {
+			continue
+		}
+		out = append(out, i)
+	}
+	c.near = out
+	return out
 }
 
 // shareSum is the mean over an interval of the offset of what its lines

@@ -229,6 +229,11 @@ func (m *mover) run(start Base, path []Waypoint) {
 	m.start = start
 	m.in = map[int]bool{}
 	m.onTab = m.offTableAt(cur) == 0
+	m.pen0k = make([]float64, 0, len(m.opt.Keepout))
+	m.pen0b = make([]float64, 0, len(m.opt.Blockers))
+	if len(path) > 0 {
+		m.r.Legs = make([]MoveLeg, 0, len(path))
+	}
 	for _, k := range m.opt.Keepout {
 		m.pen0k = append(m.pen0k, m.pen(cur, k))
 	}
@@ -338,7 +343,7 @@ func (m *mover) turn(wp int, cur Base, to float64, auto bool) Base {
 			danger = true
 		}
 	}
-	m.in = map[int]bool{}
+	clear(m.in) // run made it; nothing else holds it
 	for _, f := range m.featuresUnder(after) {
 		m.in[f] = true
 	}
@@ -528,7 +533,7 @@ func (m *mover) leg(wp int, cur Base, to Vec, back bool) Base {
 	m.dist += length
 	end := cur
 	end.Pos = p1
-	m.in = map[int]bool{}
+	clear(m.in)
 	for _, fs := range spans {
 		if fs.s.t1 >= 1 {
 			m.in[fs.f] = true

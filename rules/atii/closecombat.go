@@ -207,7 +207,7 @@ func strikeCC(att, def Combatant, w CCWeapon, ds *TitanState, opts Options, d ru
 		return st, err
 	}
 	st.Attacks = n
-	st.Faces, err = rollDice(d, rules.Roll{Purpose: "close combat to hit: " + w.Name, Sides: 6, Target: max(2, min(6, st.ToHit.Need)), Mods: st.ToHit.Explain(), Units: units}, n)
+	st.Faces, err = rollDice(d, rules.Roll{Purpose: "close combat to hit: " + w.Name, Sides: 6, Target: max(2, min(6, st.ToHit.Need)), Mods: rollMods(d, st.ToHit), Units: units}, n)
 	if err != nil {
 		return st, err
 	}

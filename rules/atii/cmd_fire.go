@@ -306,7 +306,7 @@ func (c *FireCmd) declared(s *rules.State) (titan, []ShotSetup, Options, error) 
 		if err != nil {
 			return f, nil, opts, fmt.Errorf("shot %d (%s): %w", i+1, sh.Mount, err)
 		}
-		if _, err := ToHit(setup, opts); err != nil {
+		if _, err := toHitP(setup, opts); err != nil {
 			return f, nil, opts, fmt.Errorf("shot %d (%s at %s): %w", i+1, setup.Weapon.Name, sh.Target, err)
 		}
 		out = append(out, setup)
@@ -443,10 +443,23 @@ type mountShot struct {
 type unitEnds struct {
 	ends []shotEnd
 	look []int8 // 0: not looked up yet, 1: a titan, -1: not one
+	// shotsByMount's buffers, reused from one firer to the next: what it
+	// returns is only good until its next call with these ends.
+	enemies []fireEnemy
+	shots   []mountShot
+	byMount [][]mountShot
+}
+
+// fireEnemy is an enemy titan as shotsByMount sees it.
+type fireEnemy struct {
+	id   string
+	rng  float64
+	base world.Base
+	idx  int // in s.Units
 }
 
 func newUnitEnds(n int) *unitEnds {
-	return &unitEnds{ends: make([]shotEnd, n), look: make([]int8, n)}
+	return &unitEnds{ends: make([]shotEnd, n), look: make([]int8, n), enemies: make([]fireEnemy, 0, n)}
 }
 
 // get returns unit i's end (b its base), nil when it cannot be read as a
@@ -469,16 +482,10 @@ func (e *unitEnds) get(r *Ruleset, s *rules.State, i int, b world.Base) *shotEnd
 // the cache c and looking targets up through ue (shared by the titans of
 // one call; nil: its own).
 func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCache, ue *unitEnds) [][]mountShot {
-	type enemy struct {
-		id   string
-		rng  float64
-		base world.Base
-		idx  int // in s.Units
-	}
 	if ue == nil || len(ue.look) != len(s.Units) {
 		ue = newUnitEnds(len(s.Units))
 	}
-	enemies := make([]enemy, 0, len(s.Units))
+	enemies := ue.enemies[:0]
 	fb := r.base(f.u)
 	for i := range s.Units {
 		o := &s.Units[i]
@@ -486,19 +493,21 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 			continue
 		}
 		tb := r.base(o)
-		enemies = append(enemies, enemy{id: o.ID, rng: world.Distance(fb, tb), base: tb, idx: i})
+		enemies = append(enemies, fireEnemy{id: o.ID, rng: world.Distance(fb, tb), base: tb, idx: i})
 	}
-	slices.SortStableFunc(enemies, func(a, b enemy) int { return cmp.Compare(a.rng, b.rng) })
+	ue.enemies = enemies
+	slices.SortStableFunc(enemies, func(a, b fireEnemy) int { return cmp.Compare(a.rng, b.rng) })
 	var fe shotEnd
 	feOK := false
-	out := make([][]mountShot, 0, len(sheet.Of(f.prof).Mounts))
+	out := ue.byMount[:0]
+	shots := ue.shots[:0]
 	for mi := range sheet.Of(f.prof).Mounts {
 		m := &sheet.Of(f.prof).Mounts[mi]
 		w, err := r.weaponAt(f.u, m.ID)
 		if err != nil || w.Kind == catalog.CloseCombat || CanFire(f.prof, f.ts, m.ID, w) != nil {
 			continue
 		}
-		var list []mountShot
+		first := len(shots)
 		for ei := range enemies {
 			o := &enemies[ei]
 			if in, err := mountSees(m.Arc, fb, o.base); err == nil && !in {
@@ -524,20 +533,20 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 			if opts.PointBlank && setup.CCOpponent && setup.Range <= PointBlankRange+eps {
 				sh.PointBlank, setup.PointBlank = true, true
 			}
-			th, err := ToHit(setup, opts)
+			th, err := toHitP(setup, opts)
 			if err != nil || th.AutoMiss {
 				continue
 			}
 			low := !sh.PointBlank && CheckAim(AimLow, setup.LegsHidden, setup.OnlyLegsVisible) == nil
-			if list == nil {
-				list = make([]mountShot, 0, len(enemies))
-			}
-			list = append(list, mountShot{shot: sh, p: th.P, lowOK: low, target: o.id})
+			shots = append(shots, mountShot{shot: sh, p: th.P, lowOK: low, target: o.id})
 		}
-		if len(list) > 0 {
-			out = append(out, list)
+		if len(shots) > first {
+			// Capped, so that a later list does not grow into it (an
+			// append that moves shots leaves this one where it was).
+			out = append(out, shots[first:len(shots):len(shots)])
 		}
 	}
+	ue.shots, ue.byMount = shots, out
 	return out
 }
 
@@ -588,7 +597,7 @@ func (r *Ruleset) bestShotsCached(s *rules.State, f titan, opts Options, c sight
 				// shot a titan in combat has, and shields ignored.
 				sh.PointBlank, setup.PointBlank = true, true
 			}
-			th, err := ToHit(setup, opts)
+			th, err := toHitP(setup, opts)
 			if err != nil || th.AutoMiss {
 				continue
 			}

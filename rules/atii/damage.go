@@ -189,7 +189,8 @@ func (s *TitanState) setLevel(loc string, l Level) {
 // Locations lists every location of unit u: legs, head, reactor, vsg, then
 // the mounts in sheet order.
 func Locations(u *catalog.Unit) []string {
-	locs := []string{LocLegs, LocHead, LocReactor, LocVSG}
+	locs := make([]string, 0, 4+len(sheet.Of(u).Mounts))
+	locs = append(locs, LocLegs, LocHead, LocReactor, LocVSG)
 	for _, m := range sheet.Of(u).Mounts {
 		locs = append(locs, m.ID)
 	}

@@ -127,7 +127,7 @@ func withDisengage(cmds []string) []string {
 // legalDisengage offers each titan of side that is not yet disengaging,
 // alone, and all of them, when side may declare now.
 func (r *Ruleset) legalDisengage(s *rules.State, side string, le *legalErr) []rules.Choice {
-	g, err := r.progress(s)
+	g, err := r.progressView(s) // only read
 	le.note(err)
 	if err != nil || !canDeclare(s, g, side) || !hasString(s.Pending.Commands, CmdDisengage) {
 		return nil
@@ -145,6 +145,9 @@ func (r *Ruleset) legalDisengage(s *rules.State, side string, le *legalErr) []ru
 		}
 	}
 	var out []rules.Choice
+	if len(ids) > 0 {
+		out = make([]rules.Choice, 0, len(ids)+1)
+	}
 	for _, id := range ids {
 		out = append(out, rules.Choice{Name: CmdDisengage, Units: []string{id}, Cmd: r.Disengage(side, id), Text: id + " disengages this turn (double Speed, no shooting or close combat, may leave the table)"})
 	}

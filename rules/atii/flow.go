@@ -401,15 +401,22 @@ func (r *Ruleset) advanceOrder(s *rules.State, id string) error {
 	return putProgress(s, g)
 }
 
-// forfeited lists titans of the order that lost their move by id acting.
+// forfeited lists titans of the order that lost their move by id acting:
+// those StartMove would mark as forfeit, read without copying the order
+// (nil when StartMove would refuse).
 func forfeited(before []OrderEntry, id string, assault bool) []string {
-	after, err := StartMove(before, id, assault)
-	if err != nil {
+	k := -1
+	for i, e := range before {
+		if e.ID == id {
+			k = i // the last match, as StartMove
+		}
+	}
+	if k < 0 || before[k].Moved || before[k].Forfeit {
 		return nil
 	}
 	var out []string
-	for i, e := range after {
-		if e.Forfeit && !before[i].Forfeit {
+	for i, e := range before {
+		if i != k && e.Side == before[k].Side && !e.Moved && !e.Forfeit && mustWait(before[k], e, assault) {
 			out = append(out, e.ID)
 		}
 	}

@@ -304,10 +304,17 @@ func putTitan(u *rules.Unit, prof *catalog.Unit, ts TitanState) error {
 	c := ts.Clone()
 	u.Ext.Set(ExtTitan, &c)
 	var dmg rules.Labels
-	for _, loc := range Locations(prof) {
+	mirror := func(loc string) {
 		if lv := ts.Level(loc); lv != Undamaged {
 			dmg.Set(loc, lv.String())
 		}
+	}
+	// Locations' order, without building the list.
+	for _, loc := range [...]string{LocLegs, LocHead, LocReactor, LocVSG} {
+		mirror(loc)
+	}
+	for i := range sheet.Of(prof).Mounts {
+		mirror(sheet.Of(prof).Mounts[i].ID)
 	}
 	u.Damage = dmg
 	u.Shields = ts.ShieldsUp(prof)

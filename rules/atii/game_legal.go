@@ -139,8 +139,12 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 		return nil
 	}
 	assault := s.Step == StepAssault
-	var out []rules.Choice
-	for _, id := range Movable(g.Order, side, assault) {
+	movable := Movable(g.Order, side, assault)
+	var out []rules.Choice // nil when none may move, as before
+	if len(movable) > 0 {
+		out = make([]rules.Choice, 0, 2*len(movable)+2) // and room for shields
+	}
+	for _, id := range movable {
 		t, err := r.titan(s, id)
 		if err != nil {
 			le.note(err)
@@ -189,7 +193,7 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 			le.note(err)
 			continue
 		}
-		out = append(out, r.fireChoices(side, id, r.shotsByMount(s, t, opts, sight, ue))...)
+		out = r.fireChoices(out, side, id, r.shotsByMount(s, t, opts, sight, ue))
 		out = append(out, rules.Choice{Name: CmdHold, Units: []string{id}, Cmd: r.Hold(side, id), Text: id + " holds its fire"})
 	}
 	return out
@@ -371,12 +375,12 @@ func groupList(list []string) string {
 // executable as it is; ATII-SHT-1/2/3): every weapon at its nearest
 // target; then, for each enemy some weapon can hit, every weapon that can
 // at that enemy (the others at their nearest), aimed high, and aimed low
-// where no cover hides the legs. Duplicates are left out.
-func (r *Ruleset) fireChoices(side, id string, byMount [][]mountShot) []rules.Choice {
+// where no cover hides the legs. Duplicates are left out. The choices
+// are appended to out, which is returned; byMount is only read.
+func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]mountShot) []rules.Choice {
 	if len(byMount) == 0 {
-		return nil
+		return out
 	}
-	var out []rules.Choice
 	var made [][]Shot
 	var b strings.Builder
 	add := func(what string, picks []mountShot, aim Aim) {
@@ -425,21 +429,21 @@ func (r *Ruleset) fireChoices(side, id string, byMount [][]mountShot) []rules.Ch
 		}
 		out = append(out, rules.Choice{Name: CmdFire, Units: units, Cmd: r.Fire(side, id, shots...), Text: b.String()})
 	}
-	nearest := make([]mountShot, len(byMount))
+	// One buffer for every pick: add copies what it keeps.
+	picks := make([]mountShot, len(byMount))
 	var targets []string
 	for i, list := range byMount {
-		nearest[i] = list[0]
+		picks[i] = list[0]
 		for _, ms := range list {
 			if !hasString(targets, ms.target) {
 				targets = append(targets, ms.target)
 			}
 		}
 	}
-	out = make([]rules.Choice, 0, 1+2*len(targets))
+	out = slices.Grow(out, 1+2*len(targets))
 	made = make([][]Shot, 0, 1+2*len(targets))
-	add("", nearest, AimHigh)
+	add("", picks, AimHigh)
 	for _, tg := range targets {
-		picks := make([]mountShot, len(byMount))
 		anyLow := false
 		for i, list := range byMount {
 			picks[i] = list[0]

@@ -80,7 +80,8 @@ func StartMove(entries []OrderEntry, id string, assault bool) ([]OrderEntry, err
 // Movable lists side's titans that may still move, in the order the rules
 // want them moved (ties in entry order).
 func Movable(entries []OrderEntry, side string, assault bool) []string {
-	es := make([]OrderEntry, 0, len(entries))
+	var buf [16]OrderEntry // on the stack for the usual few titans
+	es := buf[:0]
 	for _, e := range entries {
 		if e.Side == side && !e.Moved && !e.Forfeit {
 			es = append(es, e)

@@ -75,6 +75,9 @@ func repairOne(u *catalog.Unit, s *TitanState, target string) bool {
 func Repairable(u *catalog.Unit, s TitanState) []string {
 	var out []string
 	for _, loc := range Locations(u) {
+		if s.Level(loc) == Undamaged {
+			continue // repairOne fixes nothing there: no copy to make
+		}
 		t := s.Clone()
 		for repairOne(u, &t, loc) {
 			out = append(out, loc)

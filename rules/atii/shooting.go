@@ -135,6 +135,15 @@ func (t ToHitNumber) Explain() []string {
 	return out
 }
 
+// rollMods is t's breakdown for a roll's record (Explain), nil when d is a
+// quiet engine's tray, which keeps no record.
+func rollMods(d rules.Dice, t ToHitNumber) []string {
+	if rules.Quiet(d) {
+		return nil
+	}
+	return t.Explain()
+}
+
 // Short is the number alone, for a label on the table: "4+", "no hit",
 // "auto hit".
 func (t ToHitNumber) Short() string {
@@ -270,7 +279,14 @@ func (sh *ShotSetup) units() []string {
 // Support missiles always hit on 2+; Haywire missiles need no roll.
 // Errors: the weapon may not fire (damage, orders, spent missile), no arc
 // or line of sight, close combat restrictions, a bad aim.
-func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) {
+func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) { return toHit(sh, opts, true) }
+
+// toHitP is ToHit for a caller that reads only the number, the odds and
+// the error (Legal, a fire command's check): the same errors, Need, P and
+// AutoMiss, but no texts and no list of modifiers.
+func toHitP(sh ShotSetup, opts Options) (ToHitNumber, error) { return toHit(sh, opts, false) }
+
+func toHit(sh ShotSetup, opts Options, texts bool) (ToHitNumber, error) {
 	var t ToHitNumber
 	if sh.Attacker == nil || sh.Target == nil || sh.Weapon == nil {
 		return t, fmt.Errorf("shot needs an attacker, a weapon and a target")
@@ -323,7 +339,9 @@ func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) {
 	}
 	if !w.Unlimited && sh.Range > w.Range+eps {
 		t.AutoMiss = true
-		t.Reason = fmt.Sprintf("out of range (%.1f cm, %s reaches %.0f cm)", sh.Range, w.Name, w.Range)
+		if texts {
+			t.Reason = fmt.Sprintf("out of range (%.1f cm, %s reaches %.0f cm)", sh.Range, w.Name, w.Range)
+		}
 	}
 	if w.HasSpecial("hits-on-2") {
 		t.Base, t.BaseText, t.Need = 2, "support missile: always 2+", 2
@@ -331,6 +349,17 @@ func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) {
 			t.P = 0
 		} else {
 			t.P = HitProb(2)
+		}
+		return t, nil
+	}
+	if !texts {
+		t.Base = sheet.Of(sh.Attacker).Gunnery
+		if pointBlank {
+			t.Base = sheet.Of(sh.Attacker).CCSkill
+		}
+		t.Need = t.Base - hitMods(sh, w)
+		if !t.AutoMiss {
+			t.P = HitProb(t.Need)
 		}
 		return t, nil
 	}
@@ -363,6 +392,27 @@ func ToHit(sh ShotSetup, opts Options) (ToHitNumber, error) {
 		t.P = HitProb(t.Need)
 	}
 	return t, nil
+}
+
+// hitMods is the sum of the to-hit modifiers toHit lists (keep the two in
+// step; TestToHitPMatchesToHit checks them).
+func hitMods(sh ShotSetup, w *catalog.Weapon) int {
+	m := 0
+	if !sh.TargetMoved {
+		m++
+	} else if sh.TargetMovedCM >= RapidTarget-eps {
+		m--
+	}
+	if !sh.FirerMoved {
+		m++
+	}
+	if sh.Cover {
+		m--
+	}
+	if sheet.Of(sh.Target).Man >= AgileMan {
+		m--
+	}
+	return m + w.Acc
 }
 
 // HitSpec is how the hits of one attack resolve against a titan.
@@ -466,7 +516,7 @@ func RollHits(sh ShotSetup, opts Options, d rules.Dice) (HitRoll, error) {
 	if err != nil {
 		return hr, err
 	}
-	hr.Faces, err = rollDice(d, rules.Roll{Purpose: "to hit: " + w.Name, Sides: 6, Target: max(2, min(6, t.Need)), Mods: t.Explain(), Units: units}, hr.RoF)
+	hr.Faces, err = rollDice(d, rules.Roll{Purpose: "to hit: " + w.Name, Sides: 6, Target: max(2, min(6, t.Need)), Mods: rollMods(d, t), Units: units}, hr.RoF)
 	if err != nil {
 		return hr, err
 	}

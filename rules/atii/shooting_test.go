@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/rules/atii/sheet"
+	"github.com/auspex/auspex/rules/catalog"
 )
 
 // baseShot is a Reaver's Gatling Blaster (left arm) at a Reaver 30 cm away
@@ -619,5 +620,47 @@ func TestOverloadShields(t *testing.T) {
 	o, _ = ResolveHits(u, "t", TitanState{ShieldsDown: 1}, 1, spec, 0, HitContext{Direction: sheet.Front}, Options{OverloadShields: true}, script(t, 6, 2))
 	if o.State.ShieldsLost != 4 || o.State.VSG != Catastrophic {
 		t.Errorf("overload 2: all generators should blow: %+v", o.State)
+	}
+}
+
+// ATII-SHT-4: the number Legal reads (toHitP, no texts) is ToHit's for
+// every combination of the modifiers, weapons, ranges and point-blank: the
+// same base, need, odds, out-of-range verdict and errors.
+func TestToHitPMatchesToHit(t *testing.T) {
+	ws := fxWeapons()
+	n := 0
+	for _, wname := range []string{"gatling-blaster", "inferno-gun", "rocket-launcher"} {
+		for _, target := range []*catalog.Unit{fxReaver(), fxWarhound()} {
+			for bits := 0; bits < 1<<7; bits++ {
+				sh := baseShot()
+				sh.Weapon, sh.Target = ws[wname], target
+				sh.TargetMoved = bits&1 != 0
+				sh.FirerMoved = bits&2 != 0
+				sh.Cover = bits&4 != 0
+				if bits&8 != 0 {
+					sh.TargetMovedCM = RapidTarget
+				}
+				if bits&16 != 0 {
+					sh.Range = sh.Weapon.Range + 5
+				}
+				sh.Visible = bits&32 == 0
+				opts := Options{}
+				if bits&64 != 0 {
+					sh.Range, sh.PointBlank, opts.PointBlank = 3, true, true
+				}
+				want, werr := ToHit(sh, opts)
+				got, gerr := toHitP(sh, opts)
+				if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
+					t.Fatalf("%s bits %b: errors %v and %v", wname, bits, werr, gerr)
+				}
+				if got.Base != want.Base || got.Need != want.Need || got.P != want.P || got.AutoMiss != want.AutoMiss || got.AutoHit != want.AutoHit {
+					t.Fatalf("%s bits %b: toHitP %+v, ToHit %+v", wname, bits, got, want)
+				}
+				n++
+			}
+		}
+	}
+	if n != 3*2*128 {
+		t.Fatalf("%d cases", n)
 	}
 }
