@@ -849,7 +849,7 @@ func (r *Ruleset) missionChoices(s *rules.State, side string) []rules.Choice {
 			text := fmt.Sprintf("%s: ground attack on %s", det, t.ID)
 			if plan, err := r.GroundAttackPlan(s, det, t.ID); err == nil {
 				if od, err := plan.Odds(o); err == nil {
-					text += fmt.Sprintf(" (firepower %d: %s%.0f%% to destroy at least one unit)", plan.Firepower, approxWord(od.Approx), 100*od.Destroyed.AtLeast(1))
+					text += fmt.Sprintf(" (firepower %d: %s%.0f%% to destroy at least one unit)", plan.Firepower, ApproxWord(od.Approx), 100*od.Destroyed.AtLeast(1))
 				}
 			}
 			add(&MissionCmd{r: r, By: side, Detachment: det, Mission: MissionGroundAttack, Target: t.ID}, text, t.ID)

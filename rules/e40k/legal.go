@@ -115,7 +115,7 @@ func (r *Ruleset) fireChoices(s *rules.State, side string) []rules.Choice {
 				text = fmt.Sprintf("%s snap fires at %s (firepower %d)", id, t.ID, plan.Firepower)
 			}
 			if od, err := plan.Odds(o); err == nil {
-				text += fmt.Sprintf(": %s%.0f%% to destroy at least one unit", approxWord(od.Approx), 100*od.Destroyed.AtLeast(1))
+				text += fmt.Sprintf(": %s%.0f%% to destroy at least one unit", ApproxWord(od.Approx), 100*od.Destroyed.AtLeast(1))
 			}
 			out = append(out, rules.Choice{Name: CmdFire, Text: text, Units: append([]string{id, t.ID}, plan.Shooters...),
 				Cmd: &FireCmd{r: r, By: side, Detachment: id, Target: t.ID}})

@@ -306,9 +306,9 @@ func weighted(w []float64) (rules.Dist, error) {
 	return rules.Mix(w, ds)
 }
 
-// approxWord is "about " for estimated odds (VolleyOdds.Approx), "" for
-// exact ones, for choice texts.
-func approxWord(approx bool) string {
+// ApproxWord is "about " for estimated odds (VolleyOdds.Approx), "" for
+// exact ones, for choice and preview texts.
+func ApproxWord(approx bool) string {
 	if approx {
 		return "about "
 	}

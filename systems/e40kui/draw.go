@@ -201,5 +201,5 @@ func (s *UI) oddsLabel(target string) string {
 	if fp.Titan {
 		return fmt.Sprintf("%.2f hits past shields", fp.TitanHits)
 	}
-	return fmt.Sprintf("%.2f hits, %s%.2f kills", fp.Hits, about(fp.Approx), fp.Kills)
+	return fmt.Sprintf("%.2f hits, %s%.2f kills", fp.Hits, e40k.ApproxWord(fp.Approx), fp.Kills)
 }

@@ -314,7 +314,7 @@ func (fp *FirePreview) Lines(name func(string) string) []string {
 	out = append(out, fp.Specials...)
 	return append(out,
 		fmt.Sprintf("table: firepower %d, target %s -> %d dice needing %d+ (lowest armour)", fp.Left, fp.Situation, fp.Dice, fp.Need),
-		fmt.Sprintf("expected %.2f hits from those dice, %s%.2f units destroyed in all (%.0f%% at least one), %.1f blast markers", fp.Hits, about(fp.Approx), fp.Kills, 100*fp.AtLeastOne, fp.Markers),
+		fmt.Sprintf("expected %.2f hits from those dice, %s%.2f units destroyed in all (%.0f%% at least one), %.1f blast markers", fp.Hits, e40k.ApproxWord(fp.Approx), fp.Kills, 100*fp.AtLeastOne, fp.Markers),
 		"Enter or a second click fires.",
 	)
 }
@@ -389,12 +389,4 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
-}
-
-// about is "about " for odds estimated from samples, "" for exact ones.
-func about(approx bool) string {
-	if approx {
-		return "about "
-	}
-	return ""
 }
