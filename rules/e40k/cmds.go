@@ -375,3 +375,29 @@ func (c *RallyCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	}
 	return []rules.Event{{Kind: rules.EvMessage, Side: f.Side, Text: text}}, c.r.sync(s, g)
 }
+
+// ActingFor is the detachment or titan command c acts for: orders, moves,
+// assaults, fire, passes and rallies name a detachment, titan moves and
+// fire a titan; "" for a command of the side as a whole (the initiative,
+// missions, declining a window) and for commands of other rulesets.
+func ActingFor(c rules.Command) string {
+	switch c := c.(type) {
+	case *OrdersCmd:
+		return c.Detachment
+	case *MoveCmd:
+		return c.Detachment
+	case *AssaultCmd:
+		return c.Detachment
+	case *FireCmd:
+		return c.Detachment
+	case *PassCmd:
+		return c.Detachment
+	case *RallyCmd:
+		return c.Detachment
+	case *TitanMoveCmd:
+		return c.Titan
+	case *TitanFireCmd:
+		return c.Titan
+	}
+	return ""
+}

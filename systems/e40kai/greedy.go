@@ -230,10 +230,10 @@ func sampledValue(v game.View, ev Evaluator, cmd rules.Command) (float64, bool) 
 // played on a copy of the state with the player's own dice and the best
 // position by the Evaluator wins.
 func greedyMove(ctx context.Context, rs *e40k.Ruleset, v game.View, ev Evaluator, assault bool) (rules.Command, error) {
-	det := detachmentOf(v.Choices[0].Cmd)
+	det := e40k.ActingFor(v.Choices[0].Cmd)
 	var opts []rules.Choice
 	for _, c := range v.Choices {
-		if detachmentOf(c.Cmd) != det {
+		if e40k.ActingFor(c.Cmd) != det {
 			continue
 		}
 		if c.Continuous == "" {
@@ -282,22 +282,6 @@ func greedyMove(ctx context.Context, rs *e40k.Ruleset, v game.View, ev Evaluator
 		return v.Choices[0].Cmd, nil
 	}
 	return best, nil
-}
-
-// detachmentOf is the detachment (or titan) a move, assault or pass
-// command is for.
-func detachmentOf(c rules.Command) string {
-	switch x := c.(type) {
-	case *e40k.MoveCmd:
-		return x.Detachment
-	case *e40k.AssaultCmd:
-		return x.Detachment
-	case *e40k.PassCmd:
-		return x.Detachment
-	case *e40k.TitanMoveCmd:
-		return x.Titan
-	}
-	return ""
 }
 
 // charges reports whether an assault move ends a unit in contact with an

@@ -521,36 +521,12 @@ func (s *UI) Choices() []rules.Choice {
 			}
 			continue
 		}
-		if who := choiceActor(c.Cmd); s.mine() && who != "" && who != act {
+		if who := e40k.ActingFor(c.Cmd); s.mine() && who != "" && who != act {
 			continue
 		}
 		out = append(out, c)
 	}
 	return out
-}
-
-// choiceActor is the detachment or titan a command acts for ("" for the
-// side's own: the initiative, declining a window).
-func choiceActor(c rules.Command) string {
-	switch c := c.(type) {
-	case *e40k.OrdersCmd:
-		return c.Detachment
-	case *e40k.MoveCmd:
-		return c.Detachment
-	case *e40k.AssaultCmd:
-		return c.Detachment
-	case *e40k.FireCmd:
-		return c.Detachment
-	case *e40k.PassCmd:
-		return c.Detachment
-	case *e40k.RallyCmd:
-		return c.Detachment
-	case *e40k.TitanMoveCmd:
-		return c.Titan
-	case *e40k.TitanFireCmd:
-		return c.Titan
-	}
-	return ""
 }
 
 // Choose answers with choice i of Choices: a suggested move is drafted
@@ -570,7 +546,7 @@ func (s *UI) Choose(i int) {
 		s.Play(cs[i].Cmd)
 		return
 	}
-	if who := choiceActor(cs[i].Cmd); who != s.actor() {
+	if who := e40k.ActingFor(cs[i].Cmd); who != s.actor() {
 		s.selectStand(s.firstStand(who))
 	}
 	s.Moves = map[string]world.Vec{}

@@ -43,7 +43,7 @@ func (s *UI) PreviewTitan() *TitanPreview {
 	u := s.State().Unit(s.actor())
 	tp := &TitanPreview{Titan: u.ID, Dist: u.Pos.Dist(*s.TitanTo)}
 	for _, c := range s.legal() {
-		if c.Continuous != "" && choiceActor(c.Cmd) == u.ID {
+		if c.Continuous != "" && e40k.ActingFor(c.Cmd) == u.ID {
 			tp.Allowance = c.Continuous
 		}
 	}
