@@ -149,6 +149,9 @@ func (r *Ruleset) beginFlyers(s *rules.State, _ rules.Dice) ([]rules.Event, erro
 		if u.Markers.Has(markLanded) {
 			u.Markers.Delete(markLanded)
 		}
+		if u.Markers.Has(markPicked) {
+			u.Markers.Delete(markPicked)
+		}
 	}
 	if !r.hasFlyers(s) {
 		return nil, nil
@@ -302,7 +305,8 @@ func (r *Ruleset) flyersDone(s *rules.State) bool {
 // MissionCmd declares a flyer detachment's mission for the turn (seed 001
 // movement step 1): ground attack on Target (an enemy detachment on the
 // table, not a titan), transport to the landing point To (the detachment
-// carries stands), intercept, or none (it stays on the ground).
+// carries stands to set down, or has room to pick stands up: pickup.go),
+// intercept, or none (it stays on the ground).
 type MissionCmd struct {
 	r          *Ruleset
 	By         string    `json:"by"`
@@ -343,8 +347,8 @@ func (c *MissionCmd) Validate(s *rules.State) error {
 		for _, u := range c.r.flyers(s, c.Detachment) {
 			n += len(Carried(s, u.ID))
 		}
-		if n == 0 {
-			return fmt.Errorf("%s carries no troops", c.Detachment)
+		if n == 0 && !c.r.hasRoom(s, c.Detachment) {
+			return fmt.Errorf("%s carries no troops and has no room to pick any up", c.Detachment)
 		}
 		return c.r.checkLanding(s, c.By, c.To)
 	}
@@ -399,6 +403,9 @@ func (c *MissionCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) 
 	case MissionTransport:
 		so.To = c.To
 		text = fmt.Sprintf("%s flies a transport mission to (%.0f, %.0f)", f.ID, c.To.X, c.To.Y)
+		if c.r.CarriedBy(s, f.ID) == 0 {
+			text += " to pick troops up"
+		}
 	case MissionIntercept:
 		text = f.ID + " flies an intercept mission"
 	}
@@ -482,18 +489,27 @@ func (r *Ruleset) autoFlyers(s *rules.State, d rules.Dice) ([]rules.Event, bool,
 			ts := r.flyers(s, so.Detachment)
 			for _, t := range ts {
 				t.Pos = so.To
-			}
-			for _, t := range ts {
-				if len(Carried(s, t.ID)) > 0 {
-					frame := rules.Frame{Proc: ProcLanding, Side: so.Side, Kind: KindLanding,
-						Prompt:   fmt.Sprintf("%s lands: set its troops down (each up to its move less %.0f cm), or keep them aboard", so.Detachment, DisembarkPenalty),
-						Commands: []string{CmdDisembark}, Units: r.unitIDsAll(s, so.Detachment)}
-					frame.Params.Set("detachment", so.Detachment)
-					if err := putAir(s, a); err != nil {
-						return nil, false, err
-					}
-					return evs, true, s.Call(frame)
+				t.Markers.Delete(markPicked)
+				t.Markers.Delete(markLanded)
+				if len(Carried(s, t.ID)) == 0 {
+					t.Markers.Set(markLanded, 1) // nothing to set down
 				}
+			}
+			// The landing: troops aboard get out, then stands in reach
+			// may be picked up (pickup.go).
+			if len(ts) > 0 && r.landingBusy(s, so.Detachment) {
+				frame := rules.Frame{Proc: ProcLanding, Side: so.Side, Kind: KindLanding,
+					Prompt:   fmt.Sprintf("%s lands: set its troops down (each up to its move less %.0f cm) or keep them aboard, then pick up stands in reach or take off", so.Detachment, DisembarkPenalty),
+					Commands: []string{CmdDisembark, CmdPickUp}, Units: r.unitIDsAll(s, so.Detachment)}
+				frame.Params.Set("detachment", so.Detachment)
+				if err := putAir(s, a); err != nil {
+					return nil, false, err
+				}
+				return evs, true, s.Call(frame)
+			}
+			if len(ts) > 0 {
+				evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: so.Side, Units: []string{so.Detachment},
+					Text: so.Detachment + " lands, finds no stand in reach to pick up and takes off"})
 			}
 		case MissionIntercept:
 			a.Stage = 0
@@ -538,20 +554,15 @@ func (r *Ruleset) leave(s *rules.State, f *rules.Formation) []rules.Event {
 }
 
 // landed marks a transport flyer's troops set down; the landing frame
-// returns once every flyer of the detachment has.
+// returns once every flyer of the detachment has and has taken its
+// pick-up (landingStep).
 func (r *Ruleset) landed(s *rules.State, t *rules.Unit) ([]rules.Event, error) {
 	t.Markers.Set(markLanded, 1)
 	fr := s.Proc()
 	if fr == nil || fr.Proc != ProcLanding {
 		return nil, fmt.Errorf("disembark: no landing under way")
 	}
-	for _, u := range r.flyers(s, fr.Params.Value("detachment")) {
-		if u.Markers.Value(markLanded) == 0 && len(Carried(s, u.ID)) > 0 {
-			return nil, nil // another flyer of the detachment still lands
-		}
-	}
-	_, err := s.Return()
-	return nil, err
+	return nil, r.landingStep(s)
 }
 
 // InterceptCmd answers an interception offer: the side's interceptor
@@ -828,7 +839,8 @@ func (r *Ruleset) GroundAttackPlan(s *rules.State, det, target string) (*FirePla
 // missionChoices lists the missions each waiting flyer detachment may
 // fly: none, intercept, a ground attack on each enemy detachment (with
 // the odds of destroying a unit), a transport mission to each objective
-// and to the middle of the table when it carries troops.
+// and to the middle of the table when it carries troops, and one beside
+// each friendly detachment that could board when it has room (pickup.go).
 func (r *Ruleset) missionChoices(s *rules.State, side string) []rules.Choice {
 	o, _ := r.options(s)
 	var out []rules.Choice
@@ -872,13 +884,21 @@ func (r *Ruleset) missionChoices(s *rules.State, side string) []rules.Choice {
 			at   world.Vec
 		}{"the middle of the table", world.Vec{X: r.w.Table.W / 2, Y: r.w.Table.H / 2}})
 		seen := map[string]bool{}
-		for _, p := range pts {
-			c := &MissionCmd{r: r, By: side, Detachment: det, Mission: MissionTransport, To: p.at}
-			if seen[p.name] || c.Validate(s) != nil {
-				continue
+		if r.CarriedBy(s, det) > 0 {
+			for _, p := range pts {
+				c := &MissionCmd{r: r, By: side, Detachment: det, Mission: MissionTransport, To: p.at}
+				if seen[p.name] || c.Validate(s) != nil {
+					continue
+				}
+				seen[p.name] = true
+				add(c, fmt.Sprintf("%s: transport mission, landing near %s (%.0f, %.0f)", det, p.name, p.at.X, p.at.Y))
 			}
-			seen[p.name] = true
-			add(c, fmt.Sprintf("%s: transport mission, landing near %s (%.0f, %.0f)", det, p.name, p.at.X, p.at.Y))
+		}
+		if r.hasRoom(s, det) {
+			for _, p := range r.pickUpPoints(s, side) {
+				add(&MissionCmd{r: r, By: side, Detachment: det, Mission: MissionTransport, To: p.at},
+					fmt.Sprintf("%s: transport mission to pick up %s, landing at (%.0f, %.0f)", det, p.det, p.at.X, p.at.Y), p.det)
+			}
 		}
 	}
 	return out
@@ -917,7 +937,8 @@ func (r *Ruleset) interceptChoices(s *rules.State, side string) []rules.Choice {
 
 // landingChoices lists, for each flyer of the landing detachment still
 // carrying troops, its troops set down toward the nearest enemy and beside
-// it, and keeping them aboard.
+// it, and keeping them aboard; for each flyer whose troops had their
+// chance, its pick-ups (pickUpChoices).
 func (r *Ruleset) landingChoices(s *rules.State, side string) []rules.Choice {
 	fr := s.Proc()
 	if fr == nil || fr.Proc != ProcLanding {
@@ -925,6 +946,10 @@ func (r *Ruleset) landingChoices(s *rules.State, side string) []rules.Choice {
 	}
 	var out []rules.Choice
 	for _, t := range r.flyers(s, fr.Params.Value("detachment")) {
+		if r.picking(s, t) {
+			out = append(out, r.pickUpChoices(s, side, t)...)
+			continue
+		}
 		if !r.landing(s, t) || len(Carried(s, t.ID)) == 0 {
 			continue
 		}

@@ -69,6 +69,7 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 		{Name: CmdIntercept, Doc: "an interceptor attacks an arriving enemy flyer detachment (a dogfight), or lets it pass (digest 8.6)", New: func() rules.Command { return &InterceptCmd{r: r} }},
 		{Name: CmdEmbark, Doc: "an infantry stand boards a friendly transport within its move (movement phase)", New: func() rules.Command { return &EmbarkCmd{r: r} }},
 		{Name: CmdDisembark, Doc: "stands carried by a transport are set down, each up to its move less 5 cm (digest 8.3); a landed transport flyer's troops too", New: func() rules.Command { return &DisembarkCmd{r: r} }},
+		{Name: CmdPickUp, Doc: "a landed transport flyer picks up friendly infantry stands within their move, or takes off (pickup.go)", New: func() rules.Command { return &PickUpCmd{r: r} }},
 	}
 }
 
@@ -100,7 +101,7 @@ func (r *Ruleset) Flow() []rules.Step {
 	return []rules.Step{
 		{ID: StepSetup, Phase: "set-up", Doc: "strategy ratings and detachment HQs", OnBegin: r.beginSetup, EndIf: always},
 		{ID: StepOrders, Phase: "orders", NewTurn: true, Doc: "orders for every detachment (E40K-ORD-1, E40K-LD-1)", Allowed: []string{CmdOrders}, OnBegin: r.beginOrders, EndIf: r.noPending, NextFunc: r.afterOrders},
-		{ID: StepFlyers, Phase: "movement", Doc: "flyer missions declared, interceptions, ground attacks and landings (seed 001 movement step 1; digest 8.6)", Allowed: []string{CmdMission, CmdIntercept, CmdDisembark}, OnBegin: r.beginFlyers, Auto: r.autoFlyers, EndIf: r.flyersDone},
+		{ID: StepFlyers, Phase: "movement", Doc: "flyer missions declared, interceptions, ground attacks and landings (seed 001 movement step 1; digest 8.6)", Allowed: []string{CmdMission, CmdIntercept, CmdDisembark, CmdPickUp}, OnBegin: r.beginFlyers, Auto: r.autoFlyers, EndIf: r.flyersDone},
 		{ID: StepMoveInit, Phase: "movement", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
 		{ID: StepTitanMove, Phase: "movement", Doc: "players alternate moving titans, lowest Man first (seed 002; ATII-MOV-1..6)", Allowed: []string{CmdTitanMove, CmdPass}, OnBegin: r.beginTitanPhase(false), EndIf: r.noPending},
 		{ID: StepMovement, Phase: "movement", Doc: "first then second player move; retreats, overwatch fire, preparatory bombardment (E40K-BRK-1, E40K-ART-1)", Allowed: []string{CmdMove, CmdFire, CmdPass, CmdEmbark, CmdDisembark}, OnBegin: r.beginTwoPart(stageBombardStart), Auto: r.autoMovement, EndIf: r.noPending},

@@ -107,8 +107,8 @@ func greedyMission(rs *e40k.Ruleset, v game.View, ev Evaluator) rules.Command {
 	}
 	enemyFlyers := len(st.Sides) == 2 && len(rs.FlyerDetachments(st, otherSide(st, v.Side))) > 0
 	switch {
-	case transport != nil:
-		return transport
+	case transport != nil && rs.CarriedBy(st, det) > 0:
+		return transport // an empty flyer's pick-up missions are left to players
 	case best != nil && !(enemyFlyers && intercept != nil && bv < 1):
 		return best
 	case intercept != nil && enemyFlyers:
