@@ -178,7 +178,7 @@ func (r *Ruleset) combatSide(s *rules.State, kind string, me, them []placed, f *
 				cs.Psykers++
 			}
 			if kind == CloseCombat {
-				cs.Value += x.p.Assault
+				cs.Value += CCAssault(&x.p, touchesWarEngine(x, them), o) // ccweapons.go
 			} else {
 				cs.Value += x.p.Firepower
 			}

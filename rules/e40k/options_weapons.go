@@ -21,6 +21,10 @@ const (
 	// close combat its side loses suffers catastrophic damage (digest 8.5
 	// [?], the Remastered wording).
 	OptCCKillsWarEngine = "e40k/cc-kills-war-engine"
+	// OptCCDoubleAll: every unit in base contact with an enemy war engine
+	// counts its assault value double in a close combat (default: only
+	// units armed with close-combat weapons do; ccweapons.go).
+	OptCCDoubleAll = "e40k/cc-double-all"
 	// OptWarEnginesRetreat: war engines of a broken detachment retreat
 	// like other units (default: war engines do not retreat, digest 8.5).
 	OptWarEnginesRetreat = "e40k/war-engines-retreat"
@@ -38,6 +42,7 @@ type WeaponOptions struct {
 	DistortionShields  bool
 	DeathRay2Plus      bool
 	CCKillsWarEngine   bool
+	CCDoubleAll        bool
 	WarEnginesRetreat  bool
 	RetreatStopsAtEdge bool
 }
@@ -49,6 +54,7 @@ func weaponOptionTable() []OptionInfo {
 		{OptDistortionShields, "reading", "Distortion cannon hits on a war engine are stopped by its shields like other hits (default: they ignore shields, as the weapons-versus-titans table has it).", func(o *Options) *bool { return &o.DistortionShields }},
 		{OptDeathRay2Plus, "reading", "A Death Ray shot hits on 2+ whatever the armour (Epic Remastered wording; default: it needs the armour of the unit it goes to).", func(o *Options) *bool { return &o.DeathRay2Plus }},
 		{OptCCKillsWarEngine, "reading", "A war engine that fought in base contact in a close combat its side loses suffers catastrophic damage (digest 8.5 [?]; default: it only takes its hits).", func(o *Options) *bool { return &o.CCKillsWarEngine }},
+		{OptCCDoubleAll, "reading", "Every unit in base contact with an enemy war engine counts its assault value double in a close combat (the digest 8.5 line read without \"armed with\"; default: only units armed with close-combat weapons, the Epic Remastered wording).", func(o *Options) *bool { return &o.CCDoubleAll }},
 		{OptWarEnginesRetreat, "reading", "War engines of a broken detachment retreat like other units (default: war engines do not retreat, digest 8.5).", func(o *Options) *bool { return &o.WarEnginesRetreat }},
 		{OptRetreatStopsAtEdge, "reading", "A retreat stops at the table edge (default: a unit whose retreat takes it over the table edge leaves the table and counts as destroyed).", func(o *Options) *bool { return &o.RetreatStopsAtEdge }},
 	}
