@@ -19,9 +19,13 @@ import (
 // (intercept) or H / N (stay on the ground), or by the listed choices. An
 // interception offer is answered by I (the first interceptor attacks),
 // H / N (let it pass) or the choices; a landing by U (troops out toward
-// the enemy), H (keep them aboard) or the choices. In the movement phase
-// B boards the selected stand in the nearest friendly transport with room
-// and U sets down the stands the selected detachment carries.
+// the enemy), H (keep them aboard) or the choices, then its pick-up by a
+// click on a friendly stand in reach (its detachment's stands board), P
+// (the nearest stands board), H (take off) or the choices. A transport
+// flyer with room may fly a transport mission with nobody aboard, to pick
+// troops up. In the movement phase B boards the selected stand in the
+// nearest friendly transport with room and U sets down the stands the
+// selected detachment carries. Where the flyers are drawn: flyers.go.
 
 // flyerDet is the flyer detachment whose mission is being declared (the
 // first the decision lists), "" at other decisions.
@@ -60,6 +64,9 @@ func (s *UI) carries(det string) int {
 // orders a ground attack on its detachment, the empty table a transport
 // mission landing there. It reports whether it handled the click.
 func (s *UI) airClick(p world.Vec, hit string) bool {
+	if s.kind() == e40k.KindLanding && s.pickingUp() {
+		return s.pickUpClick(hit)
+	}
 	det := s.flyerDet()
 	if det == "" {
 		return false
@@ -72,11 +79,47 @@ func (s *UI) airClick(p world.Vec, hit string) bool {
 		s.play(s.missionCmd(e40k.MissionGroundAttack, u.Formation, world.Vec{}))
 		return true
 	}
-	if s.carries(det) == 0 {
-		s.Fail(fmt.Errorf("%s carries no troops: click an enemy stand for a ground attack, I intercepts, H stays on the ground", s.detName(det)))
+	if !s.canLand(det) {
+		s.Fail(fmt.Errorf("%s carries no troops and has no room for any: click an enemy stand for a ground attack, I intercepts, H stays on the ground", s.detName(det)))
 		return true
 	}
 	s.play(s.missionCmd(e40k.MissionTransport, "", p))
+	return true
+}
+
+// pickUps are the pick-ups the rules offer now (the first takes off with
+// nobody).
+func (s *UI) pickUps() []*e40k.PickUpCmd {
+	var out []*e40k.PickUpCmd
+	for _, c := range s.legal() {
+		if pc, ok := c.Cmd.(*e40k.PickUpCmd); ok {
+			out = append(out, pc)
+		}
+	}
+	return out
+}
+
+// pickingUp reports whether a landed flyer of the decider waits to pick
+// troops up.
+func (s *UI) pickingUp() bool { return len(s.pickUps()) > 0 }
+
+// pickUpClick boards the clicked friendly stand's detachment (the stands
+// of it the rules offer, nearest first); it reports whether it handled
+// the click.
+func (s *UI) pickUpClick(hit string) bool {
+	u := s.State().Unit(hit)
+	if u == nil || u.Side != s.Decider() {
+		return false
+	}
+	for _, pc := range s.pickUps() {
+		for _, id := range pc.Units {
+			if id == hit {
+				s.Play(pc)
+				return true
+			}
+		}
+	}
+	s.Fail(fmt.Errorf("%s cannot board: it must be infantry, unmoved, in command, not broken, and the flyer within its move", s.Name(hit)))
 	return true
 }
 
@@ -105,6 +148,14 @@ func (s *UI) airKey(k string) bool {
 			}
 		}
 		s.Fail(fmt.Errorf("no interceptor can attack"))
+	case kind == e40k.KindLanding && k == "P":
+		for _, pc := range s.pickUps() {
+			if len(pc.Units) > 0 {
+				s.Play(pc)
+				return true
+			}
+		}
+		s.Fail(fmt.Errorf("no stand in reach can board"))
 	case (kind == e40k.KindLanding || kind == e40k.KindMove) && k == "U":
 		s.disembark()
 	case kind == e40k.KindMove && k == "B":
@@ -124,6 +175,12 @@ func (s *UI) airHold() bool {
 	case e40k.KindIntercept:
 		return s.airKey("N")
 	case e40k.KindLanding:
+		for _, pc := range s.pickUps() {
+			if len(pc.Units) == 0 {
+				s.Play(pc)
+				return true
+			}
+		}
 		for _, c := range s.legal() {
 			if dc, ok := c.Cmd.(*e40k.DisembarkCmd); ok && len(dc.Moves) == 0 {
 				s.Play(c.Cmd)
@@ -182,6 +239,8 @@ func (s *UI) airChoice(c rules.Command) (keep, handled bool) {
 	switch x := c.(type) {
 	case *e40k.MissionCmd:
 		return x.Detachment == s.flyerDet(), true
+	case *e40k.PickUpCmd:
+		return true, true
 	case *e40k.EmbarkCmd:
 		u := st.Unit(x.Unit)
 		return !s.mine() || (u != nil && u.Formation == s.actor()), true
@@ -215,8 +274,19 @@ func (s *UI) AirLines() []string {
 		ln := fmt.Sprintf("Task %s: click an enemy stand for a ground attack, I intercepts, H stays on the ground", s.detName(det))
 		if n := s.carries(det); n > 0 {
 			ln += fmt.Sprintf("; it carries %d stand(s): click the table where it should land", n)
+		} else if n := s.room(det); n > 0 {
+			ln += fmt.Sprintf("; it has room for %d stand(s): click the table beside friendly infantry to land and pick them up", n)
 		}
 		out = append(out, ln+".")
+		if s.HasCursor && s.Hover == "" && s.canLand(det) {
+			if c := s.missionCmd(e40k.MissionTransport, "", s.Cursor); c != nil {
+				if err := c.Validate(st); err != nil {
+					out = append(out, "Cannot land here: "+s.Named(err.Error()))
+				} else {
+					out = append(out, fmt.Sprintf("Landing at (%.0f, %.0f): click to send it there.", s.Cursor.X, s.Cursor.Y))
+				}
+			}
+		}
 		if u := st.Unit(s.Hover); u != nil && u.Side != s.Decider() && !u.OffTable {
 			if plan, err := rs.GroundAttackPlan(st, det, u.Formation); err == nil {
 				ln := fmt.Sprintf("Ground attack on %s: firepower %d (%s)", s.detName(u.Formation), plan.Firepower, plan.Situation)
@@ -227,23 +297,18 @@ func (s *UI) AirLines() []string {
 			}
 		}
 	}
+	if s.kind() == e40k.KindLanding && s.pickingUp() && s.Decider() == st.Pending.Side {
+		ln := "Pick-up: click a friendly stand outlined in green (its detachment's stands in reach board), P boards the nearest, H takes off."
+		if pcs := s.pickUps(); len(pcs) > 0 {
+			if t := st.Unit(pcs[0].Transport); t != nil {
+				ln = fmt.Sprintf("%s has landed with room for %d stand(s). ", s.Name(t.ID), s.room(t.Formation)) + ln
+			}
+		}
+		out = append(out, ln)
+	}
 	for _, sd := range st.Sides {
 		for _, det := range rs.FlyerDetachments(st, sd.ID) {
-			f := st.Formation(det)
-			state := "at its airfield"
-			switch {
-			case f.Markers.Value(e40k.MarkAloft) > 0:
-				state = "intercept mission, still up"
-			case f.Orders != "":
-				state = f.Orders + " mission"
-			case f.Markers.Value(e40k.MarkRearm) > st.Turn:
-				state = fmt.Sprintf("rearming (ready on turn %d)", f.Markers.Value(e40k.MarkRearm))
-			}
-			ln := fmt.Sprintf("Flyers %s (%s): %s", s.detName(det), s.SideName(sd.ID), state)
-			if n := s.carries(det); n > 0 {
-				ln += fmt.Sprintf(", %d stand(s) aboard", n)
-			}
-			out = append(out, ln)
+			out = append(out, s.flyerLine(det, sd.ID))
 		}
 	}
 	for i := range st.Units {
@@ -274,7 +339,7 @@ func (s *UI) airPanel(c *play.Column) {
 	l := c.Layout()
 	for i, ln := range lines {
 		col := play.ColDim
-		if i == 0 && s.flyerDet() != "" {
+		if i == 0 && (s.flyerDet() != "" || s.kind() == e40k.KindLanding && s.pickingUp()) {
 			col = play.ColGold
 		}
 		c.Line(ln, l.Px(12), false, col)
@@ -284,10 +349,13 @@ func (s *UI) airPanel(c *play.Column) {
 
 // airBanner is the banner's key line at a flyer or landing decision ("" at
 // others).
-func airBanner(kind string) string {
+func (s *UI) airBanner(kind string) string {
+	if kind == e40k.KindLanding && s.pickingUp() {
+		return "Click a friendly stand in reach (outlined): its detachment's stands board; P boards the nearest; H takes off; or pick a choice."
+	}
 	switch kind {
 	case e40k.KindMission:
-		return "Click an enemy stand: ground attack on its detachment; click the table: land the troops there (transport); I intercepts; H (or N) stays on the ground; or pick a choice."
+		return "Click an enemy stand: ground attack on its detachment; click the table: land there (transport: set troops down, pick troops up); I intercepts; H (or N) stays on the ground; or pick a choice."
 	case e40k.KindIntercept:
 		return "I: the first interceptor attacks the arriving flyers (a dogfight); H (or N) lets them pass; or pick a choice."
 	case e40k.KindLanding:
@@ -346,6 +414,16 @@ func (s *UI) decorateAir(add func(scene.Layer, scene.Prim), lbl func(string, wor
 		}
 		return
 	}
+	if s.kind() == e40k.KindLanding {
+		for _, pc := range s.pickUps() {
+			for _, id := range pc.Units {
+				if u := st.Unit(id); u != nil && !u.OffTable {
+					add(scene.LayerLOS, outline(s.Base(u), colLegal, 3*px, nil))
+				}
+			}
+		}
+		return
+	}
 	if s.kind() != e40k.KindMove || !s.mine() {
 		return
 	}
@@ -354,4 +432,53 @@ func (s *UI) decorateAir(add func(scene.Layer, scene.Prim), lbl func(string, wor
 			lbl(fmt.Sprintf("carries %d", n), u.Pos, s.Base(u).Foot.BoundRadius())
 		}
 	}
+}
+
+// flyerLine is a flyer detachment's line in the panel: off the table, and
+// what it does (its mission, where, whether it has arrived), or rearming,
+// or ready at its airfield; its flyers and the stands aboard.
+func (s *UI) flyerLine(det, side string) string {
+	st := s.State()
+	f := st.Formation(det)
+	a := airState(st)
+	var so *e40k.Sortie
+	idx := -1
+	for i := range a.Sorties {
+		if a.Sorties[i].Detachment == det {
+			so, idx = &a.Sorties[i], i
+		}
+	}
+	inStep := st.Step == e40k.StepFlyers && !a.Done
+	when := ""
+	if inStep && so != nil {
+		switch {
+		case idx > a.Next:
+			when = ", inbound"
+		case idx == a.Next:
+			when = ", arriving now"
+		}
+	}
+	state := "ready at its airfield"
+	switch {
+	case f.Markers.Value(e40k.MarkAloft) > 0:
+		state = "intercept mission: top cover over its table edge, still up"
+	case f.Orders == e40k.MissionIntercept:
+		state = "intercept mission" + when
+	case f.Orders == e40k.MissionGroundAttack && so != nil:
+		state = "ground attack on " + s.detName(so.Target) + when
+	case f.Orders == e40k.MissionTransport && so != nil:
+		state = fmt.Sprintf("transport mission, landing at (%.0f, %.0f)%s", so.To.X, so.To.Y, when)
+	case f.Orders != "":
+		state = f.Orders + " mission" + when
+	case inStep && so != nil && so.Mission == e40k.MissionNone:
+		state = "stays on the ground this turn"
+	case f.Markers.Value(e40k.MarkRearm) > st.Turn:
+		state = fmt.Sprintf("rearming at its airfield (ready on turn %d)", f.Markers.Value(e40k.MarkRearm))
+	}
+	n := len(s.flyerUnits(st, det))
+	ln := fmt.Sprintf("Flyers %s (%s, %d off the table): %s", s.detName(det), s.SideName(side), n, state)
+	if c := s.carries(det); c > 0 {
+		ln += fmt.Sprintf("; %d stand(s) aboard", c)
+	}
+	return ln
 }

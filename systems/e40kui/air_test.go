@@ -120,6 +120,14 @@ func TestFlyerMissionsInTheWindowE40K(t *testing.T) {
 			t.Errorf("%s at %v (off table %v)", id, u.Pos, u.OffTable)
 		}
 	}
+	// Then its pick-up: H takes off with nobody.
+	if p := s.State().Pending; p != nil && p.Kind == e40k.KindLanding {
+		if !s.pickingUp() {
+			t.Fatalf("the landing waits after U with no pick-up: %s", p.Prompt)
+		}
+		t.Logf("pick-ups offered: %v", s.pickUps()[len(s.pickUps())-1].Units)
+		s.Hold()
+	}
 	s.TrayClose()
 	// The bombers' ground attack is in the tray under its volley.
 	found := false
@@ -131,7 +139,7 @@ func TestFlyerMissionsInTheWindowE40K(t *testing.T) {
 	if !found {
 		t.Error("no ground attack in the dice tray")
 	}
-	if h := strings.Join(s.AirLines(), " "); !strings.Contains(h, "intercept mission, still up") || !strings.Contains(h, "rearming") {
+	if h := strings.Join(s.AirLines(), " "); !strings.Contains(h, "intercept mission: top cover over its table edge, still up") || !strings.Contains(h, "rearming") {
 		t.Errorf("flyer lines after the missions: %s", h)
 	}
 }

@@ -108,6 +108,7 @@ func (s *UI) Decorate(sc *scene.Scene) {
 		}
 	}
 	s.decorateAir(add, lbl, px)
+	s.drawFlyers(add, lbl, px)
 	if p := st.Pending; p != nil && s.Mode() == play.ModeTurn && p.Side == s.Decider() {
 		for _, id := range p.Units {
 			if id == s.Detachment() {
@@ -150,6 +151,12 @@ func (s *UI) Bases(in []scene.Base) []scene.Base {
 	det := s.Detachment()
 	var out []scene.Base
 	for _, b := range in {
+		if _, ok := s.sideCol[b.Side]; !ok && b.Side != "" {
+			if s.sideCol == nil {
+				s.sideCol = map[string]color.NRGBA{}
+			}
+			s.sideCol[b.Side] = b.Color
+		}
 		u := st.Unit(b.ID)
 		if u == nil {
 			out = append(out, b)

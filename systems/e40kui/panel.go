@@ -109,7 +109,7 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 	case e40k.KindRally:
 		b.Lines = append(b.Lines, "Enter tests the selected detachment's rally; H leaves it broken.")
 	case e40k.KindMission, e40k.KindIntercept, e40k.KindLanding:
-		b.Lines = append(b.Lines, airBanner(p.Kind))
+		b.Lines = append(b.Lines, s.airBanner(p.Kind))
 	case e40k.KindTitanMove:
 		b.Lines = append(b.Lines, "Drag the titan where it should go (it turns to walk there), or pick a suggested move by its number; Enter moves; H holds.")
 	default:

@@ -12,6 +12,7 @@ package e40kui
 
 import (
 	"fmt"
+	"image/color"
 	"sort"
 	"strings"
 
@@ -49,6 +50,9 @@ type UI struct {
 	// the scenario's set-up (fixed for the game), read once.
 	fires map[string]*FirePreview
 	su    *e40k.Setup
+	// sideCol are the sides' colours, read from their bases (Bases) for
+	// the flyers drawn off their bases (flyers.go).
+	sideCol map[string]color.NRGBA
 }
 
 // legalCache is the decider's legal choices for one state of the game.
@@ -414,7 +418,7 @@ func (s *UI) Sig() string {
 	if s.TitanTo != nil {
 		titan = fmt.Sprintf("%.1f,%.1f", s.TitanTo.X, s.TitanTo.Y)
 	}
-	return fmt.Sprintf("%s|%s|%v|%s|%s", strings.Join(ids, ";"), s.Target, s.Single, s.Hover, titan)
+	return fmt.Sprintf("%s|%s|%v|%s|%s|%s", strings.Join(ids, ";"), s.Target, s.Single, s.Hover, titan, s.flyerSig())
 }
 
 // Declared is the aimed target, for the debug dump.
