@@ -452,7 +452,7 @@ func (s *UI) flyerLine(det, side string) string {
 	when := ""
 	if inStep && so != nil {
 		switch {
-		case idx > a.Next:
+		case idx > a.Next || idx == a.Next && a.Stage == 0:
 			when = ", inbound"
 		case idx == a.Next:
 			when = ", arriving now"

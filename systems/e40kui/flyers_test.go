@@ -71,6 +71,12 @@ func TestFlyersDrawnOnTheTableE40K(t *testing.T) {
 	s.Hover, s.HasCursor = "", false
 	land := world.Vec{X: 76, Y: 36}
 	s.ClickTable(land, "")
+	if h := strings.Join(s.AirLines(), " "); !strings.Contains(h, "landing at (76, 36), inbound") {
+		t.Errorf("the Thunderhawk is not inbound while the Orks declare: %s", h)
+	}
+	if m := markOf(s, "thunderhawk"); m == nil || m.State != FlyerInbound {
+		t.Errorf("declared thunderhawk %+v", m)
+	}
 	s.Key("I")
 	click(t, s, "tactical-a")
 	s.TrayClose()
