@@ -77,9 +77,10 @@ func tableText(d *app.DebugDump, s string) *app.DumpText {
 // the Thunderhawk on a transport mission landing there; the table then
 // shows it labelled with its mission while the Orks decide theirs (H: the
 // fighters and the bomber stay on the ground), and at its landing the
-// label is drawn by the landing point; U sets its troops down, H takes
-// off without picking anyone up. The save made with Ctrl+S holds the
-// mission with the clicked landing point.
+// label is drawn by the landing point; U sets its troops down, and a
+// click on the marine stand nearest the landing point picks up (pickup.go)
+// stands of its detachment. The save made with Ctrl+S holds the mission
+// with the clicked landing point and the pick-up of the clicked stand.
 func TestE40KFlyerMissionByMouse(t *testing.T) {
 	needX(t)
 	fixture := filepath.Join(t.TempDir(), "air-start.json")
@@ -129,8 +130,34 @@ func TestE40KFlyerMissionByMouse(t *testing.T) {
 	w.DocShot("play-e40k-flyer-landed")
 	w.mustPlay("the troops set down (U)", func() { w.Key("u") })
 	d = w.settle()
+	if d.Play.Pending != e40k.KindLanding || !d.Contains("Pick-up: click a friendly stand") {
+		w.Failf("no pick-up offered after the troops got out: %s", texts(d, "hud"))
+	}
+	// Pick up the marine infantry stand nearest the landing point (not
+	// one that just got out) by clicking it.
+	var pick *app.DumpUnit
+	for i := range d.Units {
+		u := &d.Units[i]
+		if u.Side != "marines" || !u.OnTable || !(strings.HasPrefix(u.ID, "tactical-") || strings.HasPrefix(u.ID, "assault-")) {
+			continue
+		}
+		if pick == nil || math.Hypot(u.X-lx, u.Y-ly) < math.Hypot(pick.X-lx, pick.Y-ly) {
+			pick = u
+		}
+	}
+	if pick == nil {
+		w.Failf("no marine stand on the table to pick up")
+	}
+	picked := pick.ID
+	w.mustPlay("a pick-up (a click on "+describe(pick)+")", func() { w.Click(int(math.Round(pick.WX)), int(math.Round(pick.WY))) })
+	d = w.settle()
+	for _, u := range d.Units {
+		if u.ID == picked && u.OnTable {
+			w.Failf("%s is still on the table after the pick-up: %q", picked, d.Play.Msg)
+		}
+	}
 	if d.Play.Pending == e40k.KindLanding {
-		w.mustPlay("the Thunderhawk takes off (H)", func() { w.Key("h") })
+		w.Failf("the landing goes on after the pick-up")
 	}
 	save := filepath.Join(w.Dir(), "e40k-air.json")
 	w.Save(save)
@@ -155,5 +182,21 @@ func TestE40KFlyerMissionByMouse(t *testing.T) {
 	}
 	if sv.Commands[n].Cmd != e40k.CmdMission || mc.Detachment != "thunderhawk-flight" || mc.Mission != e40k.MissionTransport || math.Hypot(mc.To.X-lx, mc.To.Y-ly) > 0.5 {
 		t.Errorf("command %d is %s %+v; want the Thunderhawk's transport mission to (%.0f, %.0f)", n+1, sv.Commands[n].Cmd, mc, lx, ly)
+	}
+	found := false
+	for _, c := range sv.Commands[n:] {
+		var pc struct {
+			Transport string
+			Units     []string
+		}
+		if c.Cmd != e40k.CmdPickUp || json.Unmarshal(c.Args, &pc) != nil {
+			continue
+		}
+		for _, id := range pc.Units {
+			found = found || (id == picked && pc.Transport == "thunderhawk")
+		}
+	}
+	if !found {
+		t.Errorf("the save holds no pick-up of %s by the Thunderhawk", picked)
 	}
 }

@@ -588,10 +588,7 @@ type Outcome struct {
 		Pos    struct{ X, Y float64 }
 		Facing float64           `json:"facing"`
 		Damage map[string]string `json:"damage"`
-		Ext    map[string]struct {
-			Destroyed   bool `json:"destroyed"`
-			ShieldsDown int  `json:"shields_down"`
-		} `json:"ext"`
+		Ext    map[string]outcomeExt `json:"ext"`
 	} `json:"units"`
 	Log []struct {
 		Kind  string            `json:"kind"`
@@ -614,6 +611,24 @@ type Outcome struct {
 		Side    string `json:"side"`
 		Text    string `json:"text"`
 	} `json:"notes"`
+}
+
+// outcomeExt is one unit extension of a replay report: the fields the
+// checks read of an ATII titan's state. Other extensions that are not
+// objects (an E40K stand's transport id) read as zero.
+type outcomeExt struct {
+	Destroyed   bool `json:"destroyed"`
+	ShieldsDown int  `json:"shields_down"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (e *outcomeExt) UnmarshalJSON(b []byte) error {
+	if b = bytes.TrimSpace(b); len(b) == 0 || b[0] != '{' {
+		*e = outcomeExt{}
+		return nil
+	}
+	type plain outcomeExt
+	return json.Unmarshal(b, (*plain)(e))
 }
 
 // HasNote reports whether side's reasons in the save include one
