@@ -586,8 +586,8 @@ type Outcome struct {
 		ID     string `json:"id"`
 		Side   string `json:"side"`
 		Pos    struct{ X, Y float64 }
-		Facing float64           `json:"facing"`
-		Damage map[string]string `json:"damage"`
+		Facing float64               `json:"facing"`
+		Damage map[string]string     `json:"damage"`
 		Ext    map[string]outcomeExt `json:"ext"`
 	} `json:"units"`
 	Log []struct {
