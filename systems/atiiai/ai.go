@@ -153,7 +153,9 @@ func (d Domain) ActionsContext(ctx context.Context, s *rules.State, side string)
 	if err != nil {
 		return nil, err
 	}
+	choices = d.inOrder(s, choices)
 	var out, shields []search.Action
+	var losing *bool
 	for _, c := range choices {
 		a := search.Action{Cmd: c.Cmd, Text: c.Text}
 		if len(c.Units) > 0 {
@@ -163,6 +165,18 @@ func (d Domain) ActionsContext(ctx context.Context, s *rules.State, side string)
 			a.Targets = append([]string(nil), c.Units[1:]...)
 		}
 		switch {
+		case c.Name == atii.CmdDisengage:
+			// Disengaging gives up the titan's shooting and close combat
+			// for the turn (ATII's disengage rule), which a search a few
+			// decisions deep cannot weigh: it is a choice for a side
+			// that is losing (the tactical moves disengage the same way).
+			if losing == nil {
+				l := d.losing(s, side)
+				losing = &l
+			}
+			if *losing {
+				out = append(out, a)
+			}
 		case c.Name == atii.CmdShields:
 			shields = append(shields, a)
 		case c.Continuous != "":
@@ -179,6 +193,42 @@ func (d Domain) ActionsContext(ctx context.Context, s *rules.State, side string)
 		return shields, nil // only standing orders are left: offer them
 	}
 	return out, nil
+}
+
+// inOrder drops the moves and holds of titans that would act out of
+// order (ATII-MOV-1: starting one forfeits the activation of each titan of
+// the side that should have gone first) while some titan may act without
+// forfeiting any: a forfeit throws away a titan's move for the phase, a
+// loss the evaluation cannot see within the search's horizon (the AI
+// kept moving its Warhounds first and left its Warlord and Reavers
+// standing for whole games). The other choices are kept as they are.
+func (d Domain) inOrder(s *rules.State, choices []rules.Choice) []rules.Choice {
+	if s.Step != atii.StepMovement && s.Step != atii.StepAssault {
+		return choices
+	}
+	costly := map[string]bool{}
+	free := false
+	for _, c := range choices {
+		if (c.Name != atii.CmdMove && c.Name != atii.CmdHold) || len(c.Units) == 0 {
+			continue
+		}
+		id := c.Units[0]
+		if _, seen := costly[id]; !seen {
+			costly[id] = len(d.RS.Forfeits(s, id)) > 0
+		}
+		free = free || !costly[id]
+	}
+	if !free {
+		return choices
+	}
+	out := make([]rules.Choice, 0, len(choices))
+	for _, c := range choices {
+		if (c.Name == atii.CmdMove || c.Name == atii.CmdHold) && len(c.Units) > 0 && costly[c.Units[0]] {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // Evaluate implements search.Domain.

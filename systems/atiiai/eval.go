@@ -20,10 +20,13 @@ type Weights struct {
 	// Shields is what a titan's full set of working void shields is
 	// worth (scaled by the share still up).
 	Shields float64
-	// Threat is what having an enemy titan within a weapon's range and
-	// arc is worth, per enemy titan and scaled by its points; Exposure
-	// is what being in an enemy's costs. Threat above Exposure makes the
-	// player seek the fight.
+	// Threat is what the side's guns can do this turn (firepower: for
+	// each gun the best target in its arc and range, the target's points
+	// times the chance to hit with the movement modifiers times the
+	// gun's punch), as a share of that; Exposure is what the enemy's
+	// guns can do to the side. With the two equal the player weighs the
+	// exchange of fire evenly (moving 20 cm or more, standing still,
+	// arcs and ranges all count).
 	Threat, Exposure float64
 	// Result is what winning (or losing) the game is worth, as a share
 	// of all titans' points.
@@ -48,8 +51,16 @@ type Weights struct {
 
 // DefaultWeights are the evaluation's defaults.
 func DefaultWeights() Weights {
-	return Weights{Cracked: 0.02, Shields: 0.08, Threat: 0.06, Exposure: 0.03, Result: 1,
+	return Weights{Cracked: 0.02, Shields: 0.08, Threat: 0.1, Exposure: 0.1, Result: 1,
 		Rear: 0.05, Flank: 0.02, Objective: 0.25, Danger: 0.01}
+}
+
+// placed is a titan on the table as the evaluation sees it.
+type placed struct {
+	u    *rules.Unit
+	pts  float64
+	prof *catalog.Unit
+	guns []gun
 }
 
 // Evaluator scores ATII positions for the search (search.Domain's
@@ -72,12 +83,6 @@ type Evaluator struct {
 // A titan whose state cannot be read counts as undamaged.
 func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 	var dmg, shields, total float64
-	type placed struct {
-		u    *rules.Unit
-		pts  float64
-		rng  float64 // the longest range among its working weapons
-		guns []gun
-	}
 	var mine, theirs []placed
 	var terrain float64
 	for i := range s.Units {
@@ -111,16 +116,8 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 		if u.Destroyed || u.OffTable || u.Markers.Value(atii.MarkUnplaced) > 0 {
 			continue
 		}
-		p := placed{u: u, pts: pts}
-		for _, m := range sheet.Of(prof).Mounts {
-			id, _ := u.Loadout.Get(m.ID)
-			if w, err := ev.RS.Catalogue().Weapon(id); err == nil && ts.Level(m.ID) < atii.Catastrophic {
-				p.rng = max(p.rng, w.Range)
-			}
-		}
-		if ev.W.Rear != 0 || ev.W.Flank != 0 {
-			p.guns = gunsOf(ev.RS, prof, u, ts)
-		}
+		p := placed{u: u, pts: pts, prof: prof}
+		p.guns = gunsOf(ev.RS, prof, u, ts)
 		if ev.W.Danger != 0 {
 			terrain += sign * ev.W.Danger * pts * ev.dangerShare(prof, u)
 		}
@@ -132,14 +129,10 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 	}
 	var threat float64
 	for _, a := range mine {
-		for _, t := range theirs {
-			if within(a.u, t.u, a.rng) {
-				threat += ev.W.Threat * t.pts
-			}
-			if within(t.u, a.u, t.rng) {
-				threat -= ev.W.Exposure * a.pts
-			}
-		}
+		threat += ev.W.Threat * firepower(a, theirs)
+	}
+	for _, t := range theirs {
+		threat -= ev.W.Exposure * firepower(t, mine)
 	}
 	var flank float64
 	for _, a := range mine {
@@ -226,17 +219,48 @@ func (ev Evaluator) dangerShare(prof *catalog.Unit, u *rules.Unit) float64 {
 	return e / prof.Speed
 }
 
-// within reports whether b's centre is within rng (plus a base's
-// allowance) of a's and in a's front half: a cheap stand-in for range and
-// arc that a search can afford at every node.
-func within(a, b *rules.Unit, rng float64) bool {
-	if rng <= 0 {
-		return false
-	}
+// bears reports whether gun g of a titan at a has b's centre in its arc
+// and range (plus the base allowance).
+func bears(g gun, a, b *rules.Unit) bool {
 	d := b.Pos.Sub(a.Pos)
-	if d.Len() > rng+4 {
+	if d.Len() > g.rng+reachAllowance {
 		return false
 	}
-	off := world.NormDeg(world.Bearing(d) - a.Facing)
-	return off <= 90+world.Eps || off >= 270-world.Eps
+	ok, err := atii.InArc(g.arc, world.RelDeg(world.Bearing(d)-a.Facing))
+	return err == nil && ok
+}
+
+// firepower is what p's guns can do to targets this turn: for each gun,
+// the best over the targets it bears on of the target's points times its
+// chance to hit (ATII-SHT-4: Gunnery with the movement, agility and
+// accuracy modifiers; cover is not measured) times the gun's punch.
+func firepower(p placed, targets []placed) float64 {
+	a := p.u
+	gunnery := sheet.Of(p.prof).Gunnery
+	var sum float64
+	for _, g := range p.guns {
+		best := 0.0
+		for _, t := range targets {
+			if !bears(g, a, t.u) {
+				continue
+			}
+			m := g.acc
+			if !t.u.Moved {
+				m++
+			} else if t.u.MovedDist >= atii.RapidTarget-world.Eps {
+				m--
+			}
+			if !a.Moved {
+				m++
+			}
+			if sheet.Of(t.prof).Man >= atii.AgileMan {
+				m--
+			}
+			if v := t.pts * atii.HitProb(gunnery-m) * g.punch; v > best {
+				best = v
+			}
+		}
+		sum += best
+	}
+	return sum
 }

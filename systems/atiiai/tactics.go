@@ -23,6 +23,11 @@ import (
 type gun struct {
 	arc string
 	rng float64
+	// acc is the weapon's accuracy (ATII-SHT-4); punch is its mean rate
+	// of fire times the chance that a hit beats a void shield's armour
+	// (ATII-SHT-7: D6 + Str over 8), a rough measure of what it does.
+	acc   int
+	punch float64
 }
 
 // unlimitedRange stands for an unlimited range (support missiles).
@@ -44,7 +49,11 @@ func gunsOf(rs *atii.Ruleset, prof *catalog.Unit, u *rules.Unit, ts atii.TitanSt
 			r = unlimitedRange
 		}
 		if r > 0 {
-			out = append(out, gun{arc: m.Arc, rng: r})
+			g := gun{arc: m.Arc, rng: r, acc: w.Acc, punch: 1}
+			if e, err := atii.ParseDice(w.RoF); err == nil {
+				g.punch = (float64(e.N)*float64(e.Sides+1)/2 + float64(e.Plus)) * beatsShield(w.Str)
+			}
+			out = append(out, g)
 		}
 	}
 	return out
@@ -410,4 +419,10 @@ func baseRadius(rs *atii.Ruleset, u *rules.Unit) float64 {
 		return 0
 	}
 	return math.Max(p.Base.Radius, math.Hypot(p.Base.W, p.Base.H)/2)
+}
+
+// beatsShield is the chance that a hit of strength str knocks a void
+// shield down (ATII-SHT-7: D6 + Str - 8 of 1 or more), at least a sixth.
+func beatsShield(str int) float64 {
+	return math.Max(1, math.Min(6, float64(str-2))) / 6
 }

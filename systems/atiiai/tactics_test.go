@@ -37,10 +37,19 @@ func duelPair(s *rules.State) (red, blue string) {
 	return red, blue
 }
 
-// noGoalsWeights are the defaults without the term named.
-func without(term string) atiiai.Weights {
+// without is the default weights without the terms named.
+func without(terms ...string) atiiai.Weights {
 	w := atiiai.DefaultWeights()
+	for _, term := range terms {
+		w = withoutOne(w, term)
+	}
+	return w
+}
+
+func withoutOne(w atiiai.Weights, term string) atiiai.Weights {
 	switch term {
+	case "threat":
+		w.Threat, w.Exposure = 0, 0
 	case "flank":
 		w.Rear, w.Flank = 0, 0
 	case "terrain":
@@ -63,8 +72,9 @@ func term(sc search.Score, name string) float64 {
 // TestFlankTermPrefersSideQuadrant: two places 30 cm from the enemy, both
 // in its front half (so the range-and-arc threat term scores them alike),
 // one dead ahead of it and one in its side hit quadrant (ATII-SHO hit
-// tables by quadrant). Without the flank term the two are equal, so the
-// search would keep its first; with it the side quadrant wins.
+// tables by quadrant). Without the flank term (and the firepower term,
+// which weighs the arcs on both sides) the two are equal, so the search
+// would keep its first; with it the side quadrant wins.
 func TestFlankTermPrefersSideQuadrant(t *testing.T) {
 	rs, s := duelState(t)
 	red, blue := duelPair(s)
@@ -74,7 +84,7 @@ func TestFlankTermPrefersSideQuadrant(t *testing.T) {
 	// 80 degrees off blue's facing: its side quadrant, still its front half
 	at := world.Vec{X: 60, Y: 40}.Add(world.Heading(90 + 80).Scale(30))
 	place(t, side, red, at.X, at.Y, world.Bearing(world.Vec{X: 60, Y: 40}.Sub(at)))
-	plain := atiiai.Evaluator{RS: rs, W: without("flank")}
+	plain := atiiai.Evaluator{RS: rs, W: without("flank", "threat")}
 	if a, b := plain.Evaluate(front, "red").Value, plain.Evaluate(side, "red").Value; math.Abs(a-b) > 1e-9 {
 		t.Fatalf("without the flank term: front %v, side %v; want equal", a, b)
 	}
@@ -87,8 +97,8 @@ func TestFlankTermPrefersSideQuadrant(t *testing.T) {
 
 // TestFlankTermKeepsOwnSideOutOfArcs: in front of the enemy, turning
 // side-on (the enemy then sits at the edge of its own front half, in its
-// side quadrant) scores below facing it squarely; without the flank term
-// the two are equal.
+// side quadrant) scores below facing it squarely; without the flank and
+// firepower terms the two are equal.
 func TestFlankTermKeepsOwnSideOutOfArcs(t *testing.T) {
 	rs, s := duelState(t)
 	red, blue := duelPair(s)
@@ -96,7 +106,7 @@ func TestFlankTermKeepsOwnSideOutOfArcs(t *testing.T) {
 	square, sideOn := s.Clone(), s.Clone()
 	place(t, square, red, 90, 40, 270)
 	place(t, sideOn, red, 90, 40, 0) // blue is 90 degrees to its left
-	plain := atiiai.Evaluator{RS: rs, W: without("flank")}
+	plain := atiiai.Evaluator{RS: rs, W: without("flank", "threat")}
 	if a, b := plain.Evaluate(square, "red").Value, plain.Evaluate(sideOn, "red").Value; math.Abs(a-b) > 1e-9 {
 		t.Fatalf("without the flank term: square %v, side-on %v; want equal", a, b)
 	}
