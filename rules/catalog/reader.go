@@ -54,8 +54,8 @@ type Map interface {
 	Close()
 }
 
-// ProfileReader reads one rule system's part of the unit profiles in the
-// catalogue files of that system (file key system:).
+// ProfileReader reads one rule system's part of the unit and weapon
+// profiles in the catalogue files of that system (file key system:).
 type ProfileReader interface {
 	// System is the system whose files it reads.
 	System() System
@@ -65,6 +65,10 @@ type ProfileReader interface {
 	// returns the checks to run once every file's ids are known (weapon
 	// references), or nil.
 	ReadUnit(u *Unit, m Map) (check func(cat *Catalogue))
+	// ReadWeapon reads the system's keys of weapon w's mapping m into
+	// w.Profile (nil when the system reads none), reporting every problem
+	// through m; the shared keys are read already.
+	ReadWeapon(w *Weapon, m Map)
 }
 
 // Readers are the profile readers a catalogue is loaded with, by system:

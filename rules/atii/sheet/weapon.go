@@ -1,22 +1,99 @@
 package sheet
 
-import "github.com/auspex/auspex/rules/catalog"
+import (
+	"fmt"
+	"strconv"
 
-// Weapon is the ATII part of a weapon profile: accuracy, rate of fire,
-// strength, close combat swiftness and attacks.
+	"github.com/auspex/auspex/rules/catalog"
+)
+
+// Weapon is the ATII part of a weapon profile (catalog.Weapon.Profile of
+// the weapons of an ATII catalogue file).
 type Weapon struct {
-	Acc                int
-	RoF                string
-	Str                int
+	// Acc is the accuracy modifier to the to-hit roll.
+	Acc int
+	// RoF is the rate of fire as dice text ("4", "D6").
+	RoF string
+	// Str is the strength.
+	Str int
+	// Swiftness and Attacks for close combat weapons.
 	Swiftness, Attacks int
+	// FP and Template are how the weapon fires in an E40K game that
+	// fields ATII titans: the E40K firepower text ("8", "Death Ray") and
+	// the diameter (cm) of the barrage template it places (0: none). The
+	// E40K rules read them through e40k.WeaponSheetOf.
+	FP       string
+	Template float64
 }
 
-// WeaponOf returns the ATII values of w (an empty set for nil). For now
-// it copies them from the generic weapon profile; the weapon split makes
-// them the weapon's own ATII part.
+// WeaponSystem implements catalog.WeaponProfile.
+func (*Weapon) WeaponSystem() catalog.System { return catalog.ATII }
+
+// WeaponOf returns the ATII part of w: an empty one (no accuracy, no
+// attacks) when w has none (a weapon of another system, a bare test
+// weapon).
 func WeaponOf(w *catalog.Weapon) *Weapon {
-	if w == nil {
-		return &Weapon{}
+	if w != nil {
+		if p, ok := w.Profile.(*Weapon); ok && p != nil {
+			return p
+		}
 	}
-	return &Weapon{Acc: w.Acc, RoF: w.RoF, Str: w.Str, Swiftness: w.Swiftness, Attacks: w.Attacks}
+	return &Weapon{}
+}
+
+// WeaponStats implements catalog.WeaponStated: rate of fire, strength,
+// accuracy, close combat swiftness and attacks, E40K firepower (the
+// values that are set).
+func (p *Weapon) WeaponStats() []string {
+	var parts []string
+	if p.RoF != "" {
+		parts = append(parts, "RoF "+p.RoF)
+	}
+	if p.Str != 0 {
+		parts = append(parts, "Str "+strconv.Itoa(p.Str))
+	}
+	if p.Acc != 0 {
+		parts = append(parts, fmt.Sprintf("Acc %+d", p.Acc))
+	}
+	if p.Attacks != 0 {
+		parts = append(parts, fmt.Sprintf("Swift %d, Att %d", p.Swiftness, p.Attacks))
+	}
+	if p.FP != "" {
+		parts = append(parts, "FP "+p.FP)
+	}
+	return parts
+}
+
+// ReadWeapon implements catalog.ProfileReader: fp, acc, rof, str,
+// swiftness, attacks and template. A close combat weapon's attacks must
+// not be negative, nor may a template.
+func (Reader) ReadWeapon(w *catalog.Weapon, m catalog.Map) {
+	what := m.What()
+	p := &Weapon{}
+	w.Profile = p
+	p.FP = optText(m, "fp", what)
+	p.Acc = optInt(m, "acc", what)
+	p.RoF = optText(m, "rof", what)
+	p.Str = optInt(m, "str", what)
+	p.Swiftness = optInt(m, "swiftness", what)
+	p.Attacks = optInt(m, "attacks", what)
+	if n := m.Get("template"); n != nil {
+		if v, ok := n.Float(what + " template"); ok {
+			if v < 0 {
+				n.Errorf("%s template: must not be negative, got %v", what, v)
+			}
+			p.Template = v
+		}
+	}
+	if w.Kind == catalog.CloseCombat && p.Attacks < 0 {
+		m.Key("attacks").Errorf("%s: attacks must not be negative", what)
+	}
+}
+
+func optText(m catalog.Map, key, what string) string {
+	if n := m.Get(key); n != nil {
+		s, _ := n.Text(what + " " + key)
+		return s
+	}
+	return ""
 }
