@@ -61,22 +61,10 @@ func ShotKinds() []string {
 // ReadWeapon implements catalog.ProfileReader: fp (a whole number from 0
 // to 100 or one of ShotKinds, any case) and template (cm, not negative).
 func (DatasheetReader) ReadWeapon(w *catalog.Weapon, m catalog.Map) {
-	what := m.What()
-	p := &WeaponSheet{}
+	p := &WeaponSheet{FP: catalog.OptText(m, "fp"), Template: catalog.OptSize(m, "template")}
 	w.Profile = p
-	if n := m.Get("fp"); n != nil {
-		p.FP, _ = n.Text(what + " fp")
-		if p.FP != "" {
-			checkFirepower(n, what, p.FP)
-		}
-	}
-	if n := m.Get("template"); n != nil {
-		if v, ok := n.Float(what + " template"); ok {
-			if v < 0 {
-				n.Errorf("%s template: must not be negative, got %v", what, v)
-			}
-			p.Template = v
-		}
+	if p.FP != "" {
+		checkFirepower(m.Get("fp"), m.What(), p.FP)
 	}
 }
 

@@ -44,19 +44,8 @@ func (Reader) System() catalog.System { return catalog.EA }
 // ReadUnit implements catalog.ProfileReader: armour, cc, ff and
 // default_arms. The check wants each default arm to be an EA weapon.
 func (Reader) ReadUnit(u *catalog.Unit, m catalog.Map) func(cat *catalog.Catalogue) {
-	what := m.What()
-	d := &Datasheet{}
+	d := &Datasheet{Armour: catalog.OptTarget(m, "armour"), CC: catalog.OptTarget(m, "cc"), FF: catalog.OptTarget(m, "ff")}
 	u.Profile = d
-	target := func(key string) int {
-		if n := m.Get(key); n != nil {
-			v, _ := n.Target(what + " " + key)
-			return v
-		}
-		return 0
-	}
-	d.Armour = target("armour")
-	d.CC = target("cc")
-	d.FF = target("ff")
 	var check func(*catalog.Catalogue)
 	d.DefaultArms, check = catalog.ReadArms(u, m, "default_arms")
 	return check
@@ -98,21 +87,8 @@ func WeaponOf(w *catalog.Weapon) *Weapon {
 
 // ReadWeapon implements catalog.ProfileReader: ap, at, mw and fp.
 func (Reader) ReadWeapon(w *catalog.Weapon, m catalog.Map) {
-	what := m.What()
-	p := &Weapon{}
-	w.Profile = p
-	if n := m.Get("ap"); n != nil {
-		p.AP, _ = n.Target(what + " ap")
-	}
-	if n := m.Get("at"); n != nil {
-		p.AT, _ = n.Target(what + " at")
-	}
-	if n := m.Get("mw"); n != nil {
-		p.MW, _ = n.Bool(what + " mw")
-	}
-	if n := m.Get("fp"); n != nil {
-		p.FP, _ = n.Text(what + " fp")
-	}
+	w.Profile = &Weapon{AP: catalog.OptTarget(m, "ap"), AT: catalog.OptTarget(m, "at"), MW: catalog.OptBool(m, "mw"),
+		FP: catalog.OptText(m, "fp")}
 }
 
 // WeaponStats implements catalog.WeaponStated: AP, AT, macro-weapon,

@@ -68,32 +68,11 @@ func (p *Weapon) WeaponStats() []string {
 // swiftness, attacks and template. A close combat weapon's attacks must
 // not be negative, nor may a template.
 func (Reader) ReadWeapon(w *catalog.Weapon, m catalog.Map) {
-	what := m.What()
-	p := &Weapon{}
+	p := &Weapon{FP: catalog.OptText(m, "fp"), Acc: catalog.OptInt(m, "acc"), RoF: catalog.OptText(m, "rof"),
+		Str: catalog.OptInt(m, "str"), Swiftness: catalog.OptInt(m, "swiftness"), Attacks: catalog.OptInt(m, "attacks"),
+		Template: catalog.OptSize(m, "template")}
 	w.Profile = p
-	p.FP = optText(m, "fp", what)
-	p.Acc = optInt(m, "acc", what)
-	p.RoF = optText(m, "rof", what)
-	p.Str = optInt(m, "str", what)
-	p.Swiftness = optInt(m, "swiftness", what)
-	p.Attacks = optInt(m, "attacks", what)
-	if n := m.Get("template"); n != nil {
-		if v, ok := n.Float(what + " template"); ok {
-			if v < 0 {
-				n.Errorf("%s template: must not be negative, got %v", what, v)
-			}
-			p.Template = v
-		}
-	}
 	if w.Kind == catalog.CloseCombat && p.Attacks < 0 {
-		m.Key("attacks").Errorf("%s: attacks must not be negative", what)
+		m.Key("attacks").Errorf("%s: attacks must not be negative", m.What())
 	}
-}
-
-func optText(m catalog.Map, key, what string) string {
-	if n := m.Get(key); n != nil {
-		s, _ := n.Text(what + " " + key)
-		return s
-	}
-	return ""
 }
