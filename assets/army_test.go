@@ -71,7 +71,7 @@ func TestE40KProfilesCoverSpecialRules(t *testing.T) {
 	kinds := map[string]bool{}
 	for _, w := range cat.Weapons {
 		if w.System == catalog.E40K {
-			kinds[strings.ToLower(w.FP)] = true
+			kinds[strings.ToLower(e40k.WeaponSheetOf(w).FP)] = true
 		}
 	}
 	for _, k := range []string{"anti-tank", "barrage", "heavy barrage", "death ray", "disrupt"} {

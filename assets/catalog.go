@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"path"
 	"sort"
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -219,7 +218,7 @@ func decodeCatalogueFile(name string, data []byte, readers catalog.Readers, skip
 		}
 	}
 	for i, wn := range d.Seq(m.Get("weapons"), "weapons") {
-		if w := decodeWeapon(d, wn, i, fd.system); w != nil {
+		if w := decodeWeapon(d, wn, i, fd.system, reader); w != nil {
 			fd.weapons = append(fd.weapons, w)
 		}
 	}
@@ -407,13 +406,12 @@ func decodeUnit(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System, rea
 	return ud
 }
 
-func decodeWeapon(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *weaponDecode {
+func decodeWeapon(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System, reader catalog.ProfileReader) *weaponDecode {
 	what := fmt.Sprintf("weapon %d", idx+1)
 	m := d.Map(n, what)
 	if m == nil {
 		return nil
 	}
-	defer m.Close()
 	id, idNode := decodeID(d, m, "weapon")
 	if id != "" {
 		what = fmt.Sprintf("weapon %q", id)
@@ -432,62 +430,21 @@ func decodeWeapon(d *yamlx.Decoder, n *yaml.Node, idx int, sys catalog.System) *
 	if un := m.Get("unlimited"); un != nil {
 		w.Unlimited, _ = d.Bool(un, what+" unlimited")
 	}
-	w.FP = optStr(d, m, "fp", what)
-	w.Acc = optInt(d, m, "acc", what)
-	w.RoF = optStr(d, m, "rof", what)
-	w.Str = optInt(d, m, "str", what)
-	w.Swiftness = optInt(d, m, "swiftness", what)
-	w.Attacks = optInt(d, m, "attacks", what)
 	w.Specials, _ = d.StrList(m.Get("specials"), what+" specials")
 	w.Notes = optStr(d, m, "notes", what)
-	w.AP = optTarget(d, m, "ap", what)
-	w.AT = optTarget(d, m, "at", what)
-	if mn := m.Get("mw"); mn != nil {
-		w.MW, _ = d.Bool(mn, what+" mw")
-	}
 	w.Placeholder = optBool(d, m, "placeholder", what)
-	w.Template = optFloat(d, m, "template", what)
-	if sys == catalog.E40K && w.FP != "" {
-		checkE40KFirepower(d, m.Get("fp"), what, w.FP)
-	}
 	if w.Kind == catalog.Gun && w.Range <= 0 && !w.Unlimited && m.Get("range") != nil {
 		d.Errorf(m.Get("range"), "%s: a gun needs a positive range in cm (or unlimited: true)", what)
 	}
-	if w.Kind == catalog.CloseCombat && w.Attacks < 0 {
-		d.Errorf(m.KeyNode("attacks"), "%s: attacks must not be negative", what)
+	if reader != nil {
+		reader.ReadWeapon(w, &mapNode{node: node{d: d, n: m.Node()}, m: m})
+		// Every key is known now: the shared ones and the system's.
+		m.Close()
 	}
 	if id == "" {
 		return nil
 	}
 	return &weaponDecode{w: w, idNode: idNode}
-}
-
-// E40KShotKinds lists the firepower entries an E40K weapon may give instead
-// of a number: its super-heavy weapon type (E40K shooting, digest
-// section 2).
-func E40KShotKinds() []string {
-	return []string{"Anti-Tank", "Barrage", "Heavy Barrage", "Death Ray", "Disrupt", "Distortion Cannon", "Mega Cannon", "Pulsar"}
-}
-
-// checkE40KFirepower reports an E40K firepower entry that is neither a
-// whole number from 0 to 100 nor one of E40KShotKinds (any case).
-func checkE40KFirepower(d *yamlx.Decoder, n *yaml.Node, what, fp string) {
-	if v, err := strconv.Atoi(strings.TrimSpace(fp)); err == nil {
-		if v < 0 || v > 100 {
-			d.Errorf(n, "%s fp: expected 0 to 100, got %d", what, v)
-		}
-		return
-	}
-	for _, k := range E40KShotKinds() {
-		if strings.EqualFold(strings.TrimSpace(fp), k) {
-			return
-		}
-	}
-	msg := fmt.Sprintf("%s fp: %q is neither a number nor one of %s", what, fp, strings.Join(E40KShotKinds(), ", "))
-	if s := yamlx.Suggest(fp, E40KShotKinds()); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
-	}
-	d.Errorf(n, "%s", msg)
 }
 
 // validateUnit runs the system reader's checks once every file's ids are

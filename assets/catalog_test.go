@@ -32,7 +32,7 @@ func TestLoadCatalogueEmbedded(t *testing.T) {
 		t.Errorf("system from file's top-level key: got %q", tac.System)
 	}
 	ml := cat.Weapons["ea-missile-launcher"]
-	if ml == nil || ml.AP != 5 || ml.AT != 6 || ml.Range != 45 {
+	if ml == nil || eadata.WeaponOf(ml).AP != 5 || eadata.WeaponOf(ml).AT != 6 || ml.Range != 45 {
 		t.Errorf("missile launcher = %+v", ml)
 	}
 }

@@ -34,7 +34,7 @@ func TestCatastrophicTablesBundledE40K85(t *testing.T) {
 		}
 	}
 	for _, id := range []string{"e40k-earthshaker", "e40k-siege-mortar", "e40k-whirlwind-barrage", "e40k-big-gunz-barrage", "quake-cannon", "rocket-launcher"} {
-		if w, err := cat.Weapon(id); err != nil || w.Template <= 0 {
+		if w, err := cat.Weapon(id); err != nil || e40k.WeaponSheetOf(w).Template <= 0 {
 			t.Errorf("%s: template missing (%v)", id, err)
 		}
 	}

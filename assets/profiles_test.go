@@ -137,3 +137,88 @@ func TestReadersChooseTheFiles(t *testing.T) {
 		t.Error("two readers for one system accepted")
 	}
 }
+
+// TestWeaponProfilesBelongToTheirSystem: each weapon's own part is the
+// type of its file's system with the values of the file; ATII weapons
+// carry the E40K firepower titans fire with in E40K games; the panel's
+// weapon texts come from the system's part.
+func TestWeaponProfilesBelongToTheirSystem(t *testing.T) {
+	cat, err := LoadCatalogue(testReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[catalog.System]int{}
+	for id, w := range cat.Weapons {
+		ok := false
+		switch w.System {
+		case catalog.ATII:
+			_, ok = w.Profile.(*sheet.Weapon)
+		case catalog.E40K:
+			_, ok = w.Profile.(*e40k.WeaponSheet)
+		case catalog.EA:
+			_, ok = w.Profile.(*eadata.Weapon)
+		}
+		if !ok || w.Profile.WeaponSystem() != w.System {
+			t.Errorf("weapon %s (%s): profile %T", id, w.System, w.Profile)
+		}
+		if w.Name == "" || w.Kind == "" {
+			t.Errorf("weapon %s: shared part not read: %+v", id, w)
+		}
+		counts[w.System]++
+	}
+	if counts[catalog.ATII] < 10 || counts[catalog.E40K] < 10 || counts[catalog.EA] < 10 {
+		t.Errorf("weapons by system: %v", counts)
+	}
+	gb := cat.Weapons["gatling-blaster"]
+	if p := sheet.WeaponOf(gb); p.RoF != "4" || p.Str != 5 || p.Acc != 0 || gb.Range != 45 {
+		t.Errorf("gatling blaster: %+v %+v", gb, p)
+	}
+	if got := strings.Join(gb.Stats(), ", "); got != "RoF 4, Str 5, FP 8" {
+		t.Errorf("gatling blaster texts %q", got)
+	}
+	if p := sheet.WeaponOf(cat.Weapons["powerfist"]); p.Attacks != 1 || p.Swiftness == 0 {
+		t.Errorf("powerfist: %+v", p)
+	}
+	if q := e40k.WeaponSheetOf(cat.Weapons["quake-cannon"]); q.FP != "Mega Cannon" || q.Template != 12 {
+		t.Errorf("quake cannon in E40K: %+v", q)
+	}
+	ac := cat.Weapons["ea-autocannon"]
+	if p := eadata.WeaponOf(ac); p.AP != 5 || p.AT != 6 || p.MW {
+		t.Errorf("EA autocannon: %+v", p)
+	}
+	if got := strings.Join(ac.Stats(), ", "); got != "AP5+, AT6+" {
+		t.Errorf("EA autocannon texts %q", got)
+	}
+	// Another system's accessor sees nothing of a weapon not its own.
+	if sheet.WeaponOf(ac).Str != 0 || e40k.WeaponSheetOf(ac).FP != "" || eadata.WeaponOf(gb).AP != 0 {
+		t.Error("an accessor read another system's weapon")
+	}
+}
+
+// TestWeaponKeysAreTheSystems: a weapon key of another system is an
+// unknown key at its line and column; each system checks its own values
+// there (ATII attacks, E40K firepower and template, EA targets).
+func TestWeaponKeysAreTheSystems(t *testing.T) {
+	cases := []struct {
+		name, src string
+		want      []string
+	}{
+		{"e40k", "system: e40k\nweapons:\n  - {id: a, name: A, range: 30, fp: \"2\", acc: 1, ap: 5+}\n  - {id: b, name: B, range: 30, fp: Barrage, template: -3}\n",
+			[]string{`c.yaml:3:42: weapon "a": unknown key "acc" (expected one of: fp, id, kind, name, notes, placeholder, range, specials, template, unlimited)`, `c.yaml:3:50: weapon "a": unknown key "ap" (did you mean "fp"?)`,
+				`c.yaml:4:56: weapon "b" template: must not be negative, got -3`}},
+		{"atii", "system: atii\nweapons:\n  - {id: a, name: A, kind: close-combat, attacks: -1, mw: true}\n  - {id: b, name: B, range: 30, rof: \"2\", str: strong}\n",
+			[]string{`c.yaml:3:42: weapon "a": attacks must not be negative`, `c.yaml:3:55: weapon "a": unknown key "mw"`,
+				`c.yaml:4:48: weapon "b" str: expected a whole number, got "strong"`}},
+		{"ea", "system: ea\nweapons:\n  - {id: a, name: A, range: 30, ap: often, rof: \"2\", template: 4}\n",
+			[]string{`c.yaml:3:37: weapon "a" ap: expected a dice target`, `c.yaml:3:44: weapon "a": unknown key "rof"`,
+				`c.yaml:3:54: weapon "a": unknown key "template"`}},
+	}
+	for _, tc := range cases {
+		got := catErrs(t, tc.src)
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: missing %q in:\n%s", tc.name, w, got)
+			}
+		}
+	}
+}

@@ -34,6 +34,20 @@ type Trigger struct {
 	Line, Col int
 }
 
+// Rules returns the trigger in the form the rule systems evaluate
+// (rules.EvalTrigger); nil for nil.
+func (t *Trigger) Rules() *rules.Trigger {
+	if t == nil {
+		return nil
+	}
+	out := &rules.Trigger{Kind: t.Kind, Turn: t.Turn, Side: t.Side, Objective: t.Objective, Zone: t.Zone, Unit: t.Unit,
+		Count: t.Count, Distance: t.Distance, Percent: t.Percent}
+	for _, p := range t.Parts {
+		out.Parts = append(out.Parts, p.Rules())
+	}
+	return out
+}
+
 // triggerArg describes the argument a trigger kind takes.
 type triggerArg struct {
 	// scalar: "", "int", "side", "unit" (unit or formation), "objective".

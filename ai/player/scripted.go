@@ -19,9 +19,18 @@ type Scripted struct {
 	Name string
 	Plan *script.Plan
 	// Domain builds the system's actions and evaluation for a view;
-	// Judge its trigger judge. Errors: a view of another system.
+	// Judge its trigger judge (nil: the ruleset's, script.JudgeOf).
+	// Errors: a view of another system.
 	Domain func(v game.View) (search.Domain, error)
 	Judge  func(v game.View) (script.Judge, error)
+}
+
+// judge returns the trigger judge for v: Judge's, else the ruleset's.
+func (c *Scripted) judge(v game.View) (script.Judge, error) {
+	if c.Judge != nil {
+		return c.Judge(v)
+	}
+	return script.JudgeOf(v.Ruleset)
 }
 
 // Decide implements game.Controller.
@@ -32,16 +41,17 @@ func (c *Scripted) Decide(ctx context.Context, v game.View) (rules.Command, erro
 
 // DecideWhy implements game.Reasoner: the choice and its one-line reason
 // ("Ignis Fidelis: holding Relay; fires ..."). Errors: no state,
-// simulator, plan, domain or judge; the system's; the script's.
+// simulator, plan or domain; a ruleset without a trigger judge; the
+// system's; the script's.
 func (c *Scripted) DecideWhy(ctx context.Context, v game.View) (rules.Command, *game.Why, error) {
-	if v.State == nil || v.Sim == nil || c.Plan == nil || c.Domain == nil || c.Judge == nil {
-		return nil, nil, fmt.Errorf("%s: needs a view with its state and simulator, a plan, a domain and a judge", c.Name)
+	if v.State == nil || v.Sim == nil || c.Plan == nil || c.Domain == nil {
+		return nil, nil, fmt.Errorf("%s: needs a view with its state and simulator, a plan and a domain", c.Name)
 	}
 	dom, err := c.Domain(v)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", c.Name, err)
 	}
-	j, err := c.Judge(v)
+	j, err := c.judge(v)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", c.Name, err)
 	}

@@ -31,6 +31,32 @@ type Judge interface {
 	Holds(s *rules.State, t *scenarios.Trigger) (bool, error)
 }
 
+// TriggerRuleset is a ruleset that evaluates the scenario grammar's
+// triggers, as its victory check does (ATII's and E40K's, over the shared
+// rules.EvalTrigger).
+type TriggerRuleset interface {
+	TriggerHolds(s *rules.State, t *rules.Trigger) (bool, error)
+}
+
+// RulesetJudge is the Judge of a TriggerRuleset: each scenario trigger
+// is converted (scenarios.Trigger.Rules) and judged by the ruleset.
+type RulesetJudge struct{ Ruleset TriggerRuleset }
+
+// Holds implements Judge.
+func (j RulesetJudge) Holds(s *rules.State, t *scenarios.Trigger) (bool, error) {
+	return j.Ruleset.TriggerHolds(s, t.Rules())
+}
+
+// JudgeOf returns the judge of a game's ruleset. Errors: a ruleset that
+// evaluates no triggers.
+func JudgeOf(rs rules.Ruleset) (Judge, error) {
+	tr, ok := rs.(TriggerRuleset)
+	if !ok {
+		return nil, fmt.Errorf("script: ruleset %T evaluates no scenario triggers", rs)
+	}
+	return RulesetJudge{Ruleset: tr}, nil
+}
+
 // Sliders tune how a script plays: Aggression (0..1) weighs the
 // tactical evaluation against the task, Caution (0..1) judges an action
 // by its worse dice rather than its mean.

@@ -172,30 +172,7 @@ func Info(s *scenarios.Scenario, id string) (UnitInfo, bool) {
 		case w.Range > 0:
 			parts = append(parts, num(w.Range)+" cm")
 		}
-		if w.RoF != "" {
-			parts = append(parts, "RoF "+w.RoF)
-		}
-		if w.Str != 0 {
-			parts = append(parts, "Str "+strconv.Itoa(w.Str))
-		}
-		if w.Acc != 0 {
-			parts = append(parts, fmt.Sprintf("Acc %+d", w.Acc))
-		}
-		if w.Attacks != 0 {
-			parts = append(parts, fmt.Sprintf("Swift %d, Att %d", w.Swiftness, w.Attacks))
-		}
-		if w.AP != 0 {
-			parts = append(parts, fmt.Sprintf("AP%d+", w.AP))
-		}
-		if w.AT != 0 {
-			parts = append(parts, fmt.Sprintf("AT%d+", w.AT))
-		}
-		if w.MW {
-			parts = append(parts, "MW")
-		}
-		if w.FP != "" {
-			parts = append(parts, "FP "+w.FP)
-		}
+		parts = append(parts, w.Stats()...)
 		wp.Stats = strings.Join(parts, ", ")
 		info.Weapons = append(info.Weapons, wp)
 	}

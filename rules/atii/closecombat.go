@@ -86,7 +86,7 @@ func CCWeapons(c Combatant, opts Options) ([]CCWeapon, error) {
 		if ccUsable(c.Unit, c.State, m.ID) != nil {
 			continue
 		}
-		cw := CCWeapon{Mount: m.ID, Name: w.Name, Swiftness: w.Swiftness, Attacks: DiceExpr{Plus: w.Attacks}, Str: w.Str, Acc: w.Acc, Tear: w.HasSpecial("tear")}
+		cw := CCWeapon{Mount: m.ID, Name: w.Name, Swiftness: sheet.WeaponOf(w).Swiftness, Attacks: DiceExpr{Plus: sheet.WeaponOf(w).Attacks}, Str: sheet.WeaponOf(w).Str, Acc: sheet.WeaponOf(w).Acc, Tear: w.HasSpecial("tear")}
 		if opts.CCAccuracyNone {
 			cw.Acc = 0
 		}

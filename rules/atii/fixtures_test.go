@@ -82,15 +82,18 @@ func fxWarlord() *catalog.Unit {
 }
 
 func gun(id, name string, rng float64, fp string, acc int, rof string, str int, specials ...string) *catalog.Weapon {
-	return &catalog.Weapon{ID: id, Name: name, System: catalog.ATII, Kind: catalog.Gun, Range: rng, FP: fp, Acc: acc, RoF: rof, Str: str, Specials: specials}
+	return &catalog.Weapon{ID: id, Name: name, System: catalog.ATII, Kind: catalog.Gun, Range: rng, Specials: specials,
+		Profile: &sheet.Weapon{FP: fp, Acc: acc, RoF: rof, Str: str}}
 }
 
 func missile(id, name, fp string, str int, specials ...string) *catalog.Weapon {
-	return &catalog.Weapon{ID: id, Name: name, System: catalog.ATII, Kind: catalog.SupportMissile, Unlimited: true, FP: fp, RoF: "1", Str: str, Specials: specials}
+	return &catalog.Weapon{ID: id, Name: name, System: catalog.ATII, Kind: catalog.SupportMissile, Unlimited: true, Specials: specials,
+		Profile: &sheet.Weapon{FP: fp, RoF: "1", Str: str}}
 }
 
 func ccw(id, name string, sw, acc, att, str int, specials ...string) *catalog.Weapon {
-	return &catalog.Weapon{ID: id, Name: name, System: catalog.ATII, Kind: catalog.CloseCombat, Swiftness: sw, Acc: acc, Attacks: att, Str: str, Specials: specials}
+	return &catalog.Weapon{ID: id, Name: name, System: catalog.ATII, Kind: catalog.CloseCombat, Specials: specials,
+		Profile: &sheet.Weapon{Swiftness: sw, Acc: acc, Attacks: att, Str: str}}
 }
 
 func fxWeapons() map[string]*catalog.Weapon {
@@ -120,7 +123,7 @@ func fxWeapons() map[string]*catalog.Weapon {
 	m := map[string]*catalog.Weapon{}
 	for _, w := range ws {
 		if w.ID == "quake-cannon" || w.ID == "rocket-launcher" {
-			w.Template = 12 // the E40K barrage template against detachments (placeholder)
+			sheet.WeaponOf(w).Template = 12 // the E40K barrage template against detachments (placeholder)
 		}
 		m[w.ID] = w
 	}

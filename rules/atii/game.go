@@ -115,30 +115,14 @@ type ObjectivePoint struct {
 	Pos   Point  `json:"pos"`
 }
 
-// Trigger is a scenario trigger as the ruleset evaluates it (the scenario
-// grammar's kinds; see docs/scenarios.md).
-type Trigger struct {
-	Kind      string `json:"kind"`
-	Turn      int    `json:"turn,omitempty"`
-	Side      string `json:"side,omitempty"`
-	Objective string `json:"objective,omitempty"`
-	Zone      string `json:"zone,omitempty"`
-	Unit      string `json:"unit,omitempty"`
-	Count     int    `json:"count,omitempty"`
-	// Distance (cm) for "enemy-within", Percent for "damaged".
-	Distance float64    `json:"distance,omitempty"`
-	Percent  int        `json:"percent,omitempty"`
-	Parts    []*Trigger `json:"parts,omitempty"`
-}
+// Trigger is a scenario trigger as the ruleset evaluates it (the
+// scenario grammar's kinds; see docs/scenarios.md): the one every rule
+// system shares.
+type Trigger = rules.Trigger
 
 // VictoryRule awards Result to Side ("" a draw) when When holds; AtEnd
 // rules are only checked when the game ends.
-type VictoryRule struct {
-	Side   string   `json:"side,omitempty"`
-	Result string   `json:"result,omitempty"`
-	When   *Trigger `json:"when"`
-	AtEnd  bool     `json:"at_end,omitempty"`
-}
+type VictoryRule = rules.VictoryRule
 
 // MissionSetup is the scenario's ATII mission generator set-up.
 type MissionSetup struct {

@@ -183,14 +183,7 @@ func (e *evaluator) points() map[string]int {
 }
 
 func (e *evaluator) outcome(vr VictoryRule) *rules.Outcome {
-	kind := vr.Result
-	if kind == "" {
-		kind = "victory"
-		if vr.Side == "" {
-			kind = "draw"
-		}
-	}
-	return &rules.Outcome{Winner: vr.Side, Kind: kind, Text: e.vpText()}
+	return &rules.Outcome{Winner: vr.Side, Kind: vr.OutcomeKind(), Text: e.vpText()}
 }
 
 func (e *evaluator) vpText() string {
@@ -219,120 +212,9 @@ func (e *evaluator) pointsOutcome() *rules.Outcome {
 	return &rules.Outcome{Winner: best, Kind: "victory on points", Text: e.vpText()}
 }
 
-// holds reports whether side holds objective id.
-func (e *evaluator) holds(side, id string) bool {
-	var at *world.Vec
-	for _, o := range e.setup.Objectives {
-		if o.ID == id {
-			v := o.Pos.Vec()
-			at = &v
-		}
-	}
-	if at == nil {
-		return false
-	}
-	own, enemy := false, false
-	for i := range e.s.Units {
-		u := &e.s.Units[i]
-		if !operational(u) {
-			continue
-		}
-		if world.MeasurePoint(e.r.base(u), *at).Dist <= HoldDistance+eps {
-			if u.Side == side {
-				own = true
-			} else {
-				enemy = true
-			}
-		}
-	}
-	return own && !enemy
-}
-
-// eval evaluates a trigger (the kinds of docs/scenarios.md).
-func (e *evaluator) eval(t *Trigger) bool {
-	if t == nil {
-		return false
-	}
-	s := e.s
-	switch t.Kind {
-	case "start":
-		return true
-	case "turn":
-		return s.Turn >= t.Turn
-	case "turn-end":
-		return s.Step == StepEnd && s.Turn >= t.Turn
-	case "turn-limit":
-		return e.setup.TurnLimit > 0 && s.Step == StepEnd && s.Turn >= e.setup.TurnLimit
-	case "destroy-all":
-		return !sideOperational(s, t.Side)
-	case "units-lost":
-		n := 0
-		for i := range s.Units {
-			if u := &s.Units[i]; u.Side == t.Side && (u.Destroyed || u.OffTable) {
-				n++
-			}
-		}
-		return n >= max(1, t.Count)
-	case "unit-destroyed":
-		found := false
-		for i := range s.Units {
-			u := &s.Units[i]
-			if u.ID == t.Unit || u.Formation == t.Unit {
-				found = true
-				if !u.Destroyed {
-					return false
-				}
-			}
-		}
-		return found
-	case "broken":
-		return false
-	case "hold-objective":
-		return e.holds(t.Side, t.Objective)
-	case "objective-lost":
-		return e.holds(otherSide(s, t.Side), t.Objective)
-	case "in-zone":
-		n := 0
-		for i := range s.Units {
-			u := &s.Units[i]
-			if u.Side == t.Side && operational(u) && inZone(e.setup.Zones[t.Zone], u.Pos) {
-				n++
-			}
-		}
-		return n >= max(1, t.Count)
-	case "vp":
-		return e.points()[t.Side] >= t.Count
-	case "enemy-within":
-		return e.enemyWithin(t.Unit, t.Distance)
-	case "damaged":
-		return e.damaged(t.Unit, t.Percent)
-	case "vp-lead":
-		vp := e.points()
-		for _, sd := range s.Sides {
-			if sd.ID != t.Side && vp[sd.ID] >= vp[t.Side] {
-				return false
-			}
-		}
-		return true
-	case "all":
-		for _, p := range t.Parts {
-			if !e.eval(p) {
-				return false
-			}
-		}
-		return len(t.Parts) > 0
-	case "any":
-		for _, p := range t.Parts {
-			if e.eval(p) {
-				return true
-			}
-		}
-		return false
-	case "not":
-		return len(t.Parts) == 1 && !e.eval(t.Parts[0])
-	}
-	return false
-}
+// eval evaluates a trigger (the kinds of docs/scenarios.md) with the
+// shared evaluator.
+func (e *evaluator) eval(t *Trigger) bool { return rules.EvalTrigger(e.s, t, e) }
 
 // chartRank orders the victory chart's results, best first.
 func chartRank(res string) int {

@@ -322,7 +322,7 @@ func toHit(sh ShotSetup, opts Options, texts bool) (ToHitNumber, error) {
 		return t, err
 	}
 	if sh.Overload != 0 {
-		rof, err := ParseDice(w.RoF)
+		rof, err := ParseDice(sheet.WeaponOf(w).RoF)
 		if err != nil {
 			return t, fmt.Errorf("%s RoF: %w", w.Name, err)
 		}
@@ -381,8 +381,8 @@ func toHit(sh ShotSetup, opts Options, texts bool) (ToHitNumber, error) {
 	if sheet.Of(sh.Target).Man >= AgileMan {
 		t.Mods = append(t.Mods, Mod{"agile target (Man " + strconv.Itoa(sheet.Of(sh.Target).Man) + ")", -1})
 	}
-	if w.Acc != 0 {
-		t.Mods = append(t.Mods, Mod{"weapon accuracy", w.Acc})
+	if sheet.WeaponOf(w).Acc != 0 {
+		t.Mods = append(t.Mods, Mod{"weapon accuracy", sheet.WeaponOf(w).Acc})
 	}
 	t.Need = t.Base
 	for _, m := range t.Mods {
@@ -412,7 +412,7 @@ func hitMods(sh ShotSetup, w *catalog.Weapon) int {
 	if sheet.Of(sh.Target).Man >= AgileMan {
 		m--
 	}
-	return m + w.Acc
+	return m + sheet.WeaponOf(w).Acc
 }
 
 // HitSpec is how the hits of one attack resolve against a titan.
@@ -455,7 +455,7 @@ type HitRoll struct {
 // hitSpec builds the HitSpec of a legal shot.
 func hitSpec(sh ShotSetup, opts Options) HitSpec {
 	w := sh.Weapon
-	sp := HitSpec{Str: w.Str + 2*sh.Overload, AimMod: sh.Aim.Mod(), Source: w.Name, OverloadShields: sh.OverloadShields && opts.OverloadShields}
+	sp := HitSpec{Str: sheet.WeaponOf(w).Str + 2*sh.Overload, AimMod: sh.Aim.Mod(), Source: w.Name, OverloadShields: sh.OverloadShields && opts.OverloadShields}
 	if w.HasSpecial("vortex") {
 		sp.StrDice = DiceExpr{N: 1, Sides: 6}
 		if opts.Vortex2D6 {
@@ -471,7 +471,7 @@ func hitSpec(sh ShotSetup, opts Options) HitSpec {
 
 // rofExpr is the weapon's rate of fire after overloading.
 func rofExpr(sh ShotSetup) (DiceExpr, error) {
-	e, err := ParseDice(sh.Weapon.RoF)
+	e, err := ParseDice(sheet.WeaponOf(sh.Weapon).RoF)
 	if err != nil {
 		return e, fmt.Errorf("%s RoF: %w", sh.Weapon.Name, err)
 	}

@@ -379,7 +379,7 @@ func TestWeaponSpecials(t *testing.T) {
 		t.Errorf("vortex damage roll %+v (D6 2 + D6 3 + 6 - 13)", o.Hits[0])
 	}
 	// Volcano cannon: Str 9 death ray.
-	if w := ws["volcano-cannon"]; w.Str != 9 || !w.HasSpecial("death-ray") {
+	if w := ws["volcano-cannon"]; sheet.WeaponOf(w).Str != 9 || !w.HasSpecial("death-ray") {
 		t.Errorf("volcano cannon %+v", w)
 	}
 }

@@ -22,41 +22,70 @@ func (r *Ruleset) TriggerHolds(s *rules.State, t *Trigger) (bool, error) {
 	return ev.eval(t), nil
 }
 
-// matches reports whether u is the unit id, or a unit of the formation
-// id, a trigger names.
-func matches(u *rules.Unit, id string) bool { return u.ID == id || u.Formation == id }
+// The evaluator gives the shared trigger evaluator (rules.EvalTrigger)
+// the ATII facts of a state.
 
-// enemyWithin: an operational enemy titan stands within dist cm (edge to
-// edge) of the unit, or of any operational unit of the formation, id.
-func (e *evaluator) enemyWithin(id string, dist float64) bool {
-	s := e.s
-	for i := range s.Units {
-		u := &s.Units[i]
-		if !matches(u, id) || !operational(u) || u.Markers.Value(MarkUnplaced) > 0 {
-			continue
-		}
-		ub := e.r.base(u)
-		for j := range s.Units {
-			o := &s.Units[j]
-			if o.Side == u.Side || !operational(o) || o.Markers.Value(MarkUnplaced) > 0 {
-				continue
-			}
-			if world.Distance(ub, e.r.base(o)) <= dist+world.Eps {
-				return true
-			}
-		}
-	}
-	return false
+// Present implements rules.TriggerGame: the titan is operational (on the
+// table, deployed, not destroyed).
+func (e *evaluator) Present(u *rules.Unit) bool { return operational(u) }
+
+// Fielded implements rules.TriggerGame: operational or still to be
+// deployed.
+func (e *evaluator) Fielded(u *rules.Unit) bool {
+	return operational(u) || u.Markers.Value(MarkUnplaced) > 0
 }
 
-// damaged: the unit, or any unit of the formation, id has lost at least
-// pct % of its worth, measured as the victory points its damage gives
-// the enemy (TitanVictoryPoints: destroyed 100 %).
-func (e *evaluator) damaged(id string, pct int) bool {
+// Lost implements rules.TriggerGame: destroyed or gone off the table.
+func (e *evaluator) Lost(u *rules.Unit) bool { return u.Destroyed || u.OffTable }
+
+// Base implements rules.TriggerGame.
+func (e *evaluator) Base(u *rules.Unit) (world.Base, bool) { return e.r.base(u), true }
+
+// Objective implements rules.TriggerGame: the scenario's marker.
+func (e *evaluator) Objective(id string) (world.Vec, bool) {
+	var at *world.Vec
+	for _, o := range e.setup.Objectives {
+		if o.ID == id {
+			v := o.Pos.Vec()
+			at = &v
+		}
+	}
+	if at == nil {
+		return world.Vec{}, false
+	}
+	return *at, true
+}
+
+// Holding implements rules.TriggerGame: within HoldDistance of the
+// marker.
+func (e *evaluator) Holding(u *rules.Unit, p world.Vec) bool {
+	return world.MeasurePoint(e.r.base(u), p).Dist <= HoldDistance+eps
+}
+
+// InZone implements rules.TriggerGame.
+func (e *evaluator) InZone(zone string, p world.Vec) bool { return inZone(e.setup.Zones[zone], p) }
+
+// TurnEnded implements rules.TriggerGame.
+func (e *evaluator) TurnEnded() bool { return e.s.Step == StepEnd }
+
+// TimeUp implements rules.TriggerGame: the end of the scenario's last
+// turn.
+func (e *evaluator) TimeUp() bool {
+	return e.setup.TurnLimit > 0 && e.s.Step == StepEnd && e.s.Turn >= e.setup.TurnLimit
+}
+
+// VP implements rules.TriggerGame.
+func (e *evaluator) VP(side string) int { return e.points()[side] }
+
+// Damaged implements rules.TriggerGame: the unit, or any unit of the
+// formation, id has lost at least pct % of its worth, measured as the
+// victory points its damage gives the enemy (TitanVictoryPoints:
+// destroyed 100 %).
+func (e *evaluator) Damaged(id string, pct int) bool {
 	s := e.s
 	for i := range s.Units {
 		u := &s.Units[i]
-		if !matches(u, id) {
+		if !rules.Named(u, id) {
 			continue
 		}
 		if u.Destroyed {

@@ -6,8 +6,9 @@
 // class, base footprint, speed, points, specials) and the system's own
 // part (Unit.Profile: the ATII titan sheet, the E40K datasheet), a type
 // that system defines and reads from its keys of the catalogue files
-// through a ProfileReader (see reader.go). Weapons are still one generic
-// struct.
+// through a ProfileReader (see reader.go). Weapons are split the same
+// way: Weapon is the shared part (name, kind, range, specials) and
+// Weapon.Profile the system's own (WeaponProfile).
 package catalog
 
 import (
@@ -95,7 +96,8 @@ const (
 	SupportMissile WeaponKind = "support-missile"
 )
 
-// Weapon is one weapon profile.
+// Weapon is one weapon profile: the part every system shares and the
+// system's own part (Profile).
 type Weapon struct {
 	ID     string
 	Name   string
@@ -104,30 +106,41 @@ type Weapon struct {
 	// Range in cm; 0 with Unlimited for support missiles.
 	Range     float64
 	Unlimited bool
-	// FP is the E40K firepower text ("8", "Death Ray", "Heavy Barrage").
-	FP string
-	// Acc is the accuracy modifier to the to-hit roll.
-	Acc int
-	// RoF is the rate of fire as dice text ("4", "D6").
-	RoF string
-	// Str is the ATII strength.
-	Str int
-	// Swiftness and Attacks for close combat weapons.
-	Swiftness, Attacks int
 	// Specials are rule tags, e.g. "inferno", "overload", "quake", "death-ray",
 	// "tear", "once-per-battle", "ignores-shields".
 	Specials []string
 	// Notes is free text shown to the user.
 	Notes string
-	// AP, AT are EA/E40K to-hit values (0 = none); MW marks macro-weapons.
-	AP, AT int
-	MW     bool
 	// Placeholder marks a profile whose values are stand-ins.
 	Placeholder bool
-	// Template is the diameter (cm) of the barrage template an E40K
-	// barrage, heavy barrage or mega-cannon shot places; 0 covers only
-	// the unit it is centred on.
-	Template float64
+	// Profile is the system's own part of the weapon (the ATII
+	// accuracy, rate of fire and strength; the E40K firepower; the EA
+	// AP and AT values), nil when the system reads none. Its type
+	// belongs to the system, which looks it up with a type assertion.
+	Profile WeaponProfile
+}
+
+// WeaponProfile is a rule system's own part of a weapon profile. The
+// system defines the type and reads it from the catalogue files with its
+// ProfileReader. Weapon profiles are never modified once loaded.
+type WeaponProfile interface {
+	// WeaponSystem is the system the profile belongs to.
+	WeaponSystem() System
+}
+
+// WeaponStated is implemented by weapon profiles that describe their
+// values for display ("RoF 4", "Str 5", "AP5+"), in the order shown.
+type WeaponStated interface {
+	WeaponStats() []string
+}
+
+// Stats returns the texts the weapon's profile gives for display (none
+// when it gives none); the range is the caller's to show.
+func (w *Weapon) Stats() []string {
+	if st, ok := w.Profile.(WeaponStated); ok {
+		return st.WeaponStats()
+	}
+	return nil
 }
 
 // HasSpecial reports whether the weapon carries the tag.

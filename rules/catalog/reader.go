@@ -54,8 +54,8 @@ type Map interface {
 	Close()
 }
 
-// ProfileReader reads one rule system's part of the unit profiles in the
-// catalogue files of that system (file key system:).
+// ProfileReader reads one rule system's part of the unit and weapon
+// profiles in the catalogue files of that system (file key system:).
 type ProfileReader interface {
 	// System is the system whose files it reads.
 	System() System
@@ -65,6 +65,10 @@ type ProfileReader interface {
 	// returns the checks to run once every file's ids are known (weapon
 	// references), or nil.
 	ReadUnit(u *Unit, m Map) (check func(cat *Catalogue))
+	// ReadWeapon reads the system's keys of weapon w's mapping m into
+	// w.Profile (nil when the system reads none), reporting every problem
+	// through m; the shared keys are read already.
+	ReadWeapon(w *Weapon, m Map)
 }
 
 // Readers are the profile readers a catalogue is loaded with, by system:
@@ -155,4 +159,59 @@ func Checks(fs ...func(cat *Catalogue)) func(cat *Catalogue) {
 			}
 		}
 	}
+}
+
+// Optional values of a mapping, for readers: the value of key, or the
+// zero value when the key is absent or its value is wrong (reported at
+// the value as "<what> <key>: ...").
+
+// OptInt reads an optional whole number.
+func OptInt(m Map, key string) int {
+	if n := m.Get(key); n != nil {
+		v, _ := n.Int(m.What() + " " + key)
+		return v
+	}
+	return 0
+}
+
+// OptTarget reads an optional D6 target (4 or "4+").
+func OptTarget(m Map, key string) int {
+	if n := m.Get(key); n != nil {
+		v, _ := n.Target(m.What() + " " + key)
+		return v
+	}
+	return 0
+}
+
+// OptText reads any optional scalar as its text (4 or "D6").
+func OptText(m Map, key string) string {
+	if n := m.Get(key); n != nil {
+		s, _ := n.Text(m.What() + " " + key)
+		return s
+	}
+	return ""
+}
+
+// OptBool reads an optional true or false.
+func OptBool(m Map, key string) bool {
+	if n := m.Get(key); n != nil {
+		v, _ := n.Bool(m.What() + " " + key)
+		return v
+	}
+	return false
+}
+
+// OptSize reads an optional number that must not be negative (a
+// distance in cm).
+func OptSize(m Map, key string) float64 {
+	n := m.Get(key)
+	if n == nil {
+		return 0
+	}
+	what := m.What() + " " + key
+	v, ok := n.Float(what)
+	if ok && v < 0 {
+		n.Errorf("%s: must not be negative, got %v", what, v)
+	}
+	return v
 }

@@ -32,6 +32,31 @@ type reader System
 
 func (r reader) System() System                                     { return System(r) }
 func (reader) ReadUnit(u *Unit, m Map) (check func(cat *Catalogue)) { return nil }
+func (reader) ReadWeapon(w *Weapon, m Map)                          {}
+
+// statedWeapon describes itself; bareWeapon does not.
+type statedWeapon struct{}
+
+func (statedWeapon) WeaponSystem() System  { return "x" }
+func (statedWeapon) WeaponStats() []string { return []string{"RoF 2"} }
+
+type bareWeapon struct{}
+
+func (bareWeapon) WeaponSystem() System { return "y" }
+
+// TestWeaponAsksItsProfile: the panel's weapon texts come from the
+// system's part through WeaponStated; a part without it (or none) gives
+// none.
+func TestWeaponAsksItsProfile(t *testing.T) {
+	if got := (&Weapon{Profile: statedWeapon{}}).Stats(); !reflect.DeepEqual(got, []string{"RoF 2"}) {
+		t.Errorf("stated weapon: %v", got)
+	}
+	for _, p := range []WeaponProfile{bareWeapon{}, nil} {
+		if got := (&Weapon{Profile: p}).Stats(); got != nil {
+			t.Errorf("profile %T: %v", p, got)
+		}
+	}
+}
 
 // TestUnitAsksItsProfile: generic code reaches a system's profile only
 // through the optional interfaces; a profile without them (or none) gives

@@ -474,8 +474,8 @@ func TestEmbarkRideDisembarkE40K(t *testing.T) {
 	}
 	// Army morale: stands aboard are not lost.
 	j := judge{r: r, s: c}
-	if j.lost("imperium") != 0 {
-		t.Errorf("%d imperial units counted lost with stands aboard", j.lost("imperium"))
+	if rules.EvalTrigger(c, &Trigger{Kind: "units-lost", Side: "imperium"}, &j) {
+		t.Error("imperial units counted lost with stands aboard")
 	}
 	// Destroyed with the transport; under OptTransportBailOut they get
 	// out beside the wreck and their detachment takes a blast marker.

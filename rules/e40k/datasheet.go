@@ -97,10 +97,10 @@ func (DatasheetReader) ReadUnit(u *catalog.Unit, m catalog.Map) func(cat *catalo
 	if n := m.Get("armour"); n != nil {
 		d.Armour, _ = n.Target(what + " armour")
 	}
-	d.Assault = optInt(m, "assault", what)
-	d.Firepower = optInt(m, "firepower", what)
-	d.DamageCap = optInt(m, "damage_cap", what)
-	d.VoidShields = optInt(m, "void_shields", what)
+	d.Assault = catalog.OptInt(m, "assault")
+	d.Firepower = catalog.OptInt(m, "firepower")
+	d.DamageCap = catalog.OptInt(m, "damage_cap")
+	d.VoidShields = catalog.OptInt(m, "void_shields")
 	if n := m.Get("hq"); n != nil {
 		d.IsHQ, _ = n.Bool(what + " hq")
 	}
@@ -189,8 +189,8 @@ func readCatastrophic(n catalog.Node, what string) *CatastrophicTable {
 			return ""
 		}
 		var row CatastrophicRow
-		row.Min = optInt(rm, "min", rw)
-		row.Max = optInt(rm, "max", rw)
+		row.Min = catalog.OptInt(rm, "min")
+		row.Max = catalog.OptInt(rm, "max")
 		if rm.Get("max") == nil {
 			row.Max = row.Min
 		}
@@ -199,7 +199,7 @@ func readCatastrophic(n catalog.Node, what string) *CatastrophicTable {
 		if v := rm.Get("hits"); v != nil {
 			row.Hits, _ = v.Bool(rw + " hits")
 		}
-		row.Markers = optInt(rm, "markers", rw)
+		row.Markers = catalog.OptInt(rm, "markers")
 		row.Text = text("text")
 		switch {
 		case row.Min < 1 || row.Max > 6 || row.Min > row.Max:
@@ -233,14 +233,6 @@ func readCatastrophic(n catalog.Node, what string) *CatastrophicTable {
 		n.Errorf("%s: rolls %s are not covered (rows must cover 1..6)", w, strings.Join(missing, ", "))
 	}
 	return t
-}
-
-func optInt(m catalog.Map, key, what string) int {
-	if n := m.Get(key); n != nil {
-		v, _ := n.Int(what + " " + key)
-		return v
-	}
-	return 0
 }
 
 // Arms implements catalog.Armed.

@@ -31,13 +31,13 @@ func testCatalogue() *catalog.Catalogue {
 	g := add(u("t-gargant", world.WarEngine, we, 10, 4, 8, 6, "t-big-gun", "t-gaze"))
 	DatasheetOf(g).DamageCap, DatasheetOf(g).VoidShields = 4, 2
 	for _, w := range []*catalog.Weapon{
-		{ID: "t-bolter", Name: "bolters", Range: 30, FP: "1"},
-		{ID: "t-shoota", Name: "shootas", Range: 30, FP: "1"},
-		{ID: "t-hb", Name: "heavy bolters", Range: 30, FP: "2"},
-		{ID: "t-lascannon", Name: "lascannon", Range: 45, FP: "Anti-Tank"},
-		{ID: "t-barrage", Name: "barrage", Range: 90, FP: "Barrage", Specials: []string{"indirect"}},
-		{ID: "t-big-gun", Name: "big gun", Range: 45, FP: "4"},
-		{ID: "t-gaze", Name: "gaze", Range: 50, FP: "Death Ray"},
+		{ID: "t-bolter", Name: "bolters", Range: 30, Profile: &WeaponSheet{FP: "1"}},
+		{ID: "t-shoota", Name: "shootas", Range: 30, Profile: &WeaponSheet{FP: "1"}},
+		{ID: "t-hb", Name: "heavy bolters", Range: 30, Profile: &WeaponSheet{FP: "2"}},
+		{ID: "t-lascannon", Name: "lascannon", Range: 45, Profile: &WeaponSheet{FP: "Anti-Tank"}},
+		{ID: "t-barrage", Name: "barrage", Range: 90, Specials: []string{"indirect"}, Profile: &WeaponSheet{FP: "Barrage"}},
+		{ID: "t-big-gun", Name: "big gun", Range: 45, Profile: &WeaponSheet{FP: "4"}},
+		{ID: "t-gaze", Name: "gaze", Range: 50, Profile: &WeaponSheet{FP: "Death Ray"}},
 	} {
 		w.System = catalog.E40K
 		c.Weapons[w.ID] = w

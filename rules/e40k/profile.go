@@ -164,7 +164,8 @@ func FromCatalog(cat *catalog.Catalogue, u *catalog.Unit, o Options) (Profile, e
 			p.Range = max(p.Range, w.Range)
 			continue
 		}
-		p.SuperHeavy = append(p.SuperHeavy, Weapon{Name: w.Name, Kind: kind, Range: w.Range, FP: w.FP, Template: w.Template,
+		ws := WeaponSheetOf(w)
+		p.SuperHeavy = append(p.SuperHeavy, Weapon{Name: w.Name, Kind: kind, Range: w.Range, FP: ws.FP, Template: ws.Template,
 			Indirect: w.HasSpecial("indirect") || w.HasSpecial("barrage")})
 	}
 	if p.Range == 0 {
@@ -210,7 +211,8 @@ func isLandRaider(u *catalog.Unit) bool {
 // shotKind reads a weapon's firepower entry: a number (plain firepower) or
 // a super-heavy type.
 func shotKind(w *catalog.Weapon) (string, bool, error) {
-	fp := strings.ToLower(strings.TrimSpace(w.FP))
+	raw := WeaponSheetOf(w).FP
+	fp := strings.ToLower(strings.TrimSpace(raw))
 	if fp == "" {
 		return "", true, nil
 	}
@@ -235,5 +237,5 @@ func shotKind(w *catalog.Weapon) (string, bool, error) {
 	case "pulsar":
 		return ShotPulsar, false, nil
 	}
-	return "", false, fmt.Errorf("weapon %s: firepower %q is not a number or a known super-heavy type", w.ID, w.FP)
+	return "", false, fmt.Errorf("weapon %s: firepower %q is not a number or a known super-heavy type", w.ID, raw)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
@@ -16,7 +17,7 @@ func specialCatalogue() *catalog.Catalogue {
 	c := testCatalogue()
 	veh := world.Footprint{Shape: world.Circle, Radius: 1.5}
 	add := func(id, weapon, fp string, tmpl float64) {
-		c.Weapons[weapon] = &catalog.Weapon{ID: weapon, Name: weapon, System: catalog.E40K, Range: 90, FP: fp, Template: tmpl}
+		c.Weapons[weapon] = &catalog.Weapon{ID: weapon, Name: weapon, System: catalog.E40K, Range: 90, Profile: &WeaponSheet{FP: fp, Template: tmpl}}
 		c.Units[id] = &catalog.Unit{ID: id, Name: id, System: catalog.E40K, Class: world.Vehicle, Base: veh, Speed: 10, Profile: &Datasheet{Armour: 5, DefaultArms: []string{weapon}}}
 	}
 	add("t-basilisk", "t-earthshaker", "Barrage", 12)
@@ -623,7 +624,7 @@ func TestSpecialWeaponsVersusTitansTableSeed002(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.typ, err)
 		}
-		if len(v.Attacks) != tc.attacks || v.Attacks[0].Weapon.RoF != tc.rof || v.Attacks[0].Weapon.Str != tc.str {
+		if len(v.Attacks) != tc.attacks || sheet.WeaponOf(v.Attacks[0].Weapon).RoF != tc.rof || sheet.WeaponOf(v.Attacks[0].Weapon).Str != tc.str {
 			t.Errorf("%s: attacks %+v, want RoF %s Str %d", tc.typ, v.Attacks, tc.rof, tc.str)
 		}
 	}

@@ -282,12 +282,13 @@ func weaponFirepower(w *catalog.Weapon) (int, *Weapon, bool) {
 	if err != nil {
 		return 0, nil, false
 	}
+	ws := WeaponSheetOf(w)
 	if numeric {
 		n := 0
-		if _, err := fmt.Sscan(w.FP, &n); err != nil || n <= 0 {
+		if _, err := fmt.Sscan(ws.FP, &n); err != nil || n <= 0 {
 			return 0, nil, false
 		}
 		return n, nil, true
 	}
-	return 0, &Weapon{Name: w.Name, Kind: kind, Range: w.Range, FP: w.FP, Template: w.Template, Indirect: w.HasSpecial("indirect")}, true
+	return 0, &Weapon{Name: w.Name, Kind: kind, Range: w.Range, FP: ws.FP, Template: ws.Template, Indirect: w.HasSpecial("indirect")}, true
 }

@@ -157,7 +157,7 @@ func (r *Ruleset) planTitanFire(s *rules.State, firer, titan string, aim atii.Ai
 		if conv.Useless {
 			return nil
 		}
-		w := &catalog.Weapon{ID: name, Name: name, Kind: catalog.Gun, Range: rng, RoF: conv.RoF.String(), Str: conv.Str}
+		w := &catalog.Weapon{ID: name, Name: name, Kind: catalog.Gun, Range: rng, Profile: &sheet.Weapon{RoF: conv.RoF.String(), Str: conv.Str}}
 		if conv.IgnoresShields {
 			w.Specials = append(w.Specials, "ignores-shields")
 		}

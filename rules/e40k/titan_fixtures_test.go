@@ -52,12 +52,12 @@ func addTestTitans(c *catalog.Catalogue) {
 		},
 	}
 	for _, w := range []*catalog.Weapon{
-		{ID: "vulcan-mega-bolter", Name: "Vulcan Mega-bolter", Kind: catalog.Gun, Range: 30, FP: "8", RoF: "8", Str: 4},
-		{ID: "plasma-blastgun", Name: "Plasma Blastgun", Kind: catalog.Gun, Range: 45, FP: "8", RoF: "2", Str: 6, Specials: []string{"overload"}},
-		{ID: "gatling-blaster", Name: "Gatling Blaster", Kind: catalog.Gun, Range: 45, FP: "8", RoF: "4", Str: 5},
-		{ID: "melta-cannon", Name: "Melta-cannon", Kind: catalog.Gun, Range: 30, FP: "10", RoF: "2", Str: 8},
-		{ID: "rocket-launcher", Name: "Rocket Launcher", Kind: catalog.Gun, Range: 90, FP: "Heavy Barrage", Acc: -1, RoF: "D6", Str: 5, Specials: []string{"rof-each-time"}},
-		{ID: "powerfist", Name: "Powerfist", Kind: catalog.CloseCombat, Swiftness: 3, Acc: -1, Attacks: 1, Str: 9, Specials: []string{"tear"}},
+		{ID: "vulcan-mega-bolter", Name: "Vulcan Mega-bolter", Kind: catalog.Gun, Range: 30, Profile: &sheet.Weapon{FP: "8", RoF: "8", Str: 4}},
+		{ID: "plasma-blastgun", Name: "Plasma Blastgun", Kind: catalog.Gun, Range: 45, Specials: []string{"overload"}, Profile: &sheet.Weapon{FP: "8", RoF: "2", Str: 6}},
+		{ID: "gatling-blaster", Name: "Gatling Blaster", Kind: catalog.Gun, Range: 45, Profile: &sheet.Weapon{FP: "8", RoF: "4", Str: 5}},
+		{ID: "melta-cannon", Name: "Melta-cannon", Kind: catalog.Gun, Range: 30, Profile: &sheet.Weapon{FP: "10", RoF: "2", Str: 8}},
+		{ID: "rocket-launcher", Name: "Rocket Launcher", Kind: catalog.Gun, Range: 90, Specials: []string{"rof-each-time"}, Profile: &sheet.Weapon{FP: "Heavy Barrage", Acc: -1, RoF: "D6", Str: 5}},
+		{ID: "powerfist", Name: "Powerfist", Kind: catalog.CloseCombat, Specials: []string{"tear"}, Profile: &sheet.Weapon{Swiftness: 3, Acc: -1, Attacks: 1, Str: 9}},
 	} {
 		w.System = catalog.ATII
 		c.Weapons[w.ID] = w

@@ -165,7 +165,7 @@ func TestDetachmentShootsTitanATIISHT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(v.Attacks) != 1 || sheet.Of(v.Attacks[0].Attacker).Gunnery != atii.NonTitanGunnery || v.Attacks[0].Weapon.RoF != "5" || v.Attacks[0].Weapon.Str != 3 {
+	if len(v.Attacks) != 1 || sheet.Of(v.Attacks[0].Attacker).Gunnery != atii.NonTitanGunnery || sheet.WeaponOf(v.Attacks[0].Weapon).RoF != "5" || sheet.WeaponOf(v.Attacks[0].Weapon).Str != 3 {
 		t.Fatalf("marines' attack: %+v, want one attack at Gunnery 4+, RoF 5 (five marines' firepower), Str 3", v.Attacks)
 	}
 	th, err := atii.ToHit(v.Attacks[0], atii.Options{})
@@ -178,7 +178,7 @@ func TestDetachmentShootsTitanATIISHT(t *testing.T) {
 	}
 	var strs []int
 	for _, a := range av.Attacks {
-		strs = append(strs, a.Weapon.Str)
+		strs = append(strs, sheet.WeaponOf(a.Weapon).Str)
 	}
 	if fmt.Sprint(strs) != "[3 5 5 4]" {
 		t.Errorf("armour's attacks Str %v, want [3 5 5 4]: firepower, two lascannons (anti-tank), the Whirlwind's barrage", strs)

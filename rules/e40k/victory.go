@@ -20,29 +20,12 @@ type Objective struct {
 }
 
 // Trigger is a scenario trigger (docs/scenarios.md) as the E40K ruleset
-// evaluates it.
-type Trigger struct {
-	Kind      string `json:"kind"`
-	Turn      int    `json:"turn,omitempty"`
-	Side      string `json:"side,omitempty"`
-	Objective string `json:"objective,omitempty"`
-	Zone      string `json:"zone,omitempty"`
-	Unit      string `json:"unit,omitempty"`
-	Count     int    `json:"count,omitempty"`
-	// Distance (cm) for "enemy-within", Percent for "damaged".
-	Distance float64    `json:"distance,omitempty"`
-	Percent  int        `json:"percent,omitempty"`
-	Parts    []*Trigger `json:"parts,omitempty"`
-}
+// evaluates it: the one every rule system shares.
+type Trigger = rules.Trigger
 
 // VictoryRule awards Result to Side ("" a draw) when When holds; AtEnd
 // rules are checked only when the game ends.
-type VictoryRule struct {
-	Side   string   `json:"side,omitempty"`
-	Result string   `json:"result,omitempty"`
-	When   *Trigger `json:"when"`
-	AtEnd  bool     `json:"at_end,omitempty"`
-}
+type VictoryRule = rules.VictoryRule
 
 // judge evaluates scenario triggers on a state.
 type judge struct {
@@ -51,17 +34,6 @@ type judge struct {
 	su    *Setup
 	g     *Progress
 	ended bool
-}
-
-// lost counts a side's units destroyed or gone.
-func (j *judge) lost(side string) int {
-	n := 0
-	for i := range j.s.Units {
-		if u := &j.s.Units[i]; u.Side == side && (u.Destroyed || (u.OffTable && !j.r.inReserve(j.s, u))) {
-			n++
-		}
-	}
-	return n
 }
 
 // Points is the points value of the enemy units a side has destroyed (its
@@ -80,128 +52,9 @@ func (r *Ruleset) Points(s *rules.State, side string) int {
 	return n
 }
 
-// holds reports whether side holds objective id.
-func (j *judge) holds(side, id string) bool {
-	for _, o := range j.su.Objectives {
-		if o.ID != id {
-			continue
-		}
-		own, enemy := false, false
-		for i := range j.s.Units {
-			u := &j.s.Units[i]
-			if u.Destroyed || u.OffTable {
-				continue
-			}
-			b, err := j.r.base(j.s, u)
-			if err != nil || b.PointDistance(o.Pos) > ObjectiveRange+world.Eps {
-				continue
-			}
-			if u.Side == side {
-				own = true
-			} else {
-				enemy = true
-			}
-		}
-		return own && !enemy
-	}
-	return false
-}
-
-func (j *judge) other(side string) string {
-	for _, sd := range j.s.Sides {
-		if sd.ID != side {
-			return sd.ID
-		}
-	}
-	return ""
-}
-
-// eval evaluates a trigger; unknown kinds never hold.
-func (j *judge) eval(t *Trigger) bool {
-	if t == nil {
-		return false
-	}
-	s := j.s
-	switch t.Kind {
-	case "start":
-		return true
-	case "turn":
-		return s.Turn >= t.Turn
-	case "turn-end":
-		return j.ended && s.Turn >= t.Turn
-	case "turn-limit":
-		return j.g.TimeUp
-	case "destroy-all":
-		for i := range s.Units {
-			if u := &s.Units[i]; u.Side == t.Side && !u.Destroyed && !u.OffTable {
-				return false
-			}
-		}
-		return true
-	case "units-lost":
-		return j.lost(t.Side) >= max(1, t.Count)
-	case "unit-destroyed":
-		found := false
-		for i := range s.Units {
-			u := &s.Units[i]
-			if u.ID == t.Unit || u.Formation == t.Unit {
-				found = true
-				if !u.Destroyed {
-					return false
-				}
-			}
-		}
-		return found
-	case "broken":
-		if f := s.Formation(t.Unit); f != nil {
-			return f.Broken
-		}
-		if u := s.Unit(t.Unit); u != nil {
-			f := s.Formation(u.Formation)
-			return f != nil && f.Broken
-		}
-		return false
-	case "hold-objective":
-		return j.holds(t.Side, t.Objective)
-	case "objective-lost":
-		return j.holds(j.other(t.Side), t.Objective)
-	case "in-zone":
-		n := 0
-		for i := range s.Units {
-			u := &s.Units[i]
-			if u.Side == t.Side && !u.Destroyed && !u.OffTable && inZone(j.su.Zones[t.Zone], u.Pos) {
-				n++
-			}
-		}
-		return n >= max(1, t.Count)
-	case "vp":
-		return j.r.Points(s, t.Side) >= t.Count
-	case "vp-lead":
-		mine := j.r.Points(s, t.Side)
-		return mine > j.r.Points(s, j.other(t.Side))
-	case "all":
-		for _, p := range t.Parts {
-			if !j.eval(p) {
-				return false
-			}
-		}
-		return len(t.Parts) > 0
-	case "any":
-		for _, p := range t.Parts {
-			if j.eval(p) {
-				return true
-			}
-		}
-		return false
-	case "not":
-		return len(t.Parts) == 1 && !j.eval(t.Parts[0])
-	case "enemy-within":
-		return j.enemyWithin(t.Unit, t.Distance)
-	case "damaged":
-		return j.damaged(t.Unit, t.Percent)
-	}
-	return false
-}
+// eval evaluates a trigger with the shared evaluator; unknown kinds never
+// hold.
+func (j *judge) eval(t *Trigger) bool { return rules.EvalTrigger(j.s, t, j) }
 
 // inZone reports whether p lies in one of the zone's polygons.
 func inZone(polys [][]world.Vec, p world.Vec) bool {
@@ -214,14 +67,7 @@ func inZone(polys [][]world.Vec, p world.Vec) bool {
 }
 
 func ruleOutcome(vr VictoryRule) *rules.Outcome {
-	kind := vr.Result
-	if kind == "" {
-		kind = "victory"
-		if vr.Side == "" {
-			kind = "draw"
-		}
-	}
-	return &rules.Outcome{Winner: vr.Side, Kind: kind, Text: "scenario condition"}
+	return &rules.Outcome{Winner: vr.Side, Kind: vr.OutcomeKind(), Text: "scenario condition"}
 }
 
 // Victory implements rules.Ruleset, in this order: a side with no unit

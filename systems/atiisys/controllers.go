@@ -78,7 +78,7 @@ func (System) NewScript(scn *scenarios.Scenario, side string, seed uint64) (game
 	if err != nil {
 		return nil, err
 	}
-	return atiiai.NewScripted(p, Trigger), nil
+	return atiiai.NewScripted(p), nil
 }
 
 // Score implements game.Scorer: each side's victory points (ATII-VIC-1).

@@ -180,7 +180,7 @@ func BuildState(scn *scenarios.Scenario, rs *atii.Ruleset, seed uint64, override
 		setup.Objectives = append(setup.Objectives, atii.ObjectivePoint{ID: o.ID, Label: o.Label, Pos: atii.Point{X: o.Pos.X, Y: o.Pos.Y}})
 	}
 	for _, v := range scn.Victory {
-		setup.Victory = append(setup.Victory, atii.VictoryRule{Side: v.Side, Result: v.Result, AtEnd: v.AtEnd, When: Trigger(v.When)})
+		setup.Victory = append(setup.Victory, atii.VictoryRule{Side: v.Side, Result: v.Result, AtEnd: v.AtEnd, When: v.When.Rules()})
 	}
 	if m := scn.Mission; m != nil {
 		ms := &atii.MissionSetup{Secret: m.Secret, ForceLevel: m.ForceLevel}
@@ -268,20 +268,6 @@ func points(vs []world.Vec) []atii.Point {
 	out := make([]atii.Point, len(vs))
 	for i, v := range vs {
 		out[i] = atii.Point{X: v.X, Y: v.Y}
-	}
-	return out
-}
-
-// Trigger converts a scenario trigger into the ruleset's form (nil for
-// nil).
-func Trigger(t *scenarios.Trigger) *atii.Trigger {
-	if t == nil {
-		return nil
-	}
-	out := &atii.Trigger{Kind: t.Kind, Turn: t.Turn, Side: t.Side, Objective: t.Objective, Zone: t.Zone, Unit: t.Unit, Count: t.Count,
-		Distance: t.Distance, Percent: t.Percent}
-	for _, p := range t.Parts {
-		out.Parts = append(out.Parts, Trigger(p))
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/world"
 )
 
@@ -72,7 +73,7 @@ func TestCloseCombatSwiftnessInTray(t *testing.T) {
 				want = -1
 				for _, w := range s.Weapons(m[2]) {
 					if w.Name == m[4] {
-						want = w.Weapon.Swiftness
+						want = sheet.WeaponOf(w.Weapon).Swiftness
 					}
 				}
 			}
@@ -137,7 +138,7 @@ func TestMeleeOfThreeStrikesHaveSwiftnessInTray(t *testing.T) {
 					want = -1
 					for _, w := range s.Weapons(m[3]) {
 						if w.Name == m[5] {
-							want = w.Weapon.Swiftness
+							want = sheet.WeaponOf(w.Weapon).Swiftness
 						}
 					}
 				}

@@ -8,6 +8,7 @@ import (
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/scenarios"
 )
@@ -298,19 +299,20 @@ func wordByte(text string, i int) bool {
 // strength and accuracy for a ranged weapon; swiftness, attacks and
 // strength for a close combat weapon (which has no range or rate of fire).
 func weaponStats(w *catalog.Weapon, arc string) string {
+	p := sheet.WeaponOf(w)
 	if w.Kind == catalog.CloseCombat {
 		parts := []string{"close combat"}
-		if w.Swiftness != 0 {
-			parts = append(parts, fmt.Sprintf("swiftness %d", w.Swiftness))
+		if p.Swiftness != 0 {
+			parts = append(parts, fmt.Sprintf("swiftness %d", p.Swiftness))
 		}
-		if w.Attacks != 0 {
-			parts = append(parts, plural(w.Attacks, "attack"))
+		if p.Attacks != 0 {
+			parts = append(parts, plural(p.Attacks, "attack"))
 		}
-		if w.Str != 0 {
-			parts = append(parts, fmt.Sprintf("Str %d", w.Str))
+		if p.Str != 0 {
+			parts = append(parts, fmt.Sprintf("Str %d", p.Str))
 		}
-		if w.Acc != 0 {
-			parts = append(parts, fmt.Sprintf("Acc %+d", w.Acc))
+		if p.Acc != 0 {
+			parts = append(parts, fmt.Sprintf("Acc %+d", p.Acc))
 		}
 		return strings.Join(parts, ", ")
 	}
@@ -319,12 +321,12 @@ func weaponStats(w *catalog.Weapon, arc string) string {
 		rng = "unlimited range"
 	}
 	parts := []string{arc, rng}
-	if w.RoF != "" {
-		parts = append(parts, "RoF "+w.RoF)
+	if p.RoF != "" {
+		parts = append(parts, "RoF "+p.RoF)
 	}
-	parts = append(parts, fmt.Sprintf("Str %d", w.Str))
-	if w.Acc != 0 {
-		parts = append(parts, fmt.Sprintf("Acc %+d", w.Acc))
+	parts = append(parts, fmt.Sprintf("Str %d", p.Str))
+	if p.Acc != 0 {
+		parts = append(parts, fmt.Sprintf("Acc %+d", p.Acc))
 	}
 	return strings.Join(parts, ", ")
 }

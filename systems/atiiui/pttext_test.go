@@ -11,6 +11,7 @@ import (
 	"github.com/auspex/auspex/rules"
 
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/systems/atiiai"
 	"github.com/auspex/auspex/world"
@@ -120,10 +121,10 @@ func TestShootingPanelNamesWeapons(t *testing.T) {
 // Internal words never reach the player: plural attacks, no doubled
 // "cannot fire: did not fire".
 func TestNoInternalTerms(t *testing.T) {
-	if got := weaponStats(&catalog.Weapon{Kind: catalog.CloseCombat, Attacks: 1}, ""); !strings.Contains(got, "1 attack") || strings.Contains(got, "1 attacks") {
+	if got := weaponStats(&catalog.Weapon{Kind: catalog.CloseCombat, Profile: &sheet.Weapon{Attacks: 1}}, ""); !strings.Contains(got, "1 attack") || strings.Contains(got, "1 attacks") {
 		t.Errorf("one attack: %q", got)
 	}
-	if got := weaponStats(&catalog.Weapon{Kind: catalog.CloseCombat, Attacks: 3}, ""); !strings.Contains(got, "3 attacks") {
+	if got := weaponStats(&catalog.Weapon{Kind: catalog.CloseCombat, Profile: &sheet.Weapon{Attacks: 3}}, ""); !strings.Contains(got, "3 attacks") {
 		t.Errorf("three attacks: %q", got)
 	}
 	if got := cannotFire("did not fire: the titan's weapons fire together"); strings.Contains(got, "cannot fire: did not fire") {

@@ -69,7 +69,7 @@ func (System) NewScript(scn *scenarios.Scenario, side string, seed uint64) (game
 	if err != nil {
 		return nil, err
 	}
-	return e40kai.NewScripted(p, Trigger), nil
+	return e40kai.NewScripted(p), nil
 }
 
 // Score implements game.Scorer: each side's count of enemy units

@@ -154,7 +154,7 @@ func BuildState(scn *scenarios.Scenario, rs *e40k.Ruleset, seed uint64, override
 		su.Objectives = append(su.Objectives, e40k.Objective{ID: o.ID, Pos: o.Pos})
 	}
 	for _, v := range scn.Victory {
-		su.Victory = append(su.Victory, e40k.VictoryRule{Side: v.Side, Result: v.Result, AtEnd: v.AtEnd, When: Trigger(v.When)})
+		su.Victory = append(su.Victory, e40k.VictoryRule{Side: v.Side, Result: v.Result, AtEnd: v.AtEnd, When: v.When.Rules()})
 	}
 	if err := e40k.SetSetup(st, su); err != nil {
 		return nil, fmt.Errorf("build state: %w", err)
@@ -248,20 +248,6 @@ func Ratings(scn *scenarios.Scenario) map[string]int {
 		army := cat.Armies[best]
 		mixed := count[best] < len(types)
 		out[sd.ID] = army.Rating(mixed)
-	}
-	return out
-}
-
-// Trigger converts a scenario trigger into the ruleset's form (nil for
-// nil).
-func Trigger(t *scenarios.Trigger) *e40k.Trigger {
-	if t == nil {
-		return nil
-	}
-	out := &e40k.Trigger{Kind: t.Kind, Turn: t.Turn, Side: t.Side, Objective: t.Objective, Zone: t.Zone, Unit: t.Unit, Count: t.Count,
-		Distance: t.Distance, Percent: t.Percent}
-	for _, p := range t.Parts {
-		out.Parts = append(out.Parts, Trigger(p))
 	}
 	return out
 }

@@ -42,11 +42,11 @@ func (Reader) ReadUnit(u *catalog.Unit, m catalog.Map) func(cat *catalog.Catalog
 			t.TitanClass = s
 		}
 	}
-	t.Man = optInt(m, "man", what)
-	t.Gunnery = optTarget(m, "gunnery", what)
-	t.CCSkill = optTarget(m, "cc_skill", what)
-	t.VoidShields = optInt(m, "void_shields", what)
-	t.RepairDice = optInt(m, "repair_dice", what)
+	t.Man = catalog.OptInt(m, "man")
+	t.Gunnery = catalog.OptTarget(m, "gunnery")
+	t.CCSkill = catalog.OptTarget(m, "cc_skill")
+	t.VoidShields = catalog.OptInt(m, "void_shields")
+	t.RepairDice = catalog.OptInt(m, "repair_dice")
 	if n := m.Get("improvised_attacks"); n != nil {
 		t.ImprovisedAttacks, _ = n.Text(what + " improvised_attacks")
 	}
@@ -59,22 +59,6 @@ func (Reader) ReadUnit(u *catalog.Unit, m catalog.Map) func(cat *catalog.Catalog
 	r.readMounts(m.Get("mounts"))
 	r.readHitTables(m.Get("hit_tables"))
 	return r.check
-}
-
-func optInt(m catalog.Map, key, what string) int {
-	if n := m.Get(key); n != nil {
-		v, _ := n.Int(what + " " + key)
-		return v
-	}
-	return 0
-}
-
-func optTarget(m catalog.Map, key, what string) int {
-	if n := m.Get(key); n != nil {
-		v, _ := n.Target(what + " " + key)
-		return v
-	}
-	return 0
 }
 
 func strList(n catalog.Node, what string) ([]string, []catalog.Node) {

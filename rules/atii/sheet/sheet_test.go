@@ -54,3 +54,26 @@ func TestSheetMounts(t *testing.T) {
 		t.Errorf("stats = %+v", st)
 	}
 }
+
+// TestWeaponOf: a weapon's ATII part, or an empty one for a weapon that
+// has none (nil weapon, no profile, a nil sheet), never nil; its panel
+// texts leave out the values that are not set.
+func TestWeaponOf(t *testing.T) {
+	p := &Weapon{RoF: "D6", Str: 5, Acc: -1}
+	if WeaponOf(&catalog.Weapon{Profile: p}) != p {
+		t.Error("the sheet is not the weapon's")
+	}
+	var nilWeapon *Weapon
+	for _, w := range []*catalog.Weapon{nil, {}, {Profile: nilWeapon}} {
+		if s := WeaponOf(w); s == nil || s.Str != 0 || s.RoF != "" {
+			t.Errorf("WeaponOf(%+v) = %+v", w, s)
+		}
+	}
+	if got := p.WeaponStats(); len(got) != 3 || got[0] != "RoF D6" || got[2] != "Acc -1" {
+		t.Errorf("texts %q", got)
+	}
+	cc := &Weapon{Swiftness: 3, Attacks: 2, Str: 9}
+	if got := cc.WeaponStats(); len(got) != 2 || got[1] != "Swift 3, Att 2" {
+		t.Errorf("close combat texts %q", got)
+	}
+}
