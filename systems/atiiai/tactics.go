@@ -49,9 +49,10 @@ func gunsOf(rs *atii.Ruleset, prof *catalog.Unit, u *rules.Unit, ts atii.TitanSt
 			r = unlimitedRange
 		}
 		if r > 0 {
-			g := gun{arc: m.Arc, rng: r, acc: w.Acc, punch: 1}
-			if e, err := atii.ParseDice(w.RoF); err == nil {
-				g.punch = (float64(e.N)*float64(e.Sides+1)/2 + float64(e.Plus)) * beatsShield(w.Str)
+			ws := sheet.WeaponOf(w)
+			g := gun{arc: m.Arc, rng: r, acc: ws.Acc, punch: 1}
+			if e, err := atii.ParseDice(ws.RoF); err == nil {
+				g.punch = (float64(e.N)*float64(e.Sides+1)/2 + float64(e.Plus)) * beatsShield(ws.Str)
 			}
 			out = append(out, g)
 		}
