@@ -53,6 +53,12 @@ type Config struct {
 	// ManualStart makes the game's start take its dice from StartDice.
 	ManualStart bool
 	StartDice   []int
+	// ListedOptions keeps only the options the initial state lists, with
+	// every option it does not list left out of the state while it is at
+	// its default (the rulesets read an absent option as its default).
+	// Loading a save sets it: options the ruleset gained after the save
+	// was written are not in its start hash, so the save still verifies.
+	ListedOptions bool
 	// Scenario is the scenario text, stored in saves so that a save
 	// rebuilds the same table.
 	Scenario string
@@ -150,6 +156,13 @@ func New(rs Ruleset, initial *State, cfg Config) (*Engine, error) {
 	opts, err := ResolveOptions(rs, initial.Options)
 	if err != nil {
 		return nil, fmt.Errorf("new game: %w", err)
+	}
+	if cfg.ListedOptions {
+		for _, o := range rs.Options() {
+			if _, listed := initial.Options[o.Name]; !listed && opts[o.Name] == o.Default {
+				delete(opts, o.Name)
+			}
+		}
 	}
 	if cfg.MaxAutoSteps <= 0 {
 		cfg.MaxAutoSteps = DefaultMaxAutoSteps

@@ -593,6 +593,7 @@ func replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 	cfg.Files = sv.Files
 	cfg.ManualStart = sv.StartManual
 	cfg.StartDice = sv.StartDice
+	cfg.ListedOptions = true
 	e, err := New(rs, st, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("load save: %w", err)

@@ -119,8 +119,11 @@ func TestTransportFlyerPicksUpAndRedeploysE40K(t *testing.T) {
 	if f := st.Proc(); f != nil && f.Proc == ProcLanding {
 		t.Error("the landing goes on after the pick-up")
 	}
-	if j := (judge{r: r, s: st}); j.lost("imperium") != 0 {
-		t.Errorf("%d imperial units counted lost with stands aboard the gunship", j.lost("imperium"))
+	j := &judge{r: r, s: st}
+	for _, id := range []string{"m3", "m4"} {
+		if j.Lost(st.Unit(id)) {
+			t.Errorf("%s, aboard the gunship, counts as lost", id)
+		}
 	}
 	// Next turn (quick rearm): a transport mission elsewhere sets them
 	// down there.
