@@ -384,8 +384,14 @@ func (r *Ruleset) base(s *rules.State, u *rules.Unit) (world.Base, error) {
 
 // enemyBases returns the bases of every living unit not of side.
 func (r *Ruleset) enemyBases(s *rules.State, side string) ([]world.Base, []*rules.Unit, error) {
-	var bs []world.Base
-	var us []*rules.Unit
+	n := 0
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side != side && !u.Destroyed && !u.OffTable {
+			n++
+		}
+	}
+	bs := make([]world.Base, 0, n)
+	us := make([]*rules.Unit, 0, n)
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side == side || u.Destroyed || u.OffTable {

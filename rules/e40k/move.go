@@ -252,7 +252,8 @@ func (r *Ruleset) newMoveCheck(s *rules.State, det string, assault bool) (*moveC
 	if f == nil {
 		return nil, fmt.Errorf("no detachment %q", det)
 	}
-	c := &moveCheck{r: r, s: s, f: f, o: o, assault: assault, prof: make([]checkProfile, len(s.Units))}
+	c := &moveCheck{r: r, s: s, f: f, o: o, assault: assault, prof: make([]checkProfile, len(s.Units)),
+		bufBlockers: make([]world.Base, 0, len(s.Units)), bufEnemies: make([]world.Base, 0, len(s.Units))}
 	for i := range s.Units {
 		v := &s.Units[i]
 		if v.Destroyed || v.OffTable {
