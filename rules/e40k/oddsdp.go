@@ -22,6 +22,9 @@ import "sort"
 // the targets, and one allocation step (REM-MIX-1 allocates the shots of
 // super-heavy weapons other than anti-tank after the rest).
 func levelOddsApply(v Volley, o Options) bool {
+	if v.Dice < 0 {
+		return false
+	}
 	for i := range v.Targets {
 		if v.Targets[i].WarEngine || v.Targets[i].DC > 1 {
 			return false
