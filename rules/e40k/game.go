@@ -86,14 +86,14 @@ type Ruleset struct {
 	tables   Tables
 }
 
-type profileKey struct {
-	typ string
-	o   Options
-}
-
+// profileCache holds the profiles by options, then unit type; last is
+// the table of the options asked for last (a game keeps its options, so
+// most look-ups hash only the type).
 type profileCache struct {
-	mu sync.Mutex
-	m  map[profileKey]cachedProfile
+	mu    sync.Mutex
+	m     map[Options]map[string]cachedProfile
+	lastO Options
+	last  map[string]cachedProfile
 }
 
 type cachedProfile struct {
@@ -130,7 +130,7 @@ func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.Wor
 	case w == nil:
 		return nil, errors.New("e40k ruleset: no table")
 	}
-	return &Ruleset{cat: cat, terrain: terrain, w: w, profiles: &profileCache{m: map[profileKey]cachedProfile{}},
+	return &Ruleset{cat: cat, terrain: terrain, w: w, profiles: &profileCache{m: map[Options]map[string]cachedProfile{}},
 		memo: &progressMemo{progs: map[extKey]Progress{}, setups: map[extKey]Setup{}}, geo: &geoMemo{}}, nil
 }
 
@@ -169,10 +169,19 @@ func (r *Ruleset) Profile(s *rules.State, u *rules.Unit) (Profile, error) {
 	if err != nil {
 		return Profile{}, err
 	}
-	k := profileKey{typ: u.Type, o: o}
-	r.profiles.mu.Lock()
-	c, ok := r.profiles.m[k]
-	r.profiles.mu.Unlock()
+	pc := r.profiles
+	pc.mu.Lock()
+	if pc.last == nil || pc.lastO != o {
+		t := pc.m[o]
+		if t == nil {
+			t = map[string]cachedProfile{}
+			pc.m[o] = t
+		}
+		pc.lastO, pc.last = o, t
+	}
+	t := pc.last
+	c, ok := t[u.Type]
+	pc.mu.Unlock()
 	if !ok {
 		cu, err := r.cat.Unit(u.Type)
 		if err != nil {
@@ -180,9 +189,9 @@ func (r *Ruleset) Profile(s *rules.State, u *rules.Unit) (Profile, error) {
 		} else {
 			c.p, c.err = FromCatalog(r.cat, cu, o)
 		}
-		r.profiles.mu.Lock()
-		r.profiles.m[k] = c
-		r.profiles.mu.Unlock()
+		pc.mu.Lock()
+		t[u.Type] = c
+		pc.mu.Unlock()
 	}
 	if c.err != nil {
 		return Profile{}, fmt.Errorf("unit %s: %w", u.ID, c.err)

@@ -16,6 +16,23 @@ import (
 // half length, then dropped, so the result always validates (it may be
 // empty).
 func (r *Ruleset) SuggestMoves(s *rules.State, det string, assault bool) []UnitMove {
+	return r.suggestMoves(s, det, assault, nil)
+}
+
+// suggestShared is what suggestMoves reads alike for every detachment of
+// one side on one state (Legal suggests a move for each): the enemies'
+// bases and the move check's profiles and scratch lists.
+type suggestShared struct {
+	side    string
+	assault bool
+	enemies []world.Base
+	ck      *moveCheck
+	err     error
+}
+
+// suggestMoves is SuggestMoves reusing sh (nil: nothing shared) when it
+// was made for the same side and kind of move on s.
+func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *suggestShared) []UnitMove {
 	f := s.Formation(det)
 	if f == nil {
 		return nil
@@ -26,14 +43,23 @@ func (r *Ruleset) SuggestMoves(s *rules.State, det string, assault bool) []UnitM
 		b   world.Base
 		gap float64
 	}
-	enemies, _, err := r.enemyBases(s, f.Side)
-	if err != nil || len(enemies) == 0 {
+	if sh == nil || sh.ck == nil && sh.err == nil || sh.side != f.Side || sh.assault != assault {
+		n := &suggestShared{side: f.Side, assault: assault}
+		n.enemies, _, n.err = r.enemyBases(s, f.Side)
+		if n.err == nil {
+			n.ck, n.err = r.newMoveCheck(s, det, assault)
+		}
+		if sh == nil {
+			sh = n
+		} else {
+			*sh = *n
+		}
+	}
+	if sh.err != nil || len(sh.enemies) == 0 {
 		return nil
 	}
-	ck, err := r.newMoveCheck(s, det, assault)
-	if err != nil {
-		return nil
-	}
+	enemies, ck := sh.enemies, sh.ck
+	ck.f = f
 	var cs []cand
 	for _, u := range members(s, det) {
 		if u.Markers.Value(MarkOutOfCommand) > 0 {
