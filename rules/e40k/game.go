@@ -3,8 +3,10 @@ package e40k
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
@@ -86,14 +88,21 @@ type Ruleset struct {
 	tables   Tables
 }
 
-// profileCache holds the profiles by options, then unit type; last is
-// the table of the options asked for last (a game keeps its options, so
-// most look-ups hash only the type).
+// profileCache holds the profiles by options, then unit type. Look-ups
+// read last, an immutable copy of the table of the options asked for
+// last (a game keeps its options), without locking; a miss adds the
+// profile under mu and publishes a new copy.
 type profileCache struct {
-	mu    sync.Mutex
-	m     map[Options]map[string]cachedProfile
-	lastO Options
-	last  map[string]cachedProfile
+	mu   sync.Mutex
+	m    map[Options]map[string]*cachedProfile
+	last atomic.Pointer[profileTable]
+}
+
+// profileTable is one options' profiles by unit type, never changed once
+// published.
+type profileTable struct {
+	o Options
+	m map[string]*cachedProfile
 }
 
 type cachedProfile struct {
@@ -130,7 +139,7 @@ func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.Wor
 	case w == nil:
 		return nil, errors.New("e40k ruleset: no table")
 	}
-	return &Ruleset{cat: cat, terrain: terrain, w: w, profiles: &profileCache{m: map[Options]map[string]cachedProfile{}},
+	return &Ruleset{cat: cat, terrain: terrain, w: w, profiles: &profileCache{m: map[Options]map[string]*cachedProfile{}},
 		memo: &progressMemo{progs: map[extKey]Progress{}, setups: map[extKey]Setup{}}, geo: &geoMemo{}}, nil
 }
 
@@ -165,38 +174,57 @@ func (r *Ruleset) options(s *rules.State) (Options, error) {
 // Profile returns the E40K profile of a unit on the table under the
 // game's options. Errors: an unknown unit type.
 func (r *Ruleset) Profile(s *rules.State, u *rules.Unit) (Profile, error) {
-	o, err := r.options(s)
+	p, err := r.profile(s, u)
 	if err != nil {
 		return Profile{}, err
 	}
+	return *p, nil
+}
+
+// profile is Profile without the copy: the cached profile, which the
+// caller must not change.
+func (r *Ruleset) profile(s *rules.State, u *rules.Unit) (*Profile, error) {
+	o, err := r.options(s)
+	if err != nil {
+		return nil, err
+	}
+	c, ok := (*cachedProfile)(nil), false
+	if t := r.profiles.last.Load(); t != nil && t.o == o {
+		c, ok = t.m[u.Type]
+	}
+	if !ok {
+		c = r.addProfile(o, u.Type)
+	}
+	if c.err != nil {
+		return nil, fmt.Errorf("unit %s: %w", u.ID, c.err)
+	}
+	return &c.p, nil
+}
+
+// addProfile looks a profile up under the lock, building it on a miss,
+// and publishes its options' table as the last.
+func (r *Ruleset) addProfile(o Options, typ string) *cachedProfile {
 	pc := r.profiles
 	pc.mu.Lock()
-	if pc.last == nil || pc.lastO != o {
-		t := pc.m[o]
-		if t == nil {
-			t = map[string]cachedProfile{}
-			pc.m[o] = t
-		}
-		pc.lastO, pc.last = o, t
+	defer pc.mu.Unlock()
+	t := pc.m[o]
+	if t == nil {
+		t = map[string]*cachedProfile{}
+		pc.m[o] = t
 	}
-	t := pc.last
-	c, ok := t[u.Type]
-	pc.mu.Unlock()
-	if !ok {
-		cu, err := r.cat.Unit(u.Type)
+	c := t[typ]
+	if c == nil {
+		c = &cachedProfile{}
+		cu, err := r.cat.Unit(typ)
 		if err != nil {
 			c.err = err
 		} else {
 			c.p, c.err = FromCatalog(r.cat, cu, o)
 		}
-		pc.mu.Lock()
-		t[u.Type] = c
-		pc.mu.Unlock()
+		t[typ] = c
 	}
-	if c.err != nil {
-		return Profile{}, fmt.Errorf("unit %s: %w", u.ID, c.err)
-	}
-	return c.p, nil
+	pc.last.Store(&profileTable{o: o, m: maps.Clone(t)})
+	return c
 }
 
 // Progress is where the game stands within the turn.
@@ -384,7 +412,7 @@ func alive(s *rules.State, f string) bool {
 
 // base returns a unit's base on the table.
 func (r *Ruleset) base(s *rules.State, u *rules.Unit) (world.Base, error) {
-	p, err := r.Profile(s, u)
+	p, err := r.profile(s, u)
 	if err != nil {
 		return world.Base{}, err
 	}

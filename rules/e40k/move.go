@@ -259,7 +259,7 @@ func (r *Ruleset) newMoveCheck(s *rules.State, det string, assault bool) (*moveC
 		if v.Destroyed || v.OffTable {
 			continue
 		}
-		p, err := r.Profile(s, v)
+		p, err := r.profile(s, v)
 		if err != nil {
 			if c.perr == nil {
 				c.perr = err
