@@ -38,10 +38,11 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 		return nil
 	}
 	type cand struct {
-		u   *rules.Unit
-		p   Profile
-		b   world.Base
-		gap float64
+		u       *rules.Unit
+		p       Profile
+		b       world.Base
+		closest int
+		gap     float64
 	}
 	if sh == nil || sh.ck == nil && sh.err == nil || sh.side != f.Side || sh.assault != assault {
 		n := &suggestShared{side: f.Side, assault: assault}
@@ -70,14 +71,20 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 			continue
 		}
 		b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}
-		_, gap := closestEnemy(b, enemies, nil)
-		cs = append(cs, cand{u: u, p: p, b: b, gap: gap})
+		en, gap := closestEnemy(b, enemies, nil)
+		cs = append(cs, cand{u: u, p: p, b: b, closest: en, gap: gap})
 	}
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].gap < cs[j].gap })
 	var moves []UnitMove
 	pos := map[string]world.Vec{}
 	for _, c := range cs {
-		en, eb := ck.aimFor(c.u, c.b, enemies, pos)
+		// Outside an assault the aim is the closest enemy, found above.
+		en, eb, gap := c.closest, world.Base{}, c.gap
+		if assault {
+			en, eb = ck.aimFor(c.u, c.b, enemies, pos)
+		} else if en >= 0 {
+			eb = enemies[en]
+		}
 		if en < 0 {
 			continue
 		}
@@ -87,7 +94,9 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 			continue
 		}
 		dir = dir.Scale(1 / l)
-		gap := world.Distance(c.b, eb)
+		if assault {
+			gap = world.Distance(c.b, eb)
+		}
 		allow := Allowance(&c.p, f.Orders, assault)
 		var want float64
 		switch {
