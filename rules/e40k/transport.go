@@ -59,6 +59,13 @@ func aboard(u *rules.Unit) string {
 	if u.Ext.Len() == 0 {
 		return ""
 	}
+	if v, ok := u.Ext.Get(ExtAboard); ok {
+		if raw, ok := v.(rules.RawExt); ok {
+			if id, ok := plainJSONString(raw); ok {
+				return id
+			}
+		}
+	}
 	var id string
 	if ok, err := u.GetExt(ExtAboard, &id); !ok || err != nil {
 		return ""
