@@ -339,6 +339,36 @@ const maxProgressMemo = 4096
 
 func putProgress(s *rules.State, g Progress) error { return s.SetExt(ExtGame, g) }
 
+// storeProgress is putProgress remembering g as the decoded value of the
+// bytes stored, so that the next progress read (every victory check
+// reads it) does not decode them again. The slices are copied (the
+// caller may go on changing g); empty ones are nil, as decoding leaves
+// them.
+func (r *Ruleset) storeProgress(s *rules.State, g Progress) error {
+	if err := putProgress(s, g); err != nil {
+		return err
+	}
+	v, ok := s.Ext.Get(ExtGame)
+	if !ok {
+		return nil
+	}
+	raw, isRaw := v.(rules.RawExt)
+	if !isRaw || len(raw) == 0 {
+		return nil
+	}
+	g.Acted = append([]string(nil), g.Acted...)
+	g.Assaulted = append([]string(nil), g.Assaulted...)
+	g.TitanOrder = append([]atii.OrderEntry(nil), g.TitanOrder...)
+	k := extKey{p: &raw[0], n: len(raw)}
+	r.memo.mu.Lock()
+	if len(r.memo.progs) >= maxProgressMemo {
+		r.memo.progs = map[extKey]Progress{}
+	}
+	r.memo.progs[k] = g
+	r.memo.mu.Unlock()
+	return nil
+}
+
 // setup returns the scenario's Setup, remembered like progress (it is
 // read on every victory check). The value is shared: callers must not
 // change it.
