@@ -188,6 +188,12 @@ func (r *Ruleset) profile(s *rules.State, u *rules.Unit) (*Profile, error) {
 	if err != nil {
 		return nil, err
 	}
+	return r.profileWith(o, u)
+}
+
+// profileWith is profile under the options o (the state's, read by the
+// caller once for many units).
+func (r *Ruleset) profileWith(o Options, u *rules.Unit) (*Profile, error) {
 	c, ok := (*cachedProfile)(nil), false
 	if t := r.profiles.last.Load(); t != nil && t.o == o {
 		c, ok = t.m[u.Type]
