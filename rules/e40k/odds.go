@@ -30,8 +30,9 @@ type VolleyOdds struct {
 	// Markers is the number of blast markers placed on the target.
 	Markers rules.Dist
 	// Approx marks Destroyed and Markers estimated from oddsSamples
-	// deterministic samples instead of enumerated (a volley with more
-	// than maxOddsLeaves ways to fall); Hits is always exact.
+	// deterministic samples instead of enumerated (a volley not counted
+	// by levels with more than maxOddsLeaves ways to fall); Hits is
+	// always exact.
 	Approx bool
 }
 
@@ -39,9 +40,9 @@ type VolleyOdds struct {
 const maxOddsShots = 60
 
 // maxOddsLeaves bounds the ways of falling (products of the groups'
-// face-range compositions) OddsOf enumerates and resolves exactly; each
-// costs an allocation (tens of microseconds), so a larger volley (a
-// firepower-30 detachment with super-heavy weapons has about 60,000) is
+// face-range compositions) OddsOf enumerates and resolves exactly when it
+// cannot count by levels (war engines, resilient units, two REM-MIX-1
+// steps); each costs an allocation (microseconds), so a larger volley is
 // estimated from oddsSamples samples instead, within about 2 points of
 // percentage, and marked Approx.
 const maxOddsLeaves = 2000
@@ -49,10 +50,12 @@ const maxOddsLeaves = 2000
 // oddsSamples is how many volleys an estimate resolves.
 const oddsSamples = 1000
 
-// OddsOf computes a volley's exact odds: every way the attack dice and
-// the super-heavy shots can fall (grouped by the faces that matter against
-// the target's armour values), each allocated as Resolve does. Errors: a
-// target with no units or more than maxOddsShots dice.
+// OddsOf computes a volley's exact odds, the units destroyed as Resolve
+// allocates. At units of 1 DC in one allocation step it counts them by
+// armour levels (oddsdp.go); otherwise it allocates every way the attack
+// dice and the super-heavy shots can fall (grouped by the faces that
+// matter against the target's armour values). Errors: a target with no
+// units or more than maxOddsShots dice.
 func OddsOf(v Volley, o Options) (VolleyOdds, error) {
 	return oddsOf(v, o, maxOddsLeaves)
 }
