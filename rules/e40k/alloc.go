@@ -194,8 +194,10 @@ func (a *allocator) run(shots []Shot) (Allocation, error) {
 		}
 		out.Units = a.units
 	}
+	// Reused results start clean (an empty volley returns them as they
+	// are).
 	for i, t := range targets {
-		out.Units[i].ID = t.ID
+		out.Units[i] = UnitHits{ID: t.ID}
 	}
 	for _, s := range shots {
 		if s.Face < 1 || s.Face > 6 {

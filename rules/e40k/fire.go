@@ -79,6 +79,9 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 		}
 		tbs[i] = b
 	}
+	if r.outOfReach(s, cands, tbs, mode) {
+		return nil, fmt.Errorf("no unit of %s has %s in range and in sight", firer, target)
+	}
 	plan := &FirePlan{Mode: mode, Firer: firer, Target: target, FirerMarkers: blast(f)}
 	dist := make([]float64, len(tus))
 	for i := range dist {
@@ -154,6 +157,42 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 		return nil, err
 	}
 	return plan, nil
+}
+
+// outOfReach reports whether no candidate firer has any target unit
+// within the range of its firepower or of a super-heavy weapon (snap
+// fire: firepower only), whatever the sight lines: planFire then finds
+// no shooter without tracing any. It answers false when a profile or a
+// base cannot be read (planFire reports that).
+func (r *Ruleset) outOfReach(s *rules.State, cands []*rules.Unit, tbs []world.Base, mode string) bool {
+	for _, u := range cands {
+		p, err := r.Profile(s, u)
+		if err != nil {
+			return false
+		}
+		b, err := r.base(s, u)
+		if err != nil {
+			return false
+		}
+		reach := -1.0
+		if p.Firepower > 0 {
+			reach = p.Range
+		}
+		if mode != fireSnap {
+			for _, w := range p.SuperHeavy {
+				reach = max(reach, w.Range)
+			}
+		}
+		if reach < 0 {
+			continue
+		}
+		for _, tb := range tbs {
+			if world.Distance(b, tb) <= reach+world.Eps {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // fillTargets sets a plan's target units (dist: each unit's distance from

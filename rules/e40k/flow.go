@@ -196,7 +196,7 @@ func (r *Ruleset) beginSetup(s *rules.State, d rules.Dice) ([]rules.Event, error
 	if err != nil {
 		return nil, err
 	}
-	return append(append(evs, air...), cc...), putProgress(s, g)
+	return append(append(evs, air...), cc...), r.storeProgress(s, g)
 }
 
 // beginOrders starts a turn: per-turn flags cleared, the initiative cup

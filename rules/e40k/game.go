@@ -3,8 +3,10 @@ package e40k
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
@@ -86,14 +88,21 @@ type Ruleset struct {
 	tables   Tables
 }
 
-type profileKey struct {
-	typ string
-	o   Options
+// profileCache holds the profiles by options, then unit type. Look-ups
+// read last, an immutable copy of the table of the options asked for
+// last (a game keeps its options), without locking; a miss adds the
+// profile under mu and publishes a new copy.
+type profileCache struct {
+	mu   sync.Mutex
+	m    map[Options]map[string]*cachedProfile
+	last atomic.Pointer[profileTable]
 }
 
-type profileCache struct {
-	mu sync.Mutex
-	m  map[profileKey]cachedProfile
+// profileTable is one options' profiles by unit type, never changed once
+// published.
+type profileTable struct {
+	o Options
+	m map[string]*cachedProfile
 }
 
 type cachedProfile struct {
@@ -130,7 +139,7 @@ func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.Wor
 	case w == nil:
 		return nil, errors.New("e40k ruleset: no table")
 	}
-	return &Ruleset{cat: cat, terrain: terrain, w: w, profiles: &profileCache{m: map[profileKey]cachedProfile{}},
+	return &Ruleset{cat: cat, terrain: terrain, w: w, profiles: &profileCache{m: map[Options]map[string]*cachedProfile{}},
 		memo: &progressMemo{progs: map[extKey]Progress{}, setups: map[extKey]Setup{}}, geo: &geoMemo{}}, nil
 }
 
@@ -165,29 +174,63 @@ func (r *Ruleset) options(s *rules.State) (Options, error) {
 // Profile returns the E40K profile of a unit on the table under the
 // game's options. Errors: an unknown unit type.
 func (r *Ruleset) Profile(s *rules.State, u *rules.Unit) (Profile, error) {
-	o, err := r.options(s)
+	p, err := r.profile(s, u)
 	if err != nil {
 		return Profile{}, err
 	}
-	k := profileKey{typ: u.Type, o: o}
-	r.profiles.mu.Lock()
-	c, ok := r.profiles.m[k]
-	r.profiles.mu.Unlock()
+	return *p, nil
+}
+
+// profile is Profile without the copy: the cached profile, which the
+// caller must not change.
+func (r *Ruleset) profile(s *rules.State, u *rules.Unit) (*Profile, error) {
+	o, err := r.options(s)
+	if err != nil {
+		return nil, err
+	}
+	return r.profileWith(o, u)
+}
+
+// profileWith is profile under the options o (the state's, read by the
+// caller once for many units).
+func (r *Ruleset) profileWith(o Options, u *rules.Unit) (*Profile, error) {
+	c, ok := (*cachedProfile)(nil), false
+	if t := r.profiles.last.Load(); t != nil && t.o == o {
+		c, ok = t.m[u.Type]
+	}
 	if !ok {
-		cu, err := r.cat.Unit(u.Type)
+		c = r.addProfile(o, u.Type)
+	}
+	if c.err != nil {
+		return nil, fmt.Errorf("unit %s: %w", u.ID, c.err)
+	}
+	return &c.p, nil
+}
+
+// addProfile looks a profile up under the lock, building it on a miss,
+// and publishes its options' table as the last.
+func (r *Ruleset) addProfile(o Options, typ string) *cachedProfile {
+	pc := r.profiles
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	t := pc.m[o]
+	if t == nil {
+		t = map[string]*cachedProfile{}
+		pc.m[o] = t
+	}
+	c := t[typ]
+	if c == nil {
+		c = &cachedProfile{}
+		cu, err := r.cat.Unit(typ)
 		if err != nil {
 			c.err = err
 		} else {
 			c.p, c.err = FromCatalog(r.cat, cu, o)
 		}
-		r.profiles.mu.Lock()
-		r.profiles.m[k] = c
-		r.profiles.mu.Unlock()
+		t[typ] = c
 	}
-	if c.err != nil {
-		return Profile{}, fmt.Errorf("unit %s: %w", u.ID, c.err)
-	}
-	return c.p, nil
+	pc.last.Store(&profileTable{o: o, m: maps.Clone(t)})
+	return c
 }
 
 // Progress is where the game stands within the turn.
@@ -302,6 +345,36 @@ const maxProgressMemo = 4096
 
 func putProgress(s *rules.State, g Progress) error { return s.SetExt(ExtGame, g) }
 
+// storeProgress is putProgress remembering g as the decoded value of the
+// bytes stored, so that the next progress read (every victory check
+// reads it) does not decode them again. The slices are copied (the
+// caller may go on changing g); empty ones are nil, as decoding leaves
+// them.
+func (r *Ruleset) storeProgress(s *rules.State, g Progress) error {
+	if err := putProgress(s, g); err != nil {
+		return err
+	}
+	v, ok := s.Ext.Get(ExtGame)
+	if !ok {
+		return nil
+	}
+	raw, isRaw := v.(rules.RawExt)
+	if !isRaw || len(raw) == 0 {
+		return nil
+	}
+	g.Acted = append([]string(nil), g.Acted...)
+	g.Assaulted = append([]string(nil), g.Assaulted...)
+	g.TitanOrder = append([]atii.OrderEntry(nil), g.TitanOrder...)
+	k := extKey{p: &raw[0], n: len(raw)}
+	r.memo.mu.Lock()
+	if len(r.memo.progs) >= maxProgressMemo {
+		r.memo.progs = map[extKey]Progress{}
+	}
+	r.memo.progs[k] = g
+	r.memo.mu.Unlock()
+	return nil
+}
+
 // setup returns the scenario's Setup, remembered like progress (it is
 // read on every victory check). The value is shared: callers must not
 // change it.
@@ -375,7 +448,7 @@ func alive(s *rules.State, f string) bool {
 
 // base returns a unit's base on the table.
 func (r *Ruleset) base(s *rules.State, u *rules.Unit) (world.Base, error) {
-	p, err := r.Profile(s, u)
+	p, err := r.profile(s, u)
 	if err != nil {
 		return world.Base{}, err
 	}
@@ -384,8 +457,14 @@ func (r *Ruleset) base(s *rules.State, u *rules.Unit) (world.Base, error) {
 
 // enemyBases returns the bases of every living unit not of side.
 func (r *Ruleset) enemyBases(s *rules.State, side string) ([]world.Base, []*rules.Unit, error) {
-	var bs []world.Base
-	var us []*rules.Unit
+	n := 0
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side != side && !u.Destroyed && !u.OffTable {
+			n++
+		}
+	}
+	bs := make([]world.Base, 0, n)
+	us := make([]*rules.Unit, 0, n)
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side == side || u.Destroyed || u.OffTable {

@@ -3,6 +3,7 @@ package e40k
 import (
 	"fmt"
 	"math"
+	"unicode/utf8"
 
 	"github.com/auspex/auspex/world"
 )
@@ -181,4 +182,24 @@ func headsForEnemy(b world.Base, end world.Vec, enemies []world.Base) bool {
 		}
 	}
 	return false
+}
+
+// plainJSONString reads a JSON string with nothing to unescape (no
+// backslash, quote or control character, valid UTF-8), as encoding/json
+// would; ok is false for anything else (the caller decodes it in full).
+func plainJSONString(raw []byte) (string, bool) {
+	n := len(raw)
+	if n < 2 || raw[0] != '"' || raw[n-1] != '"' {
+		return "", false
+	}
+	body := raw[1 : n-1]
+	for _, c := range body {
+		if c == '"' || c == '\\' || c < 0x20 {
+			return "", false
+		}
+	}
+	if !utf8.Valid(body) {
+		return "", false
+	}
+	return string(body), true
 }

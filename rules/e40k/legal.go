@@ -32,10 +32,11 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 			rules.Choice{Name: CmdInitiative, Text: "go first", Cmd: &InitiativeCmd{r: r, By: side, First: true}},
 			rules.Choice{Name: CmdInitiative, Text: "go second", Cmd: &InitiativeCmd{r: r, By: side, First: false}})
 	case KindMove:
+		var sh suggestShared
 		for _, id := range p.Units {
 			out = append(out, rules.Choice{Name: CmdMove, Text: "move " + id, Units: r.unitIDs(s, id),
 				Cmd: &MoveCmd{r: r, By: side, Detachment: id}, Continuous: r.allowanceText(s, id, false)})
-			if mv := r.SuggestMoves(s, id, false); len(mv) > 0 {
+			if mv := r.suggestMoves(s, id, false, &sh); len(mv) > 0 {
 				out = append(out, rules.Choice{Name: CmdMove, Text: id + " advances on the enemy", Units: r.unitIDs(s, id),
 					Cmd: &MoveCmd{r: r, By: side, Detachment: id, Moves: mv}})
 			}
@@ -49,10 +50,11 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 	case KindLanding:
 		out = r.landingChoices(s, side)
 	case KindAssault:
+		var sh suggestShared
 		for _, id := range p.Units {
 			out = append(out, rules.Choice{Name: CmdAssault, Text: "assault with " + id, Units: r.unitIDs(s, id),
 				Cmd: &AssaultCmd{r: r, By: side, Detachment: id}, Continuous: r.allowanceText(s, id, true)})
-			if mv := r.SuggestMoves(s, id, true); len(mv) > 0 {
+			if mv := r.suggestMoves(s, id, true, &sh); len(mv) > 0 {
 				out = append(out, rules.Choice{Name: CmdAssault, Text: id + " charges the closest enemy", Units: r.unitIDs(s, id),
 					Cmd: &AssaultCmd{r: r, By: side, Detachment: id, Moves: mv}})
 			}

@@ -252,13 +252,14 @@ func (r *Ruleset) newMoveCheck(s *rules.State, det string, assault bool) (*moveC
 	if f == nil {
 		return nil, fmt.Errorf("no detachment %q", det)
 	}
-	c := &moveCheck{r: r, s: s, f: f, o: o, assault: assault, prof: make([]checkProfile, len(s.Units))}
+	c := &moveCheck{r: r, s: s, f: f, o: o, assault: assault, prof: make([]checkProfile, len(s.Units)),
+		bufBlockers: make([]world.Base, 0, len(s.Units)), bufEnemies: make([]world.Base, 0, len(s.Units))}
 	for i := range s.Units {
 		v := &s.Units[i]
 		if v.Destroyed || v.OffTable {
 			continue
 		}
-		p, err := r.Profile(s, v)
+		p, err := r.profileWith(o, v)
 		if err != nil {
 			if c.perr == nil {
 				c.perr = err
@@ -315,7 +316,7 @@ func (c *moveCheck) one(u *rules.Unit, to world.Vec, pos map[string]world.Vec) e
 		return c.perr
 	}
 	r, s, o, assault := c.r, c.s, c.o, c.assault
-	p, err := r.Profile(s, u)
+	p, err := r.profileWith(o, u)
 	if err != nil {
 		return err
 	}
@@ -369,7 +370,7 @@ func (c *moveCheck) one(u *rules.Unit, to world.Vec, pos map[string]world.Vec) e
 		}
 		c.bufBlockers = append(c.bufBlockers, vb)
 	}
-	allow := Allowance(&p, c.f.Orders, assault)
+	allow := Allowance(p, c.f.Orders, assault)
 	if assault && inContact && p.Class == world.Infantry {
 		allow *= 2
 	}

@@ -30,8 +30,9 @@ type VolleyOdds struct {
 	// Markers is the number of blast markers placed on the target.
 	Markers rules.Dist
 	// Approx marks Destroyed and Markers estimated from oddsSamples
-	// deterministic samples instead of enumerated (a volley with more
-	// than maxOddsLeaves ways to fall); Hits is always exact.
+	// deterministic samples instead of enumerated (a volley not counted
+	// by levels with more than maxOddsLeaves ways to fall); Hits is
+	// always exact.
 	Approx bool
 }
 
@@ -39,9 +40,9 @@ type VolleyOdds struct {
 const maxOddsShots = 60
 
 // maxOddsLeaves bounds the ways of falling (products of the groups'
-// face-range compositions) OddsOf enumerates and resolves exactly; each
-// costs an allocation (tens of microseconds), so a larger volley (a
-// firepower-30 detachment with super-heavy weapons has about 60,000) is
+// face-range compositions) OddsOf enumerates and resolves exactly when it
+// cannot count by levels (war engines, resilient units, two REM-MIX-1
+// steps); each costs an allocation (microseconds), so a larger volley is
 // estimated from oddsSamples samples instead, within about 2 points of
 // percentage, and marked Approx.
 const maxOddsLeaves = 2000
@@ -49,17 +50,26 @@ const maxOddsLeaves = 2000
 // oddsSamples is how many volleys an estimate resolves.
 const oddsSamples = 1000
 
-// OddsOf computes a volley's exact odds: every way the attack dice and
-// the super-heavy shots can fall (grouped by the faces that matter against
-// the target's armour values), each allocated as Resolve does. Errors: a
-// target with no units or more than maxOddsShots dice.
+// OddsOf computes a volley's exact odds, the units destroyed as Resolve
+// allocates. At units of 1 DC in one allocation step it counts them by
+// armour levels (oddsdp.go); otherwise it allocates every way the attack
+// dice and the super-heavy shots can fall (grouped by the faces that
+// matter against the target's armour values). Errors: a target with no
+// units or more than maxOddsShots dice.
 func OddsOf(v Volley, o Options) (VolleyOdds, error) {
 	return oddsOf(v, o, maxOddsLeaves)
 }
 
-// oddsOf is OddsOf enumerating at most maxLeaves ways of falling (more:
-// the sampled estimate).
+// oddsOf is OddsOf: by levels where levelOddsApply holds, else
+// enumerating at most maxLeaves ways of falling (more: the sampled
+// estimate).
 func oddsOf(v Volley, o Options, maxLeaves float64) (VolleyOdds, error) {
+	return oddsBy(v, o, maxLeaves, true)
+}
+
+// oddsBy is oddsOf, by levels only when levels is true (tests compare
+// the two ways).
+func oddsBy(v Volley, o Options, maxLeaves float64, levels bool) (VolleyOdds, error) {
 	armours := make([]int, len(v.Targets))
 	for i, t := range v.Targets {
 		armours[i] = t.Armour
@@ -68,18 +78,17 @@ func oddsOf(v Volley, o Options, maxLeaves float64) (VolleyOdds, error) {
 	if err != nil {
 		return VolleyOdds{}, err
 	}
-	groups := []oddsGroup{{n: v.Dice, lowest: dieTarget(lowest)}}
+	total := v.Dice
 	for _, w := range v.Weapons {
-		groups = append(groups, oddsGroup{n: ShotsOf(w), kind: w.Kind, need: ShotNeed(w, o)})
-	}
-	total := 0
-	for i := range groups {
-		total += groups[i].n
-		groups[i].bins = binsFor(&groups[i], v.Targets)
+		total += ShotsOf(w)
 	}
 	if total > maxOddsShots {
 		return VolleyOdds{}, fmt.Errorf("volley odds: %d dice is more than %d", total, maxOddsShots)
 	}
+	if levels && levelOddsApply(v, o) {
+		return levelOdds(v, o, lowest)
+	}
+	groups := enumGroups(v, o, lowest)
 	dw := make([]float64, len(v.Targets)+1)
 	mw := make([]float64, 6)
 	res := newResolver(v.Targets, o, false)
@@ -145,6 +154,19 @@ func oddsOf(v Volley, o Options, maxLeaves float64) (VolleyOdds, error) {
 		return VolleyOdds{}, err
 	}
 	return out, nil
+}
+
+// enumGroups are the groups of dice the enumeration walks: the attack
+// dice, then each weapon's shots, with their face ranges.
+func enumGroups(v Volley, o Options, lowest int) []oddsGroup {
+	groups := []oddsGroup{{n: v.Dice, lowest: dieTarget(lowest)}}
+	for _, w := range v.Weapons {
+		groups = append(groups, oddsGroup{n: ShotsOf(w), kind: w.Kind, need: ShotNeed(w, o)})
+	}
+	for i := range groups {
+		groups[i].bins = binsFor(&groups[i], v.Targets)
+	}
+	return groups
 }
 
 // oddsGroup is a set of exchangeable dice: the attack dice (group 0) or
@@ -313,4 +335,46 @@ func ApproxWord(approx bool) string {
 		return "about "
 	}
 	return ""
+}
+
+// levelOdds is OddsOf by levels (levelOddsApply holds): the units
+// destroyed from levelDestroyed, the blast markers from the chances that
+// an attack die hits and that a super-heavy shot can hurt some unit.
+func levelOdds(v Volley, o Options, lowest int) (VolleyOdds, error) {
+	hits := AttackHits(v.Dice, lowest)
+	pFP := 1 - hits.P(0)
+	pNoSHW := 1.0
+	for _, w := range v.Weapons {
+		nt := dieTarget(lowest)
+		if need := ShotNeed(w, o); need > 0 {
+			nt = dieTarget(need)
+		}
+		for k := 0; k < ShotsOf(w); k++ {
+			pNoSHW *= float64(nt-1) / 6
+		}
+	}
+	mw := make([]float64, 6)
+	for _, fpHit := range []bool{false, true} {
+		for _, shwHit := range []bool{false, true} {
+			p := pFP
+			if !fpHit {
+				p = hits.P(0)
+			}
+			if shwHit {
+				p *= 1 - pNoSHW
+			} else {
+				p *= pNoSHW
+			}
+			mw[min(ShootingMarkers(v.Firepower, fpHit, v.SuperHeavies, shwHit), len(mw)-1)] += p
+		}
+	}
+	out := VolleyOdds{Hits: hits}
+	var err error
+	if out.Destroyed, err = weighted(levelDestroyed(v, o, lowest)); err != nil {
+		return VolleyOdds{}, err
+	}
+	if out.Markers, err = weighted(mw); err != nil {
+		return VolleyOdds{}, err
+	}
+	return out, nil
 }

@@ -48,7 +48,7 @@ func (r *Ruleset) autoRally(s *rules.State, d rules.Dice) ([]rules.Event, bool, 
 			n := RallyRemoval(face[0], blast(f))
 			addBlast(f, -n)
 			ev := rules.Event{Kind: rules.EvMessage, Side: f.Side, Text: fmt.Sprintf("%s removes %d blast marker(s), %d left", f.ID, n, blast(f))}
-			return []rules.Event{ev}, true, putProgress(s, g)
+			return []rules.Event{ev}, true, r.storeProgress(s, g)
 		}
 		g.Stage = stageRallyTests
 		return nil, true, r.sync(s, g)
@@ -66,7 +66,7 @@ func (r *Ruleset) autoRally(s *rules.State, d rules.Dice) ([]rules.Event, bool, 
 					return nil, false, err
 				}
 				if did {
-					return evs, true, putProgress(s, g)
+					return evs, true, r.storeProgress(s, g)
 				}
 				continue
 			}
@@ -104,11 +104,11 @@ func (r *Ruleset) autoRally(s *rules.State, d rules.Dice) ([]rules.Event, bool, 
 			}
 			u.Shields = shieldsLeft(&p, u)
 			ev := rules.Event{Kind: rules.EvMessage, Side: u.Side, Units: []string{u.ID}, Text: fmt.Sprintf("%s repairs %d damage and %d shield(s)", u.ID, fd, fs)}
-			return []rules.Event{ev}, true, putProgress(s, g)
+			return []rules.Event{ev}, true, r.storeProgress(s, g)
 		}
 		r.endOfTurn(s, &g)
 		g.Stage = stageDone
-		return nil, true, putProgress(s, g)
+		return nil, true, r.storeProgress(s, g)
 	}
 	return nil, false, nil
 }

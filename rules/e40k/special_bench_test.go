@@ -23,6 +23,7 @@ func benchOdds(b *testing.B, ws []Weapon) {
 		}
 	}
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for i := 0; i < b.N; i++ {
 		if _, err := plan.Odds(Options{}); err != nil {
 			b.Fatal(err)

@@ -16,24 +16,51 @@ import (
 // half length, then dropped, so the result always validates (it may be
 // empty).
 func (r *Ruleset) SuggestMoves(s *rules.State, det string, assault bool) []UnitMove {
+	return r.suggestMoves(s, det, assault, nil)
+}
+
+// suggestShared is what suggestMoves reads alike for every detachment of
+// one side on one state (Legal suggests a move for each): the enemies'
+// bases and the move check's profiles and scratch lists.
+type suggestShared struct {
+	side    string
+	assault bool
+	enemies []world.Base
+	ck      *moveCheck
+	err     error
+}
+
+// suggestMoves is SuggestMoves reusing sh (nil: nothing shared) when it
+// was made for the same side and kind of move on s.
+func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *suggestShared) []UnitMove {
 	f := s.Formation(det)
 	if f == nil {
 		return nil
 	}
 	type cand struct {
-		u   *rules.Unit
-		p   Profile
-		b   world.Base
-		gap float64
+		u       *rules.Unit
+		p       Profile
+		b       world.Base
+		closest int
+		gap     float64
 	}
-	enemies, _, err := r.enemyBases(s, f.Side)
-	if err != nil || len(enemies) == 0 {
+	if sh == nil || sh.ck == nil && sh.err == nil || sh.side != f.Side || sh.assault != assault {
+		n := &suggestShared{side: f.Side, assault: assault}
+		n.enemies, _, n.err = r.enemyBases(s, f.Side)
+		if n.err == nil {
+			n.ck, n.err = r.newMoveCheck(s, det, assault)
+		}
+		if sh == nil {
+			sh = n
+		} else {
+			*sh = *n
+		}
+	}
+	if sh.err != nil || len(sh.enemies) == 0 {
 		return nil
 	}
-	ck, err := r.newMoveCheck(s, det, assault)
-	if err != nil {
-		return nil
-	}
+	enemies, ck := sh.enemies, sh.ck
+	ck.f = f
 	var cs []cand
 	for _, u := range members(s, det) {
 		if u.Markers.Value(MarkOutOfCommand) > 0 {
@@ -44,14 +71,20 @@ func (r *Ruleset) SuggestMoves(s *rules.State, det string, assault bool) []UnitM
 			continue
 		}
 		b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}
-		_, gap := closestEnemy(b, enemies, nil)
-		cs = append(cs, cand{u: u, p: p, b: b, gap: gap})
+		en, gap := closestEnemy(b, enemies, nil)
+		cs = append(cs, cand{u: u, p: p, b: b, closest: en, gap: gap})
 	}
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].gap < cs[j].gap })
 	var moves []UnitMove
 	pos := map[string]world.Vec{}
 	for _, c := range cs {
-		en, eb := ck.aimFor(c.u, c.b, enemies, pos)
+		// Outside an assault the aim is the closest enemy, found above.
+		en, eb, gap := c.closest, world.Base{}, c.gap
+		if assault {
+			en, eb = ck.aimFor(c.u, c.b, enemies, pos)
+		} else if en >= 0 {
+			eb = enemies[en]
+		}
 		if en < 0 {
 			continue
 		}
@@ -61,7 +94,9 @@ func (r *Ruleset) SuggestMoves(s *rules.State, det string, assault bool) []UnitM
 			continue
 		}
 		dir = dir.Scale(1 / l)
-		gap := world.Distance(c.b, eb)
+		if assault {
+			gap = world.Distance(c.b, eb)
+		}
 		allow := Allowance(&c.p, f.Orders, assault)
 		var want float64
 		switch {

@@ -51,7 +51,7 @@ func (r *Ruleset) sync(s *rules.State, g Progress) error {
 	case StepRally:
 		r.syncRally(s, &g)
 	}
-	return putProgress(s, g)
+	return r.storeProgress(s, g)
 }
 
 // wait sets the pending decision for side index si.

@@ -59,6 +59,13 @@ func aboard(u *rules.Unit) string {
 	if u.Ext.Len() == 0 {
 		return ""
 	}
+	if v, ok := u.Ext.Get(ExtAboard); ok {
+		if raw, ok := v.(rules.RawExt); ok {
+			if id, ok := plainJSONString(raw); ok {
+				return id
+			}
+		}
+	}
 	var id string
 	if ok, err := u.GetExt(ExtAboard, &id); !ok || err != nil {
 		return ""
@@ -315,6 +322,40 @@ func (r *Ruleset) checkDisembark(s *rules.State, t *rules.Unit, moves []UnitMove
 // placed by the earlier ones (checkDisembark); it returns the stand's
 // end base.
 func (r *Ruleset) checkDisembarkOne(s *rules.State, t *rules.Unit, tb world.Base, placed []world.Base, i int, mv UnitMove, bail bool) (world.Base, error) {
+	return r.checkDisembarkAmong(s, t, tb, placed, i, mv, bail, nil)
+}
+
+// tableBases are the bases of the units on the table but a transport,
+// in state order, worked out once for the trial spots of placeNear.
+type tableBases struct {
+	units []*rules.Unit
+	bases []world.Base
+	// scratch is the blocker list one check fills.
+	scratch []world.Base
+}
+
+// tableBasesBut returns the bases of the units on the table but t; ok is
+// false when a base cannot be worked out (the checks then report it).
+func (r *Ruleset) tableBasesBut(s *rules.State, t *rules.Unit) (*tableBases, bool) {
+	tb := &tableBases{units: make([]*rules.Unit, 0, len(s.Units)), bases: make([]world.Base, 0, len(s.Units)),
+		scratch: make([]world.Base, 0, len(s.Units)+8)}
+	for j := range s.Units {
+		v := &s.Units[j]
+		if v.Destroyed || v.OffTable || v.ID == t.ID {
+			continue
+		}
+		vb, err := r.base(s, v)
+		if err != nil {
+			return nil, false
+		}
+		tb.units, tb.bases = append(tb.units, v), append(tb.bases, vb)
+	}
+	return tb, true
+}
+
+// checkDisembarkAmong is checkDisembarkOne reading the other units'
+// bases from others when it is not nil.
+func (r *Ruleset) checkDisembarkAmong(s *rules.State, t *rules.Unit, tb world.Base, placed []world.Base, i int, mv UnitMove, bail bool, others *tableBases) (world.Base, error) {
 	u := s.Unit(mv.Unit)
 	named := false
 	for _, b := range placed {
@@ -348,19 +389,31 @@ func (r *Ruleset) checkDisembarkOne(s *rules.State, t *rules.Unit, tb world.Base
 		return world.Base{}, fmt.Errorf("disembark %d: %s would be %.1f cm from %s, allowed %.1f cm (its move less %.0f cm, digest 8.3)", i+1, u.ID, d, t.ID, allow, DisembarkPenalty)
 	}
 	var blockers []world.Base
-	for j := range s.Units {
-		v := &s.Units[j]
-		if v.Destroyed || v.OffTable || v.ID == t.ID {
-			continue
+	if others != nil {
+		blockers = others.scratch[:0]
+		for j, v := range others.units {
+			vb := others.bases[j]
+			if v.Side != u.Side && touching(end, vb) {
+				return world.Base{}, fmt.Errorf("disembark %d: %s may not end in contact with the enemy %s", i+1, u.ID, v.ID)
+			}
+			blockers = append(blockers, vb)
 		}
-		vb, err := r.base(s, v)
-		if err != nil {
-			return world.Base{}, err
+		defer func() { others.scratch = blockers[:0] }()
+	} else {
+		for j := range s.Units {
+			v := &s.Units[j]
+			if v.Destroyed || v.OffTable || v.ID == t.ID {
+				continue
+			}
+			vb, err := r.base(s, v)
+			if err != nil {
+				return world.Base{}, err
+			}
+			if v.Side != u.Side && touching(end, vb) {
+				return world.Base{}, fmt.Errorf("disembark %d: %s may not end in contact with the enemy %s", i+1, u.ID, v.ID)
+			}
+			blockers = append(blockers, vb)
 		}
-		if v.Side != u.Side && touching(end, vb) {
-			return world.Base{}, fmt.Errorf("disembark %d: %s may not end in contact with the enemy %s", i+1, u.ID, v.ID)
-		}
-		blockers = append(blockers, vb)
 	}
 	for _, b := range placed {
 		if world.Overlap(end, b) {
@@ -442,6 +495,10 @@ func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, re
 	if dir.Len() > world.Eps {
 		base = math.Atan2(dir.Y, dir.X)
 	}
+	others, ok := r.tableBasesBut(s, t)
+	if !ok {
+		others = nil
+	}
 	var moves []UnitMove
 	for i, u := range carried {
 		p, err := r.Profile(s, u)
@@ -453,7 +510,7 @@ func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, re
 			orders = f.Orders
 		}
 		out := min(reach, DisembarkAllowance(&p, orders, false, false))
-		if to, ok := r.placeNear(s, t, moves, u.ID, base+float64(i)*0.9*sign(i), footRadius(tp.Base)+footRadius(p.Base)+0.2+out, footRadius(p.Base)+0.25, bail); ok {
+		if to, ok := r.placeNear(s, t, moves, u.ID, base+float64(i)*0.9*sign(i), footRadius(tp.Base)+footRadius(p.Base)+0.2+out, footRadius(p.Base)+0.25, bail, others); ok {
 			moves = append(moves, UnitMove{Unit: u.ID, To: to})
 		}
 	}
@@ -463,8 +520,9 @@ func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, re
 // placeNear finds a place for stand id around transport t, after the
 // moves already placed: at the bearing ang (radians) and dist cm from
 // the transport's centre, else fanning out around it and coming closer
-// by back cm at a time; ok is false when nothing validates.
-func (r *Ruleset) placeNear(s *rules.State, t *rules.Unit, placed []UnitMove, id string, ang, dist, back float64, bail bool) (world.Vec, bool) {
+// by back cm at a time; ok is false when nothing validates. others are
+// the other units' bases (nil: read them at each check).
+func (r *Ruleset) placeNear(s *rules.State, t *rules.Unit, placed []UnitMove, id string, ang, dist, back float64, bail bool, others *tableBases) (world.Vec, bool) {
 	// The placed moves were checked in this order: only the new one is
 	// left to check, after them.
 	prev, err := r.checkDisembark(s, t, placed, bail)
@@ -480,7 +538,7 @@ func (r *Ruleset) placeNear(s *rules.State, t *rules.Unit, placed []UnitMove, id
 		for try := 0; try < 3; try++ {
 			d := dist - float64(try)*back
 			to := t.Pos.Add(world.Vec{X: math.Cos(a), Y: math.Sin(a)}.Scale(d))
-			if _, err := r.checkDisembarkOne(s, t, tb, prev, len(placed), UnitMove{Unit: id, To: to}, bail); err == nil {
+			if _, err := r.checkDisembarkAmong(s, t, tb, prev, len(placed), UnitMove{Unit: id, To: to}, bail, others); err == nil {
 				return to, true
 			}
 		}
