@@ -279,6 +279,10 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 	}
 	band := opt.lowBand() - 1e-12
 	all := c.cand
+	c.reach = c.reach[:0]
+	if hOn && !c.noReach {
+		c.lowReach(f, rules, opt)
+	}
 	sortFloats(cuts)
 	c.cuts = cuts
 	hidden, unseen, lows := 0.0, 0.0, 0.0
@@ -296,10 +300,12 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 		}
 		if hOn {
 			// Only the candidates whose box meets the interval's corridor
-			// can cross its lines: the others are left out of the
-			// traces (they add no crossing, so what a line sees is the
-			// same), and with none left the lines hide nothing.
-			c.cand = c.nearInterval(f, all, prev, s)
+			// can cross its lines, and of those only the ones its lines
+			// do not all see over (lowReach) can hide anything: the
+			// others are left out of the traces (they add no crossing,
+			// or only crossings that hide nothing, so what a line sees
+			// is the same), and with none left the lines hide nothing.
+			c.cand = c.nearInterval(f, all, c.reach, prev, s)
 			if len(c.cand) == 0 {
 				prev = s
 				continue
@@ -338,16 +344,54 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 // the rounding of the lines' ends.
 const corridorMargin = 4 * Eps
 
+// lowReach fills c.reach, one entry per candidate in c.cand: how long,
+// at least, a line of the family must be for the feature to hide any of
+// the target from it (+Inf: it may hide some from any line). Only a
+// feature lower than the observer's eye, crossed by lines that all start
+// at the observer's centre, gets a finite reach. Such a crossing hides
+// nothing (hiddenShare: the target is hidden below z = oh - (oh-h)/tOut,
+// and z <= -Eps hides nothing) when the line leaves the feature at
+// tOut <= (oh-h)/(oh+Eps) of its length. The tracer's tOut lies between
+// the projections on the line of two of the polygon's points, so it is at
+// most (the farthest point's distance from the start) / (the line's
+// length): a line at least reach = that distance / ((oh-h)/(oh+Eps) -
+// 1e-9) long sees over the feature whatever the rest of crossEffect says
+// (its other outcomes for such a crossing hide nothing either), and the
+// feature can be left out of that line's trace without changing what it
+// sees. The 1e-9 is far above the rounding of the tracer and of the
+// lines' ends.
+func (c *LOSContext) lowReach(f *lineFamily, rules TerrainRules, opt LOSOptions) {
+	oh := opt.ObserverHeight
+	for _, i := range c.cand {
+		r := math.Inf(1)
+		if f.eo == 0 {
+			e := c.effect(rules, i)
+			if h := c.featureHeight(e, i); h > 0 && h < oh-2*Eps {
+				if lim := (oh-h)/(oh+Eps) - 1e-9; lim > 0 {
+					far := 0.0
+					for _, p := range c.w.idx.geo[i].pts {
+						far = max(far, p.Sub(f.from).Len())
+					}
+					r = far / lim
+				}
+			}
+		}
+		c.reach = append(c.reach, r)
+	}
+}
+
 // nearInterval returns the features of all (in their order) whose
 // bounding box meets the bounding box of the lines of f between offsets
-// s0 and s1, with corridorMargin to spare. Between two cuts the lines'
+// s0 and s1, with corridorMargin to spare, leaving out those whose reach
+// (lowReach, one per feature of all; empty: none) the interval's shortest
+// line is at least as long as. Between two cuts the lines'
 // ends run straight along one piece of the family (the cuts hold the
 // knots), so every line of the interval lies in the hull of the first and
 // the last line, hence in that box; a feature outside it crosses none of
 // them. The ends are read from the piece (ends does not return a
 // rectangle's corner at the silhouette's very edge). The slice is
 // c.near's buffer.
-func (c *LOSContext) nearInterval(f *lineFamily, all []int, s0, s1 float64) []int {
+func (c *LOSContext) nearInterval(f *lineFamily, all []int, reach []float64, s0, s1 float64) []int {
 	mid := (s0 + s1) / 2
 	k := 0
 	for k+2 < f.nk && f.knots[k+1] <= mid {
@@ -368,11 +412,22 @@ func (c *LOSContext) nearInterval(f *lineFamily, all []int, s0, s1 float64) []in
 	maxX := max(a0.X, b0.X, a1.X, b1.X) + corridorMargin
 	minY := min(a0.Y, b0.Y, a1.Y, b1.Y) - corridorMargin
 	maxY := max(a0.Y, b0.Y, a1.Y, b1.Y) + corridorMargin
+	shortest := -1.0 // not measured yet
 	out := c.near[:0]
-	for _, i := range all {
+	for j, i := range all {
 		g := &c.w.idx.geo[i]
 		if g.maxX < minX || g.minX > maxX || g.maxY < minY || g.minY > maxY {
 			continue
+		}
+		if j < len(reach) && !math.IsInf(reach[j], 1) {
+			if shortest < 0 {
+				// Every line starts at a (eo == 0) and ends on the
+				// segment b0-b1 of the interval.
+				shortest = segDistPoint(f.from, b0, b1) * (1 - 1e-9)
+			}
+			if shortest >= reach[j] {
+				continue // every line of the interval sees over it
+			}
 		}
 		out = append(out, i)
 	}
@@ -581,4 +636,15 @@ func hiddenShare(oh, ht, h, tIn, tOut float64) float64 {
 		z = oh + (h-oh)/tIn
 	}
 	return min(1, max(0, (z+Eps)/ht))
+}
+
+// segDistPoint is the distance from p to the segment a-b.
+func segDistPoint(p, a, b Vec) float64 {
+	ab := b.Sub(a)
+	l2 := ab.Dot(ab)
+	if l2 == 0 {
+		return p.Dist(a)
+	}
+	t := min(max(p.Sub(a).Dot(ab)/l2, 0), 1)
+	return p.Dist(a.Add(ab.Scale(t)))
 }
