@@ -332,7 +332,7 @@ type LOSContext struct {
 	lineQ   []lineShare // what each sample line sees, for the exact shares
 	famMask bool        // masks lists every feature the family may meet
 	noFan   bool        // tests: trace every line on its own
-	noReach bool        // tests: trace every feature near an interval (no lowReach)
+	noReach bool        // tests: trace every feature near an interval (no lowReach, no missesClearly)
 	eff     []TerrainEffect
 	effOK   []uint32 // feature -> generation its eff entry was filled in
 	gen     uint32

@@ -289,9 +289,11 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 	prev := -1.0
 	n, k := len(c.lineQ), 0 // sample line k sits at offset (2k+1)/n - 1
 	sample := func(k int) float64 { return float64(2*k+1)/float64(n) - 1 }
+	merged := false // the interval holds a cut too close to its start to count
 	for _, s := range cuts {
 		s = min(max(s, -1), 1)
 		if s-prev <= 1e-12 {
+			merged = merged || s > prev
 			continue
 		}
 		mid, half := (prev+s)/2, (s-prev)/2
@@ -305,7 +307,8 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 			// others are left out of the traces (they add no crossing,
 			// or only crossings that hide nothing, so what a line sees
 			// is the same), and with none left the lines hide nothing.
-			c.cand = c.nearInterval(f, all, c.reach, prev, s)
+			c.cand = c.nearInterval(f, all, c.reach, prev, s, !c.noReach && !merged && s-prev >= minMissWidth)
+			merged = false
 			if len(c.cand) == 0 {
 				prev = s
 				continue
@@ -327,6 +330,7 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 				ls.by = c.shareAt(f, mid+half/2, rules, opt, hOn).by
 			}
 		}
+		merged = false
 		hidden += ls.qo * (s - prev)
 		unseen += ls.qb * (s - prev)
 		lows += lowShare * (s - prev)
@@ -380,18 +384,29 @@ func (c *LOSContext) lowReach(f *lineFamily, rules TerrainRules, opt LOSOptions)
 	}
 }
 
+// minMissWidth is the narrowest interval whose features nearInterval
+// leaves out when its middle line clearly misses them: the sample lines
+// of a narrower one come too close to its ends for the rounding of the
+// cuts (about 1e-15) to be safely ignored.
+const minMissWidth = 1e-9
+
 // nearInterval returns the features of all (in their order) whose
 // bounding box meets the bounding box of the lines of f between offsets
 // s0 and s1, with corridorMargin to spare, leaving out those whose reach
 // (lowReach, one per feature of all; empty: none) the interval's shortest
-// line is at least as long as. Between two cuts the lines'
+// line is at least as long as, and, when byMid is set, those the
+// interval's middle line clearly misses (missesClearly). Between two cuts the lines'
 // ends run straight along one piece of the family (the cuts hold the
 // knots), so every line of the interval lies in the hull of the first and
 // the last line, hence in that box; a feature outside it crosses none of
-// them. The ends are read from the piece (ends does not return a
+// them. Between two cuts every line also crosses the same edges of each
+// candidate (the cuts are where that changes): when the middle line
+// crosses none of a feature's, clear of every vertex by more than the
+// tracer's tolerance, no line of the interval crosses the feature. The
+// ends are read from the piece (ends does not return a
 // rectangle's corner at the silhouette's very edge). The slice is
 // c.near's buffer.
-func (c *LOSContext) nearInterval(f *lineFamily, all []int, reach []float64, s0, s1 float64) []int {
+func (c *LOSContext) nearInterval(f *lineFamily, all []int, reach []float64, s0, s1 float64, byMid bool) []int {
 	mid := (s0 + s1) / 2
 	k := 0
 	for k+2 < f.nk && f.knots[k+1] <= mid {
@@ -413,6 +428,8 @@ func (c *LOSContext) nearInterval(f *lineFamily, all []int, reach []float64, s0,
 	minY := min(a0.Y, b0.Y, a1.Y, b1.Y) - corridorMargin
 	maxY := max(a0.Y, b0.Y, a1.Y, b1.Y) + corridorMargin
 	shortest := -1.0 // not measured yet
+	var ma, mb Vec   // the middle line, once read
+	midOK := false
 	out := c.near[:0]
 	for j, i := range all {
 		g := &c.w.idx.geo[i]
@@ -427,6 +444,15 @@ func (c *LOSContext) nearInterval(f *lineFamily, all []int, reach []float64, s0,
 			}
 			if shortest >= reach[j] {
 				continue // every line of the interval sees over it
+			}
+		}
+		if byMid {
+			if !midOK {
+				ma, mb = f.ends(mid)
+				midOK = true
+			}
+			if missesClearly(g, ma, mb) {
+				continue
 			}
 		}
 		out = append(out, i)
@@ -647,4 +673,51 @@ func segDistPoint(p, a, b Vec) float64 {
 	}
 	t := min(max(p.Sub(a).Dot(ab)/l2, 0), 1)
 	return p.Dist(a.Add(ab.Scale(t)))
+}
+
+// missesClearly reports whether the segment a-b stays out of polygon g by
+// more than twice the tracer's tolerance (Eps): every vertex is clear of
+// the line through a and b, and either all lie on one side of it or the
+// stretch of that line inside the polygon (between its first and last
+// edge crossings) lies beyond an end of the segment. False when unsure.
+func missesClearly(g *featGeom, a, b Vec) bool {
+	d := b.Sub(a)
+	l2 := d.Dot(d)
+	if l2 == 0 {
+		return false
+	}
+	l := math.Sqrt(l2)
+	tol := 2 * Eps * l // on side values, which are distances times l
+	pts := g.pts
+	n := len(pts) - 1
+	left, right := false, false
+	for _, p := range pts[:n] {
+		sv := d.X*(p.Y-a.Y) - d.Y*(p.X-a.X)
+		switch {
+		case sv > tol:
+			left = true
+		case sv < -tol:
+			right = true
+		default:
+			return false
+		}
+	}
+	if !left || !right {
+		return true
+	}
+	tmin, tmax := math.Inf(1), math.Inf(-1)
+	for i := 0; i < n; i++ {
+		p, q := pts[i], pts[i+1]
+		sp := d.X*(p.Y-a.Y) - d.Y*(p.X-a.X)
+		sq := d.X*(q.Y-a.Y) - d.Y*(q.X-a.X)
+		if (sp > 0) == (sq > 0) {
+			continue
+		}
+		pd := (p.X-a.X)*d.X + (p.Y-a.Y)*d.Y
+		qd := (q.X-a.X)*d.X + (q.Y-a.Y)*d.Y
+		t := (sp*qd - sq*pd) / ((sp - sq) * l2)
+		tmin, tmax = min(tmin, t), max(tmax, t)
+	}
+	margin := 2 * Eps / l
+	return tmax < -margin || tmin > 1+margin
 }
