@@ -462,6 +462,35 @@ func newUnitEnds(n int) *unitEnds {
 	return &unitEnds{ends: make([]shotEnd, n), look: make([]int8, n), enemies: make([]fireEnemy, 0, n)}
 }
 
+// unitEnds returns empty ends for a state of n units, kept from an
+// earlier call when there is one (hand them back with putUnitEnds).
+func (r *Ruleset) unitEnds(n int) *unitEnds {
+	if r.ends != nil {
+		if e, _ := r.ends.Get().(*unitEnds); e != nil {
+			if cap(e.ends) < n {
+				e.ends, e.look = make([]shotEnd, n), make([]int8, n)
+			}
+			e.ends, e.look = e.ends[:n], e.look[:n]
+			clear(e.look)
+			return e
+		}
+	}
+	return newUnitEnds(n)
+}
+
+// putUnitEnds keeps e for the next call, dropping what it points into.
+func (r *Ruleset) putUnitEnds(e *unitEnds) {
+	if r.ends == nil {
+		return
+	}
+	clear(e.ends)
+	clear(e.enemies[:cap(e.enemies)])
+	clear(e.shots[:cap(e.shots)])
+	clear(e.byMount[:cap(e.byMount)])
+	e.enemies, e.shots, e.byMount = e.enemies[:0], e.shots[:0], e.byMount[:0]
+	r.ends.Put(e)
+}
+
 // get returns unit i's end (b its base), nil when it cannot be read as a
 // titan.
 func (e *unitEnds) get(r *Ruleset, s *rules.State, i int, b world.Base) *shotEnd {
