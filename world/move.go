@@ -259,29 +259,73 @@ func (m *mover) run(start Base, path []Waypoint) {
 		l := d.Len()
 		leg := MoveLeg{Waypoint: i, From: cur.Pos, To: wp.To, Heading: cur.Facing}
 		if l > Eps {
-			dir := Bearing(d)
-			rel := RelDeg(dir - cur.Facing)
-			back := math.Abs(rel) > 90+ArcEps
-			if m.opt.FaceMovement {
-				want, tol := dir, ArcEps
-				if back {
-					want, tol = NormDeg(dir+180), m.opt.backTol()
-				}
-				if off := RelDeg(want - cur.Facing); math.Abs(off) > tol {
-					leg.TurnBefore = off
-					cur = m.turn(i, cur, want, true)
-				}
+			dir, want, off, back, turn := m.opt.legTurn(d, cur.Facing)
+			if turn {
+				leg.TurnBefore = off
+				cur = m.turn(i, cur, want, true)
 			}
 			leg.Length, leg.Heading, leg.Backwards = l, NormDeg(dir), back
 			cur = m.leg(i, cur, wp.To, back)
 		}
-		if wp.Turn && math.Abs(RelDeg(wp.Facing-cur.Facing)) > ArcEps {
-			leg.TurnAfter = RelDeg(wp.Facing - cur.Facing)
+		if off, turn := endTurn(wp, cur.Facing); turn {
+			leg.TurnAfter = off
 			cur = m.turn(i, cur, wp.Facing, false)
 		}
 		m.r.Legs = append(m.r.Legs, leg)
 	}
 	m.r.End = cur
+}
+
+// legTurn is how a leg along d (longer than Eps) is walked from facing:
+// its bearing dir, whether it is walked backwards, and the automatic
+// pivot made first (FaceMovement): to want, by off degrees, when turn.
+func (o *MoveOptions) legTurn(d Vec, facing float64) (dir, want, off float64, back, turn bool) {
+	dir = Bearing(d)
+	rel := RelDeg(dir - facing)
+	back = math.Abs(rel) > 90+ArcEps
+	if o.FaceMovement {
+		tol := ArcEps
+		want = dir
+		if back {
+			want, tol = NormDeg(dir+180), o.backTol()
+		}
+		if off = RelDeg(want - facing); math.Abs(off) > tol {
+			return dir, want, off, back, true
+		}
+	}
+	return dir, 0, 0, back, false
+}
+
+// endTurn is the waypoint's own pivot from facing: off degrees, when turn.
+func endTurn(wp Waypoint, facing float64) (off float64, turn bool) {
+	if wp.Turn && math.Abs(RelDeg(wp.Facing-facing)) > ArcEps {
+		return RelDeg(wp.Facing - facing), true
+	}
+	return 0, false
+}
+
+// PathTurns appends to out the pivots a move of start along path makes
+// (MeasureMove's Turns, in order, with their Waypoint, At, From, To,
+// Degrees and Auto; PathDist and InDangerous left zero), worked out
+// without measuring the path: they depend only on the waypoints, the start
+// and opt's FaceMovement and BackTolerance.
+func PathTurns(start Base, path []Waypoint, opt MoveOptions, out []MoveTurn) []MoveTurn {
+	pos, facing := start.Pos, start.Facing
+	for i, wp := range path {
+		d := wp.To.Sub(pos)
+		if d.Len() > Eps {
+			if _, want, off, _, turn := opt.legTurn(d, facing); turn {
+				out = append(out, MoveTurn{Waypoint: i, At: pos, From: facing, To: NormDeg(want), Degrees: off, Auto: true})
+				facing = NormDeg(want)
+			}
+			pos = wp.To
+		}
+		if off, turn := endTurn(wp, facing); turn {
+			out = append(out, MoveTurn{Waypoint: i, At: pos, From: facing, To: NormDeg(wp.Facing), Degrees: off})
+			facing = NormDeg(wp.Facing)
+		}
+	}
+	return out
 }
 
 func (m *mover) passage(f int) Passage {

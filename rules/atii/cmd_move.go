@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/world"
 )
 
@@ -243,6 +244,45 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// TurnsOverMan reports whether titan id's move to the single waypoint wp
+// surely turns by more than its Man allows (ATII-MOV-2), read from the
+// pivots alone (world.PathTurns) without measuring the path: a move
+// command along it is then refused by Validate, whatever else it meets.
+// A sampler uses it to skip measuring such draws. False when unsure (no
+// such titan, a coordinate not finite).
+//
+// Validate prices the turns from the measured path (planFromReport,
+// CheckMove): the pivot made before walking goes with the first segment,
+// the waypoint's own pivot after it with a later segment or as the final
+// turn, so they cost TurnCost(before) + TurnCost(after), or, were the walk
+// to give no segment at all, TurnCost(before + after) as one final turn.
+// The smaller of the two is what is compared with the Man.
+func (r *Ruleset) TurnsOverMan(s *rules.State, id string, wp Waypoint) bool {
+	u := s.Unit(id)
+	if u == nil || !finite(wp.X) || !finite(wp.Y) || (wp.Facing != nil && !finite(*wp.Facing)) {
+		return false
+	}
+	p, err := r.profile(u)
+	if err != nil {
+		return false
+	}
+	path := [1]world.Waypoint{{To: world.Vec{X: wp.X, Y: wp.Y}}}
+	if wp.Facing != nil {
+		path[0].Facing, path[0].Turn = world.NormDeg(*wp.Facing), true
+	}
+	var buf [2]world.MoveTurn
+	before, after := 0.0, 0.0
+	for _, t := range world.PathTurns(r.base(u), path[:], world.MoveOptions{FaceMovement: true}, buf[:0]) {
+		if t.Auto {
+			before += t.Degrees
+		} else {
+			after += t.Degrees
+		}
+	}
+	need := min(TurnCost(before)+TurnCost(after), TurnCost(before+after))
+	return need > sheet.Of(p).Man
+}
 
 // planFromReport converts a measured path into the facts the movement
 // rules price: segments in path order with the turns made before each

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/auspex/auspex/game"
@@ -79,4 +80,56 @@ func TestSampleRefusesDiscreteChoices(t *testing.T) {
 	if _, _, err := atiiai.Sample(ctx, rs, g.State(), side, tmpl, rng); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
+}
+
+// TestTurnsOverManOnlyRefused: the sampler skips, unmeasured, the draws
+// whose pivots alone need more Man than the titan has (ATII-MOV-2,
+// atii.TurnsOverMan). Every such draw is one Validate refuses, and many
+// draws are caught (straight moves to random points, half of them ending
+// on a random facing, from several positions of two scenarios).
+func TestTurnsOverManOnlyRefused(t *testing.T) {
+	caught, refusedMan := 0, 0
+	for _, sc := range []struct {
+		name string
+		seed uint64
+	}{{"titan-duel", 3}, {"titan-battlegroup", 5}, {"titan-battlegroup", 8}} {
+		g := newGame(t, sc.name, sc.seed)
+		rs := g.Ruleset.(*atii.Ruleset)
+		for round := 0; round < 3 && !g.State().Over; round++ {
+			tmpl, side := greedyUntil(t, g, atii.CmdMove)
+			id := tmpl.Cmd.(*atii.MoveCmd).Unit
+			u := g.State().Unit(id)
+			rng := rand.New(rand.NewPCG(sc.seed, uint64(round)))
+			for i := 0; i < 300; i++ {
+				wp := atii.Waypoint{X: u.Pos.X + 30*(2*rng.Float64()-1), Y: u.Pos.Y + 30*(2*rng.Float64()-1)}
+				if i%10 == 0 {
+					wp.X, wp.Y = u.Pos.X, u.Pos.Y // a turn on the spot
+				}
+				if rng.IntN(2) == 0 {
+					wp.Facing = atii.Face(360 * rng.Float64())
+				}
+				err := rs.Move(side, id, wp).Validate(g.State())
+				if rs.TurnsOverMan(g.State(), id, wp) {
+					caught++
+					if err == nil {
+						t.Fatalf("%s: TurnsOverMan for a move Validate accepts: %s to %+v", sc.name, id, wp)
+					}
+				} else if err != nil && strings.Contains(err.Error(), " Man, ") {
+					refusedMan++
+				}
+			}
+			// Move on: play the template's titan's turn out.
+			cmd, err := atiiai.Greedy{}.Decide(context.Background(), g.ViewFor(side))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Submit(cmd); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if caught < 300 {
+		t.Fatalf("only %d draws caught: the test proves little", caught)
+	}
+	t.Logf("%d draws caught unmeasured, %d more refused for Man by Validate", caught, refusedMan)
 }
