@@ -416,7 +416,12 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 		return out
 	}
 	var made [][]Shot
-	var b strings.Builder
+	// Every choice's text goes into one buffer, turned into one string at
+	// the end: each text is a part of it (first: where this call's
+	// choices start in out).
+	var tb []byte
+	var spans [][2]int
+	first := len(out)
 	// One block each for the choices' shots, unit lists and commands,
 	// sized for every choice add may make (each takes a capped part).
 	var shotBuf []Shot
@@ -439,38 +444,38 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 			}
 		}
 		made = append(made, shots)
-		b.Reset()
-		b.Grow(len(id) + 48 + 40*len(shots))
-		b.WriteString(id)
+		ta := len(tb)
+		tb = append(tb, id...)
 		if what == "" {
-			b.WriteString(" fires: ")
+			tb = append(tb, " fires: "...)
 		} else {
-			b.WriteString(" focuses on ")
-			b.WriteString(what)
-			b.WriteString(" (aimed ")
-			b.WriteString(string(aim))
-			b.WriteString("): ")
+			tb = append(tb, " focuses on "...)
+			tb = append(tb, what...)
+			tb = append(tb, " (aimed "...)
+			tb = append(tb, aim...)
+			tb = append(tb, "): "...)
 		}
 		ua := len(unitBuf)
 		unitBuf = append(unitBuf, id)
 		for i, sh := range shots {
 			if i > 0 {
-				b.WriteString(", ")
+				tb = append(tb, ", "...)
 			}
-			b.WriteString(sh.Mount)
-			b.WriteString(" at ")
-			b.WriteString(sh.Target)
-			b.WriteByte(' ')
-			b.WriteString(string(sh.Aim))
-			b.WriteString(" (")
-			b.WriteString(strconv.Itoa(int(100*picks[i].p + 0.5)))
-			b.WriteString("% a die)")
+			tb = append(tb, sh.Mount...)
+			tb = append(tb, " at "...)
+			tb = append(tb, sh.Target...)
+			tb = append(tb, ' ')
+			tb = append(tb, sh.Aim...)
+			tb = append(tb, " ("...)
+			tb = strconv.AppendInt(tb, int64(int(100*picks[i].p+0.5)), 10)
+			tb = append(tb, "% a die)"...)
 			if !hasString(unitBuf[ua:], sh.Target) {
 				unitBuf = append(unitBuf, sh.Target)
 			}
 		}
 		cmds = append(cmds, FireCmd{r: r, By: side, Unit: id, Shots: shots})
-		out = append(out, rules.Choice{Name: CmdFire, Units: unitBuf[ua:len(unitBuf):len(unitBuf)], Cmd: &cmds[len(cmds)-1], Text: b.String()})
+		spans = append(spans, [2]int{ta, len(tb)})
+		out = append(out, rules.Choice{Name: CmdFire, Units: unitBuf[ua:len(unitBuf):len(unitBuf)], Cmd: &cmds[len(cmds)-1]})
 	}
 	// One buffer for every pick: add copies what it keeps.
 	picks := make([]mountShot, len(byMount))
@@ -489,6 +494,8 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 	shotBuf = make([]Shot, 0, most*len(byMount))
 	unitBuf = make([]string, 0, most*(1+len(byMount)))
 	cmds = make([]FireCmd, 0, most) // never grown: the choices point into it
+	spans = make([][2]int, 0, most)
+	tb = make([]byte, 0, most*(len(id)+48+40*len(byMount)))
 	add("", picks, AimHigh)
 	for _, tg := range targets {
 		anyLow := false
@@ -506,6 +513,10 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 		if anyLow {
 			add(tg, picks, AimLow)
 		}
+	}
+	texts := string(tb)
+	for k, sp := range spans {
+		out[first+k].Text = texts[sp[0]:sp[1]]
 	}
 	return out
 }
