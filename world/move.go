@@ -328,6 +328,58 @@ func PathTurns(start Base, path []Waypoint, opt MoveOptions, out []MoveTurn) []M
 	return out
 }
 
+// MoveSurelyIllegal reports whether MeasureMove(start, path, ..., opt)
+// surely finds the move illegal, read from where each walked leg ends
+// alone, without measuring the path: a leg leaving the table (the same
+// test as MeasureMove's), or an end closer to a keepout base or deeper
+// into a blocker than the move may come (both bases round: MeasureMove's
+// search along a leg tries its end first, so such an end is always
+// found). False when unsure; terrain is not read.
+func (w *World) MoveSurelyIllegal(start Base, path []Waypoint, opt MoveOptions) bool {
+	m := mover{w: w, opt: &opt, start: start}
+	onTab := m.offTableAt(start) == 0
+	cur := start
+	for _, wp := range path {
+		d := wp.To.Sub(cur.Pos)
+		if d.Len() > Eps {
+			if _, want, _, _, turn := opt.legTurn(d, cur.Facing); turn {
+				cur.Facing = NormDeg(want)
+			}
+			p0, p1 := cur.Pos, wp.To
+			if !opt.AllowOffTable && onTab {
+				f := cur.frame()
+				ex, ey := f.r, f.r
+				if f.rect {
+					ex = f.hw*math.Abs(f.u.X) + f.hh*math.Abs(f.v.X)
+					ey = f.hw*math.Abs(f.u.Y) + f.hh*math.Abs(f.v.Y)
+				}
+				if _, ok := exitBox(p0, p1, ex-Eps, ey-Eps, w.Table.W-ex+Eps, w.Table.H-ey+Eps); ok {
+					return true
+				}
+			}
+			if cur.Foot.Shape == Circle {
+				end := cur
+				end.Pos = p0.Lerp(p1, 1) // as checkLeg moves it
+				for _, k := range opt.Keepout {
+					if k.Foot.Shape == Circle && m.pen(end, k) > max(-opt.KeepoutDist+Eps, m.pen(start, k)+Eps) {
+						return true
+					}
+				}
+				for _, o := range opt.Blockers {
+					if o.Foot.Shape == Circle && m.pen(end, o) > max(Eps, m.pen(start, o)+Eps) {
+						return true
+					}
+				}
+			}
+			cur.Pos = p1
+		}
+		if _, turn := endTurn(wp, cur.Facing); turn {
+			cur.Facing = NormDeg(wp.Facing)
+		}
+	}
+	return false
+}
+
 func (m *mover) passage(f int) Passage {
 	return m.rules.PassageFor(m.w.Features[f].Kind, m.class)
 }

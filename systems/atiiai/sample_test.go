@@ -82,26 +82,29 @@ func TestSampleRefusesDiscreteChoices(t *testing.T) {
 	}
 }
 
-// TestTurnsOverManOnlyRefused: the sampler skips, unmeasured, the draws
-// whose pivots alone need more Man than the titan has (ATII-MOV-2,
-// atii.TurnsOverMan). Every such draw is one Validate refuses, and many
-// draws are caught (straight moves to random points, half of them ending
-// on a random facing, from several positions of two scenarios).
-func TestTurnsOverManOnlyRefused(t *testing.T) {
-	caught, refusedMan := 0, 0
+// TestSurelyRefusedOnlyRefused: the sampler skips, unmeasured, the draws
+// atii.SurelyRefused names: those whose pivots alone need more Man than
+// the titan has (ATII-MOV-2, TurnsOverMan) or whose walk surely leaves
+// the table, comes within 10 cm of an enemy (ATII-MOV-6) or overlaps
+// another titan. Every such draw is one Validate refuses, and many draws
+// are caught (moves to random points, a tenth of them turns on the spot,
+// half ending on a random facing, from several positions of two
+// scenarios).
+func TestSurelyRefusedOnlyRefused(t *testing.T) {
+	caughtMan, caught, refusedMan := 0, 0, 0
 	for _, sc := range []struct {
 		name string
 		seed uint64
 	}{{"titan-duel", 3}, {"titan-battlegroup", 5}, {"titan-battlegroup", 8}} {
 		g := newGame(t, sc.name, sc.seed)
 		rs := g.Ruleset.(*atii.Ruleset)
-		for round := 0; round < 3 && !g.State().Over; round++ {
+		for round := 0; round < 4 && !g.State().Over; round++ {
 			tmpl, side := greedyUntil(t, g, atii.CmdMove)
 			id := tmpl.Cmd.(*atii.MoveCmd).Unit
 			u := g.State().Unit(id)
 			rng := rand.New(rand.NewPCG(sc.seed, uint64(round)))
 			for i := 0; i < 300; i++ {
-				wp := atii.Waypoint{X: u.Pos.X + 30*(2*rng.Float64()-1), Y: u.Pos.Y + 30*(2*rng.Float64()-1)}
+				wp := atii.Waypoint{X: u.Pos.X + 40*(2*rng.Float64()-1), Y: u.Pos.Y + 40*(2*rng.Float64()-1)}
 				if i%10 == 0 {
 					wp.X, wp.Y = u.Pos.X, u.Pos.Y // a turn on the spot
 				}
@@ -109,13 +112,19 @@ func TestTurnsOverManOnlyRefused(t *testing.T) {
 					wp.Facing = atii.Face(360 * rng.Float64())
 				}
 				err := rs.Move(side, id, wp).Validate(g.State())
-				if rs.TurnsOverMan(g.State(), id, wp) {
-					caught++
-					if err == nil {
-						t.Fatalf("%s: TurnsOverMan for a move Validate accepts: %s to %+v", sc.name, id, wp)
-					}
+				man := rs.TurnsOverMan(g.State(), id, wp)
+				if man {
+					caughtMan++
 				} else if err != nil && strings.Contains(err.Error(), " Man, ") {
 					refusedMan++
+				}
+				if rs.SurelyRefused(g.State(), id, wp) {
+					caught++
+					if err == nil {
+						t.Fatalf("%s: SurelyRefused for a move Validate accepts: %s to %+v", sc.name, id, wp)
+					}
+				} else if man {
+					t.Fatalf("%s: TurnsOverMan but not SurelyRefused: %s to %+v", sc.name, id, wp)
 				}
 			}
 			// Move on: play the template's titan's turn out.
@@ -128,8 +137,8 @@ func TestTurnsOverManOnlyRefused(t *testing.T) {
 			}
 		}
 	}
-	if caught < 300 {
-		t.Fatalf("only %d draws caught: the test proves little", caught)
+	if caughtMan < 300 || caught < caughtMan+300 {
+		t.Fatalf("only %d draws caught (%d for Man): the test proves little", caught, caughtMan)
 	}
-	t.Logf("%d draws caught unmeasured, %d more refused for Man by Validate", caught, refusedMan)
+	t.Logf("%d draws caught unmeasured (%d for Man; %d more refused for Man by Validate)", caught, caughtMan, refusedMan)
 }
