@@ -235,7 +235,7 @@ func (m *mover) run(start Base, path []Waypoint) {
 		m.r.Legs = make([]MoveLeg, 0, len(path))
 	}
 	for _, k := range m.opt.Keepout {
-		m.pen0k = append(m.pen0k, m.pen(cur, k))
+		m.pen0k = append(m.pen0k, m.pen(&cur, &k))
 	}
 	if n := len(m.opt.Blockers); n > 0 {
 		m.pen0b = make([]float64, n)
@@ -360,13 +360,23 @@ func (w *World) MoveSurelyIllegal(start Base, path []Waypoint, opt MoveOptions) 
 			if cur.Foot.Shape == Circle {
 				end := cur
 				end.Pos = p0.Lerp(p1, 1) // as checkLeg moves it
-				for _, k := range opt.Keepout {
-					if k.Foot.Shape == Circle && m.pen(end, k) > max(-opt.KeepoutDist+Eps, m.pen(start, k)+Eps) {
+				// pen(end) > max(floor, pen(start)+Eps) (keepLimit,
+				// blockLimit), the start read only when the end is close.
+				for i := range opt.Keepout {
+					k := &opt.Keepout[i]
+					if k.Foot.Shape != Circle {
+						continue
+					}
+					if pe := m.pen(&end, k); pe > -opt.KeepoutDist+Eps && pe > m.pen(&start, k)+Eps {
 						return true
 					}
 				}
-				for _, o := range opt.Blockers {
-					if o.Foot.Shape == Circle && m.pen(end, o) > max(Eps, m.pen(start, o)+Eps) {
+				for i := range opt.Blockers {
+					o := &opt.Blockers[i]
+					if o.Foot.Shape != Circle {
+						continue
+					}
+					if pe := m.pen(&end, o); pe > Eps && pe > m.pen(&start, o)+Eps {
 						return true
 					}
 				}
@@ -484,12 +494,12 @@ func (m *mover) checkStatic(b Base) {
 		m.illegal(at, "off-table", -1, fmt.Sprintf("leaves the table at %.1f cm", at.PathDist))
 	}
 	for i, k := range m.opt.Keepout {
-		if m.pen(b, k) > m.keepLimit(i) {
+		if m.pen(&b, &k) > m.keepLimit(i) {
 			m.illegal(at, "keepout", i, m.keepReason(i, at))
 		}
 	}
 	for i, o := range m.opt.Blockers {
-		if m.pen(b, o) > m.blockLimit(i) {
+		if m.pen(&b, &o) > m.blockLimit(i) {
 			m.illegal(at, "overlap", i, m.blockReason(i, at))
 		}
 	}
@@ -501,7 +511,7 @@ func (m *mover) keepLimit(i int) float64 {
 
 func (m *mover) blockLimit(i int) float64 {
 	if math.IsNaN(m.pen0b[i]) {
-		m.pen0b[i] = m.pen(m.start, m.opt.Blockers[i])
+		m.pen0b[i] = m.pen(&m.start, &m.opt.Blockers[i])
 	}
 	return max(Eps, m.pen0b[i]+Eps)
 }
@@ -521,8 +531,12 @@ func baseName(b Base, i int) string {
 	return fmt.Sprintf("base %d", i+1)
 }
 
-// pen is how deeply b overlaps o (negative: their distance apart).
-func (m *mover) pen(b, o Base) float64 {
+// pen is how deeply b overlaps o (negative: their distance apart). Two
+// round bases are penetration's first case, read without their frames.
+func (m *mover) pen(b, o *Base) float64 {
+	if b.Foot.Shape != Rect && o.Foot.Shape != Rect {
+		return b.Foot.Radius + o.Foot.Radius - b.Pos.Dist(o.Pos)
+	}
 	fb, fo := b.frame(), o.frame()
 	return penetration(&fb, &fo)
 }
@@ -683,7 +697,7 @@ func (m *mover) checkLeg(cur Base, p0, p1 Vec, length float64) {
 			continue
 		}
 		lim := m.keepLimit(i)
-		if t, ok := firstAbove(func(t float64) float64 { return m.pen(moved(t), k) }, lim); ok {
+		if t, ok := firstAbove(func(t float64) float64 { b := moved(t); return m.pen(&b, &k) }, lim); ok {
 			m.illegal(at(t), "keepout", i, m.keepReason(i, at(t)))
 		}
 	}
@@ -698,7 +712,7 @@ func (m *mover) checkLeg(cur Base, p0, p1 Vec, length float64) {
 			}
 			continue
 		}
-		if t, ok := firstAbove(func(t float64) float64 { return m.pen(moved(t), o) }, lim); ok {
+		if t, ok := firstAbove(func(t float64) float64 { b := moved(t); return m.pen(&b, &o) }, lim); ok {
 			m.illegal(at(t), "overlap", i, m.blockReason(i, at(t)))
 		}
 	}
