@@ -324,7 +324,15 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 		if hOn {
 			// What a line hides may vary along the interval (and be nil at
 			// its middle): integrate.
-			in := c.integrate(f, rules, opt, band, prev, s, c.gauss(f, rules, opt, band, prev, s), 1, 8)
+			var in shareSum
+			if !c.noReach && !merged && s-prev >= minMissWidth && c.constantInterval(f, rules, opt, prev, s) {
+				// Every line of the interval sees what its middle one
+				// does: the quadrature of that constant, as integrate
+				// would reach it (the halves of a constant agree).
+				in = constShare(c.shareAt(f, mid, rules, opt, hOn), band)
+			} else {
+				in = c.integrate(f, rules, opt, band, prev, s, c.gauss(f, rules, opt, band, prev, s), 1, 8)
+			}
 			ls.qo, ls.qb, lowShare = in.qo, in.qb, in.low
 			if ls.by < 0 && ls.qo > 0 {
 				ls.by = c.shareAt(f, mid+half/2, rules, opt, hOn).by
@@ -459,6 +467,120 @@ func (c *LOSContext) nearInterval(f *lineFamily, all []int, reach []float64, s0,
 	}
 	c.near = out
 	return out
+}
+
+// constShare is gauss of a share every line of an interval has, computed
+// as gauss computes it; integrate returns it unchanged (each half is the
+// same mean, and (x+x)/2 is x).
+func constShare(x lineShare, band float64) shareSum {
+	var out shareSum
+	for _, g := range gauss3 {
+		out.qo += g[1] * x.qo / 2
+		out.qb += g[1] * x.qb / 2
+		out.low += g[1] * b2f(x.qo >= band && x.qo < 1) / 2
+	}
+	return out
+}
+
+// constMargin is how clear of a feature's edges constantInterval wants
+// the lines' ends: well above the tracer's tolerance (Eps).
+const constMargin = 4 * Eps
+
+// constantInterval reports whether every line of f strictly between
+// offsets s0 and s1 (a whole interval between two cuts, its features
+// left in c.cand) surely sees the same as its middle line: shareAt gives
+// all of them the same share. It holds when the lines all start at the
+// observer's centre (eo == 0), sight inside terrain has no length limit
+// (InsideSight <= 0, so crossEffect's "within" is the same for every
+// crossing), and each feature left is, for every line, crossed once from
+// outside the observer's footprint up to the line's end:
+//   - the middle line crosses it once, up to its end (TOut 1);
+//   - the ends of the interval's lines (the segment of the piece between
+//     s0 and s1) all lie inside it, clear of its edges by constMargin, so
+//     every line ends inside it, and the cuts (where an end crosses an
+//     edge or a line passes a corner) keep what each line crosses the
+//     same as the middle line's: one crossing, out at the end;
+//   - the observer's centre lies outside it, clear of its edges by the
+//     observer's bounding radius and constMargin, so every crossing starts
+//     beyond the observer's footprint (crossEffect's first case never
+//     applies);
+//   - with heights, a feature lower than the eye hides the same share of
+//     every line (hiddenShare with tOut 1 reads only the heights), and one
+//     at least as tall as the eye and the target hides all of each
+//     (hiddenShare is at least (h+Eps)/ht >= 1 for any tIn in (0, 1]);
+//     other heights make the share depend on where the line enters.
+//
+// Then each line's crossings all read the same in crossEffect, in the same
+// order, and so does its share.
+func (c *LOSContext) constantInterval(f *lineFamily, rules TerrainRules, opt LOSOptions, s0, s1 float64) bool {
+	if f.eo != 0 || opt.InsideSight > 0 || len(c.cand) == 0 {
+		return false
+	}
+	_, b0, _, b1 := f.intervalEnds(s0, s1)
+	a, b := f.ends((s0 + s1) / 2)
+	ab := b.Sub(a)
+	l2 := ab.Dot(ab)
+	if l2 == 0 {
+		return false
+	}
+	tr := tracer{a: a, b: b, d: ab, l2: l2, l: math.Sqrt(l2)}
+	oh, ht := opt.ObserverHeight, opt.TargetHeight
+	hOn := !opt.FlatTerrain && oh > 0 && ht > 0
+	clearO := f.fo.boundR() + constMargin
+	for _, i := range c.cand {
+		e := c.effect(rules, i)
+		if h := c.featureHeight(e, i); hOn && h > 0 && !(h < oh-Eps) && !(h >= oh && h+Eps-1e-9 >= ht) {
+			return false
+		}
+		g := &c.w.idx.geo[i]
+		c.raw = tr.feature(g, i, c.raw[:0])
+		if len(c.raw) != 1 || c.raw[0].TOut != 1 {
+			return false
+		}
+		poly := g.pts[:len(g.pts)-1]
+		if !PointInPolygon(b0, poly) || !PointInPolygon(b1, poly) || PointInPolygon(a, poly) {
+			return false
+		}
+		for k := 0; k+1 < len(g.pts); k++ {
+			v, w := g.pts[k], g.pts[k+1]
+			if segmentsIntersect(b0, b1, v, w) {
+				return false
+			}
+			d0, _ := segDist(b0, v, w)
+			d1, _ := segDist(b1, v, w)
+			d2, _ := segDist(v, b0, b1)
+			d3, _ := segDist(w, b0, b1)
+			if min(d0, d1, d2, d3) <= constMargin {
+				return false
+			}
+			if da, _ := segDist(a, v, w); da <= clearO {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// intervalEnds returns the ends of the lines of f at offsets s0 and s1
+// (s0 <= s1 within one piece), read from the piece as nearInterval does.
+func (f *lineFamily) intervalEnds(s0, s1 float64) (a0, b0, a1, b1 Vec) {
+	mid := (s0 + s1) / 2
+	k := 0
+	for k+2 < f.nk && f.knots[k+1] <= mid {
+		k++
+	}
+	k0, k1 := f.knots[k], f.knots[k+1]
+	pc := &f.pieces[k]
+	at := func(s float64) (Vec, Vec) {
+		u := 0.0
+		if k1 > k0 {
+			u = min(max((s-k0)/(k1-k0), 0), 1)
+		}
+		return pc.a0.Add(pc.da.Scale(u)), pc.b0.Add(pc.db.Scale(u))
+	}
+	a0, b0 = at(s0)
+	a1, b1 = at(s1)
+	return a0, b0, a1, b1
 }
 
 // shareSum is the mean over an interval of the offset of what its lines
