@@ -124,7 +124,7 @@ func measureShotIn(w *world.World, terrain world.TerrainRules, arc string, inArc
 			return ShotGeometry{Range: world.Distance(firer, target)}, err
 		}
 	}
-	key := sightKey{firer: firer, target: target, flat: o.FlatTerrainSight}
+	key := newSightKey(firer, target, o.FlatTerrainSight)
 	if g, ok := c.get(key); ok {
 		g.InArc = in
 		return g, nil
