@@ -149,6 +149,11 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 	moves := make([]MoveCmd, len(movable))
 	holds := make([]HoldCmd, len(movable))
 	paths := make([]Waypoint, len(movable))
+	// The texts go into one buffer, made one string at the end (each text
+	// a part of it).
+	var tb []byte
+	spans := make([][2]int, 0, 2*len(movable))
+	first := len(out)
 	for i, id := range movable {
 		t, err := r.titan(s, id)
 		if err != nil {
@@ -171,10 +176,19 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 		paths[i] = Waypoint{X: t.u.Pos.X, Y: t.u.Pos.Y}
 		moves[i] = MoveCmd{r: r, By: side, Unit: id, Path: paths[i : i+1 : i+1]}
 		holds[i] = HoldCmd{r: r, By: side, Unit: id}
+		ta := len(tb)
+		tb = append(append(append(tb, "move "...), id...), note...)
+		tm := len(tb)
+		tb = append(append(append(tb, id...), " holds"...), note...)
+		spans = append(spans, [2]int{ta, tm}, [2]int{tm, len(tb)})
 		out = append(out,
 			rules.Choice{Name: CmdMove, Units: units[2*i : 2*i+1 : 2*i+1], Cmd: &moves[i],
-				Text: "move " + id + note, Continuous: r.moveTemplateText(sp, sheet.Of(t.prof).Man, rule)},
-			rules.Choice{Name: CmdHold, Units: units[2*i+1 : 2*i+2 : 2*i+2], Cmd: &holds[i], Text: id + " holds" + note})
+				Continuous: r.moveTemplateText(sp, sheet.Of(t.prof).Man, rule)},
+			rules.Choice{Name: CmdHold, Units: units[2*i+1 : 2*i+2 : 2*i+2], Cmd: &holds[i]})
+	}
+	texts := string(tb)
+	for k, sp := range spans {
+		out[first+k].Text = texts[sp[0]:sp[1]]
 	}
 	return out
 }
