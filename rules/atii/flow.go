@@ -425,7 +425,7 @@ func forfeited(before []OrderEntry, id string, assault bool) []string {
 
 func (r *Ruleset) orderDone(assault bool) func(*rules.State) bool {
 	return func(s *rules.State) bool {
-		g, err := r.progress(s)
+		g, err := r.progressView(s) // only read
 		if err != nil {
 			return false
 		}
@@ -795,7 +795,7 @@ func (r *Ruleset) beginRally(s *rules.State, _ rules.Dice) ([]rules.Event, error
 // rallyPending gives the decision to the first side with a titan still to
 // roll repairs.
 func (r *Ruleset) rallyPending(s *rules.State) error {
-	g, err := r.progress(s)
+	g, err := r.progressView(s) // only read
 	if err != nil {
 		return err
 	}
@@ -825,7 +825,7 @@ func (r *Ruleset) rallyPending(s *rules.State) error {
 }
 
 func (r *Ruleset) rallyDone(s *rules.State) bool {
-	if g, err := r.progress(s); err != nil || g.Repair != nil {
+	if g, err := r.progressView(s); err != nil || g.Repair != nil {
 		return false
 	}
 	for i := range s.Units {
