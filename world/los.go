@@ -328,9 +328,11 @@ type LOSContext struct {
 	cuts    []float64   // offsets where the family's lines change
 	cand    []int       // features that may meet the family's lines
 	near    []int       // of cand, those that may meet one interval's lines
+	reach   []float64   // of cand, the nearest target end that lets it hide something (lowReach)
 	lineQ   []lineShare // what each sample line sees, for the exact shares
 	famMask bool        // masks lists every feature the family may meet
 	noFan   bool        // tests: trace every line on its own
+	noReach bool        // tests: trace every feature near an interval (no lowReach, no missesClearly)
 	eff     []TerrainEffect
 	effOK   []uint32 // feature -> generation its eff entry was filled in
 	gen     uint32

@@ -279,15 +279,21 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 	}
 	band := opt.lowBand() - 1e-12
 	all := c.cand
+	c.reach = c.reach[:0]
+	if hOn && !c.noReach {
+		c.lowReach(f, rules, opt)
+	}
 	sortFloats(cuts)
 	c.cuts = cuts
 	hidden, unseen, lows := 0.0, 0.0, 0.0
 	prev := -1.0
 	n, k := len(c.lineQ), 0 // sample line k sits at offset (2k+1)/n - 1
 	sample := func(k int) float64 { return float64(2*k+1)/float64(n) - 1 }
+	merged := false // the interval holds a cut too close to its start to count
 	for _, s := range cuts {
 		s = min(max(s, -1), 1)
 		if s-prev <= 1e-12 {
+			merged = merged || s > prev
 			continue
 		}
 		mid, half := (prev+s)/2, (s-prev)/2
@@ -296,10 +302,13 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 		}
 		if hOn {
 			// Only the candidates whose box meets the interval's corridor
-			// can cross its lines: the others are left out of the
-			// traces (they add no crossing, so what a line sees is the
-			// same), and with none left the lines hide nothing.
-			c.cand = c.nearInterval(f, all, prev, s)
+			// can cross its lines, and of those only the ones its lines
+			// do not all see over (lowReach) can hide anything: the
+			// others are left out of the traces (they add no crossing,
+			// or only crossings that hide nothing, so what a line sees
+			// is the same), and with none left the lines hide nothing.
+			c.cand = c.nearInterval(f, all, c.reach, prev, s, !c.noReach && !merged && s-prev >= minMissWidth)
+			merged = false
 			if len(c.cand) == 0 {
 				prev = s
 				continue
@@ -315,12 +324,21 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 		if hOn {
 			// What a line hides may vary along the interval (and be nil at
 			// its middle): integrate.
-			in := c.integrate(f, rules, opt, band, prev, s, c.gauss(f, rules, opt, band, prev, s), 1, 8)
+			var in shareSum
+			if !c.noReach && !merged && s-prev >= minMissWidth && c.constantInterval(f, rules, opt, prev, s) {
+				// Every line of the interval sees what its middle one
+				// does: the quadrature of that constant, as integrate
+				// would reach it (the halves of a constant agree).
+				in = constShare(c.shareAt(f, mid, rules, opt, hOn), band)
+			} else {
+				in = c.integrate(f, rules, opt, band, prev, s, c.gauss(f, rules, opt, band, prev, s), 1, 8)
+			}
 			ls.qo, ls.qb, lowShare = in.qo, in.qb, in.low
 			if ls.by < 0 && ls.qo > 0 {
 				ls.by = c.shareAt(f, mid+half/2, rules, opt, hOn).by
 			}
 		}
+		merged = false
 		hidden += ls.qo * (s - prev)
 		unseen += ls.qb * (s - prev)
 		lows += lowShare * (s - prev)
@@ -338,16 +356,65 @@ func (c *LOSContext) exactShares(f *lineFamily, rules TerrainRules, opt LOSOptio
 // the rounding of the lines' ends.
 const corridorMargin = 4 * Eps
 
+// lowReach fills c.reach, one entry per candidate in c.cand: how long,
+// at least, a line of the family must be for the feature to hide any of
+// the target from it (+Inf: it may hide some from any line). Only a
+// feature lower than the observer's eye, crossed by lines that all start
+// at the observer's centre, gets a finite reach. Such a crossing hides
+// nothing (hiddenShare: the target is hidden below z = oh - (oh-h)/tOut,
+// and z <= -Eps hides nothing) when the line leaves the feature at
+// tOut <= (oh-h)/(oh+Eps) of its length. The tracer's tOut lies between
+// the projections on the line of two of the polygon's points, so it is at
+// most (the farthest point's distance from the start) / (the line's
+// length): a line at least reach = that distance / ((oh-h)/(oh+Eps) -
+// 1e-9) long sees over the feature whatever the rest of crossEffect says
+// (its other outcomes for such a crossing hide nothing either), and the
+// feature can be left out of that line's trace without changing what it
+// sees. The 1e-9 is far above the rounding of the tracer and of the
+// lines' ends.
+func (c *LOSContext) lowReach(f *lineFamily, rules TerrainRules, opt LOSOptions) {
+	oh := opt.ObserverHeight
+	for _, i := range c.cand {
+		r := math.Inf(1)
+		if f.eo == 0 {
+			e := c.effect(rules, i)
+			if h := c.featureHeight(e, i); h > 0 && h < oh-2*Eps {
+				if lim := (oh-h)/(oh+Eps) - 1e-9; lim > 0 {
+					far := 0.0
+					for _, p := range c.w.idx.geo[i].pts {
+						far = max(far, p.Sub(f.from).Len())
+					}
+					r = far / lim
+				}
+			}
+		}
+		c.reach = append(c.reach, r)
+	}
+}
+
+// minMissWidth is the narrowest interval whose features nearInterval
+// leaves out when its middle line clearly misses them: the sample lines
+// of a narrower one come too close to its ends for the rounding of the
+// cuts (about 1e-15) to be safely ignored.
+const minMissWidth = 1e-9
+
 // nearInterval returns the features of all (in their order) whose
 // bounding box meets the bounding box of the lines of f between offsets
-// s0 and s1, with corridorMargin to spare. Between two cuts the lines'
+// s0 and s1, with corridorMargin to spare, leaving out those whose reach
+// (lowReach, one per feature of all; empty: none) the interval's shortest
+// line is at least as long as, and, when byMid is set, those the
+// interval's middle line clearly misses (missesClearly). Between two cuts the lines'
 // ends run straight along one piece of the family (the cuts hold the
 // knots), so every line of the interval lies in the hull of the first and
 // the last line, hence in that box; a feature outside it crosses none of
-// them. The ends are read from the piece (ends does not return a
+// them. Between two cuts every line also crosses the same edges of each
+// candidate (the cuts are where that changes): when the middle line
+// crosses none of a feature's, clear of every vertex by more than the
+// tracer's tolerance, no line of the interval crosses the feature. The
+// ends are read from the piece (ends does not return a
 // rectangle's corner at the silhouette's very edge). The slice is
 // c.near's buffer.
-func (c *LOSContext) nearInterval(f *lineFamily, all []int, s0, s1 float64) []int {
+func (c *LOSContext) nearInterval(f *lineFamily, all []int, reach []float64, s0, s1 float64, byMid bool) []int {
 	mid := (s0 + s1) / 2
 	k := 0
 	for k+2 < f.nk && f.knots[k+1] <= mid {
@@ -368,16 +435,152 @@ func (c *LOSContext) nearInterval(f *lineFamily, all []int, s0, s1 float64) []in
 	maxX := max(a0.X, b0.X, a1.X, b1.X) + corridorMargin
 	minY := min(a0.Y, b0.Y, a1.Y, b1.Y) - corridorMargin
 	maxY := max(a0.Y, b0.Y, a1.Y, b1.Y) + corridorMargin
+	shortest := -1.0 // not measured yet
+	var ma, mb Vec   // the middle line, once read
+	midOK := false
 	out := c.near[:0]
-	for _, i := range all {
+	for j, i := range all {
 		g := &c.w.idx.geo[i]
 		if g.maxX < minX || g.minX > maxX || g.maxY < minY || g.minY > maxY {
 			continue
+		}
+		if j < len(reach) && !math.IsInf(reach[j], 1) {
+			if shortest < 0 {
+				// Every line starts at a (eo == 0) and ends on the
+				// segment b0-b1 of the interval.
+				shortest = segDistPoint(f.from, b0, b1) * (1 - 1e-9)
+			}
+			if shortest >= reach[j] {
+				continue // every line of the interval sees over it
+			}
+		}
+		if byMid {
+			if !midOK {
+				ma, mb = f.ends(mid)
+				midOK = true
+			}
+			if missesClearly(g, ma, mb) {
+				continue
+			}
 		}
 		out = append(out, i)
 	}
 	c.near = out
 	return out
+}
+
+// constShare is gauss of a share every line of an interval has, computed
+// as gauss computes it; integrate returns it unchanged (each half is the
+// same mean, and (x+x)/2 is x).
+func constShare(x lineShare, band float64) shareSum {
+	var out shareSum
+	for _, g := range gauss3 {
+		out.qo += g[1] * x.qo / 2
+		out.qb += g[1] * x.qb / 2
+		out.low += g[1] * b2f(x.qo >= band && x.qo < 1) / 2
+	}
+	return out
+}
+
+// constMargin is how clear of a feature's edges constantInterval wants
+// the lines' ends: well above the tracer's tolerance (Eps).
+const constMargin = 4 * Eps
+
+// constantInterval reports whether every line of f strictly between
+// offsets s0 and s1 (a whole interval between two cuts, its features
+// left in c.cand) surely sees the same as its middle line: shareAt gives
+// all of them the same share. It holds when the lines all start at the
+// observer's centre (eo == 0), sight inside terrain has no length limit
+// (InsideSight <= 0, so crossEffect's "within" is the same for every
+// crossing), and each feature left is, for every line, crossed once from
+// outside the observer's footprint up to the line's end:
+//   - the middle line crosses it once, up to its end (TOut 1);
+//   - the ends of the interval's lines (the segment of the piece between
+//     s0 and s1) all lie inside it, clear of its edges by constMargin, so
+//     every line ends inside it, and the cuts (where an end crosses an
+//     edge or a line passes a corner) keep what each line crosses the
+//     same as the middle line's: one crossing, out at the end;
+//   - the observer's centre lies outside it, clear of its edges by the
+//     observer's bounding radius and constMargin, so every crossing starts
+//     beyond the observer's footprint (crossEffect's first case never
+//     applies);
+//   - with heights, a feature lower than the eye hides the same share of
+//     every line (hiddenShare with tOut 1 reads only the heights), and one
+//     at least as tall as the eye and the target hides all of each
+//     (hiddenShare is at least (h+Eps)/ht >= 1 for any tIn in (0, 1]);
+//     other heights make the share depend on where the line enters.
+//
+// Then each line's crossings all read the same in crossEffect, in the same
+// order, and so does its share.
+func (c *LOSContext) constantInterval(f *lineFamily, rules TerrainRules, opt LOSOptions, s0, s1 float64) bool {
+	if f.eo != 0 || opt.InsideSight > 0 || len(c.cand) == 0 {
+		return false
+	}
+	_, b0, _, b1 := f.intervalEnds(s0, s1)
+	a, b := f.ends((s0 + s1) / 2)
+	ab := b.Sub(a)
+	l2 := ab.Dot(ab)
+	if l2 == 0 {
+		return false
+	}
+	tr := tracer{a: a, b: b, d: ab, l2: l2, l: math.Sqrt(l2)}
+	oh, ht := opt.ObserverHeight, opt.TargetHeight
+	hOn := !opt.FlatTerrain && oh > 0 && ht > 0
+	clearO := f.fo.boundR() + constMargin
+	for _, i := range c.cand {
+		e := c.effect(rules, i)
+		if h := c.featureHeight(e, i); hOn && h > 0 && !(h < oh-Eps) && !(h >= oh && h+Eps-1e-9 >= ht) {
+			return false
+		}
+		g := &c.w.idx.geo[i]
+		c.raw = tr.feature(g, i, c.raw[:0])
+		if len(c.raw) != 1 || c.raw[0].TOut != 1 {
+			return false
+		}
+		poly := g.pts[:len(g.pts)-1]
+		if !PointInPolygon(b0, poly) || !PointInPolygon(b1, poly) || PointInPolygon(a, poly) {
+			return false
+		}
+		for k := 0; k+1 < len(g.pts); k++ {
+			v, w := g.pts[k], g.pts[k+1]
+			if segmentsIntersect(b0, b1, v, w) {
+				return false
+			}
+			d0, _ := segDist(b0, v, w)
+			d1, _ := segDist(b1, v, w)
+			d2, _ := segDist(v, b0, b1)
+			d3, _ := segDist(w, b0, b1)
+			if min(d0, d1, d2, d3) <= constMargin {
+				return false
+			}
+			if da, _ := segDist(a, v, w); da <= clearO {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// intervalEnds returns the ends of the lines of f at offsets s0 and s1
+// (s0 <= s1 within one piece), read from the piece as nearInterval does.
+func (f *lineFamily) intervalEnds(s0, s1 float64) (a0, b0, a1, b1 Vec) {
+	mid := (s0 + s1) / 2
+	k := 0
+	for k+2 < f.nk && f.knots[k+1] <= mid {
+		k++
+	}
+	k0, k1 := f.knots[k], f.knots[k+1]
+	pc := &f.pieces[k]
+	at := func(s float64) (Vec, Vec) {
+		u := 0.0
+		if k1 > k0 {
+			u = min(max((s-k0)/(k1-k0), 0), 1)
+		}
+		return pc.a0.Add(pc.da.Scale(u)), pc.b0.Add(pc.db.Scale(u))
+	}
+	a0, b0 = at(s0)
+	a1, b1 = at(s1)
+	return a0, b0, a1, b1
 }
 
 // shareSum is the mean over an interval of the offset of what its lines
@@ -581,4 +784,62 @@ func hiddenShare(oh, ht, h, tIn, tOut float64) float64 {
 		z = oh + (h-oh)/tIn
 	}
 	return min(1, max(0, (z+Eps)/ht))
+}
+
+// segDistPoint is the distance from p to the segment a-b.
+func segDistPoint(p, a, b Vec) float64 {
+	ab := b.Sub(a)
+	l2 := ab.Dot(ab)
+	if l2 == 0 {
+		return p.Dist(a)
+	}
+	t := min(max(p.Sub(a).Dot(ab)/l2, 0), 1)
+	return p.Dist(a.Add(ab.Scale(t)))
+}
+
+// missesClearly reports whether the segment a-b stays out of polygon g by
+// more than twice the tracer's tolerance (Eps): every vertex is clear of
+// the line through a and b, and either all lie on one side of it or the
+// stretch of that line inside the polygon (between its first and last
+// edge crossings) lies beyond an end of the segment. False when unsure.
+func missesClearly(g *featGeom, a, b Vec) bool {
+	d := b.Sub(a)
+	l2 := d.Dot(d)
+	if l2 == 0 {
+		return false
+	}
+	l := math.Sqrt(l2)
+	tol := 2 * Eps * l // on side values, which are distances times l
+	pts := g.pts
+	n := len(pts) - 1
+	left, right := false, false
+	for _, p := range pts[:n] {
+		sv := d.X*(p.Y-a.Y) - d.Y*(p.X-a.X)
+		switch {
+		case sv > tol:
+			left = true
+		case sv < -tol:
+			right = true
+		default:
+			return false
+		}
+	}
+	if !left || !right {
+		return true
+	}
+	tmin, tmax := math.Inf(1), math.Inf(-1)
+	for i := 0; i < n; i++ {
+		p, q := pts[i], pts[i+1]
+		sp := d.X*(p.Y-a.Y) - d.Y*(p.X-a.X)
+		sq := d.X*(q.Y-a.Y) - d.Y*(q.X-a.X)
+		if (sp > 0) == (sq > 0) {
+			continue
+		}
+		pd := (p.X-a.X)*d.X + (p.Y-a.Y)*d.Y
+		qd := (q.X-a.X)*d.X + (q.Y-a.Y)*d.Y
+		t := (sp*qd - sq*pd) / ((sp - sq) * l2)
+		tmin, tmax = min(tmin, t), max(tmax, t)
+	}
+	margin := 2 * Eps / l
+	return tmax < -margin || tmin > 1+margin
 }

@@ -235,7 +235,7 @@ func (m *mover) run(start Base, path []Waypoint) {
 		m.r.Legs = make([]MoveLeg, 0, len(path))
 	}
 	for _, k := range m.opt.Keepout {
-		m.pen0k = append(m.pen0k, m.pen(cur, k))
+		m.pen0k = append(m.pen0k, m.pen(&cur, &k))
 	}
 	if n := len(m.opt.Blockers); n > 0 {
 		m.pen0b = make([]float64, n)
@@ -259,29 +259,135 @@ func (m *mover) run(start Base, path []Waypoint) {
 		l := d.Len()
 		leg := MoveLeg{Waypoint: i, From: cur.Pos, To: wp.To, Heading: cur.Facing}
 		if l > Eps {
-			dir := Bearing(d)
-			rel := RelDeg(dir - cur.Facing)
-			back := math.Abs(rel) > 90+ArcEps
-			if m.opt.FaceMovement {
-				want, tol := dir, ArcEps
-				if back {
-					want, tol = NormDeg(dir+180), m.opt.backTol()
-				}
-				if off := RelDeg(want - cur.Facing); math.Abs(off) > tol {
-					leg.TurnBefore = off
-					cur = m.turn(i, cur, want, true)
-				}
+			dir, want, off, back, turn := m.opt.legTurn(d, cur.Facing)
+			if turn {
+				leg.TurnBefore = off
+				cur = m.turn(i, cur, want, true)
 			}
 			leg.Length, leg.Heading, leg.Backwards = l, NormDeg(dir), back
 			cur = m.leg(i, cur, wp.To, back)
 		}
-		if wp.Turn && math.Abs(RelDeg(wp.Facing-cur.Facing)) > ArcEps {
-			leg.TurnAfter = RelDeg(wp.Facing - cur.Facing)
+		if off, turn := endTurn(wp, cur.Facing); turn {
+			leg.TurnAfter = off
 			cur = m.turn(i, cur, wp.Facing, false)
 		}
 		m.r.Legs = append(m.r.Legs, leg)
 	}
 	m.r.End = cur
+}
+
+// legTurn is how a leg along d (longer than Eps) is walked from facing:
+// its bearing dir, whether it is walked backwards, and the automatic
+// pivot made first (FaceMovement): to want, by off degrees, when turn.
+func (o *MoveOptions) legTurn(d Vec, facing float64) (dir, want, off float64, back, turn bool) {
+	dir = Bearing(d)
+	rel := RelDeg(dir - facing)
+	back = math.Abs(rel) > 90+ArcEps
+	if o.FaceMovement {
+		tol := ArcEps
+		want = dir
+		if back {
+			want, tol = NormDeg(dir+180), o.backTol()
+		}
+		if off = RelDeg(want - facing); math.Abs(off) > tol {
+			return dir, want, off, back, true
+		}
+	}
+	return dir, 0, 0, back, false
+}
+
+// endTurn is the waypoint's own pivot from facing: off degrees, when turn.
+func endTurn(wp Waypoint, facing float64) (off float64, turn bool) {
+	if wp.Turn && math.Abs(RelDeg(wp.Facing-facing)) > ArcEps {
+		return RelDeg(wp.Facing - facing), true
+	}
+	return 0, false
+}
+
+// PathTurns appends to out the pivots a move of start along path makes
+// (MeasureMove's Turns, in order, with their Waypoint, At, From, To,
+// Degrees and Auto; PathDist and InDangerous left zero), worked out
+// without measuring the path: they depend only on the waypoints, the start
+// and opt's FaceMovement and BackTolerance.
+func PathTurns(start Base, path []Waypoint, opt MoveOptions, out []MoveTurn) []MoveTurn {
+	pos, facing := start.Pos, start.Facing
+	for i, wp := range path {
+		d := wp.To.Sub(pos)
+		if d.Len() > Eps {
+			if _, want, off, _, turn := opt.legTurn(d, facing); turn {
+				out = append(out, MoveTurn{Waypoint: i, At: pos, From: facing, To: NormDeg(want), Degrees: off, Auto: true})
+				facing = NormDeg(want)
+			}
+			pos = wp.To
+		}
+		if off, turn := endTurn(wp, facing); turn {
+			out = append(out, MoveTurn{Waypoint: i, At: pos, From: facing, To: NormDeg(wp.Facing), Degrees: off})
+			facing = NormDeg(wp.Facing)
+		}
+	}
+	return out
+}
+
+// MoveSurelyIllegal reports whether MeasureMove(start, path, ..., opt)
+// surely finds the move illegal, read from where each walked leg ends
+// alone, without measuring the path: a leg leaving the table (the same
+// test as MeasureMove's), or an end closer to a keepout base or deeper
+// into a blocker than the move may come (both bases round: MeasureMove's
+// search along a leg tries its end first, so such an end is always
+// found). False when unsure; terrain is not read.
+func (w *World) MoveSurelyIllegal(start Base, path []Waypoint, opt MoveOptions) bool {
+	m := mover{w: w, opt: &opt, start: start}
+	onTab := m.offTableAt(start) == 0
+	cur := start
+	for _, wp := range path {
+		d := wp.To.Sub(cur.Pos)
+		if d.Len() > Eps {
+			if _, want, _, _, turn := opt.legTurn(d, cur.Facing); turn {
+				cur.Facing = NormDeg(want)
+			}
+			p0, p1 := cur.Pos, wp.To
+			if !opt.AllowOffTable && onTab {
+				f := cur.frame()
+				ex, ey := f.r, f.r
+				if f.rect {
+					ex = f.hw*math.Abs(f.u.X) + f.hh*math.Abs(f.v.X)
+					ey = f.hw*math.Abs(f.u.Y) + f.hh*math.Abs(f.v.Y)
+				}
+				if _, ok := exitBox(p0, p1, ex-Eps, ey-Eps, w.Table.W-ex+Eps, w.Table.H-ey+Eps); ok {
+					return true
+				}
+			}
+			if cur.Foot.Shape == Circle {
+				end := cur
+				end.Pos = p0.Lerp(p1, 1) // as checkLeg moves it
+				// pen(end) > max(floor, pen(start)+Eps) (keepLimit,
+				// blockLimit), the start read only when the end is close.
+				for i := range opt.Keepout {
+					k := &opt.Keepout[i]
+					if k.Foot.Shape != Circle {
+						continue
+					}
+					if pe := m.pen(&end, k); pe > -opt.KeepoutDist+Eps && pe > m.pen(&start, k)+Eps {
+						return true
+					}
+				}
+				for i := range opt.Blockers {
+					o := &opt.Blockers[i]
+					if o.Foot.Shape != Circle {
+						continue
+					}
+					if pe := m.pen(&end, o); pe > Eps && pe > m.pen(&start, o)+Eps {
+						return true
+					}
+				}
+			}
+			cur.Pos = p1
+		}
+		if _, turn := endTurn(wp, cur.Facing); turn {
+			cur.Facing = NormDeg(wp.Facing)
+		}
+	}
+	return false
 }
 
 func (m *mover) passage(f int) Passage {
@@ -388,12 +494,12 @@ func (m *mover) checkStatic(b Base) {
 		m.illegal(at, "off-table", -1, fmt.Sprintf("leaves the table at %.1f cm", at.PathDist))
 	}
 	for i, k := range m.opt.Keepout {
-		if m.pen(b, k) > m.keepLimit(i) {
+		if m.pen(&b, &k) > m.keepLimit(i) {
 			m.illegal(at, "keepout", i, m.keepReason(i, at))
 		}
 	}
 	for i, o := range m.opt.Blockers {
-		if m.pen(b, o) > m.blockLimit(i) {
+		if m.pen(&b, &o) > m.blockLimit(i) {
 			m.illegal(at, "overlap", i, m.blockReason(i, at))
 		}
 	}
@@ -405,7 +511,7 @@ func (m *mover) keepLimit(i int) float64 {
 
 func (m *mover) blockLimit(i int) float64 {
 	if math.IsNaN(m.pen0b[i]) {
-		m.pen0b[i] = m.pen(m.start, m.opt.Blockers[i])
+		m.pen0b[i] = m.pen(&m.start, &m.opt.Blockers[i])
 	}
 	return max(Eps, m.pen0b[i]+Eps)
 }
@@ -425,8 +531,12 @@ func baseName(b Base, i int) string {
 	return fmt.Sprintf("base %d", i+1)
 }
 
-// pen is how deeply b overlaps o (negative: their distance apart).
-func (m *mover) pen(b, o Base) float64 {
+// pen is how deeply b overlaps o (negative: their distance apart). Two
+// round bases are penetration's first case, read without their frames.
+func (m *mover) pen(b, o *Base) float64 {
+	if b.Foot.Shape != Rect && o.Foot.Shape != Rect {
+		return b.Foot.Radius + o.Foot.Radius - b.Pos.Dist(o.Pos)
+	}
 	fb, fo := b.frame(), o.frame()
 	return penetration(&fb, &fo)
 }
@@ -587,7 +697,7 @@ func (m *mover) checkLeg(cur Base, p0, p1 Vec, length float64) {
 			continue
 		}
 		lim := m.keepLimit(i)
-		if t, ok := firstAbove(func(t float64) float64 { return m.pen(moved(t), k) }, lim); ok {
+		if t, ok := firstAbove(func(t float64) float64 { b := moved(t); return m.pen(&b, &k) }, lim); ok {
 			m.illegal(at(t), "keepout", i, m.keepReason(i, at(t)))
 		}
 	}
@@ -602,7 +712,7 @@ func (m *mover) checkLeg(cur Base, p0, p1 Vec, length float64) {
 			}
 			continue
 		}
-		if t, ok := firstAbove(func(t float64) float64 { return m.pen(moved(t), o) }, lim); ok {
+		if t, ok := firstAbove(func(t float64) float64 { b := moved(t); return m.pen(&b, &o) }, lim); ok {
 			m.illegal(at(t), "overlap", i, m.blockReason(i, at(t)))
 		}
 	}

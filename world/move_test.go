@@ -318,3 +318,106 @@ func TestMeasureMoveSidewaysStepTurnsATII(t *testing.T) {
 		}
 	}
 }
+
+// PathTurns lists exactly the pivots MeasureMove makes (ATII-MOV-2 prices
+// them), without measuring: random paths of one to three waypoints, some
+// ending on the spot or with a facing, walked with and without
+// FaceMovement and with another back tolerance.
+func TestPathTurnsMatchMeasureMove(t *testing.T) {
+	w := benchWorld(t)
+	r := rng(4242)
+	turned := 0
+	for i := 0; i < 2000; i++ {
+		start := Base{Pos: Vec{r.float(20, 160), r.float(20, 100)}, Facing: r.float(-360, 720), Foot: Footprint{Shape: Circle, Radius: 2}}
+		if i%5 == 0 {
+			start.Foot = Footprint{Shape: Rect, W: 4, H: 2}
+		}
+		var path []Waypoint
+		at := start.Pos
+		for k := 0; k < 1+i%3; k++ {
+			wp := Waypoint{To: at.Add(Heading(r.float(0, 360)).Scale(r.float(0, 15)))}
+			if r.float(0, 1) < 0.15 {
+				wp.To = at // a turn on the spot
+			}
+			if r.float(0, 1) < 0.5 {
+				wp.Facing, wp.Turn = r.float(0, 360), true
+			}
+			path = append(path, wp)
+			at = wp.To
+		}
+		opt := MoveOptions{FaceMovement: i%4 != 3}
+		if i%7 == 2 {
+			opt.BackTolerance = 30
+		}
+		rep := w.MeasureMove(start, path, atiiTerrain, Titan, opt)
+		got := PathTurns(start, path, opt, nil)
+		if len(got) != len(rep.Turns) {
+			t.Fatalf("path %d: %d turns, MeasureMove %d: %+v / %+v", i, len(got), len(rep.Turns), got, rep.Turns)
+		}
+		for k, mt := range rep.Turns {
+			mt.PathDist, mt.InDangerous = 0, false
+			if got[k] != mt {
+				t.Fatalf("path %d turn %d: %+v, MeasureMove %+v", i, k, got[k], mt)
+			}
+		}
+		turned += len(got)
+	}
+	if turned < 1000 {
+		t.Fatalf("only %d turns made: the test proves little", turned)
+	}
+}
+
+// MoveSurelyIllegal never calls a move illegal that MeasureMove accepts
+// (ATII-MOV-6's keepout, overlapping bases, the table edge), and it
+// catches many of the illegal ones: random straight moves among round and
+// square bases near each other and the table edge.
+func TestMoveSurelyIllegalOnlyIllegal(t *testing.T) {
+	w := benchWorld(t)
+	r := rng(9090)
+	caught, illegal := 0, 0
+	for i := 0; i < 3000; i++ {
+		foot := Footprint{Shape: Circle, Radius: r.float(1.5, 3)}
+		if i%6 == 0 {
+			foot = Footprint{Shape: Rect, W: 4, H: 3}
+		}
+		start := Base{ID: "mover", Pos: Vec{r.float(2, 178), r.float(2, 118)}, Facing: r.float(0, 360), Foot: foot}
+		var opt MoveOptions
+		opt.FaceMovement = i%5 != 4
+		opt.AllowOffTable = i%9 == 0
+		for k := 0; k < 4; k++ {
+			o := Base{Pos: start.Pos.Add(Heading(r.float(0, 360)).Scale(r.float(0, 25))), Foot: Footprint{Shape: Circle, Radius: 2}}
+			if k == 3 {
+				o.Foot = Footprint{Shape: Rect, W: 3, H: 3}
+			}
+			opt.Blockers = append(opt.Blockers, o)
+			if k%2 == 0 {
+				opt.Keepout = append(opt.Keepout, o)
+			}
+		}
+		opt.KeepoutDist = 10
+		var path []Waypoint
+		at := start.Pos
+		for k := 0; k < 1+i%2; k++ {
+			wp := Waypoint{To: at.Add(Heading(r.float(0, 360)).Scale(r.float(0, 20)))}
+			if i%3 == 0 {
+				wp.Facing, wp.Turn = r.float(0, 360), true
+			}
+			path = append(path, wp)
+			at = wp.To
+		}
+		rep := w.MeasureMove(start, path, atiiTerrain, Titan, opt)
+		if rep.Illegal != nil {
+			illegal++
+		}
+		if w.MoveSurelyIllegal(start, path, opt) {
+			caught++
+			if rep.Illegal == nil {
+				t.Fatalf("move %d: surely illegal, MeasureMove accepts it: %+v along %+v", i, start, path)
+			}
+		}
+	}
+	if caught < illegal/3 || caught < 300 {
+		t.Fatalf("%d of %d illegal moves caught: the test proves little", caught, illegal)
+	}
+	t.Logf("%d of %d illegal moves caught", caught, illegal)
+}

@@ -103,11 +103,28 @@ func MeasureShotWith(w *world.World, terrain world.TerrainRules, arc string, fir
 
 // measureShot is MeasureShotWith reusing the sight facts in c.
 func measureShot(w *world.World, terrain world.TerrainRules, arc string, firer, target world.Base, o Options, c sightCache) (ShotGeometry, error) {
-	in, err := mountSees(arc, firer, target)
-	if err != nil {
-		return ShotGeometry{Range: world.Distance(firer, target)}, err
+	return measureShotIn(w, terrain, arc, arcUnknown, firer, target, o, c)
+}
+
+// Whether a target is in a mount's arc, when the caller has read it
+// already (arcIn, arcOut; the arc parsed) or not (arcUnknown).
+const (
+	arcUnknown int8 = iota
+	arcIn
+	arcOut
+)
+
+// measureShotIn is measureShot told, when known, what mountSees says of
+// the arc.
+func measureShotIn(w *world.World, terrain world.TerrainRules, arc string, inArc int8, firer, target world.Base, o Options, c sightCache) (ShotGeometry, error) {
+	in := inArc == arcIn
+	if inArc == arcUnknown {
+		var err error
+		if in, err = mountSees(arc, firer, target); err != nil {
+			return ShotGeometry{Range: world.Distance(firer, target)}, err
+		}
 	}
-	key := sightKey{firer: firer, target: target, flat: o.FlatTerrainSight}
+	key := newSightKey(firer, target, o.FlatTerrainSight)
 	if g, ok := c.get(key); ok {
 		g.InArc = in
 		return g, nil
@@ -211,7 +228,7 @@ func (b *setupBuilder) setup(sh Shot) (ShotSetup, error) {
 	if b.fe == nil {
 		b.fe = &shotEnd{t: b.f, b: b.r.base(b.f.u), cc: b.r.enemiesInContact(b.s, b.f.u)}
 	}
-	return b.r.setupOf(b.s, b.fe, b.attacker, sh, m, w, te, b.opts, b.c)
+	return b.r.setupOf(b.s, b.fe, b.attacker, sh, m, w, te, b.opts, b.c, arcUnknown)
 }
 
 // shotEnd is one end of a shot: the titan, its base, the enemies in
@@ -224,11 +241,11 @@ type shotEnd struct {
 
 // setupOf is shotSetupCached once the mount, weapon, target and the ends'
 // facts are looked up (the target an operational enemy).
-func (r *Ruleset) setupOf(s *rules.State, fe *shotEnd, attacker TitanState, sh Shot, m *sheet.Mount, w *catalog.Weapon, te *shotEnd, opts Options, c sightCache) (ShotSetup, error) {
+func (r *Ruleset) setupOf(s *rules.State, fe *shotEnd, attacker TitanState, sh Shot, m *sheet.Mount, w *catalog.Weapon, te *shotEnd, opts Options, c sightCache, inArc int8) (ShotSetup, error) {
 	var out ShotSetup
 	f, t := fe.t, te.t
 	fb, tb := fe.b, te.b
-	geo, err := measureShot(r.w, r.terrain, m.Arc, fb, tb, opts, c)
+	geo, err := measureShotIn(r.w, r.terrain, m.Arc, inArc, fb, tb, opts, c)
 	if err != nil {
 		return out, err
 	}
@@ -462,6 +479,35 @@ func newUnitEnds(n int) *unitEnds {
 	return &unitEnds{ends: make([]shotEnd, n), look: make([]int8, n), enemies: make([]fireEnemy, 0, n)}
 }
 
+// unitEnds returns empty ends for a state of n units, kept from an
+// earlier call when there is one (hand them back with putUnitEnds).
+func (r *Ruleset) unitEnds(n int) *unitEnds {
+	if r.ends != nil {
+		if e, _ := r.ends.Get().(*unitEnds); e != nil {
+			if cap(e.ends) < n {
+				e.ends, e.look = make([]shotEnd, n), make([]int8, n)
+			}
+			e.ends, e.look = e.ends[:n], e.look[:n]
+			clear(e.look)
+			return e
+		}
+	}
+	return newUnitEnds(n)
+}
+
+// putUnitEnds keeps e for the next call, dropping what it points into.
+func (r *Ruleset) putUnitEnds(e *unitEnds) {
+	if r.ends == nil {
+		return
+	}
+	clear(e.ends)
+	clear(e.enemies[:cap(e.enemies)])
+	clear(e.shots[:cap(e.shots)])
+	clear(e.byMount[:cap(e.byMount)])
+	e.enemies, e.shots, e.byMount = e.enemies[:0], e.shots[:0], e.byMount[:0]
+	r.ends.Put(e)
+}
+
 // get returns unit i's end (b its base), nil when it cannot be read as a
 // titan.
 func (e *unitEnds) get(r *Ruleset, s *rules.State, i int, b world.Base) *shotEnd {
@@ -508,10 +554,15 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 			continue
 		}
 		first := len(shots)
+		arc, arcErr := world.ParseArc(m.Arc) // mountSees, parsed once per mount
 		for ei := range enemies {
 			o := &enemies[ei]
-			if in, err := mountSees(m.Arc, fb, o.base); err == nil && !in {
-				continue
+			inArc := arcUnknown // a bad arc: setupOf reports it
+			if arcErr == nil {
+				if !arc.ContainsBase(fb, o.base) {
+					continue
+				}
+				inArc = arcIn
 			}
 			if !w.Unlimited && !w.HasSpecial("haywire") && o.rng > w.Range+eps {
 				continue
@@ -526,7 +577,7 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 				fe, feOK = shotEnd{t: f, b: fb, cc: r.enemiesInContact(s, f.u)}, true
 			}
 			sh := Shot{Mount: m.ID, Target: o.id, Aim: AimHigh}
-			setup, err := r.setupOf(s, &fe, f.ts, sh, m, w, te, opts, c)
+			setup, err := r.setupOf(s, &fe, f.ts, sh, m, w, te, opts, c, inArc)
 			if err != nil {
 				continue
 			}

@@ -71,7 +71,7 @@ func (c *OrderCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
 	ev := rules.Message(fmt.Sprintf("%s chooses to go %s %s: %s first, %s second", c.By, map[bool]string{true: "first", false: "second"}[c.First], what, g.First, g.Second))
 	if !g.Choosing {
 		s.Active, s.Pending = "", nil
-		return []rules.Event{ev}, putProgress(s, g)
+		return []rules.Event{ev}, keepProgress(s, g)
 	}
 	if c.r == nil {
 		return nil, errUnbound

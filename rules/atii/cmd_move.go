@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/world"
 )
 
@@ -243,6 +244,93 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// SurelyRefused reports whether a move of titan id (side's, in the
+// movement or assault phase) to the single waypoint wp is surely refused
+// by Validate, read without measuring the path: its turns alone exceed
+// the titan's Man (TurnsOverMan), or the walk surely leaves the table,
+// comes within 10 cm of an enemy titan in the movement phase (ATII-MOV-6)
+// or overlaps another titan (world.MoveSurelyIllegal, with the bases and
+// options Validate measures with). A sampler uses it to skip measuring
+// such draws. False when unsure.
+func (r *Ruleset) SurelyRefused(s *rules.State, id string, wp Waypoint) bool {
+	if r.TurnsOverMan(s, id, wp) {
+		return true
+	}
+	u := s.Unit(id)
+	if u == nil || (s.Step != StepMovement && s.Step != StepAssault) || !finite(wp.X) || !finite(wp.Y) || (wp.Facing != nil && !finite(*wp.Facing)) {
+		return false
+	}
+	ts, err := titanView(u)
+	if err != nil {
+		return false
+	}
+	assault := s.Step == StepAssault
+	path := [1]world.Waypoint{{To: world.Vec{X: wp.X, Y: wp.Y}}}
+	if wp.Facing != nil {
+		path[0].Facing, path[0].Turn = world.NormDeg(*wp.Facing), true
+	}
+	// The options prepare measures with.
+	buf := r.moves.basesBuf(2 * len(s.Units))
+	defer r.moves.putBases(buf)
+	bases := (*buf)[: 0 : 2*len(s.Units)]
+	mo := world.MoveOptions{FaceMovement: true, AllowOffTable: ts.Disengaging, KeepoutDist: EnemyExclusion,
+		Blockers: bases[:0:len(s.Units)]}
+	if !assault {
+		mo.Keepout = bases[len(s.Units):len(s.Units)]
+	}
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o.ID == u.ID || !operational(o) {
+			continue
+		}
+		ob := r.base(o)
+		mo.Blockers = append(mo.Blockers, ob)
+		if o.Side != u.Side && !assault {
+			mo.Keepout = append(mo.Keepout, ob)
+		}
+	}
+	return r.w.MoveSurelyIllegal(r.base(u), path[:], mo)
+}
+
+// TurnsOverMan reports whether titan id's move to the single waypoint wp
+// surely turns by more than its Man allows (ATII-MOV-2), read from the
+// pivots alone (world.PathTurns) without measuring the path: a move
+// command along it is then refused by Validate, whatever else it meets.
+// A sampler uses it to skip measuring such draws. False when unsure (no
+// such titan, a coordinate not finite).
+//
+// Validate prices the turns from the measured path (planFromReport,
+// CheckMove): the pivot made before walking goes with the first segment,
+// the waypoint's own pivot after it with a later segment or as the final
+// turn, so they cost TurnCost(before) + TurnCost(after), or, were the walk
+// to give no segment at all, TurnCost(before + after) as one final turn.
+// The smaller of the two is what is compared with the Man.
+func (r *Ruleset) TurnsOverMan(s *rules.State, id string, wp Waypoint) bool {
+	u := s.Unit(id)
+	if u == nil || !finite(wp.X) || !finite(wp.Y) || (wp.Facing != nil && !finite(*wp.Facing)) {
+		return false
+	}
+	p, err := r.profile(u)
+	if err != nil {
+		return false
+	}
+	path := [1]world.Waypoint{{To: world.Vec{X: wp.X, Y: wp.Y}}}
+	if wp.Facing != nil {
+		path[0].Facing, path[0].Turn = world.NormDeg(*wp.Facing), true
+	}
+	var buf [2]world.MoveTurn
+	before, after := 0.0, 0.0
+	for _, t := range world.PathTurns(r.base(u), path[:], world.MoveOptions{FaceMovement: true}, buf[:0]) {
+		if t.Auto {
+			before += t.Degrees
+		} else {
+			after += t.Degrees
+		}
+	}
+	need := min(TurnCost(before)+TurnCost(after), TurnCost(before+after))
+	return need > sheet.Of(p).Man
+}
 
 // planFromReport converts a measured path into the facts the movement
 // rules price: segments in path order with the turns made before each

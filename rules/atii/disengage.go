@@ -148,8 +148,14 @@ func (r *Ruleset) legalDisengage(s *rules.State, side string, le *legalErr) []ru
 	if len(ids) > 0 {
 		out = make([]rules.Choice, 0, len(ids)+1)
 	}
-	for _, id := range ids {
-		out = append(out, rules.Choice{Name: CmdDisengage, Units: []string{id}, Cmd: r.Disengage(side, id), Text: id + " disengages this turn (double Speed, no shooting or close combat, may leave the table)"})
+	// One block each for the choices' unit lists, the commands' and the
+	// commands.
+	units := make([]string, 2*len(ids))
+	cmds := make([]DisengageCmd, len(ids))
+	for i, id := range ids {
+		units[2*i], units[2*i+1] = id, id
+		cmds[i] = DisengageCmd{r: r, By: side, Units: units[2*i+1 : 2*i+2 : 2*i+2]}
+		out = append(out, rules.Choice{Name: CmdDisengage, Units: units[2*i : 2*i+1 : 2*i+1], Cmd: &cmds[i], Text: id + " disengages this turn (double Speed, no shooting or close combat, may leave the table)"})
 	}
 	if len(ids) > 1 {
 		out = append(out, rules.Choice{Name: CmdDisengage, Units: append([]string(nil), ids...), Cmd: r.Disengage(side, ids...), Text: "every titan disengages this turn"})

@@ -257,6 +257,16 @@ func putProgress(s *rules.State, g GameProgress) error {
 	return nil
 }
 
+// keepProgress stores g itself, without the copy putProgress makes: for
+// a caller that is done with g (its last use), whose lists are either its
+// own (getProgress, or built afresh) or shared read-only with a stored
+// progress (progressView), never edited in place; stored values are never
+// edited in place either (getProgress copies them first).
+func keepProgress(s *rules.State, g GameProgress) error {
+	s.Ext.Set(ExtGame, &g)
+	return nil
+}
+
 // titanView returns the titan state stored on a unit without copying it
 // (the zero state when none is stored): the caller must not modify it.
 func titanView(u *rules.Unit) (TitanState, error) {

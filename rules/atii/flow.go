@@ -118,13 +118,13 @@ func (r *Ruleset) beginMission(s *rules.State, d rules.Dice) ([]rules.Event, err
 		return nil, err
 	}
 	if setup.Mission == nil {
-		return nil, putProgress(s, g)
+		return nil, keepProgress(s, g)
 	}
 	if !setup.Mission.Secret {
 		if g.Homes, err = r.homes(s, setup); err != nil {
 			return nil, err
 		}
-		return nil, putProgress(s, g)
+		return nil, keepProgress(s, g)
 	}
 	bfl := 2000
 	if setup.Mission.ForceLevel > 0 {
@@ -164,7 +164,7 @@ func (r *Ruleset) beginMission(s *rules.State, d rules.Dice) ([]rules.Event, err
 		text += fmt.Sprintf(": %s deploys in %s, %s in %s", a, setup.SideZones[a], b, setup.SideZones[b])
 	}
 	evs = append(evs, rules.Message(text))
-	return evs, putProgress(s, g)
+	return evs, keepProgress(s, g)
 }
 
 // adoptMap makes the sides deploy in the zones of the mission's map when
@@ -224,7 +224,7 @@ func (r *Ruleset) beginDeploy(s *rules.State, d rules.Dice) ([]rules.Event, erro
 		g.Order = append(g.Order, OrderEntry{ID: u.ID, Side: u.Side, Man: sheet.Of(p).Man})
 	}
 	if len(g.Order) == 0 {
-		return nil, putProgress(s, g)
+		return nil, keepProgress(s, g)
 	}
 	var evs []rules.Event
 	for try := 0; ; try++ {
@@ -243,7 +243,7 @@ func (r *Ruleset) beginDeploy(s *rules.State, d rules.Dice) ([]rules.Event, erro
 		break
 	}
 	r.setOrderPending(s, &g, g.DeployFirst, otherSide(s, g.DeployFirst), false, "deploy", []string{CmdDeploy})
-	return evs, putProgress(s, g)
+	return evs, keepProgress(s, g)
 }
 
 func (r *Ruleset) deployDone(s *rules.State) bool {
@@ -315,7 +315,7 @@ func (r *Ruleset) beginTurn(s *rules.State, d rules.Dice) ([]rules.Event, error)
 	s.Active = g.InitiativeWinner
 	s.Pending = &rules.Decision{Side: g.InitiativeWinner, Kind: KindInitiative, Commands: withDisengage([]string{CmdOrder}),
 		Prompt: "won the initiative: go first or second this turn"}
-	return []rules.Event{rules.Message(g.InitiativeWinner + " wins the initiative")}, putProgress(s, g)
+	return []rules.Event{rules.Message(g.InitiativeWinner + " wins the initiative")}, keepProgress(s, g)
 }
 
 func (r *Ruleset) orderChosen(s *rules.State) bool {
@@ -398,7 +398,7 @@ func (r *Ruleset) advanceOrder(s *rules.State, id string) error {
 		cmds = withShields(opts, cmds)
 	}
 	r.setOrderPending(s, &g, first, second, assault, kind, cmds)
-	return putProgress(s, g)
+	return keepProgress(s, g)
 }
 
 // forfeited lists titans of the order that lost their move by id acting:
@@ -425,7 +425,7 @@ func forfeited(before []OrderEntry, id string, assault bool) []string {
 
 func (r *Ruleset) orderDone(assault bool) func(*rules.State) bool {
 	return func(s *rules.State) bool {
-		g, err := r.progress(s)
+		g, err := r.progressView(s) // only read
 		if err != nil {
 			return false
 		}
@@ -499,10 +499,10 @@ func (r *Ruleset) beginPhase(s *rules.State, assault bool, kind string, cmds []s
 		s.Active = g.InitiativeWinner
 		s.Pending = &rules.Decision{Side: g.InitiativeWinner, Kind: KindInitiative, Commands: []string{CmdOrder},
 			Prompt: "holds the initiative: go first or second in the " + s.Phase + " phase"}
-		return putProgress(s, g)
+		return keepProgress(s, g)
 	}
 	r.setOrderPending(s, &g, g.First, g.Second, assault, kind, cmds)
-	return putProgress(s, g)
+	return keepProgress(s, g)
 }
 
 func (r *Ruleset) beginMovement(s *rules.State, d rules.Dice) ([]rules.Event, error) {
@@ -572,7 +572,7 @@ func (r *Ruleset) beginCloseCombat(s *rules.State, _ rules.Dice) ([]rules.Event,
 		}
 		return g.Combats[i].B < g.Combats[j].B
 	})
-	return nil, putProgress(s, g)
+	return nil, keepProgress(s, g)
 }
 
 func (r *Ruleset) combatsDone(s *rules.State) bool {
@@ -795,7 +795,7 @@ func (r *Ruleset) beginRally(s *rules.State, _ rules.Dice) ([]rules.Event, error
 // rallyPending gives the decision to the first side with a titan still to
 // roll repairs.
 func (r *Ruleset) rallyPending(s *rules.State) error {
-	g, err := r.progress(s)
+	g, err := r.progressView(s) // only read
 	if err != nil {
 		return err
 	}
@@ -825,7 +825,7 @@ func (r *Ruleset) rallyPending(s *rules.State) error {
 }
 
 func (r *Ruleset) rallyDone(s *rules.State) bool {
-	if g, err := r.progress(s); err != nil || g.Repair != nil {
+	if g, err := r.progressView(s); err != nil || g.Repair != nil {
 		return false
 	}
 	for i := range s.Units {

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii/sheet"
@@ -57,6 +58,10 @@ type Ruleset struct {
 	w       *world.World
 	sight   *sightMemo
 	moves   *moveMemo
+	// ends keeps Legal's unitEnds (*unitEnds) from one call to the next.
+	ends *sync.Pool
+	// texts holds the move templates' texts (moveTemplateText).
+	texts *sync.Map
 	// maxBase is the largest bounding radius of a catalogue unit's base
 	// (the catalogue is not changed once a ruleset uses it): bases whose
 	// centres are further apart than theirs plus this are not in contact.
@@ -78,7 +83,7 @@ func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.Wor
 			maxBase = max(maxBase, p.Base.BoundRadius())
 		}
 	}
-	return &Ruleset{cat: cat, terrain: terrain, w: w, sight: &sightMemo{}, moves: &moveMemo{}, maxBase: maxBase}, nil
+	return &Ruleset{cat: cat, terrain: terrain, w: w, sight: &sightMemo{}, moves: &moveMemo{}, ends: &sync.Pool{}, texts: &sync.Map{}, maxBase: maxBase}, nil
 }
 
 // ID implements rules.Ruleset.

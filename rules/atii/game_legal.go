@@ -144,7 +144,17 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 	if len(movable) > 0 {
 		out = make([]rules.Choice, 0, 2*len(movable)+2) // and room for shields
 	}
-	for _, id := range movable {
+	// One block each for the choices' unit lists, commands and paths.
+	units := make([]string, 2*len(movable))
+	moves := make([]MoveCmd, len(movable))
+	holds := make([]HoldCmd, len(movable))
+	paths := make([]Waypoint, len(movable))
+	// The texts go into one buffer, made one string at the end (each text
+	// a part of it).
+	var tb []byte
+	spans := make([][2]int, 0, 2*len(movable))
+	first := len(out)
+	for i, id := range movable {
 		t, err := r.titan(s, id)
 		if err != nil {
 			le.note(err)
@@ -162,14 +172,48 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 				rule = "in close combat: may only turn"
 			}
 		}
+		units[2*i], units[2*i+1] = id, id
+		paths[i] = Waypoint{X: t.u.Pos.X, Y: t.u.Pos.Y}
+		moves[i] = MoveCmd{r: r, By: side, Unit: id, Path: paths[i : i+1 : i+1]}
+		holds[i] = HoldCmd{r: r, By: side, Unit: id}
+		ta := len(tb)
+		tb = append(append(append(tb, "move "...), id...), note...)
+		tm := len(tb)
+		tb = append(append(append(tb, id...), " holds"...), note...)
+		spans = append(spans, [2]int{ta, tm}, [2]int{tm, len(tb)})
 		out = append(out,
-			rules.Choice{Name: CmdMove, Units: []string{id}, Cmd: r.Move(side, id, Waypoint{X: t.u.Pos.X, Y: t.u.Pos.Y}),
-				Text: "move " + id + note,
-				Continuous: "path: waypoints {x, y[, facing]}; Speed " + strconv.FormatFloat(sp, 'f', 0, 64) +
-					" cm (backwards costs 3 cm per cm), Man " + strconv.Itoa(sheet.Of(t.prof).Man) + " (one turn of up to 45 degrees per point); " + rule},
-			rules.Choice{Name: CmdHold, Units: []string{id}, Cmd: r.Hold(side, id), Text: id + " holds" + note})
+			rules.Choice{Name: CmdMove, Units: units[2*i : 2*i+1 : 2*i+1], Cmd: &moves[i],
+				Continuous: r.moveTemplateText(sp, sheet.Of(t.prof).Man, rule)},
+			rules.Choice{Name: CmdHold, Units: units[2*i+1 : 2*i+2 : 2*i+2], Cmd: &holds[i]})
+	}
+	texts := string(tb)
+	for k, sp := range spans {
+		out[first+k].Text = texts[sp[0]:sp[1]]
 	}
 	return out
+}
+
+// moveTemplateText is the Continuous text of a move template: what a path
+// is and what limits it. The texts are few (a speed, a Man, a rule): each
+// is built once per ruleset.
+func (r *Ruleset) moveTemplateText(sp float64, man int, rule string) string {
+	type key struct {
+		sp   float64
+		man  int
+		rule string
+	}
+	k := key{sp, man, rule}
+	if r.texts != nil && sp == sp { // a NaN key would never be found
+		if v, ok := r.texts.Load(k); ok {
+			return v.(string)
+		}
+	}
+	t := "path: waypoints {x, y[, facing]}; Speed " + strconv.FormatFloat(sp, 'f', 0, 64) +
+		" cm (backwards costs 3 cm per cm), Man " + strconv.Itoa(man) + " (one turn of up to 45 degrees per point); " + rule
+	if r.texts != nil && sp == sp {
+		r.texts.Store(k, t)
+	}
+	return t
 }
 
 func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.Choice {
@@ -186,16 +230,20 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 	movable := Movable(g.Order, side, false)
 	out := make([]rules.Choice, 0, 8*len(movable))
 	sight := r.sight
-	ue := newUnitEnds(len(s.Units))
-	for _, id := range movable {
+	ue := r.unitEnds(len(s.Units))
+	units := make([]string, len(movable))
+	holds := make([]HoldCmd, len(movable))
+	for i, id := range movable {
 		t, err := r.titan(s, id)
 		if err != nil {
 			le.note(err)
 			continue
 		}
 		out = r.fireChoices(out, side, id, r.shotsByMount(s, t, opts, sight, ue))
-		out = append(out, rules.Choice{Name: CmdHold, Units: []string{id}, Cmd: r.Hold(side, id), Text: id + " holds its fire"})
+		units[i], holds[i] = id, HoldCmd{r: r, By: side, Unit: id}
+		out = append(out, rules.Choice{Name: CmdHold, Units: units[i : i+1 : i+1], Cmd: &holds[i], Text: id + " holds its fire"})
 	}
+	r.putUnitEnds(ue) // fireChoices copies what it keeps
 	return out
 }
 
@@ -382,52 +430,66 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 		return out
 	}
 	var made [][]Shot
-	var b strings.Builder
+	// Every choice's text goes into one buffer, turned into one string at
+	// the end: each text is a part of it (first: where this call's
+	// choices start in out).
+	var tb []byte
+	var spans [][2]int
+	first := len(out)
+	// One block each for the choices' shots, unit lists and commands,
+	// sized for every choice add may make (each takes a capped part).
+	var shotBuf []Shot
+	var unitBuf []string
+	var cmds []FireCmd
 	add := func(what string, picks []mountShot, aim Aim) {
-		shots := make([]Shot, len(picks))
-		for i, p := range picks {
-			shots[i] = p.shot
+		at := len(shotBuf)
+		for _, p := range picks {
+			sh := p.shot
 			if aim == AimLow && p.lowOK && p.target == what {
-				shots[i].Aim = AimLow
+				sh.Aim = AimLow
 			}
+			shotBuf = append(shotBuf, sh)
 		}
+		shots := shotBuf[at:len(shotBuf):len(shotBuf)]
 		for _, m := range made {
 			if slices.Equal(m, shots) {
+				shotBuf = shotBuf[:at]
 				return
 			}
 		}
 		made = append(made, shots)
-		b.Reset()
-		b.Grow(len(id) + 48 + 40*len(shots))
-		b.WriteString(id)
+		ta := len(tb)
+		tb = append(tb, id...)
 		if what == "" {
-			b.WriteString(" fires: ")
+			tb = append(tb, " fires: "...)
 		} else {
-			b.WriteString(" focuses on ")
-			b.WriteString(what)
-			b.WriteString(" (aimed ")
-			b.WriteString(string(aim))
-			b.WriteString("): ")
+			tb = append(tb, " focuses on "...)
+			tb = append(tb, what...)
+			tb = append(tb, " (aimed "...)
+			tb = append(tb, aim...)
+			tb = append(tb, "): "...)
 		}
-		units := make([]string, 1, 1+len(shots))
-		units[0] = id
+		ua := len(unitBuf)
+		unitBuf = append(unitBuf, id)
 		for i, sh := range shots {
 			if i > 0 {
-				b.WriteString(", ")
+				tb = append(tb, ", "...)
 			}
-			b.WriteString(sh.Mount)
-			b.WriteString(" at ")
-			b.WriteString(sh.Target)
-			b.WriteByte(' ')
-			b.WriteString(string(sh.Aim))
-			b.WriteString(" (")
-			b.WriteString(strconv.Itoa(int(100*picks[i].p + 0.5)))
-			b.WriteString("% a die)")
-			if !hasString(units, sh.Target) {
-				units = append(units, sh.Target)
+			tb = append(tb, sh.Mount...)
+			tb = append(tb, " at "...)
+			tb = append(tb, sh.Target...)
+			tb = append(tb, ' ')
+			tb = append(tb, sh.Aim...)
+			tb = append(tb, " ("...)
+			tb = strconv.AppendInt(tb, int64(int(100*picks[i].p+0.5)), 10)
+			tb = append(tb, "% a die)"...)
+			if !hasString(unitBuf[ua:], sh.Target) {
+				unitBuf = append(unitBuf, sh.Target)
 			}
 		}
-		out = append(out, rules.Choice{Name: CmdFire, Units: units, Cmd: r.Fire(side, id, shots...), Text: b.String()})
+		cmds = append(cmds, FireCmd{r: r, By: side, Unit: id, Shots: shots})
+		spans = append(spans, [2]int{ta, len(tb)})
+		out = append(out, rules.Choice{Name: CmdFire, Units: unitBuf[ua:len(unitBuf):len(unitBuf)], Cmd: &cmds[len(cmds)-1]})
 	}
 	// One buffer for every pick: add copies what it keeps.
 	picks := make([]mountShot, len(byMount))
@@ -440,8 +502,14 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 			}
 		}
 	}
-	out = slices.Grow(out, 1+2*len(targets))
-	made = make([][]Shot, 0, 1+2*len(targets))
+	most := 1 + 2*len(targets) // choices add may make
+	out = slices.Grow(out, most)
+	made = make([][]Shot, 0, most)
+	shotBuf = make([]Shot, 0, most*len(byMount))
+	unitBuf = make([]string, 0, most*(1+len(byMount)))
+	cmds = make([]FireCmd, 0, most) // never grown: the choices point into it
+	spans = make([][2]int, 0, most)
+	tb = make([]byte, 0, most*(len(id)+48+40*len(byMount)))
 	add("", picks, AimHigh)
 	for _, tg := range targets {
 		anyLow := false
@@ -459,6 +527,10 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 		if anyLow {
 			add(tg, picks, AimLow)
 		}
+	}
+	texts := string(tb)
+	for k, sp := range spans {
+		out[first+k].Text = texts[sp[0]:sp[1]]
 	}
 	return out
 }

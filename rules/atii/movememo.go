@@ -84,10 +84,16 @@ func (m *moveMemo) measure(w *world.World, terrain world.TerrainRules, start wor
 	if rep.Illegal != nil {
 		return rep // a refused path is not asked for again: not worth a copy
 	}
-	opt.Keepout, opt.Blockers = slices.Clone(opt.Keepout), slices.Clone(opt.Blockers)
-	e := moveEntry{start: start, path: slices.Clone(path), class: class, opt: opt, rep: rep, set: true}
 	m.mu.Lock()
-	m.ents[m.next] = e
+	// The entry replaced lends its lists to the new one (nothing outside
+	// the memo holds them; is compares them with slices.Equal, for which
+	// an empty list is a nil one).
+	e := &m.ents[m.next]
+	keep, block, p := e.opt.Keepout, e.opt.Blockers, e.path
+	e.opt = opt
+	e.opt.Keepout = append(keep[:0], opt.Keepout...)
+	e.opt.Blockers = append(block[:0], opt.Blockers...)
+	e.start, e.path, e.class, e.rep, e.set = start, append(p[:0], path...), class, rep, true
 	m.next = (m.next + 1) % maxMoveMemo
 	m.mu.Unlock()
 	return rep

@@ -1,6 +1,7 @@
 package atii
 
 import (
+	"math"
 	"sync"
 
 	"github.com/auspex/auspex/world"
@@ -22,10 +23,32 @@ type sightMemo struct {
 	ctxs sync.Pool
 }
 
-// sightKey is one pair measured under one sight option.
+// sightKey is one pair measured under one sight option. The bases are
+// kept as the bits of what measureShot reads of them (not their ids,
+// which no measurement reads), so that the key hashes as plain memory.
 type sightKey struct {
-	firer, target world.Base
-	flat          bool
+	firer, target sightBase
+	flat          uint64 // 1: OptFlatTerrainSight
+}
+
+// sightBase is a base's position, facing and footprint, as bits.
+type sightBase struct {
+	x, y, facing, r, w, h, sight uint64
+	shape                        world.Shape
+}
+
+func sightBaseOf(b world.Base) sightBase {
+	return sightBase{x: math.Float64bits(b.Pos.X), y: math.Float64bits(b.Pos.Y), facing: math.Float64bits(b.Facing),
+		r: math.Float64bits(b.Foot.Radius), w: math.Float64bits(b.Foot.W), h: math.Float64bits(b.Foot.H),
+		sight: math.Float64bits(b.Foot.SightHeight), shape: b.Foot.Shape}
+}
+
+func newSightKey(firer, target world.Base, flat bool) sightKey {
+	k := sightKey{firer: sightBaseOf(firer), target: sightBaseOf(target)}
+	if flat {
+		k.flat = 1
+	}
+	return k
 }
 
 // maxSightMemo bounds the pairs a ruleset remembers (about 300 KB: the

@@ -66,6 +66,9 @@ func sampleMove(ctx context.Context, rs *atii.Ruleset, st *rules.State, side, id
 	// accept validates a move to wp; text (formatted only then) says
 	// what it does.
 	accept := func(wp atii.Waypoint, text func() string) (rules.Choice, bool) {
+		if rs.SurelyRefused(st, id, wp) {
+			return rules.Choice{}, false // Validate would refuse it: not measured
+		}
 		mv := rs.Move(side, id, wp)
 		if mv.Validate(st) != nil {
 			return rules.Choice{}, false

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/auspex/auspex/game"
@@ -79,4 +80,65 @@ func TestSampleRefusesDiscreteChoices(t *testing.T) {
 	if _, _, err := atiiai.Sample(ctx, rs, g.State(), side, tmpl, rng); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
+}
+
+// TestSurelyRefusedOnlyRefused: the sampler skips, unmeasured, the draws
+// atii.SurelyRefused names: those whose pivots alone need more Man than
+// the titan has (ATII-MOV-2, TurnsOverMan) or whose walk surely leaves
+// the table, comes within 10 cm of an enemy (ATII-MOV-6) or overlaps
+// another titan. Every such draw is one Validate refuses, and many draws
+// are caught (moves to random points, a tenth of them turns on the spot,
+// half ending on a random facing, from several positions of two
+// scenarios).
+func TestSurelyRefusedOnlyRefused(t *testing.T) {
+	caughtMan, caught, refusedMan := 0, 0, 0
+	for _, sc := range []struct {
+		name string
+		seed uint64
+	}{{"titan-duel", 3}, {"titan-battlegroup", 5}, {"titan-battlegroup", 8}} {
+		g := newGame(t, sc.name, sc.seed)
+		rs := g.Ruleset.(*atii.Ruleset)
+		for round := 0; round < 4 && !g.State().Over; round++ {
+			tmpl, side := greedyUntil(t, g, atii.CmdMove)
+			id := tmpl.Cmd.(*atii.MoveCmd).Unit
+			u := g.State().Unit(id)
+			rng := rand.New(rand.NewPCG(sc.seed, uint64(round)))
+			for i := 0; i < 300; i++ {
+				wp := atii.Waypoint{X: u.Pos.X + 40*(2*rng.Float64()-1), Y: u.Pos.Y + 40*(2*rng.Float64()-1)}
+				if i%10 == 0 {
+					wp.X, wp.Y = u.Pos.X, u.Pos.Y // a turn on the spot
+				}
+				if rng.IntN(2) == 0 {
+					wp.Facing = atii.Face(360 * rng.Float64())
+				}
+				err := rs.Move(side, id, wp).Validate(g.State())
+				man := rs.TurnsOverMan(g.State(), id, wp)
+				if man {
+					caughtMan++
+				} else if err != nil && strings.Contains(err.Error(), " Man, ") {
+					refusedMan++
+				}
+				if rs.SurelyRefused(g.State(), id, wp) {
+					caught++
+					if err == nil {
+						t.Fatalf("%s: SurelyRefused for a move Validate accepts: %s to %+v", sc.name, id, wp)
+					}
+				} else if man {
+					t.Fatalf("%s: TurnsOverMan but not SurelyRefused: %s to %+v", sc.name, id, wp)
+				}
+			}
+			// Move on: play the template's titan's turn out.
+			cmd, err := atiiai.Greedy{}.Decide(context.Background(), g.ViewFor(side))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Submit(cmd); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if caughtMan < 300 || caught < caughtMan+300 {
+		t.Fatalf("only %d draws caught (%d for Man): the test proves little", caught, caughtMan)
+	}
+	t.Logf("%d draws caught unmeasured (%d for Man; %d more refused for Man by Validate)", caught, caughtMan, refusedMan)
 }
