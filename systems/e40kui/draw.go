@@ -22,7 +22,8 @@ var (
 )
 
 // Decorate adds the overlays of the decision: the selected detachment's
-// stands outlined, the drafted moves (green when the rules accept them,
+// stands outlined with its command radius, out-of-command stands and
+// orders (command.go), the drafted moves (green when the rules accept them,
 // red when not) with each stand's distance against its allowance and its
 // ghost base at the end, the targets the selected detachment may fire at
 // (the aimed one in gold with the expected kills), the detachments that
@@ -46,6 +47,7 @@ func (s *UI) Decorate(sc *scene.Scene) {
 	for _, u := range s.members(s.Detachment()) {
 		add(scene.LayerMarkers, outline(s.Base(u), colDet, 2*px, nil))
 	}
+	s.decorateCommand(add, lbl, px)
 	if mp := s.PreviewMove(); mp != nil {
 		col := colLegal
 		if mp.Err != nil {

@@ -1,6 +1,7 @@
 package e40kui
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -143,4 +144,62 @@ func TestMovePreviewTerrainE40K(t *testing.T) {
 		}
 	}
 	t.Log(lines)
+}
+
+// tablePrims builds the session's table as tableTexts does and returns
+// its decorated primitives by id.
+func tablePrims(s *UI) map[string]scene.Prim {
+	in := adapt.Input(s.G.Scenario)
+	in.Bases = s.Bases(in.Bases)
+	sc := scene.Build(in, scene.View{Scale: 10})
+	s.Decorate(sc)
+	out := map[string]scene.Prim{}
+	for _, l := range sc.Layers {
+		for _, p := range l {
+			if p.ID != "" {
+				out[p.ID] = p
+			}
+		}
+	}
+	return out
+}
+
+// E40K-CMD-1 on the table: selecting a stand shows its detachment's
+// command radius around the HQ (30 cm from the HQ's base edge), outlines
+// and labels the stands out of command, and names the detachment's orders
+// by the HQ; nothing of the kind for a detachment not selected.
+func TestCommandRadiusOnTheTableE40KCMD1(t *testing.T) {
+	s := newUI(t, 3)
+	toStep(t, s, e40k.StepMovement, e40k.OrderAssault)
+	st := s.State()
+	st.Unit("tactical-6").Markers.Set(e40k.MarkOutOfCommand, 1)
+	s.selectStand("tactical-3")
+	if s.Detachment() != "tactical-detachment" {
+		t.Fatalf("selected %q", s.Detachment())
+	}
+	ps := tablePrims(s)
+	ring, ok := ps["command:tactical-detachment"]
+	hq := s.Base(st.Unit("tactical-hq"))
+	if !ok || ring.Kind != scene.Circle || ring.C != hq.Pos || math.Abs(ring.R-(e40k.CommandRadius+hq.Foot.BoundRadius())) > 1e-9 {
+		t.Errorf("command ring %+v (found %v), want a circle of %.1f cm at the HQ %v", ring, ok, e40k.CommandRadius+hq.Foot.BoundRadius(), hq.Pos)
+	}
+	if _, ok := ps["out-of-command:tactical-6"]; !ok {
+		t.Error("tactical-6, out of command, is not outlined")
+	}
+	if _, ok := ps["out-of-command:tactical-5"]; ok {
+		t.Error("tactical-5, in command, is outlined as out of command")
+	}
+	txt := tableTexts(s)
+	if !strings.Contains(txt, "out of command") || !strings.Contains(txt, "HQ: "+st.Formation("tactical-detachment").Orders+" orders") {
+		t.Errorf("table texts: %s", txt)
+	}
+	for id := range ps {
+		if strings.HasPrefix(id, "command:") && id != "command:tactical-detachment" {
+			t.Errorf("%s drawn for a detachment not selected", id)
+		}
+	}
+	st.Formation("tactical-detachment").Broken = true
+	if txt := tableTexts(s); !strings.Contains(txt, "HQ: broken") {
+		t.Errorf("broken detachment: %s", txt)
+	}
 }
