@@ -2,6 +2,7 @@ package e40kui
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -379,6 +380,21 @@ func TestFirePreviewAndTrayE40KBM1(t *testing.T) {
 			t.Errorf("HUD lacks %q: %s", w, h)
 		}
 	}
+	// The chance of each number of hits and of blast markers (E40K-BM-1),
+	// from the same exact odds: each distribution sums to 1, has the
+	// preview's mean, and is listed value by value in the HUD.
+	for _, d := range []struct {
+		what string
+		dist rules.Dist
+		mean float64
+	}{{"hits", fp.HitsDist, fp.Hits}, {"blast markers", fp.MarkersDist, fp.Markers}} {
+		if math.Abs(d.dist.Total()-1) > 1e-9 || math.Abs(d.dist.Mean()-d.mean) > 1e-9 {
+			t.Errorf("%s distribution: total %v, mean %v against %v", d.what, d.dist.Total(), d.dist.Mean(), d.mean)
+		}
+		if !strings.Contains(h, d.what+": "+e40k.ApproxWord(fp.Approx && d.what != "hits")+distText(d.dist)) {
+			t.Errorf("HUD lacks the %s distribution %q: %s", d.what, distText(d.dist), h)
+		}
+	}
 	n := len(s.G.Engine.History())
 	click(t, s, stand)
 	if h := s.G.Engine.History(); len(h) != n+1 || h[n].Cmd.Name() != e40k.CmdFire {
@@ -676,5 +692,22 @@ func TestAgainstTheComputerE40K(t *testing.T) {
 	}
 	if !s.State().Over || mine == 0 {
 		t.Fatalf("over %v after %d decisions of the Marines", s.State().Over, mine)
+	}
+}
+
+// distText lists each value's chance, leaving out those under 0.5 %.
+func TestDistText(t *testing.T) {
+	for _, c := range []struct {
+		d    rules.Dist
+		want string
+	}{
+		{rules.Binomial(2, 0.5), "0 25%, 1 50%, 2 25%"},
+		{rules.Point(0), "0 100%"},
+		{rules.Binomial(12, 1.0/6), "0 11%, 1 27%, 2 30%, 3 20%, 4 9%, 5 3%, 6 1%"},
+		{rules.Dist{}, "none"},
+	} {
+		if got := distText(c.d); got != c.want {
+			t.Errorf("distText: %q, want %q", got, c.want)
+		}
 	}
 }

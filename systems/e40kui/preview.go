@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/e40k"
 	"github.com/auspex/auspex/world"
 )
@@ -194,6 +195,9 @@ type FirePreview struct {
 	// Hits, Kills, Markers are the expected values; AtLeastOne the chance
 	// of destroying at least one unit.
 	Hits, Kills, Markers, AtLeastOne float64
+	// HitsDist and MarkersDist are the chances of each number of hits
+	// and of blast markers placed (MarkersDist estimated when Approx).
+	HitsDist, MarkersDist rules.Dist
 	// Approx marks Kills, Markers and AtLeastOne estimated from samples
 	// (a volley too large to enumerate, e40k.VolleyOdds.Approx).
 	Approx bool
@@ -284,6 +288,7 @@ func (s *UI) firePreview(target string) *FirePreview {
 		return fp
 	}
 	fp.Hits, fp.Kills, fp.Markers = od.Hits.Mean(), od.Destroyed.Mean(), od.Markers.Mean()
+	fp.HitsDist, fp.MarkersDist = od.Hits, od.Markers
 	fp.AtLeastOne, fp.Approx = od.Destroyed.AtLeast(1), od.Approx
 	return fp
 }
@@ -315,8 +320,24 @@ func (fp *FirePreview) Lines(name func(string) string) []string {
 	return append(out,
 		fmt.Sprintf("table: firepower %d, target %s -> %d dice needing %d+ (lowest armour)", fp.Left, fp.Situation, fp.Dice, fp.Need),
 		fmt.Sprintf("expected %.2f hits from those dice, %s%.2f units destroyed in all (%.0f%% at least one), %.1f blast markers", fp.Hits, e40k.ApproxWord(fp.Approx), fp.Kills, 100*fp.AtLeastOne, fp.Markers),
+		fmt.Sprintf("hits: %s; blast markers: %s%s", distText(fp.HitsDist), e40k.ApproxWord(fp.Approx), distText(fp.MarkersDist)),
 		"Enter or a second click fires.",
 	)
+}
+
+// distText lists the chance of each value of d ("0 12%, 1 40%, ..."),
+// leaving out values under 0.5 %.
+func distText(d rules.Dist) string {
+	var parts []string
+	d.Each(func(v int, p float64) {
+		if p >= 0.005 {
+			parts = append(parts, fmt.Sprintf("%d %.0f%%", v, 100*p))
+		}
+	})
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // specialLines describe a plan's templates and special weapons for the
