@@ -119,7 +119,8 @@ func TestStandsOffTableE40K(t *testing.T) {
 }
 
 // The move preview names the terrain a stand crosses, with what it does
-// to the stand (a Rhino driving through the marsh and over the road).
+// to the stand and the risk of a dangerous terrain test (digest section
+// 2, terrain: a Rhino driving through the marsh and over the road).
 func TestMovePreviewTerrainE40K(t *testing.T) {
 	s := newUI(t, 3)
 	toStep(t, s, e40k.StepMovement, e40k.OrderMarch)
@@ -138,7 +139,12 @@ func TestMovePreviewTerrainE40K(t *testing.T) {
 		t.Fatalf("preview: %+v", mp)
 	}
 	lines := strings.Join(mp.Lines(s.detOrName), "\n")
-	for _, want := range []string{"crosses", "Stinking marsh (marsh", "Hive road (road"} {
+	// The marsh is dangerous for vehicles: the preview gives the risk of
+	// the test (a 1 in 6 halts, a second 1 is a hit: 1 in 36).
+	if !mp.Stands[0].Dangerous {
+		t.Error("the move through the marsh is not marked dangerous")
+	}
+	for _, want := range []string{"crosses", "Stinking marsh (marsh", "Hive road (road", "dangerous terrain test: 17% halted where it enters, 3% also hit"} {
 		if !strings.Contains(lines, want) {
 			t.Errorf("preview lacks %q:\n%s", want, lines)
 		}

@@ -23,6 +23,10 @@ type StandMove struct {
 	// Over is set when the move is longer than the allowance; Road when
 	// the rules accept it anyway because the whole move is on road.
 	Over, Road bool
+	// Dangerous is set when the move enters or starts in terrain
+	// dangerous for the stand's class: it takes the dangerous terrain
+	// test (digest section 2: a 1 halts it, a second 1 is a hit).
+	Dangerous bool
 	// Limit, under REM-ASM-1 in an assault move, is how far the stand may
 	// go toward its point before it would move away from the closest
 	// uncontacted enemy (e40k.AssaultLimit); -1 otherwise.
@@ -87,6 +91,7 @@ func (s *UI) PreviewMove() *MovePreview {
 					txt := fmt.Sprintf("%s (%s", ft.Label(), ft.Kind)
 					if ps := tr.Passage[p.Class]; ps != world.Clear {
 						txt += ", " + ps.String()
+						sm.Dangerous = sm.Dangerous || ps == world.Dangerous
 					}
 					if tr.Cover {
 						txt += ", cover"
@@ -170,6 +175,10 @@ func (mp *MovePreview) Lines(name func(string) string) []string {
 		}
 		if len(sm.Terrain) > 0 {
 			ln += "; crosses " + strings.Join(sm.Terrain, ", ")
+		}
+		if sm.Dangerous {
+			halt := 1 - rules.AtLeastChance(6, 2)
+			ln += fmt.Sprintf("; dangerous terrain test: %.0f%% halted where it enters, %.0f%% also hit", 100*halt, 100*halt*halt)
 		}
 		out = append(out, ln)
 	}
