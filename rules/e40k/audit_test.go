@@ -156,3 +156,36 @@ func TestBrokenAndMarchingHalvedInCombatE40KBRK1(t *testing.T) {
 		t.Errorf("broken firefight value %d, want 1", v)
 	}
 }
+
+// War engine repairs in the rally phase (digest section 2, rally step):
+// a D6 per point of damage and per shield down, each 4+ repairs one,
+// damage first; the shields come back up.
+func TestWarEngineShieldRepairsE40K(t *testing.T) {
+	r := testRuleset(t)
+	s := smallBattle(1, nil)
+	s.Step = StepRally
+	if err := putProgress(s, Progress{Start: [2]int{8, 9}, Stage: stageRepairs}); err != nil {
+		t.Fatal(err)
+	}
+	g := s.Unit("garg") // DC 4, 2 shields
+	g.Markers.Set(MarkDamage, 1)
+	g.Markers.Set(MarkShieldsDown, 2)
+	g.Shields = 0
+	tray := rules.Scripted(4, 5, 1) // two repairs: the damage, then one shield
+	for i := 0; i < 20; i++ {
+		_, did, err := r.autoRally(s, tray)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !did {
+			break
+		}
+	}
+	if tray.Used() != 3 {
+		t.Errorf("rolled %d repair dice, want 3 (1 damage + 2 shields down)", tray.Used())
+	}
+	if g.Markers.Value(MarkDamage) != 0 || g.Markers.Value(MarkShieldsDown) != 1 || g.Shields != 1 {
+		t.Errorf("after repairs 4, 5, 1: damage %d, shields down %d, shields %d; want 0, 1, 1",
+			g.Markers.Value(MarkDamage), g.Markers.Value(MarkShieldsDown), g.Shields)
+	}
+}
