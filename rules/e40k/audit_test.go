@@ -189,3 +189,32 @@ func TestWarEngineShieldRepairsE40K(t *testing.T) {
 			g.Markers.Value(MarkDamage), g.Markers.Value(MarkShieldsDown), g.Shields)
 	}
 }
+
+// Orders and shooting (digest section 2, orders): a detachment on assault
+// orders shoots at half firepower, rounded down (Q&A 8.3); on overwatch at
+// full firepower; on march orders it may not shoot at all.
+func TestOrdersAndFirepowerE40K(t *testing.T) {
+	r := testRuleset(t)
+	fp := func(order string) (int, bool) {
+		s := atStep(smallBattle(1, nil), StepShooting, KindFire, "imperium", "marines")
+		setOrders(s, "marines", order)
+		for i := 1; i <= 6; i++ {
+			s.Unit("b" + string(rune('0'+i))).Pos.Y = 40 // 20 cm from the marines
+		}
+		can := r.canShoot(s, s.Formation("marines"), false)
+		plan, err := r.Plan(s, "marines", "boyz")
+		if err != nil {
+			return -1, can
+		}
+		return plan.Firepower, can
+	}
+	if got, can := fp(OrderOverwatch); got != 5 || !can {
+		t.Errorf("overwatch: firepower %d (may shoot %v), want 5 marines' 5", got, can)
+	}
+	if got, can := fp(OrderAssault); got != 2 || !can {
+		t.Errorf("assault orders: firepower %d (may shoot %v), want half of 5 = 2", got, can)
+	}
+	if _, can := fp(OrderMarch); can {
+		t.Error("a marching detachment may shoot")
+	}
+}
