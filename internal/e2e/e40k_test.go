@@ -38,11 +38,14 @@ type e40kLog struct {
 	drags []e40kDrag
 	// fires counts the fire commands played after clicking an enemy stand;
 	// aimed are the enemy stands clicked for them, in order.
-	fires   int
-	aimed   []string
-	passes  int
-	rallies int
-	actions []string
+	fires int
+	aimed []string
+	// assaults counts the assault moves played by A (the rules'
+	// suggested assault moves drafted) then Enter.
+	assaults int
+	passes   int
+	rallies  int
+	actions  []string
 }
 
 // e40kDrag is one dragged detachment move: the stand pressed, where it
@@ -68,9 +71,9 @@ func (l *e40kLog) note(format string, args ...any) {
 // pressing on a stand of the acting detachment and dragging it toward the
 // enemy (the whole detachment follows, same offset) then Enter, fire by
 // clicking the nearest enemy stand then Enter (a second click on the same
-// stand for the first shot), rally tests by Enter (E40K-BRK-1), and H
-// passes what is left (assaults, overwatch and bombardment windows, fire
-// out of range). At the end the game is saved with Ctrl+S and read back
+// stand for the first shot), assault moves by A (the rules' suggestion)
+// then Enter, rally tests by Enter (E40K-BRK-1), and H passes what is
+// left (overwatch, bombardment and snap fire windows, fire out of range). At the end the game is saved with Ctrl+S and read back
 // with `auspex replay --json`: the save must verify, hold the orders, the
 // dragged moves and the fire commands made by hand, and replay to the
 // window's turn, result and stand positions. The whole game takes about
@@ -99,13 +102,15 @@ func TestE40KBattleByHand(t *testing.T) {
 			e40kMove(w, d, lg)
 		case "fire":
 			e40kFire(w, d, lg)
+		case "assault":
+			e40kAssault(w, d, lg)
 		case "rally":
 			// A broken detachment that may rally takes its test by
 			// Enter (E40K-BRK-1); the window must play it.
 			w.mustPlay("the rally test (Enter)", func() { w.Key("Return") })
 			lg.rallies++
 			lg.note("T%d rally", p.Turn)
-		default: // assault, overwatch, bombard: passed
+		default: // overwatch, bombard, snap fire: passed
 			e40kPass(w, d, lg, p.Pending)
 		}
 	}
@@ -214,6 +219,35 @@ func e40kMove(w *Win, d *app.DebugDump, lg *e40kLog) {
 	lg.drags = append(lg.drags, e40kDrag{turn: d.Play.Turn, stand: me.ID, from: [2]float64{me.X, me.Y}, to: [2]float64{tx, ty},
 		shownUnit: shownUnit, shown: [2]float64{shown.X, shown.Y}})
 	lg.note("T%d dragged %s from %.1f,%.1f to %.1f,%.1f", d.Play.Turn, me.ID, me.X, me.Y, tx, ty)
+}
+
+// e40kAssault makes the acting detachment's assault moves: A drafts the
+// rules' suggested assault moves (each stand straight at its closest
+// enemy, into contact where it can reach) and Enter plays them once the
+// panel judges them legal; it passes (H) when there is nothing to
+// suggest or the rules refuse it. The close combats and firefights that
+// follow are the rules' own.
+func e40kAssault(w *Win, d *app.DebugDump, lg *e40kLog) {
+	w.t.Helper()
+	w.Key("a")
+	d = w.Wait("the suggested assault moves", func(d *app.DebugDump) bool {
+		return d.Play != nil && (d.Contains("legal; Enter plays it") || d.Contains("refused") || d.Play.MsgErr)
+	})
+	if !d.Contains("legal; Enter plays it") {
+		w.t.Logf("no assault move for %s: %q", d.Selected, d.Play.Msg)
+		w.Key("Escape")
+		e40kPass(w, d, lg, "assault (nothing suggested)")
+		return
+	}
+	d, ok := w.played("the suggested assault moves of "+d.Selected+" (Enter)", func() { w.Key("Return") })
+	if !ok {
+		w.t.Logf("the assault moves were refused: %q", d.Play.Msg)
+		w.Key("Escape")
+		e40kPass(w, d, lg, "assault refused")
+		return
+	}
+	lg.assaults++
+	lg.note("T%d assault moves (A, Enter)", d.Play.Turn)
 }
 
 // e40kFire aims the acting detachment at the nearest enemy stand by
@@ -381,6 +415,12 @@ func e40kCheckReplay(t *testing.T, w *Win, d *app.DebugDump, o *Outcome, save st
 	}
 	if len(moves) != len(lg.drags) || len(lg.drags) == 0 {
 		t.Fatalf("the save holds %d move commands of %s, %d were dragged", len(moves), e40kHuman, len(lg.drags))
+	}
+	if count["assault"] != lg.assaults {
+		t.Errorf("the save holds %d assault commands of %s, %d assault moves were played by A and Enter", count["assault"], e40kHuman, lg.assaults)
+	}
+	if lg.assaults == 0 {
+		t.Errorf("no assault move was played by hand (every assault step passed)")
 	}
 	if count["rally"] != lg.rallies {
 		t.Errorf("the save holds %d rally commands of %s, %d rally tests were taken by Enter", count["rally"], e40kHuman, lg.rallies)
