@@ -118,6 +118,11 @@ type Config struct {
 	// MaxNodes, when > 0, stops deepening once this many positions have
 	// been played (a deterministic budget; the deadline still applies).
 	MaxNodes int64
+	// Widen, once MaxDepth is reached with time to spare, goes on
+	// averaging more dice samples into the values of the RootBeam best
+	// actions at MaxDepth (as many again each round) instead of stopping:
+	// with a shallow MaxDepth, time buys fewer dice-luck mistakes.
+	Widen bool
 	// Progress, when set, is called with a copy of the result each time
 	// an iteration completes (depth 1, then each deeper one), from the
 	// search's goroutine: a caller that cannot wait for what is in
@@ -173,6 +178,9 @@ type Result struct {
 	Depth int
 	// Nodes is how many positions were played.
 	Nodes int64
+	// Samples is how many dice samples the values of the actions
+	// searched deepest average (Config.Samples, more when widened).
+	Samples int
 }
 
 // Best returns the best action (the first ranked). ok is false when there
@@ -239,7 +247,7 @@ func Search(ctx context.Context, sim Sim, dom Domain, root *rules.State, side st
 		return Result{}, err
 	}
 	sortRanked(ranked)
-	res := Result{Ranked: ranked, Depth: 1}
+	res := Result{Ranked: ranked, Depth: 1, Samples: cfg.Samples}
 	if err == nil && len(ranked) == 1 {
 		// A forced move: nothing to compare, so no deeper search (its
 		// depth-1 value is kept for the explanation).
@@ -282,8 +290,41 @@ func Search(ctx context.Context, sim Sim, dom Domain, root *rules.State, side st
 			cfg.Progress(res.clone())
 		}
 	}
+	if cfg.Widen && res.Depth == cfg.MaxDepth {
+		s.widen(ctx, root, ranked, &res)
+	}
 	res.Nodes = s.nodes.Load()
 	return res, nil
+}
+
+// widen averages more dice samples into the values of the RootBeam best
+// actions at MaxDepth, as many again as they have each round, until the
+// deadline or the node budget; a round cut short is discarded.
+func (s *searcher) widen(ctx context.Context, root *rules.State, ranked []Ranked, res *Result) {
+	n := min(s.cfg.RootBeam, len(ranked))
+	have := s.cfg.Samples
+	for have < 1<<12 {
+		more := have
+		vals := make([]float64, n)
+		err := s.parallel(ctx, n, func(i int) error {
+			v, _, err := s.rootValueOver(ctx, root, ranked[i].Cmd, s.cfg.MaxDepth, have, have+more)
+			vals[i] = v
+			return err
+		})
+		if err != nil {
+			return
+		}
+		for i := 0; i < n; i++ {
+			ranked[i].Value = (ranked[i].Value*float64(have) + vals[i]*float64(more)) / float64(have+more)
+		}
+		have += more
+		sortRanked(ranked[:n])
+		res.Samples = have
+		if s.cfg.Progress != nil {
+			res.Nodes = s.nodes.Load()
+			s.cfg.Progress(res.clone())
+		}
+	}
 }
 
 // stopped reports whether err is the deadline, a cancellation or the node
@@ -374,11 +415,16 @@ func (s *searcher) play(ctx context.Context, st *rules.State, c rules.Command, k
 // of the value of the position it leads to, searched depth-1 decisions
 // further; now is the mean evaluation right after the action.
 func (s *searcher) rootValue(ctx context.Context, root *rules.State, c rules.Command, depth int) (float64, Score, error) {
+	return s.rootValueOver(ctx, root, c, depth, 0, s.cfg.Samples)
+}
+
+// rootValueOver is rootValue over samples k0 to k1-1.
+func (s *searcher) rootValueOver(ctx context.Context, root *rules.State, c rules.Command, depth, k0, k1 int) (float64, Score, error) {
 	var sum float64
 	var now Score
 	terms := map[string]float64{}
 	var order []string
-	for k := 0; k < s.cfg.Samples; k++ {
+	for k := k0; k < k1; k++ {
 		next, err := s.play(ctx, root, c, k, 0)
 		if err != nil {
 			return 0, Score{}, err
@@ -399,7 +445,7 @@ func (s *searcher) rootValue(ctx context.Context, root *rules.State, c rules.Com
 		}
 		sum += v
 	}
-	n := float64(s.cfg.Samples)
+	n := float64(k1 - k0)
 	now.Value /= n
 	for _, name := range order {
 		now.Terms = append(now.Terms, Term{Name: name, Value: terms[name] / n})

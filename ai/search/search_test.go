@@ -370,3 +370,39 @@ func (c ctxBlocking) ActionsContext(ctx context.Context, s *rules.State, side st
 	}
 	return c.nimDomain.Actions(s, side)
 }
+
+// TestSearchWidensWithSpareBudget: with one sample a decision, the bet
+// (expected -1) can look better than the safe +0.5 on a lucky die; with
+// Widen and a node budget to spare the search keeps averaging more
+// samples into the same depth, reports how many, and the bet's value
+// settles near -1 with the safe choice first, for every seed tried.
+func TestSearchWidensWithSpareBudget(t *testing.T) {
+	lucky := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		sim, st := newNim(t, 5)
+		narrow, err := Search(context.Background(), sim, nimDomain{gamble: true}, st, "red", Config{MaxDepth: 1, Samples: 1, Seed: seed, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := narrow.Best(); b.Text == "bet" {
+			lucky++
+		}
+		wide, err := Search(context.Background(), sim, nimDomain{gamble: true}, st, "red", Config{MaxDepth: 1, Samples: 1, Seed: seed, Widen: true, MaxNodes: 600, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wide.Samples < 64 {
+			t.Errorf("seed %d: widened to %d samples with 600 positions to spend, want at least 64", seed, wide.Samples)
+		}
+		best, _ := wide.Best()
+		if best.Text != "safe" {
+			t.Errorf("seed %d: widened search chose %q (%+v)", seed, best.Text, wide.Ranked)
+		}
+		if bet := wide.Ranked[1]; bet.Value > -0.5 || bet.Value < -1.5 {
+			t.Errorf("seed %d: bet's widened value %v, want about -1", seed, bet.Value)
+		}
+	}
+	if lucky == 0 {
+		t.Error("one sample never made the bet look best: the test shows nothing")
+	}
+}

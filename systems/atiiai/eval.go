@@ -28,6 +28,12 @@ type Weights struct {
 	// exchange of fire evenly (moving 20 cm or more, standing still,
 	// arcs and ranges all count).
 	Threat, Exposure float64
+	// Reach weighs, as a share of Threat and Exposure, the same exchange
+	// one move ahead: every gun's range stretched by its titan's Speed, in
+	// any arc, this turn's moves not counted. It draws titans toward a
+	// fight they would win and away from one they would lose before they
+	// are in range.
+	Reach float64
 	// Result is what winning (or losing) the game is worth, as a share
 	// of all titans' points.
 	Result float64
@@ -51,7 +57,7 @@ type Weights struct {
 
 // DefaultWeights are the evaluation's defaults.
 func DefaultWeights() Weights {
-	return Weights{Cracked: 0.02, Shields: 0.08, Threat: 0.1, Exposure: 0.1, Result: 1,
+	return Weights{Cracked: 0.02, Shields: 0.08, Threat: 0.1, Exposure: 0.1, Reach: 0.3, Result: 1,
 		Rear: 0.05, Flank: 0.02, Objective: 0.25, Danger: 0.01}
 }
 
@@ -76,8 +82,9 @@ type Evaluator struct {
 }
 
 // Evaluate scores s for side (higher is better). Terms: "damage" (the
-// enemy's damage minus the side's, in points), "shields", "threat",
-// "flank" (weapons on rear and side quadrants, both ways), "objective"
+// enemy's damage minus the side's, in points), "shields", "threat" (the
+// exchange of fire this turn), "reach" (the same a move ahead), "flank"
+// (weapons on rear and side quadrants, both ways), "objective"
 // (goals held or neared, the side's minus the enemy's), "terrain"
 // (dangerous terrain stood in, the enemy's minus the side's), "result".
 // A titan whose state cannot be read counts as undamaged.
@@ -129,10 +136,19 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 	}
 	var threat float64
 	for _, a := range mine {
-		threat += ev.W.Threat * firepower(a, theirs)
+		threat += ev.W.Threat * firepower(a, theirs, false)
 	}
 	for _, t := range theirs {
-		threat -= ev.W.Exposure * firepower(t, mine)
+		threat -= ev.W.Exposure * firepower(t, mine, false)
+	}
+	var reach float64
+	if ev.W.Reach != 0 {
+		for _, a := range mine {
+			reach += ev.W.Reach * ev.W.Threat * firepower(a, theirs, true)
+		}
+		for _, t := range theirs {
+			reach -= ev.W.Reach * ev.W.Exposure * firepower(t, mine, true)
+		}
 	}
 	var flank float64
 	for _, a := range mine {
@@ -163,9 +179,9 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 			result = -result
 		}
 	}
-	return search.Score{Value: dmg + shields + threat + flank + objective + terrain + result, Terms: []search.Term{
+	return search.Score{Value: dmg + shields + threat + reach + flank + objective + terrain + result, Terms: []search.Term{
 		{Name: "damage", Value: dmg}, {Name: "shields", Value: shields},
-		{Name: "threat", Value: threat}, {Name: "flank", Value: flank},
+		{Name: "threat", Value: threat}, {Name: "reach", Value: reach}, {Name: "flank", Value: flank},
 		{Name: "objective", Value: objective}, {Name: "terrain", Value: terrain},
 		{Name: "result", Value: result}}}
 }
@@ -230,28 +246,40 @@ func bears(g gun, a, b *rules.Unit) bool {
 	return err == nil && ok
 }
 
-// firepower is what p's guns can do to targets this turn: for each gun,
-// the best over the targets it bears on of the target's points times its
-// chance to hit (ATII-SHT-4: Gunnery with the movement, agility and
-// accuracy modifiers; cover is not measured) times the gun's punch.
-func firepower(p placed, targets []placed) float64 {
+// firepower is what p's guns can do to targets: for each gun, the best
+// over the targets it bears on of the target's points times its chance to
+// hit (ATII-SHT-4: Gunnery with the accuracy, agility and movement
+// modifiers; cover is not measured) times the gun's punch. With
+// nextTurn, a gun bears on every target within its range plus the
+// firer's Speed, in any arc (where it could shoot after its next move),
+// and this turn's moves are not counted.
+func firepower(p placed, targets []placed, nextTurn bool) float64 {
 	a := p.u
 	gunnery := sheet.Of(p.prof).Gunnery
 	var sum float64
 	for _, g := range p.guns {
 		best := 0.0
+		if nextTurn {
+			g.rng += p.prof.Speed
+		}
 		for _, t := range targets {
-			if !bears(g, a, t.u) {
+			if nextTurn {
+				if t.u.Pos.Dist(a.Pos) > g.rng+reachAllowance {
+					continue
+				}
+			} else if !bears(g, a, t.u) {
 				continue
 			}
 			m := g.acc
-			if !t.u.Moved {
-				m++
-			} else if t.u.MovedDist >= atii.RapidTarget-world.Eps {
-				m--
-			}
-			if !a.Moved {
-				m++
+			if !nextTurn {
+				if !t.u.Moved {
+					m++
+				} else if t.u.MovedDist >= atii.RapidTarget-world.Eps {
+					m--
+				}
+				if !a.Moved {
+					m++
+				}
 			}
 			if sheet.Of(t.prof).Man >= atii.AgileMan {
 				m--

@@ -6,6 +6,7 @@ import (
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/systems/atiiai"
 )
 
@@ -152,5 +153,45 @@ func TestFirepowerTermReadsRangeArcsAndMovement(t *testing.T) {
 	u.Moved, u.MovedDist = true, atii.RapidTarget
 	if ds, dm := threat(defenceOnly, still), threat(defenceOnly, moved); ds >= 0 || dm <= ds {
 		t.Errorf("exposure standing still %v, after a 20 cm move %v: want both negative, the moved one smaller", ds, dm)
+	}
+}
+
+// TestReachTermDrawsTowardAFightWon: two titans out of each other's range,
+// one a move from having its guns on the other: the reach term (the
+// exchange of fire a move ahead) scores the side whose guns would reach
+// above the side whose would not, and is zero when neither could.
+func TestReachTermDrawsTowardAFightWon(t *testing.T) {
+	rs, s := duelState(t)
+	red, blue := duelPair(s)
+	onlyReach := atiiai.DefaultWeights()
+	reachOf := func(st *rules.State) float64 {
+		return term(atiiai.Evaluator{RS: rs, W: onlyReach}.Evaluate(st, "red"), "reach")
+	}
+	far := s.Clone()
+	place(t, far, blue, 60, 40, 90)
+	place(t, far, red, 60+500, 40, 270)
+	if v := reachOf(far); v != 0 {
+		t.Errorf("5 m apart: reach %v, want 0", v)
+	}
+	near := s.Clone()
+	place(t, near, blue, 60, 40, 90)
+	place(t, near, red, 60, 40+80, 0) // facing away: only the reach term sees its guns
+	blunt := near.Clone()
+	prof, err := rs.Catalogue().Unit(blunt.Unit(blue).Type)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damage(t, blunt, blue, func(ts *atii.TitanState) {
+		ts.Weapons = map[string]atii.Level{}
+		for _, m := range sheet.Of(prof).Mounts {
+			ts.Weapons[m.ID] = atii.Catastrophic
+		}
+	})
+	n, b := reachOf(near), reachOf(blunt)
+	if b <= 0 || b <= n {
+		t.Errorf("80 cm apart: reach %v; with blue's weapons all lost %v: want that positive and larger", n, b)
+	}
+	if v := term(atiiai.Evaluator{RS: rs, W: onlyReach}.Evaluate(blunt, "red"), "threat"); v != 0 {
+		t.Errorf("80 cm apart facing away, blue disarmed: threat this turn %v, want 0", v)
 	}
 }

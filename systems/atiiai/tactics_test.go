@@ -184,11 +184,11 @@ func TestObjectiveTermHoldsTheRelay(t *testing.T) {
 	hold, off := s.Clone(), s.Clone()
 	place(t, hold, red, 60, 72, 0) // facing away north
 	place(t, off, red, 20, 100, 0)
-	plain := atiiai.Evaluator{RS: rs, W: atiiai.DefaultWeights()}
+	plain := atiiai.Evaluator{RS: rs, W: without("threat")} // the reach term sees the gaps differ
 	if a, b := plain.Evaluate(hold, "red").Value, plain.Evaluate(off, "red").Value; math.Abs(a-b) > 1e-9 {
 		t.Fatalf("without goals: holding %v, off %v; want equal", a, b)
 	}
-	ev := atiiai.Evaluator{RS: rs, W: atiiai.DefaultWeights(), Goals: goals}
+	ev := atiiai.Evaluator{RS: rs, W: without("threat"), Goals: goals}
 	h, o := ev.Evaluate(hold, "red"), ev.Evaluate(off, "red")
 	if h.Value <= o.Value || term(h, "objective") <= 0 {
 		t.Errorf("holding %v (objective %v) should beat standing off %v", h.Value, term(h, "objective"), o.Value)

@@ -42,27 +42,24 @@ func start(t *testing.T, name string, seed uint64) *game.Game {
 	return g
 }
 
-// fastAI is the search player with a node budget instead of a clock, so
-// the test is quick and deterministic.
-func fastAI() atiiai.AI {
-	return atiiai.AI{Budget: 30 * time.Second, Search: search.Config{MaxDepth: 2, Samples: 2, Beam: 3, RootBeam: 6, MaxNodes: 300, Seed: 5}}
-}
-
 // TestSearchAIOutscoresGreedy: on the titan battlegroup, the search
 // player (on a small node budget) outscores the greedy baseline in victory
-// points over six games (seeds 3 to 5, each from both sides), every
+// points over six games (seeds 1 to 3, each from both sides), every
 // decision explained in the log, none falling back to a safe default.
-// (Single games swing widely: on seed 2 this budget loses both.)
+// (Single games swing widely with the dice; before the AI kept the
+// activation order and weighed fire by gun it lost such a series by over
+// 1,500 points.)
 func TestSearchAIOutscoresGreedy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays two battles")
 	}
 	margin := 0
 	for i := 0; i < 6; i++ {
-		seed, aiSide := uint64(3+i/2), []string{"red", "blue"}[i%2]
+		seed, aiSide := uint64(1+i/2), []string{"red", "blue"}[i%2]
 		g := start(t, "titan-battlegroup", seed)
 		other := map[string]string{"red": "blue", "blue": "red"}[aiSide]
-		ctrls := map[string]game.Controller{aiSide: fastAI(), other: atiiai.Greedy{}}
+		ai := atiiai.AI{Budget: 30 * time.Second, Search: search.Config{MaxNodes: 300, Seed: 5}}
+		ctrls := map[string]game.Controller{aiSide: ai, other: atiiai.Greedy{}}
 		var whys int
 		res, err := g.PlayWith(context.Background(), ctrls, game.PlayConfig{Max: 1500, After: func(evs []rules.Event) error {
 			for _, e := range evs {
