@@ -378,7 +378,7 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 	if err := guard(func() (err error) { pl, err = plan(c, prev); return err }); err != nil {
 		return nil, nil, fmt.Errorf("%w: %s: %w", ErrIllegal, c.Name(), err)
 	}
-	s := prev.Clone()
+	s := prev.nextState()
 	// The engine's chain of states shares one log array: prev is never
 	// appended to again once it has a successor (Undo restarts from a
 	// capacity-limited clone of the start), so next may append in place

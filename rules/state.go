@@ -241,9 +241,20 @@ func (s *State) OptionOn(name string) bool { return s.Options[name] == "on" }
 // Look-ahead code that applies many commands to clones (AI search) should
 // set Log to nil on its clone: the log is not needed to play and appending
 // to a shared log copies it.
-func (s *State) Clone() *State {
+func (s *State) Clone() *State { return s.clone(false) }
+
+// nextState is Clone for the engine's next state in its chain: it shares
+// the options map (and so its typed form) instead of copying it. The
+// engine never edits the options of a game it plays (they are fixed when
+// the game starts, see New), and the states of its chain are read-only
+// once made, so the map is never written while shared.
+func (s *State) nextState() *State { return s.clone(true) }
+
+func (s *State) clone(shareOptions bool) *State {
 	c := *s
-	c.Options = cloneMap(s.Options)
+	if !shareOptions {
+		c.Options = cloneMap(s.Options)
+	}
 	c.opts = typedOptions{}
 	if s.opts.v != nil && sameMap(s.opts.src, s.Options) {
 		c.opts = typedOptions{src: c.Options, v: s.opts.v}
