@@ -179,7 +179,7 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 	if len(c.Path) > MaxWaypoints {
 		return p, fmt.Errorf("%d waypoints: at most %d", len(c.Path), MaxWaypoints)
 	}
-	p.ts = t.ts.Clone()
+	p.ts = t.ts // titan already copied it (TitanOf)
 	if c.Overcharge {
 		switch {
 		case !p.opts.Overcharge:
@@ -455,7 +455,7 @@ func (c *MoveCmd) apply(s *rules.State, d rules.Dice, p movePrep) ([]rules.Event
 		u.Moved = true
 	}
 	u.Activated = true
-	if err := putTitan(u, p.t.prof, p.ts); err != nil {
+	if err := keepTitan(u, p.t.prof, p.ts); err != nil { // prepare's own copy
 		return nil, err
 	}
 	pts := []world.Vec{p.start.Pos}

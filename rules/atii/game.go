@@ -290,8 +290,14 @@ func (r *Ruleset) titan(s *rules.State, id string) (titan, error) {
 // putTitan stores ts on the unit and mirrors it into the generic fields
 // the UI reads: Damage (location -> level), Shields, Destroyed.
 func putTitan(u *rules.Unit, prof *catalog.Unit, ts TitanState) error {
-	c := ts.Clone()
-	u.Ext.Set(ExtTitan, &c)
+	return keepTitan(u, prof, ts.Clone())
+}
+
+// keepTitan is putTitan storing ts itself, without a copy: for a caller
+// done with ts whose maps and lists are its own copy or shared read-only
+// with a stored state (stored states are never edited in place).
+func keepTitan(u *rules.Unit, prof *catalog.Unit, ts TitanState) error {
+	u.Ext.Set(ExtTitan, &ts)
 	var dmg rules.Labels
 	mirror := func(loc string) {
 		if lv := ts.Level(loc); lv != Undamaged {
