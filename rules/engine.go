@@ -558,12 +558,16 @@ func (e *Engine) enter(s *State, t *Tray, st *Step) error {
 	s.Pending = nil
 	if st.NewTurn {
 		s.Turn++
-		t.Log(Event{Kind: EvTurn, Text: fmt.Sprintf("Turn %d", s.Turn)})
 	}
-	if s.Turn == 0 {
-		t.Log(Event{Kind: EvPhase, Text: "Before the game: " + stepTitle(st)})
-	} else {
-		t.Log(Event{Kind: EvPhase, Text: fmt.Sprintf("Turn %d: %s", s.Turn, stepTitle(st))})
+	if !t.quiet { // Log drops them anyway: no texts to format
+		if st.NewTurn {
+			t.Log(Event{Kind: EvTurn, Text: fmt.Sprintf("Turn %d", s.Turn)})
+		}
+		if s.Turn == 0 {
+			t.Log(Event{Kind: EvPhase, Text: "Before the game: " + stepTitle(st)})
+		} else {
+			t.Log(Event{Kind: EvPhase, Text: fmt.Sprintf("Turn %d: %s", s.Turn, stepTitle(st))})
+		}
 	}
 	if st.OnBegin != nil {
 		evs, err := st.OnBegin(s, t)

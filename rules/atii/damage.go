@@ -189,13 +189,19 @@ func (s *TitanState) setLevel(loc string, l Level) {
 // Locations lists every location of unit u: legs, head, reactor, vsg, then
 // the mounts in sheet order.
 func Locations(u *catalog.Unit) []string {
-	locs := make([]string, 0, 4+len(sheet.Of(u).Mounts))
-	locs = append(locs, LocLegs, LocHead, LocReactor, LocVSG)
-	for _, m := range sheet.Of(u).Mounts {
-		locs = append(locs, m.ID)
-	}
-	return locs
+	return appendLocations(make([]string, 0, 4+len(sheet.Of(u).Mounts)), u)
 }
+
+// appendLocations appends u's Locations to out: into a caller's buffer
+// (a small array on its stack) instead of a new list.
+func appendLocations(out []string, u *catalog.Unit) []string {
+	out = append(out, LocLegs, LocHead, LocReactor, LocVSG)
+	for _, m := range sheet.Of(u).Mounts {
+		out = append(out, m.ID)
+	}
+	return out
+}
+
 
 // ShieldsUp is the number of working void shields.
 func (s *TitanState) ShieldsUp(u *catalog.Unit) int {
