@@ -539,7 +539,7 @@ func (r *Ruleset) beginShooting(s *rules.State, _ rules.Dice) ([]rules.Event, er
 			if err != nil || w.Kind == catalog.CloseCombat {
 				continue
 			}
-			if CanFire(t.prof, t.ts, m.ID, w) == nil {
+			if canFire(t.prof, &t.ts, m.ID, w) {
 				return true
 			}
 		}
