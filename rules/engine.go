@@ -394,8 +394,6 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 	case replayManual:
 		manual = NewManualDice(rec.Dice...)
 		src = manual
-	default:
-		src = NewSeededDice(s.Seed, uint64(idx))
 	}
 	mark := 0
 	if manual != nil {
@@ -407,7 +405,14 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 		}
 		return nil, nil, err
 	}
-	t := newTray(src, s, idx)
+	var t *Tray
+	if src == nil { // the seeded stream, kept in the tray
+		t = &Tray{st: s, cmd: idx}
+		t.seeded.seed(s.Seed, uint64(idx))
+		t.src = &t.seeded
+	} else {
+		t = newTray(src, s, idx)
+	}
 	t.quiet = e.cfg.Quiet
 	var evs []Event
 	err := guard(func() (err error) {
@@ -674,6 +679,9 @@ type Tray struct {
 	rolled bool
 	err    error
 	manual *ManualDice
+	// seeded is src when the tray draws from the game's seeded stream
+	// (one allocation less per command).
+	seeded SeededDice
 }
 
 func newTray(src Dice, s *State, cmd int) *Tray {

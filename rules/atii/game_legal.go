@@ -497,7 +497,13 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 		out = append(out, rules.Choice{Name: CmdFire, Units: unitBuf[ua:len(unitBuf):len(unitBuf)], Cmd: &cmds[len(cmds)-1]})
 	}
 	// One buffer for every pick: add copies what it keeps.
-	picks := make([]mountShot, len(byMount))
+	var pickArr [8]mountShot // scratch: most titans have fewer mounts
+	picks := pickArr[:0]
+	if len(byMount) <= len(pickArr) {
+		picks = pickArr[:len(byMount)]
+	} else {
+		picks = make([]mountShot, len(byMount))
+	}
 	var targets []string
 	for i, list := range byMount {
 		picks[i] = list[0]
@@ -512,7 +518,11 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 	shotBuf = make([]Shot, 0, most*len(byMount))
 	unitBuf = make([]string, 0, most*(1+len(byMount)))
 	cmds = make([]FireCmd, 0, most) // never grown: the choices point into it
-	spans = make([][2]int, 0, most)
+	var spanArr [24][2]int // scratch, like picks
+	spans = spanArr[:0]
+	if most > len(spanArr) {
+		spans = make([][2]int, 0, most)
+	}
 	tb.Grow(most * (len(id) + 48 + 40*len(byMount)))
 	add("", picks, AimHigh)
 	for _, tg := range targets {
