@@ -202,7 +202,6 @@ func appendLocations(out []string, u *catalog.Unit) []string {
 	return out
 }
 
-
 // ShieldsUp is the number of working void shields.
 func (s *TitanState) ShieldsUp(u *catalog.Unit) int {
 	n := sheet.Of(u).VoidShields - s.ShieldsDown - s.ShieldsRepairing - s.ShieldsLost

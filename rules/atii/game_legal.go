@@ -518,7 +518,8 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 	shotBuf = make([]Shot, 0, most*len(byMount))
 	unitBuf = make([]string, 0, most*(1+len(byMount)))
 	cmds = make([]FireCmd, 0, most) // never grown: the choices point into it
-	var spanArr [24][2]int // scratch, like picks
+	// The spans are scratch too, like picks.
+	var spanArr [24][2]int
 	spans = spanArr[:0]
 	if most > len(spanArr) {
 		spans = make([][2]int, 0, most)
