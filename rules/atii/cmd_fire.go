@@ -513,7 +513,7 @@ func (r *Ruleset) putUnitEnds(e *unitEnds) {
 func (e *unitEnds) get(r *Ruleset, s *rules.State, i int, b world.Base) *shotEnd {
 	if e.look[i] == 0 {
 		e.look[i] = -1
-		if t, err := r.titan(s, s.Units[i].ID); err == nil {
+		if t, err := r.titanRead(s, s.Units[i].ID); err == nil { // only read
 			e.ends[i], e.look[i] = shotEnd{t: t, b: b, cc: r.enemiesInContact(s, t.u)}, 1
 		}
 	}

@@ -138,7 +138,7 @@ func (r *Ruleset) legalDisengage(s *rules.State, side string, le *legalErr) []ru
 		if u.Side != side || !operational(u) {
 			continue
 		}
-		t, err := r.titan(s, u.ID)
+		t, err := r.titanRead(s, u.ID)
 		le.note(err)
 		if err == nil && !t.ts.Disengaging {
 			ids = append(ids, u.ID)

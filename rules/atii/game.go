@@ -270,6 +270,24 @@ func (r *Ruleset) profile(u *rules.Unit) (*catalog.Unit, error) {
 	return p, nil
 }
 
+// titanRead is titan for a caller that only reads the titan's state: ts
+// is the stored state itself (titanView), not a copy.
+func (r *Ruleset) titanRead(s *rules.State, id string) (titan, error) {
+	u := s.Unit(id)
+	if u == nil {
+		return titan{}, fmt.Errorf("no unit %q", id)
+	}
+	p, err := r.profile(u)
+	if err != nil {
+		return titan{}, err
+	}
+	ts, err := titanView(u)
+	if err != nil {
+		return titan{}, err
+	}
+	return titan{u: u, prof: p, ts: ts}, nil
+}
+
 // titan looks up a titan by id.
 func (r *Ruleset) titan(s *rules.State, id string) (titan, error) {
 	u := s.Unit(id)

@@ -156,7 +156,7 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 	spans := make([][2]int, 0, 2*len(movable))
 	first := len(out)
 	for i, id := range movable {
-		t, err := r.titan(s, id)
+		t, err := r.titanRead(s, id)
 		if err != nil {
 			le.note(err)
 			continue
@@ -239,7 +239,7 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 	units := make([]string, len(movable))
 	holds := make([]HoldCmd, len(movable))
 	for i, id := range movable {
-		t, err := r.titan(s, id)
+		t, err := r.titanRead(s, id)
 		if err != nil {
 			le.note(err)
 			continue
@@ -335,7 +335,7 @@ func (r *Ruleset) legalShields(s *rules.State, side string, le *legalErr) []rule
 		if u.Side != side || !operational(u) {
 			continue
 		}
-		t, err := r.titan(s, u.ID)
+		t, err := r.titanRead(s, u.ID)
 		if err != nil {
 			le.note(err)
 			continue
