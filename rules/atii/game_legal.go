@@ -139,7 +139,8 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 		return nil
 	}
 	assault := s.Step == StepAssault
-	movable := Movable(g.Order, side, assault)
+	var mb [16]string
+	movable := appendMovable(mb[:0], g.Order, side, assault)
 	var out []rules.Choice // nil when none may move, as before
 	if len(movable) > 0 {
 		out = make([]rules.Choice, 0, 2*len(movable)+2) // and room for shields
@@ -232,7 +233,8 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 		le.note(err)
 		return nil
 	}
-	movable := Movable(g.Order, side, false)
+	var mb [16]string
+	movable := appendMovable(mb[:0], g.Order, side, false)
 	out := make([]rules.Choice, 0, 8*len(movable))
 	sight := r.sight
 	ue := r.unitEnds(len(s.Units))
