@@ -102,7 +102,14 @@ type SeededDice struct {
 
 // NewSeededDice returns the seeded source for command index of a game.
 func NewSeededDice(seed, index uint64) *SeededDice {
-	return &SeededDice{rng: *NewStream(seed, index)}
+	d := &SeededDice{}
+	d.seed(seed, index)
+	return d
+}
+
+// seed sets d to the stream of command index (NewStream's seeding).
+func (d *SeededDice) seed(seed, index uint64) {
+	d.rng.Seed(splitmix64(seed^splitmix64(index)), index)
 }
 
 // Roll returns n uniform faces in 1..r.Sides; n <= 0 or r.Sides < 1 return

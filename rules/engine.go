@@ -378,7 +378,7 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 	if err := guard(func() (err error) { pl, err = plan(c, prev); return err }); err != nil {
 		return nil, nil, fmt.Errorf("%w: %s: %w", ErrIllegal, c.Name(), err)
 	}
-	s := prev.Clone()
+	s := prev.nextState()
 	// The engine's chain of states shares one log array: prev is never
 	// appended to again once it has a successor (Undo restarts from a
 	// capacity-limited clone of the start), so next may append in place
@@ -394,8 +394,6 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 	case replayManual:
 		manual = NewManualDice(rec.Dice...)
 		src = manual
-	default:
-		src = NewSeededDice(s.Seed, uint64(idx))
 	}
 	mark := 0
 	if manual != nil {
@@ -407,7 +405,14 @@ func (e *Engine) exec(prev *State, rec *Record, manual *ManualDice) (*State, []E
 		}
 		return nil, nil, err
 	}
-	t := newTray(src, s, idx)
+	var t *Tray
+	if src == nil { // the seeded stream, kept in the tray
+		t = &Tray{st: s, cmd: idx}
+		t.seeded.seed(s.Seed, uint64(idx))
+		t.src = &t.seeded
+	} else {
+		t = newTray(src, s, idx)
+	}
 	t.quiet = e.cfg.Quiet
 	var evs []Event
 	err := guard(func() (err error) {
@@ -558,12 +563,16 @@ func (e *Engine) enter(s *State, t *Tray, st *Step) error {
 	s.Pending = nil
 	if st.NewTurn {
 		s.Turn++
-		t.Log(Event{Kind: EvTurn, Text: fmt.Sprintf("Turn %d", s.Turn)})
 	}
-	if s.Turn == 0 {
-		t.Log(Event{Kind: EvPhase, Text: "Before the game: " + stepTitle(st)})
-	} else {
-		t.Log(Event{Kind: EvPhase, Text: fmt.Sprintf("Turn %d: %s", s.Turn, stepTitle(st))})
+	if !t.quiet { // Log drops them anyway: no texts to format
+		if st.NewTurn {
+			t.Log(Event{Kind: EvTurn, Text: fmt.Sprintf("Turn %d", s.Turn)})
+		}
+		if s.Turn == 0 {
+			t.Log(Event{Kind: EvPhase, Text: "Before the game: " + stepTitle(st)})
+		} else {
+			t.Log(Event{Kind: EvPhase, Text: fmt.Sprintf("Turn %d: %s", s.Turn, stepTitle(st))})
+		}
 	}
 	if st.OnBegin != nil {
 		evs, err := st.OnBegin(s, t)
@@ -670,6 +679,9 @@ type Tray struct {
 	rolled bool
 	err    error
 	manual *ManualDice
+	// seeded is src when the tray draws from the game's seeded stream
+	// (one allocation less per command).
+	seeded SeededDice
 }
 
 func newTray(src Dice, s *State, cmd int) *Tray {

@@ -150,7 +150,9 @@ type Unit struct {
 	Ext ExtData `json:"ext,omitempty"`
 }
 
-// Decision is what the game waits for: who must decide, and what.
+// Decision is what the game waits for: who must decide, and what. A
+// ruleset sets a new Decision rather than editing the pending one or its
+// lists in place (the engine's successive states share them).
 type Decision struct {
 	// Side must submit the next command.
 	Side string `json:"side"`
@@ -241,9 +243,22 @@ func (s *State) OptionOn(name string) bool { return s.Options[name] == "on" }
 // Look-ahead code that applies many commands to clones (AI search) should
 // set Log to nil on its clone: the log is not needed to play and appending
 // to a shared log copies it.
-func (s *State) Clone() *State {
+func (s *State) Clone() *State { return s.clone(false) }
+
+// nextState is Clone for the engine's next state in its chain: it shares
+// the options map (and so its typed form) and the pending decision's
+// lists instead of copying them. The engine never edits the options of a
+// game it plays (they are fixed when the game starts, see New), rulesets
+// replace a pending decision whole (never edit its lists in place), and
+// the states of the chain are read-only once made, so nothing shared is
+// written.
+func (s *State) nextState() *State { return s.clone(true) }
+
+func (s *State) clone(shareOptions bool) *State {
 	c := *s
-	c.Options = cloneMap(s.Options)
+	if !shareOptions {
+		c.Options = cloneMap(s.Options)
+	}
 	c.opts = typedOptions{}
 	if s.opts.v != nil && sameMap(s.opts.src, s.Options) {
 		c.opts = typedOptions{src: c.Options, v: s.opts.v}
@@ -253,8 +268,10 @@ func (s *State) Clone() *State {
 	c.Units = slices.Clone(s.Units)
 	if s.Pending != nil {
 		p := *s.Pending
-		p.Commands = cloneSlice(p.Commands)
-		p.Units = cloneSlice(p.Units)
+		if !shareOptions {
+			p.Commands = cloneSlice(p.Commands)
+			p.Units = cloneSlice(p.Units)
+		}
 		c.Pending = &p
 	}
 	if s.Result != nil {

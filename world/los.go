@@ -276,7 +276,8 @@ func (r *LOSResult) culprits() string {
 		label string
 		n     float64
 	}
-	var cs []c
+	var csArr [8]c // most sight lines pass few features
+	cs := csArr[:0]
 	for _, h := range r.Features {
 		if h.Hidden > 1e-9 {
 			cs = append(cs, c{r.labelOf(h.Feature), h.Hidden})
@@ -287,7 +288,8 @@ func (r *LOSResult) culprits() string {
 			cs[j], cs[j-1] = cs[j-1], cs[j]
 		}
 	}
-	var names []string
+	var namesArr [4]string
+	names := namesArr[:0]
 	for i, x := range cs {
 		if i == 3 {
 			names = append(names, "others")

@@ -1,8 +1,10 @@
 package world
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -224,27 +226,34 @@ type mover struct {
 	pen0b []float64    // and each blocker (NaN until asked for: most blockers are far from the path)
 }
 
+// setIn notes that the footprint is in feature f (making the set on
+// first use: most moves never enter terrain).
+func (m *mover) setIn(f int) {
+	if m.in == nil {
+		m.in = make(map[int]bool)
+	}
+	m.in[f] = true
+}
+
 func (m *mover) run(start Base, path []Waypoint) {
 	cur := start
 	m.start = start
-	m.in = map[int]bool{}
 	m.onTab = m.offTableAt(cur) == 0
-	m.pen0k = make([]float64, 0, len(m.opt.Keepout))
-	m.pen0b = make([]float64, 0, len(m.opt.Blockers))
+	// One block for both lists of starting penetrations.
+	nk := len(m.opt.Keepout)
+	pens := make([]float64, nk+len(m.opt.Blockers))
+	m.pen0k, m.pen0b = pens[:0:nk], pens[nk:]
 	if len(path) > 0 {
 		m.r.Legs = make([]MoveLeg, 0, len(path))
 	}
 	for _, k := range m.opt.Keepout {
 		m.pen0k = append(m.pen0k, m.pen(&cur, &k))
 	}
-	if n := len(m.opt.Blockers); n > 0 {
-		m.pen0b = make([]float64, n)
-		for i := range m.pen0b {
-			m.pen0b[i] = math.NaN()
-		}
+	for i := range m.pen0b {
+		m.pen0b[i] = math.NaN()
 	}
 	for _, f := range m.featuresUnder(cur) {
-		m.in[f] = true
+		m.setIn(f)
 		m.r.Entered = append(m.r.Entered, TerrainCross{f, PathPoint{cur.Pos, 0}})
 		if m.passage(f) == Impassable {
 			m.r.Impassable = append(m.r.Impassable, TerrainCross{f, PathPoint{cur.Pos, 0}})
@@ -451,7 +460,7 @@ func (m *mover) turn(wp int, cur Base, to float64, auto bool) Base {
 	}
 	clear(m.in) // run made it; nothing else holds it
 	for _, f := range m.featuresUnder(after) {
-		m.in[f] = true
+		m.setIn(f)
 	}
 	t.InDangerous = danger
 	if danger {
@@ -584,11 +593,11 @@ func (m *mover) leg(wp int, cur Base, to Vec, back bool) Base {
 	}
 	sort.Float64s(cuts)
 	// Entering events, in order.
-	sort.Slice(spans, func(a, b int) bool {
-		if spans[a].s.t0 != spans[b].s.t0 {
-			return spans[a].s.t0 < spans[b].s.t0
+	slices.SortFunc(spans, func(a, b fspan) int {
+		if a.s.t0 != b.s.t0 {
+			return cmp.Compare(a.s.t0, b.s.t0)
 		}
-		return spans[a].f < spans[b].f
+		return cmp.Compare(a.f, b.f)
 	})
 	for _, fs := range spans {
 		if fs.s.t0 <= 0 && m.in[fs.f] {
@@ -626,7 +635,7 @@ func (m *mover) leg(wp int, cur Base, to Vec, back bool) Base {
 				seg.Impassable = true
 			}
 		}
-		sort.Slice(seg.Kinds, func(a, b int) bool { return seg.Kinds[a] < seg.Kinds[b] })
+		slices.Sort(seg.Kinds) // each kind once
 		if seg.Dangerous {
 			m.r.DangerousLength += seg.Length
 		}
@@ -646,7 +655,7 @@ func (m *mover) leg(wp int, cur Base, to Vec, back bool) Base {
 	clear(m.in)
 	for _, fs := range spans {
 		if fs.s.t1 >= 1 {
-			m.in[fs.f] = true
+			m.setIn(fs.f)
 		}
 	}
 	return end

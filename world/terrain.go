@@ -146,7 +146,7 @@ func (f *Feature) Label() string {
 		return f.Name
 	}
 	if f.ID != "" {
-		return fmt.Sprintf("%s %s", f.Kind, f.ID)
+		return string(f.Kind) + " " + f.ID
 	}
 	return string(f.Kind)
 }

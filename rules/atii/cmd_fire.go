@@ -513,7 +513,7 @@ func (r *Ruleset) putUnitEnds(e *unitEnds) {
 func (e *unitEnds) get(r *Ruleset, s *rules.State, i int, b world.Base) *shotEnd {
 	if e.look[i] == 0 {
 		e.look[i] = -1
-		if t, err := r.titan(s, s.Units[i].ID); err == nil {
+		if t, err := r.titanRead(s, s.Units[i].ID); err == nil { // only read
 			e.ends[i], e.look[i] = shotEnd{t: t, b: b, cc: r.enemiesInContact(s, t.u)}, 1
 		}
 	}
@@ -550,7 +550,7 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 	for mi := range sheet.Of(f.prof).Mounts {
 		m := &sheet.Of(f.prof).Mounts[mi]
 		w, err := r.weaponAt(f.u, m.ID)
-		if err != nil || w.Kind == catalog.CloseCombat || CanFire(f.prof, f.ts, m.ID, w) != nil {
+		if err != nil || w.Kind == catalog.CloseCombat || !canFire(f.prof, &f.ts, m.ID, w) {
 			continue
 		}
 		first := len(shots)
@@ -588,7 +588,7 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 			if err != nil || th.AutoMiss {
 				continue
 			}
-			low := !sh.PointBlank && CheckAim(AimLow, setup.LegsHidden, setup.OnlyLegsVisible) == nil
+			low := !sh.PointBlank && aimBar(AimLow, setup.LegsHidden, setup.OnlyLegsVisible) == aimAllowed
 			shots = append(shots, mountShot{shot: sh, p: th.P, lowOK: low, target: o.id})
 		}
 		if len(shots) > first {
@@ -626,7 +626,7 @@ func (r *Ruleset) bestShotsCached(s *rules.State, f titan, opts Options, c sight
 	var probs []float64
 	for _, m := range sheet.Of(f.prof).Mounts {
 		w, err := r.weaponAt(f.u, m.ID)
-		if err != nil || w.Kind == catalog.CloseCombat || CanFire(f.prof, f.ts, m.ID, w) != nil {
+		if err != nil || w.Kind == catalog.CloseCombat || !canFire(f.prof, &f.ts, m.ID, w) {
 			continue
 		}
 		for _, o := range enemies {

@@ -123,7 +123,17 @@ type movePrep struct {
 // ownActivation checks that unit belongs to side and may act now in the
 // phase's order.
 func (r *Ruleset) ownActivation(s *rules.State, side, unit string) (titan, error) {
-	t, err := r.titan(s, unit)
+	return r.activation(s, side, unit, r.titan)
+}
+
+// ownActivationRead is ownActivation for a caller that only reads the
+// titan's state (titanRead: no copy).
+func (r *Ruleset) ownActivationRead(s *rules.State, side, unit string) (titan, error) {
+	return r.activation(s, side, unit, r.titanRead)
+}
+
+func (r *Ruleset) activation(s *rules.State, side, unit string, look func(*rules.State, string) (titan, error)) (titan, error) {
+	t, err := look(s, unit)
 	if err != nil {
 		return t, err
 	}
@@ -165,7 +175,9 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 		return p, fmt.Errorf("titans move in the movement and assault phases, not %s", s.Step)
 	}
 	p.assault = s.Step == StepAssault
-	t, err := r.ownActivation(s, c.By, c.Unit)
+	// Read only: p.ts changes only its own fields, and a move stores it
+	// whole (keepTitan), its lists shared with the stored state.
+	t, err := r.ownActivationRead(s, c.By, c.Unit)
 	if err != nil {
 		return p, err
 	}
@@ -179,7 +191,7 @@ func (c *MoveCmd) prepare(s *rules.State) (movePrep, error) {
 	if len(c.Path) > MaxWaypoints {
 		return p, fmt.Errorf("%d waypoints: at most %d", len(c.Path), MaxWaypoints)
 	}
-	p.ts = t.ts.Clone()
+	p.ts = t.ts
 	if c.Overcharge {
 		switch {
 		case !p.opts.Overcharge:
@@ -455,7 +467,7 @@ func (c *MoveCmd) apply(s *rules.State, d rules.Dice, p movePrep) ([]rules.Event
 		u.Moved = true
 	}
 	u.Activated = true
-	if err := putTitan(u, p.t.prof, p.ts); err != nil {
+	if err := keepTitan(u, p.t.prof, p.ts); err != nil { // see prepare
 		return nil, err
 	}
 	pts := []world.Vec{p.start.Pos}
@@ -525,7 +537,7 @@ func (c *HoldCmd) Validate(s *rules.State) error {
 	default:
 		return fmt.Errorf("hold is for the movement, shooting and assault phases, not %s", s.Step)
 	}
-	_, err := c.r.ownActivation(s, c.By, c.Unit)
+	_, err := c.r.ownActivationRead(s, c.By, c.Unit)
 	return err
 }
 

@@ -189,12 +189,17 @@ func (s *TitanState) setLevel(loc string, l Level) {
 // Locations lists every location of unit u: legs, head, reactor, vsg, then
 // the mounts in sheet order.
 func Locations(u *catalog.Unit) []string {
-	locs := make([]string, 0, 4+len(sheet.Of(u).Mounts))
-	locs = append(locs, LocLegs, LocHead, LocReactor, LocVSG)
+	return appendLocations(make([]string, 0, 4+len(sheet.Of(u).Mounts)), u)
+}
+
+// appendLocations appends u's Locations to out: into a caller's buffer
+// (a small array on its stack) instead of a new list.
+func appendLocations(out []string, u *catalog.Unit) []string {
+	out = append(out, LocLegs, LocHead, LocReactor, LocVSG)
 	for _, m := range sheet.Of(u).Mounts {
-		locs = append(locs, m.ID)
+		out = append(out, m.ID)
 	}
-	return locs
+	return out
 }
 
 // ShieldsUp is the number of working void shields.
@@ -574,33 +579,80 @@ func CanMove(s TitanState) error {
 // worse lost), failed reactor roll this turn, or a spent once-per-battle
 // missile.
 func CanFire(u *catalog.Unit, s TitanState, mount string, w *catalog.Weapon) error {
-	m := mountByID(u, mount)
-	if m == nil {
+	m, bar := fireBar(u, &s, mount, w)
+	switch bar {
+	case fireNoMount:
 		return fmt.Errorf("%s has no mount %q", u.Name, mount)
-	}
-	switch {
-	case s.Destroyed:
+	case fireDestroyed:
 		return fmt.Errorf("titan is destroyed")
-	case s.Head >= Major:
+	case fireHead:
 		return fmt.Errorf("head damage (Major): cannot shoot")
-	case s.Overcharged:
+	case fireOvercharged:
 		return fmt.Errorf("engines overcharged: no shooting this turn")
-	case s.Disengaging:
+	case fireDisengaging:
 		return fmt.Errorf("disengaging: no shooting")
-	}
-	switch lv := s.Level(mount); {
-	case lv == Superficial:
+	case fireMountDamaged:
 		return fmt.Errorf("%s damaged (Superficial): unusable until repaired", m.Name)
-	case lv >= Major:
-		return fmt.Errorf("%s destroyed (%s)", m.Name, lv)
-	}
-	if hasString(s.WeaponsOffline, mount) {
+	case fireMountDestroyed:
+		return fmt.Errorf("%s destroyed (%s)", m.Name, s.Level(mount))
+	case fireOffline:
 		return fmt.Errorf("%s: reactor power failed this turn", m.Name)
-	}
-	if w != nil && w.HasSpecial("once-per-battle") && hasString(s.MissilesSpent, mount) {
+	case fireSpent:
 		return fmt.Errorf("%s: %s already fired this battle", m.Name, w.Name)
 	}
 	return nil
+}
+
+// canFire reports whether CanFire allows the shot, without its error.
+func canFire(u *catalog.Unit, s *TitanState, mount string, w *catalog.Weapon) bool {
+	_, bar := fireBar(u, s, mount, w)
+	return bar == fireAllowed
+}
+
+// What stops a mount firing (CanFire's cases, in its order).
+const (
+	fireAllowed = iota
+	fireNoMount
+	fireDestroyed
+	fireHead
+	fireOvercharged
+	fireDisengaging
+	fireMountDamaged
+	fireMountDestroyed
+	fireOffline
+	fireSpent
+)
+
+// fireBar is CanFire without the error text: the mount and fireAllowed,
+// or what stops it.
+func fireBar(u *catalog.Unit, s *TitanState, mount string, w *catalog.Weapon) (*sheet.Mount, int) {
+	m := mountByID(u, mount)
+	if m == nil {
+		return nil, fireNoMount
+	}
+	switch {
+	case s.Destroyed:
+		return m, fireDestroyed
+	case s.Head >= Major:
+		return m, fireHead
+	case s.Overcharged:
+		return m, fireOvercharged
+	case s.Disengaging:
+		return m, fireDisengaging
+	}
+	switch lv := s.Level(mount); {
+	case lv == Superficial:
+		return m, fireMountDamaged
+	case lv >= Major:
+		return m, fireMountDestroyed
+	}
+	if hasString(s.WeaponsOffline, mount) {
+		return m, fireOffline
+	}
+	if w != nil && w.HasSpecial("once-per-battle") && hasString(s.MissilesSpent, mount) {
+		return m, fireSpent
+	}
+	return m, fireAllowed
 }
 
 // StartTurn applies the start-of-turn steps to a titan: shields repaired

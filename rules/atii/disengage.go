@@ -132,13 +132,14 @@ func (r *Ruleset) legalDisengage(s *rules.State, side string, le *legalErr) []ru
 	if err != nil || !canDeclare(s, g, side) || !hasString(s.Pending.Commands, CmdDisengage) {
 		return nil
 	}
-	var ids []string
+	var idBuf [16]string // scratch: the choices keep copies
+	ids := idBuf[:0]
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side != side || !operational(u) {
 			continue
 		}
-		t, err := r.titan(s, u.ID)
+		t, err := r.titanRead(s, u.ID)
 		le.note(err)
 		if err == nil && !t.ts.Disengaging {
 			ids = append(ids, u.ID)
@@ -158,7 +159,7 @@ func (r *Ruleset) legalDisengage(s *rules.State, side string, le *legalErr) []ru
 		out = append(out, rules.Choice{Name: CmdDisengage, Units: units[2*i : 2*i+1 : 2*i+1], Cmd: &cmds[i], Text: id + " disengages this turn (double Speed, no shooting or close combat, may leave the table)"})
 	}
 	if len(ids) > 1 {
-		out = append(out, rules.Choice{Name: CmdDisengage, Units: append([]string(nil), ids...), Cmd: r.Disengage(side, ids...), Text: "every titan disengages this turn"})
+		out = append(out, rules.Choice{Name: CmdDisengage, Units: append([]string(nil), ids...), Cmd: r.Disengage(side, append([]string(nil), ids...)...), Text: "every titan disengages this turn"})
 	}
 	return out
 }

@@ -226,6 +226,18 @@ func getSetup(s *rules.State) (GameSetup, error) {
 	return g, err
 }
 
+// setupRef is getSetup returning the stored set-up itself, not a copy:
+// the caller only reads it.
+func setupRef(s *rules.State) (*GameSetup, error) {
+	if v, ok := s.Ext.Get(ExtSetup); ok {
+		if x, ok := v.(*setupExt); ok {
+			return &x.g, nil
+		}
+	}
+	g, err := getSetup(s)
+	return &g, err
+}
+
 // progressView returns the stored game progress without copying it: the
 // caller must not modify it (progress returns a private copy).
 func progressView(s *rules.State) (GameProgress, error) {

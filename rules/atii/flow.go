@@ -275,7 +275,7 @@ func (r *Ruleset) beginTurn(s *rules.State, d rules.Dice) ([]rules.Event, error)
 		if err != nil {
 			return nil, err
 		}
-		ts, err := TitanOf(u)
+		ts, err := titanView(u) // StartTurn copies it
 		if err != nil {
 			return nil, err
 		}
@@ -287,7 +287,7 @@ func (r *Ruleset) beginTurn(s *rules.State, d rules.Dice) ([]rules.Event, error)
 		if len(ns.WeaponsOffline) > 0 {
 			rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Units: []string{u.ID}, Text: fmt.Sprintf("%s: no reactor power this turn for %s", u.ID, strings.Join(ns.WeaponsOffline, ", "))})
 		}
-		if err := putTitan(u, p, ns); err != nil {
+		if err := keepTitan(u, p, ns); err != nil {
 			return nil, err
 		}
 	}
@@ -440,18 +440,25 @@ func (r *Ruleset) reactorChecks(s *rules.State, d rules.Dice) error {
 		if !operational(u) {
 			continue
 		}
-		t, err := r.titan(s, u.ID)
+		p, err := r.profile(u)
 		if err != nil {
 			return err
 		}
-		ns, err := ReactorMoveCheck(t.prof, t.ts, d)
+		ts, err := titanView(u) // ReactorMoveCheck copies it
+		if err != nil {
+			return err
+		}
+		if !ts.Stalled && (ts.Destroyed || ts.Reactor != Major) {
+			continue // ReactorMoveCheck would roll nothing and change nothing
+		}
+		ns, err := ReactorMoveCheck(p, ts, d)
 		if err != nil {
 			return err
 		}
 		if ns.Stalled {
 			rules.LogEvents(d, rules.Message(u.ID+": the damaged reactor fails, the titan cannot move this phase"))
 		}
-		if err := putTitan(u, t.prof, ns); err != nil {
+		if err := keepTitan(u, p, ns); err != nil {
 			return err
 		}
 	}
@@ -532,7 +539,7 @@ func (r *Ruleset) beginShooting(s *rules.State, _ rules.Dice) ([]rules.Event, er
 			if err != nil || w.Kind == catalog.CloseCombat {
 				continue
 			}
-			if CanFire(t.prof, t.ts, m.ID, w) == nil {
+			if canFire(t.prof, &t.ts, m.ID, w) {
 				return true
 			}
 		}

@@ -270,6 +270,24 @@ func (r *Ruleset) profile(u *rules.Unit) (*catalog.Unit, error) {
 	return p, nil
 }
 
+// titanRead is titan for a caller that only reads the titan's state: ts
+// is the stored state itself (titanView), not a copy.
+func (r *Ruleset) titanRead(s *rules.State, id string) (titan, error) {
+	u := s.Unit(id)
+	if u == nil {
+		return titan{}, fmt.Errorf("no unit %q", id)
+	}
+	p, err := r.profile(u)
+	if err != nil {
+		return titan{}, err
+	}
+	ts, err := titanView(u)
+	if err != nil {
+		return titan{}, err
+	}
+	return titan{u: u, prof: p, ts: ts}, nil
+}
+
 // titan looks up a titan by id.
 func (r *Ruleset) titan(s *rules.State, id string) (titan, error) {
 	u := s.Unit(id)
@@ -290,8 +308,14 @@ func (r *Ruleset) titan(s *rules.State, id string) (titan, error) {
 // putTitan stores ts on the unit and mirrors it into the generic fields
 // the UI reads: Damage (location -> level), Shields, Destroyed.
 func putTitan(u *rules.Unit, prof *catalog.Unit, ts TitanState) error {
-	c := ts.Clone()
-	u.Ext.Set(ExtTitan, &c)
+	return keepTitan(u, prof, ts.Clone())
+}
+
+// keepTitan is putTitan storing ts itself, without a copy: for a caller
+// done with ts whose maps and lists are its own copy or shared read-only
+// with a stored state (stored states are never edited in place).
+func keepTitan(u *rules.Unit, prof *catalog.Unit, ts TitanState) error {
+	u.Ext.Set(ExtTitan, &ts)
 	var dmg rules.Labels
 	mirror := func(loc string) {
 		if lv := ts.Level(loc); lv != Undamaged {

@@ -139,7 +139,8 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 		return nil
 	}
 	assault := s.Step == StepAssault
-	movable := Movable(g.Order, side, assault)
+	var mb [16]string
+	movable := appendMovable(mb[:0], g.Order, side, assault)
 	var out []rules.Choice // nil when none may move, as before
 	if len(movable) > 0 {
 		out = make([]rules.Choice, 0, 2*len(movable)+2) // and room for shields
@@ -149,13 +150,14 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 	moves := make([]MoveCmd, len(movable))
 	holds := make([]HoldCmd, len(movable))
 	paths := make([]Waypoint, len(movable))
-	// The texts go into one buffer, made one string at the end (each text
-	// a part of it).
-	var tb []byte
+	// The texts go into one builder, one string at the end (each text a
+	// part of it).
+	var tb strings.Builder
+	tb.Grow(40 * len(movable))
 	spans := make([][2]int, 0, 2*len(movable))
 	first := len(out)
 	for i, id := range movable {
-		t, err := r.titan(s, id)
+		t, err := r.titanRead(s, id)
 		if err != nil {
 			le.note(err)
 			continue
@@ -176,17 +178,21 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 		paths[i] = Waypoint{X: t.u.Pos.X, Y: t.u.Pos.Y}
 		moves[i] = MoveCmd{r: r, By: side, Unit: id, Path: paths[i : i+1 : i+1]}
 		holds[i] = HoldCmd{r: r, By: side, Unit: id}
-		ta := len(tb)
-		tb = append(append(append(tb, "move "...), id...), note...)
-		tm := len(tb)
-		tb = append(append(append(tb, id...), " holds"...), note...)
-		spans = append(spans, [2]int{ta, tm}, [2]int{tm, len(tb)})
+		ta := tb.Len()
+		tb.WriteString("move ")
+		tb.WriteString(id)
+		tb.WriteString(note)
+		tm := tb.Len()
+		tb.WriteString(id)
+		tb.WriteString(" holds")
+		tb.WriteString(note)
+		spans = append(spans, [2]int{ta, tm}, [2]int{tm, tb.Len()})
 		out = append(out,
 			rules.Choice{Name: CmdMove, Units: units[2*i : 2*i+1 : 2*i+1], Cmd: &moves[i],
 				Continuous: r.moveTemplateText(sp, sheet.Of(t.prof).Man, rule)},
 			rules.Choice{Name: CmdHold, Units: units[2*i+1 : 2*i+2 : 2*i+2], Cmd: &holds[i]})
 	}
-	texts := string(tb)
+	texts := tb.String()
 	for k, sp := range spans {
 		out[first+k].Text = texts[sp[0]:sp[1]]
 	}
@@ -227,14 +233,15 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 		le.note(err)
 		return nil
 	}
-	movable := Movable(g.Order, side, false)
+	var mb [16]string
+	movable := appendMovable(mb[:0], g.Order, side, false)
 	out := make([]rules.Choice, 0, 8*len(movable))
 	sight := r.sight
 	ue := r.unitEnds(len(s.Units))
 	units := make([]string, len(movable))
 	holds := make([]HoldCmd, len(movable))
 	for i, id := range movable {
-		t, err := r.titan(s, id)
+		t, err := r.titanRead(s, id)
 		if err != nil {
 			le.note(err)
 			continue
@@ -330,7 +337,7 @@ func (r *Ruleset) legalShields(s *rules.State, side string, le *legalErr) []rule
 		if u.Side != side || !operational(u) {
 			continue
 		}
-		t, err := r.titan(s, u.ID)
+		t, err := r.titanRead(s, u.ID)
 		if err != nil {
 			le.note(err)
 			continue
@@ -429,11 +436,11 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 	if len(byMount) == 0 {
 		return out
 	}
-	var made [][]Shot
-	// Every choice's text goes into one buffer, turned into one string at
-	// the end: each text is a part of it (first: where this call's
-	// choices start in out).
-	var tb []byte
+	// Every choice's text goes into one builder, one string at the end:
+	// each text is a part of it (first: where this call's choices start
+	// in out).
+	var tb strings.Builder
+	var num [20]byte
 	var spans [][2]int
 	first := len(out)
 	// One block each for the choices' shots, unit lists and commands,
@@ -451,48 +458,54 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 			shotBuf = append(shotBuf, sh)
 		}
 		shots := shotBuf[at:len(shotBuf):len(shotBuf)]
-		for _, m := range made {
-			if slices.Equal(m, shots) {
+		// The choices made so far hold shotBuf[:at], len(picks) shots each.
+		for m := 0; m < at; m += len(picks) {
+			if slices.Equal(shotBuf[m:m+len(picks)], shots) {
 				shotBuf = shotBuf[:at]
 				return
 			}
 		}
-		made = append(made, shots)
-		ta := len(tb)
-		tb = append(tb, id...)
+		ta := tb.Len()
+		tb.WriteString(id)
 		if what == "" {
-			tb = append(tb, " fires: "...)
+			tb.WriteString(" fires: ")
 		} else {
-			tb = append(tb, " focuses on "...)
-			tb = append(tb, what...)
-			tb = append(tb, " (aimed "...)
-			tb = append(tb, aim...)
-			tb = append(tb, "): "...)
+			tb.WriteString(" focuses on ")
+			tb.WriteString(what)
+			tb.WriteString(" (aimed ")
+			tb.WriteString(string(aim))
+			tb.WriteString("): ")
 		}
 		ua := len(unitBuf)
 		unitBuf = append(unitBuf, id)
 		for i, sh := range shots {
 			if i > 0 {
-				tb = append(tb, ", "...)
+				tb.WriteString(", ")
 			}
-			tb = append(tb, sh.Mount...)
-			tb = append(tb, " at "...)
-			tb = append(tb, sh.Target...)
-			tb = append(tb, ' ')
-			tb = append(tb, sh.Aim...)
-			tb = append(tb, " ("...)
-			tb = strconv.AppendInt(tb, int64(int(100*picks[i].p+0.5)), 10)
-			tb = append(tb, "% a die)"...)
+			tb.WriteString(sh.Mount)
+			tb.WriteString(" at ")
+			tb.WriteString(sh.Target)
+			tb.WriteByte(' ')
+			tb.WriteString(string(sh.Aim))
+			tb.WriteString(" (")
+			tb.Write(strconv.AppendInt(num[:0], int64(int(100*picks[i].p+0.5)), 10))
+			tb.WriteString("% a die)")
 			if !hasString(unitBuf[ua:], sh.Target) {
 				unitBuf = append(unitBuf, sh.Target)
 			}
 		}
 		cmds = append(cmds, FireCmd{r: r, By: side, Unit: id, Shots: shots})
-		spans = append(spans, [2]int{ta, len(tb)})
+		spans = append(spans, [2]int{ta, tb.Len()})
 		out = append(out, rules.Choice{Name: CmdFire, Units: unitBuf[ua:len(unitBuf):len(unitBuf)], Cmd: &cmds[len(cmds)-1]})
 	}
 	// One buffer for every pick: add copies what it keeps.
-	picks := make([]mountShot, len(byMount))
+	var pickArr [8]mountShot // scratch: most titans have fewer mounts
+	picks := pickArr[:0]
+	if len(byMount) <= len(pickArr) {
+		picks = pickArr[:len(byMount)]
+	} else {
+		picks = make([]mountShot, len(byMount))
+	}
 	var targets []string
 	for i, list := range byMount {
 		picks[i] = list[0]
@@ -504,12 +517,16 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 	}
 	most := 1 + 2*len(targets) // choices add may make
 	out = slices.Grow(out, most)
-	made = make([][]Shot, 0, most)
 	shotBuf = make([]Shot, 0, most*len(byMount))
 	unitBuf = make([]string, 0, most*(1+len(byMount)))
 	cmds = make([]FireCmd, 0, most) // never grown: the choices point into it
-	spans = make([][2]int, 0, most)
-	tb = make([]byte, 0, most*(len(id)+48+40*len(byMount)))
+	// The spans are scratch too, like picks.
+	var spanArr [24][2]int
+	spans = spanArr[:0]
+	if most > len(spanArr) {
+		spans = make([][2]int, 0, most)
+	}
+	tb.Grow(most * (len(id) + 48 + 40*len(byMount)))
 	add("", picks, AimHigh)
 	for _, tg := range targets {
 		anyLow := false
@@ -528,7 +545,7 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 			add(tg, picks, AimLow)
 		}
 	}
-	texts := string(tb)
+	texts := tb.String()
 	for k, sp := range spans {
 		out[first+k].Text = texts[sp[0]:sp[1]]
 	}

@@ -120,15 +120,17 @@ func (r *Ruleset) Victory(s *rules.State) *rules.Outcome {
 	if s.Turn == 0 {
 		return nil
 	}
-	var res rules.Outcome
-	if ok, err := s.GetExt(ExtResult, &res); ok && err == nil {
-		return &res
+	if _, ok := s.Ext.Get(ExtResult); ok {
+		var res rules.Outcome
+		if ok, err := s.GetExt(ExtResult, &res); ok && err == nil {
+			return &res
+		}
 	}
-	setup, err := r.setup(s)
+	setup, err := setupRef(s)
 	if err != nil {
 		return nil
 	}
-	ev := evaluator{r: r, s: s, setup: &setup}
+	ev := evaluator{r: r, s: s, setup: setup}
 	anyLeft := false
 	for _, sd := range s.Sides {
 		anyLeft = anyLeft || sideOperational(s, sd.ID)
@@ -137,7 +139,7 @@ func (r *Ruleset) Victory(s *rules.State) *rules.Outcome {
 		return &rules.Outcome{Kind: "draw", Text: "no titan is left on the table; " + ev.vpText()}
 	}
 	if setup.Mission != nil {
-		if !r.gameEnding(s, setup) {
+		if !r.gameEnding(s, *setup) {
 			return nil
 		}
 		out, err := r.judgeMission(s)
@@ -151,7 +153,7 @@ func (r *Ruleset) Victory(s *rules.State) *rules.Outcome {
 			return ev.outcome(vr)
 		}
 	}
-	if !r.gameEnding(s, setup) {
+	if !r.gameEnding(s, *setup) {
 		return nil
 	}
 	for _, vr := range setup.Victory {

@@ -164,7 +164,8 @@ func TitanVictoryPoints(u *catalog.Unit, points int, s TitanState, leftTable, fo
 		return points
 	}
 	pct := 0
-	for _, loc := range Locations(u) {
+	var buf [16]string
+	for _, loc := range appendLocations(buf[:0], u) {
 		switch s.Level(loc) {
 		case Superficial:
 			pct += vpSuperficial

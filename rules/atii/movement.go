@@ -80,6 +80,17 @@ func StartMove(entries []OrderEntry, id string, assault bool) ([]OrderEntry, err
 // Movable lists side's titans that may still move, in the order the rules
 // want them moved (ties in entry order).
 func Movable(entries []OrderEntry, side string, assault bool) []string {
+	n := 0
+	for _, e := range entries {
+		if e.Side == side && !e.Moved && !e.Forfeit {
+			n++
+		}
+	}
+	return appendMovable(make([]string, 0, n), entries, side, assault)
+}
+
+// appendMovable appends Movable's list to dst (a caller's buffer).
+func appendMovable(dst []string, entries []OrderEntry, side string, assault bool) []string {
 	var buf [16]OrderEntry // on the stack for the usual few titans
 	es := buf[:0]
 	for _, e := range entries {
@@ -92,11 +103,10 @@ func Movable(entries []OrderEntry, side string, assault bool) []string {
 			es[j-1], es[j] = es[j], es[j-1]
 		}
 	}
-	ids := make([]string, len(es))
-	for i, e := range es {
-		ids[i] = e.ID
+	for _, e := range es {
+		dst = append(dst, e.ID)
 	}
-	return ids
+	return dst
 }
 
 // NextSide says which side moves the next titan: sides alternate one titan

@@ -74,7 +74,8 @@ func repairOne(u *catalog.Unit, s *TitanState, target string) bool {
 // listed twice, it takes two repairs to clear).
 func Repairable(u *catalog.Unit, s TitanState) []string {
 	var out []string
-	for _, loc := range Locations(u) {
+	var buf [16]string
+	for _, loc := range appendLocations(buf[:0], u) {
 		if s.Level(loc) == Undamaged {
 			continue // repairOne fixes nothing there: no copy to make
 		}

@@ -46,17 +46,41 @@ func ParseAim(s string) (Aim, error) {
 // not be aimed at low; one of which only the legs can be seen must be aimed
 // at high. Shots at titans must declare high or low.
 func CheckAim(aim Aim, legsHidden, onlyLegsVisible bool) error {
-	switch {
-	case aim == AimNone:
+	switch aimBar(aim, legsHidden, onlyLegsVisible) {
+	case aimUndeclared:
 		return fmt.Errorf("declare whether the shot is aimed high or low")
-	case aim == AimLow && legsHidden:
+	case aimLegsHidden:
 		return fmt.Errorf("the target's legs are hidden by cover: may not aim low")
-	case aim == AimLow && onlyLegsVisible:
+	case aimOnlyLegs:
 		return fmt.Errorf("only the target's legs can be seen: must aim high")
-	case aim != AimHigh && aim != AimLow:
+	case aimUnknown:
 		return fmt.Errorf("aim %q: want high or low", aim)
 	}
 	return nil
+}
+
+// What bars an aim (CheckAim's cases, in its order).
+const (
+	aimAllowed = iota
+	aimUndeclared
+	aimLegsHidden
+	aimOnlyLegs
+	aimUnknown
+)
+
+// aimBar is CheckAim without the error text: aimAllowed or what bars it.
+func aimBar(aim Aim, legsHidden, onlyLegsVisible bool) int {
+	switch {
+	case aim == AimNone:
+		return aimUndeclared
+	case aim == AimLow && legsHidden:
+		return aimLegsHidden
+	case aim == AimLow && onlyLegsVisible:
+		return aimOnlyLegs
+	case aim != AimHigh && aim != AimLow:
+		return aimUnknown
+	}
+	return aimAllowed
 }
 
 // LegsScreenShare is the share of sight lines passing through
