@@ -52,7 +52,9 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 		}
 		if sh == nil {
 			sh = n
+			defer r.checks.put(n.ck)
 		} else {
+			r.checks.put(sh.ck)
 			*sh = *n
 		}
 	}
