@@ -240,8 +240,8 @@ type moveCheck struct {
 	prof []checkProfile
 	perr error
 	// Scratch lists one check fills (a moveCheck serves one goroutine).
-	bufBlockers, bufEnemies []world.Base
-	bufContacted            []bool
+	bufBlockers, bufEnemies, bufFriends []world.Base
+	bufContacted                        []bool
 }
 
 // newMoveCheck prepares the checks of det's moves on s. Errors: bad
@@ -298,7 +298,8 @@ func (cp *checkPool) put(c *moveCheck) {
 	if cp == nil || c == nil {
 		return
 	}
-	*c = moveCheck{prof: c.prof[:0], bufBlockers: c.bufBlockers[:0], bufEnemies: c.bufEnemies[:0], bufContacted: c.bufContacted[:0]}
+	*c = moveCheck{prof: c.prof[:0], bufBlockers: c.bufBlockers[:0], bufEnemies: c.bufEnemies[:0], bufContacted: c.bufContacted[:0],
+		bufFriends: c.bufFriends[:0]}
 	cp.p.Put(c)
 }
 

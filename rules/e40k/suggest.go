@@ -135,9 +135,27 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 // none.
 func (c *moveCheck) aimFor(u *rules.Unit, b world.Base, enemies []world.Base, pos map[string]world.Vec) (int, world.Base) {
 	best, bd := -1, 0.0
+	// The bases of the mover's side (attackersOn's, worked out once for
+	// every enemy).
+	friends := c.bufFriends[:0]
+	if c.assault {
+		for i := range c.s.Units {
+			w := &c.s.Units[i]
+			if w.Side != u.Side || w.ID == u.ID || w.Destroyed || w.OffTable {
+				continue
+			}
+			friends = append(friends, c.baseAt(i, pos))
+		}
+		c.bufFriends = friends
+	}
 	for i, e := range enemies {
 		if c.assault {
-			n := c.attackersOn(u, e, pos)
+			n := 0
+			for _, fb := range friends {
+				if touching(fb, e) {
+					n++
+				}
+			}
 			if n >= MaxAttackersPerUnit || (c.o.AssaultMove && n > 0) {
 				continue
 			}
