@@ -1,6 +1,7 @@
 package e40k
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -201,6 +202,9 @@ func (r *Ruleset) NewMoveChecker(s *rules.State, side, det string, assault bool)
 // Try checks mv after the moves kept so far and keeps it if the rules
 // accept it. Errors: why the rules refuse it (it is not kept).
 func (m *MoveChecker) Try(mv UnitMove) error {
+	if m.c == nil {
+		return errors.New("move checker already released")
+	}
 	s, det := m.c.s, m.c.f.ID
 	u := s.Unit(mv.Unit)
 	switch {
@@ -224,6 +228,16 @@ func (m *MoveChecker) Try(mv UnitMove) error {
 
 // Moves returns the moves kept so far, in order (nil for none).
 func (m *MoveChecker) Moves() []UnitMove { return m.moves }
+
+// Release gives the checker's scratch lists back to the ruleset for the
+// next checks; Try must not be called after it (Moves still may). It is
+// optional: a checker not released is left to the garbage collector.
+func (m *MoveChecker) Release() {
+	if m.c != nil {
+		m.c.r.checks.put(m.c)
+		m.c = nil
+	}
+}
 
 // moveCheck checks one detachment's unit moves on one state: the options,
 // the detachment and every unit's profile are looked up once for a
