@@ -376,7 +376,7 @@ func (r *Ruleset) checkDisembarkAmong(s *rules.State, t *rules.Unit, tb world.Ba
 	case u.Moved && !bail:
 		return world.Base{}, fmt.Errorf("disembark %d: %s has already moved this turn", i+1, u.ID)
 	}
-	p, err := r.Profile(s, u)
+	p, err := r.profile(s, u)
 	if err != nil {
 		return world.Base{}, err
 	}
@@ -387,7 +387,7 @@ func (r *Ruleset) checkDisembarkAmong(s *rules.State, t *rules.Unit, tb world.Ba
 		}
 		orders = f.Orders
 	}
-	allow := DisembarkAllowance(&p, orders, false, false)
+	allow := DisembarkAllowance(p, orders, false, false)
 	if bail {
 		allow = BailOutReach
 	}
@@ -508,7 +508,7 @@ func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, re
 	if len(carried) == 0 {
 		return nil
 	}
-	tp, err := r.Profile(s, t)
+	tp, err := r.profile(s, t)
 	if err != nil {
 		return nil
 	}
@@ -525,7 +525,7 @@ func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, re
 	var moves []UnitMove
 	var ends []world.Base
 	for i, u := range carried {
-		p, err := r.Profile(s, u)
+		p, err := r.profile(s, u)
 		if err != nil {
 			continue
 		}
@@ -533,7 +533,7 @@ func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, re
 		if f := s.Formation(u.Formation); f != nil {
 			orders = f.Orders
 		}
-		out := min(reach, DisembarkAllowance(&p, orders, false, false))
+		out := min(reach, DisembarkAllowance(p, orders, false, false))
 		if to, end, ok := r.placeNear(s, t, moves, ends, u.ID, base+float64(i)*0.9*sign(i), footRadius(tp.Base)+footRadius(p.Base)+0.2+out, footRadius(p.Base)+0.25, bail, others); ok {
 			moves = append(moves, UnitMove{Unit: u.ID, To: to})
 			ends = append(ends, end)
