@@ -46,14 +46,14 @@ func stillWarEngines(us []placed) bool {
 // placed is a unit with its base.
 type placed struct {
 	u *rules.Unit
-	p Profile
+	p *Profile // the cached profile (read only) or one of its own
 	b world.Base
 }
 
 func (r *Ruleset) placedOf(s *rules.State, det string) ([]placed, error) {
 	var out []placed
 	for _, u := range members(s, det) {
-		p, err := r.Profile(s, u)
+		p, err := r.profile(s, u)
 		if err != nil {
 			return nil, err
 		}
@@ -178,12 +178,12 @@ func (r *Ruleset) combatSide(s *rules.State, kind string, me, them []placed, f *
 				cs.Psykers++
 			}
 			if kind == CloseCombat {
-				cs.Value += CCAssault(&x.p, touchesWarEngine(x, them), o) // ccweapons.go
+				cs.Value += CCAssault(x.p, touchesWarEngine(x, them), o) // ccweapons.go
 			} else {
 				cs.Value += x.p.Firepower
 			}
 		case kind == CloseCombat && near:
-			support += SupportValue(x.p.WarEngine(), damageLeft(&x.p, x.u), o)
+			support += SupportValue(x.p.WarEngine(), damageLeft(x.p, x.u), o)
 		}
 	}
 	if kind == Firefight && f.Orders == OrderMarch {
@@ -245,7 +245,7 @@ func (r *Ruleset) combat(s *rules.State, d rules.Dice, kind, att, def string) ([
 			for _, x := range fighters[i] {
 				dist = min(dist, world.Distance(x.b, y.b))
 			}
-			ts = append(ts, Target{ID: y.u.ID, Dist: dist, Armour: y.p.Armour, DC: damageLeft(&y.p, y.u),
+			ts = append(ts, Target{ID: y.u.ID, Dist: dist, Armour: y.p.Armour, DC: damageLeft(y.p, y.u),
 				Shields: 0, WarEngine: y.p.WarEngine()})
 		}
 		a, err := CombatHits(ts, res.Hits[i], o)

@@ -85,6 +85,7 @@ type Ruleset struct {
 	profiles *profileCache
 	memo     *progressMemo
 	geo      *geoMemo // sight lines and moves measured (memo.go)
+	checks   *checkPool
 	tables   Tables
 }
 
@@ -140,7 +141,7 @@ func NewRuleset(cat *catalog.Catalogue, terrain world.TerrainRules, w *world.Wor
 		return nil, errors.New("e40k ruleset: no table")
 	}
 	return &Ruleset{cat: cat, terrain: terrain, w: w, profiles: &profileCache{m: map[Options]map[string]*cachedProfile{}},
-		memo: &progressMemo{progs: map[extKey]Progress{}, setups: map[extKey]Setup{}}, geo: &geoMemo{}}, nil
+		memo: &progressMemo{progs: map[extKey]Progress{}, setups: map[extKey]Setup{}}, geo: &geoMemo{}, checks: &checkPool{}}, nil
 }
 
 // ID implements rules.Ruleset.

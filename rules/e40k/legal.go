@@ -33,6 +33,7 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 			rules.Choice{Name: CmdInitiative, Text: "go second", Cmd: &InitiativeCmd{r: r, By: side, First: false}})
 	case KindMove:
 		var sh suggestShared
+		defer func() { r.checks.put(sh.ck) }()
 		for _, id := range p.Units {
 			out = append(out, rules.Choice{Name: CmdMove, Text: "move " + id, Units: r.unitIDs(s, id),
 				Cmd: &MoveCmd{r: r, By: side, Detachment: id}, Continuous: r.allowanceText(s, id, false)})
@@ -51,6 +52,7 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 		out = r.landingChoices(s, side)
 	case KindAssault:
 		var sh suggestShared
+		defer func() { r.checks.put(sh.ck) }()
 		for _, id := range p.Units {
 			out = append(out, rules.Choice{Name: CmdAssault, Text: "assault with " + id, Units: r.unitIDs(s, id),
 				Cmd: &AssaultCmd{r: r, By: side, Detachment: id}, Continuous: r.allowanceText(s, id, true)})

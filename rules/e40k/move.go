@@ -1,7 +1,10 @@
 package e40k
 
 import (
+	"errors"
 	"fmt"
+	"slices"
+	"sync"
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/world"
@@ -141,6 +144,7 @@ func (r *Ruleset) checkMoves(s *rules.State, det string, moves []UnitMove, assau
 	if err != nil {
 		return nil, err
 	}
+	defer r.checks.put(c)
 	pos := map[string]world.Vec{}
 	for i, mv := range moves {
 		u := s.Unit(mv.Unit)
@@ -198,6 +202,9 @@ func (r *Ruleset) NewMoveChecker(s *rules.State, side, det string, assault bool)
 // Try checks mv after the moves kept so far and keeps it if the rules
 // accept it. Errors: why the rules refuse it (it is not kept).
 func (m *MoveChecker) Try(mv UnitMove) error {
+	if m.c == nil {
+		return errors.New("move checker already released")
+	}
 	s, det := m.c.s, m.c.f.ID
 	u := s.Unit(mv.Unit)
 	switch {
@@ -222,6 +229,16 @@ func (m *MoveChecker) Try(mv UnitMove) error {
 // Moves returns the moves kept so far, in order (nil for none).
 func (m *MoveChecker) Moves() []UnitMove { return m.moves }
 
+// Release gives the checker's scratch lists back to the ruleset for the
+// next checks; Try must not be called after it (Moves still may). It is
+// optional: a checker not released is left to the garbage collector.
+func (m *MoveChecker) Release() {
+	if m.c != nil {
+		m.c.r.checks.put(m.c)
+		m.c = nil
+	}
+}
+
 // moveCheck checks one detachment's unit moves on one state: the options,
 // the detachment and every unit's profile are looked up once for a
 // series of checks (checkMoves, SuggestMoves).
@@ -237,8 +254,8 @@ type moveCheck struct {
 	prof []checkProfile
 	perr error
 	// Scratch lists one check fills (a moveCheck serves one goroutine).
-	bufBlockers, bufEnemies []world.Base
-	bufContacted            []bool
+	bufBlockers, bufEnemies, bufFriends []world.Base
+	bufContacted                        []bool
 }
 
 // newMoveCheck prepares the checks of det's moves on s. Errors: bad
@@ -252,8 +269,12 @@ func (r *Ruleset) newMoveCheck(s *rules.State, det string, assault bool) (*moveC
 	if f == nil {
 		return nil, fmt.Errorf("no detachment %q", det)
 	}
-	c := &moveCheck{r: r, s: s, f: f, o: o, assault: assault, prof: make([]checkProfile, len(s.Units)),
-		bufBlockers: make([]world.Base, 0, len(s.Units)), bufEnemies: make([]world.Base, 0, len(s.Units))}
+	c := r.checks.get()
+	c.r, c.s, c.f, c.o, c.assault = r, s, f, o, assault
+	c.prof = slices.Grow(c.prof[:0], len(s.Units))[:len(s.Units)]
+	clear(c.prof)
+	c.bufBlockers = slices.Grow(c.bufBlockers[:0], len(s.Units))
+	c.bufEnemies = slices.Grow(c.bufEnemies[:0], len(s.Units))
 	for i := range s.Units {
 		v := &s.Units[i]
 		if v.Destroyed || v.OffTable {
@@ -269,6 +290,31 @@ func (r *Ruleset) newMoveCheck(s *rules.State, det string, assault bool) (*moveC
 		c.prof[i] = checkProfile{foot: p.Base, class: p.Class, warEngine: p.WarEngine()}
 	}
 	return c, nil
+}
+
+// checkPool keeps idle move checks, whose lists (a profile and two bases
+// per unit of the state) would otherwise be made anew for every
+// detachment checked. A nil pool keeps nothing.
+type checkPool struct{ p sync.Pool }
+
+// get returns an idle move check (its lists emptied) or a new one.
+func (cp *checkPool) get() *moveCheck {
+	if cp != nil {
+		if c, ok := cp.p.Get().(*moveCheck); ok {
+			return c
+		}
+	}
+	return &moveCheck{}
+}
+
+// put gives back a move check nothing reads any more (nil: nothing).
+func (cp *checkPool) put(c *moveCheck) {
+	if cp == nil || c == nil {
+		return
+	}
+	*c = moveCheck{prof: c.prof[:0], bufBlockers: c.bufBlockers[:0], bufEnemies: c.bufEnemies[:0], bufContacted: c.bufContacted[:0],
+		bufFriends: c.bufFriends[:0]}
+	cp.p.Put(c)
 }
 
 // checkProfile is the part of a unit's profile move checks read.

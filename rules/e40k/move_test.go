@@ -297,3 +297,41 @@ func TestJumpOverContactedREMMOV1(t *testing.T) {
 		}
 	}
 }
+
+// MoveChecker keeps exactly the charge moves the assault command accepts
+// (E40K-CC-2: the third attacker on one marine is refused), also when its
+// lists come back from a released checker; after Release it refuses to
+// check and still reports the moves it kept.
+func TestMoveCheckerReleaseE40KCC2(t *testing.T) {
+	r := testRuleset(t)
+	for round := 0; round < 2; round++ {
+		s := atStep(smallBattle(1, nil), StepAssault, KindAssault, "orks", "boyz")
+		setOrders(s, "boyz", OrderAssault)
+		s.Unit("m1").Pos = world.Vec{X: 30, Y: 80}
+		for id, x := range map[string]float64{"b1": 22, "b2": 38, "b3": 30} {
+			s.Unit(id).Pos = world.Vec{X: x, Y: 90}
+		}
+		mc, err := r.NewMoveChecker(s, "orks", "boyz", true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mv := range []UnitMove{{Unit: "b1", To: world.Vec{X: 28, Y: 80}}, {Unit: "b2", To: world.Vec{X: 32, Y: 80}}} {
+			if err := mc.Try(mv); err != nil {
+				t.Fatalf("round %d: %s refused: %v", round, mv.Unit, err)
+			}
+		}
+		if err := mc.Try(UnitMove{Unit: "b3", To: world.Vec{X: 30, Y: 82}}); err == nil || !strings.Contains(err.Error(), "E40K-CC-2") {
+			t.Errorf("round %d: third attacker: %v", round, err)
+		}
+		if err := (&AssaultCmd{r: r, By: "orks", Detachment: "boyz", Moves: mc.Moves()}).Validate(s); err != nil {
+			t.Errorf("round %d: kept moves do not validate: %v", round, err)
+		}
+		mc.Release()
+		if err := mc.Try(UnitMove{Unit: "b4", To: world.Vec{X: 40, Y: 80}}); err == nil {
+			t.Errorf("round %d: a released checker still checks", round)
+		}
+		if n := len(mc.Moves()); n != 2 {
+			t.Errorf("round %d: %d moves kept after release, want 2", round, n)
+		}
+	}
+}

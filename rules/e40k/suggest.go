@@ -39,7 +39,7 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 	}
 	type cand struct {
 		u       *rules.Unit
-		p       Profile
+		p       *Profile
 		b       world.Base
 		closest int
 		gap     float64
@@ -52,7 +52,9 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 		}
 		if sh == nil {
 			sh = n
+			defer r.checks.put(n.ck)
 		} else {
+			r.checks.put(sh.ck)
 			*sh = *n
 		}
 	}
@@ -66,8 +68,8 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 		if u.Markers.Value(MarkOutOfCommand) > 0 {
 			continue
 		}
-		p, err := r.Profile(s, u)
-		if err != nil || Allowance(&p, f.Orders, assault) <= 0 {
+		p, err := r.profile(s, u)
+		if err != nil || Allowance(p, f.Orders, assault) <= 0 {
 			continue
 		}
 		b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}
@@ -97,7 +99,7 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 		if assault {
 			gap = world.Distance(c.b, eb)
 		}
-		allow := Allowance(&c.p, f.Orders, assault)
+		allow := Allowance(c.p, f.Orders, assault)
 		var want float64
 		switch {
 		case assault && c.p.Class == world.Infantry && gap <= 2*allow:
@@ -133,9 +135,27 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 // none.
 func (c *moveCheck) aimFor(u *rules.Unit, b world.Base, enemies []world.Base, pos map[string]world.Vec) (int, world.Base) {
 	best, bd := -1, 0.0
+	// The bases of the mover's side (attackersOn's, worked out once for
+	// every enemy).
+	friends := c.bufFriends[:0]
+	if c.assault {
+		for i := range c.s.Units {
+			w := &c.s.Units[i]
+			if w.Side != u.Side || w.ID == u.ID || w.Destroyed || w.OffTable {
+				continue
+			}
+			friends = append(friends, c.baseAt(i, pos))
+		}
+		c.bufFriends = friends
+	}
 	for i, e := range enemies {
 		if c.assault {
-			n := c.attackersOn(u, e, pos)
+			n := 0
+			for _, fb := range friends {
+				if touching(fb, e) {
+					n++
+				}
+			}
 			if n >= MaxAttackersPerUnit || (c.o.AssaultMove && n > 0) {
 				continue
 			}

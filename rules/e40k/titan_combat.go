@@ -35,7 +35,8 @@ func (r *Ruleset) titanFirefight(s *rules.State, d rules.Dice, att, id string) (
 		return nil, err
 	}
 	tb := titanBase(t)
-	tp := placed{u: t.u, p: titanProfile(t.prof), b: tb}
+	tprof := titanProfile(t.prof)
+	tp := placed{u: t.u, p: &tprof, b: tb}
 	sa, fightA := r.combatSide(s, Firefight, pa, []placed{tp}, fa, o)
 	if len(fightA) == 0 {
 		return nil, nil
@@ -64,7 +65,7 @@ func (r *Ruleset) titanFirefight(s *rules.State, d rules.Dice, att, id string) (
 	}
 	ts := make([]Target, 0, len(fightA))
 	for _, x := range fightA {
-		ts = append(ts, Target{ID: x.u.ID, Dist: world.Distance(tb, x.b), Armour: x.p.Armour, DC: damageLeft(&x.p, x.u), WarEngine: x.p.WarEngine()})
+		ts = append(ts, Target{ID: x.u.ID, Dist: world.Distance(tb, x.b), Armour: x.p.Armour, DC: damageLeft(x.p, x.u), WarEngine: x.p.WarEngine()})
 	}
 	alloc, err := CombatHits(ts, res.Hits[1], o)
 	if err != nil {

@@ -1,6 +1,7 @@
 package e40k
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -128,7 +129,7 @@ func (r *Ruleset) destroyCarried(s *rules.State, t *rules.Unit) []rules.Event {
 	var evs []rules.Event
 	if o, err := r.options(s); err == nil && o.TransportBailOut && !t.OffTable && len(Carried(s, t.ID)) > 0 {
 		marked := map[string]bool{}
-		for _, mv := range r.disembarkPlan(s, t, t.Pos, 0, true) {
+		for _, mv := range r.disembarkPlan(s, t, t.Pos, 0, true, nil) {
 			u := s.Unit(mv.Unit)
 			u.Ext.Delete(ExtAboard)
 			if u.Ext.Len() == 0 {
@@ -322,8 +323,11 @@ func (r *Ruleset) checkDisembark(s *rules.State, t *rules.Unit, moves []UnitMove
 // placed by the earlier ones (checkDisembark); it returns the stand's
 // end base.
 func (r *Ruleset) checkDisembarkOne(s *rules.State, t *rules.Unit, tb world.Base, placed []world.Base, i int, mv UnitMove, bail bool) (world.Base, error) {
-	return r.checkDisembarkAmong(s, t, tb, placed, i, mv, bail, nil)
+	return r.checkDisembarkAmong(s, t, tb, placed, i, mv, bail, nil, false)
 }
+
+// errSpotRefused is a quiet trial check's refusal (checkDisembarkAmong).
+var errSpotRefused = errors.New("disembark: spot refused")
 
 // tableBases are the bases of the units on the table but a transport,
 // in state order, worked out once for the trial spots of placeNear.
@@ -355,7 +359,10 @@ func (r *Ruleset) tableBasesBut(s *rules.State, t *rules.Unit) (*tableBases, boo
 
 // checkDisembarkAmong is checkDisembarkOne reading the other units'
 // bases from others when it is not nil.
-func (r *Ruleset) checkDisembarkAmong(s *rules.State, t *rules.Unit, tb world.Base, placed []world.Base, i int, mv UnitMove, bail bool, others *tableBases) (world.Base, error) {
+//
+// quiet trial checks (placeNear's spots, whose reasons nobody reads)
+// refuse a spot with errSpotRefused rather than a worded error.
+func (r *Ruleset) checkDisembarkAmong(s *rules.State, t *rules.Unit, tb world.Base, placed []world.Base, i int, mv UnitMove, bail bool, others *tableBases, quiet bool) (world.Base, error) {
 	u := s.Unit(mv.Unit)
 	named := false
 	for _, b := range placed {
@@ -369,7 +376,7 @@ func (r *Ruleset) checkDisembarkAmong(s *rules.State, t *rules.Unit, tb world.Ba
 	case u.Moved && !bail:
 		return world.Base{}, fmt.Errorf("disembark %d: %s has already moved this turn", i+1, u.ID)
 	}
-	p, err := r.Profile(s, u)
+	p, err := r.profile(s, u)
 	if err != nil {
 		return world.Base{}, err
 	}
@@ -380,12 +387,15 @@ func (r *Ruleset) checkDisembarkAmong(s *rules.State, t *rules.Unit, tb world.Ba
 		}
 		orders = f.Orders
 	}
-	allow := DisembarkAllowance(&p, orders, false, false)
+	allow := DisembarkAllowance(p, orders, false, false)
 	if bail {
 		allow = BailOutReach
 	}
 	end := world.Base{ID: u.ID, Pos: mv.To, Facing: t.Facing, Foot: p.Base}
 	if d := world.Distance(tb, end); d > allow+world.Eps {
+		if quiet {
+			return world.Base{}, errSpotRefused
+		}
 		return world.Base{}, fmt.Errorf("disembark %d: %s would be %.1f cm from %s, allowed %.1f cm (its move less %.0f cm, digest 8.3)", i+1, u.ID, d, t.ID, allow, DisembarkPenalty)
 	}
 	var blockers []world.Base
@@ -394,6 +404,9 @@ func (r *Ruleset) checkDisembarkAmong(s *rules.State, t *rules.Unit, tb world.Ba
 		for j, v := range others.units {
 			vb := others.bases[j]
 			if v.Side != u.Side && touching(end, vb) {
+				if quiet {
+					return world.Base{}, errSpotRefused
+				}
 				return world.Base{}, fmt.Errorf("disembark %d: %s may not end in contact with the enemy %s", i+1, u.ID, v.ID)
 			}
 			blockers = append(blockers, vb)
@@ -417,12 +430,18 @@ func (r *Ruleset) checkDisembarkAmong(s *rules.State, t *rules.Unit, tb world.Ba
 	}
 	for _, b := range placed {
 		if world.Overlap(end, b) {
+			if quiet {
+				return world.Base{}, errSpotRefused
+			}
 			return world.Base{}, fmt.Errorf("disembark %d: %s ends on top of %s", i+1, u.ID, b.ID)
 		}
 	}
 	blockers = append(blockers, placed...)
 	start := world.Base{ID: u.ID, Pos: t.Pos, Facing: t.Facing, Foot: p.Base}
 	if why := r.geo.measureMove(r.w, r.terrain, p.Class, start, mv.To, blockers); why != "" {
+		if quiet {
+			return world.Base{}, errSpotRefused
+		}
 		return world.Base{}, fmt.Errorf("disembark %d: %s: %s", i+1, u.ID, why)
 	}
 	return end, nil
@@ -481,12 +500,15 @@ func footRadius(f world.Footprint) float64 {
 // disembarkPlan places the stands aboard t around it, facing toward aim
 // (the nearest enemy, say), each as far out as reach lets it (0: beside
 // the transport), keeping only the placements that validate.
-func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, reach float64, bail bool) []UnitMove {
+//
+// others are the bases of the units on the table but t (nil: worked out
+// here).
+func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, reach float64, bail bool, others *tableBases) []UnitMove {
 	carried := Carried(s, t.ID)
 	if len(carried) == 0 {
 		return nil
 	}
-	tp, err := r.Profile(s, t)
+	tp, err := r.profile(s, t)
 	if err != nil {
 		return nil
 	}
@@ -495,13 +517,15 @@ func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, re
 	if dir.Len() > world.Eps {
 		base = math.Atan2(dir.Y, dir.X)
 	}
-	others, ok := r.tableBasesBut(s, t)
-	if !ok {
-		others = nil
+	if others == nil {
+		if o, ok := r.tableBasesBut(s, t); ok {
+			others = o
+		}
 	}
 	var moves []UnitMove
+	var ends []world.Base
 	for i, u := range carried {
-		p, err := r.Profile(s, u)
+		p, err := r.profile(s, u)
 		if err != nil {
 			continue
 		}
@@ -509,9 +533,10 @@ func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, re
 		if f := s.Formation(u.Formation); f != nil {
 			orders = f.Orders
 		}
-		out := min(reach, DisembarkAllowance(&p, orders, false, false))
-		if to, ok := r.placeNear(s, t, moves, u.ID, base+float64(i)*0.9*sign(i), footRadius(tp.Base)+footRadius(p.Base)+0.2+out, footRadius(p.Base)+0.25, bail, others); ok {
+		out := min(reach, DisembarkAllowance(p, orders, false, false))
+		if to, end, ok := r.placeNear(s, t, moves, ends, u.ID, base+float64(i)*0.9*sign(i), footRadius(tp.Base)+footRadius(p.Base)+0.2+out, footRadius(p.Base)+0.25, bail, others); ok {
 			moves = append(moves, UnitMove{Unit: u.ID, To: to})
+			ends = append(ends, end)
 		}
 	}
 	return moves
@@ -522,28 +547,28 @@ func (r *Ruleset) disembarkPlan(s *rules.State, t *rules.Unit, aim world.Vec, re
 // the transport's centre, else fanning out around it and coming closer
 // by back cm at a time; ok is false when nothing validates. others are
 // the other units' bases (nil: read them at each check).
-func (r *Ruleset) placeNear(s *rules.State, t *rules.Unit, placed []UnitMove, id string, ang, dist, back float64, bail bool, others *tableBases) (world.Vec, bool) {
+//
+// prev are the end bases of the placed moves, which placeNear returned
+// for them on the same state (checking them again gives the same bases);
+// end is the new stand's.
+func (r *Ruleset) placeNear(s *rules.State, t *rules.Unit, placed []UnitMove, prev []world.Base, id string, ang, dist, back float64, bail bool, others *tableBases) (to world.Vec, end world.Base, ok bool) {
 	// The placed moves were checked in this order: only the new one is
 	// left to check, after them.
-	prev, err := r.checkDisembark(s, t, placed, bail)
-	if err != nil {
-		return world.Vec{}, false
-	}
 	tb, err := r.base(s, t)
 	if err != nil {
-		return world.Vec{}, false
+		return world.Vec{}, world.Base{}, false
 	}
 	for _, spread := range []float64{0, 1, -1, 2, -2, 3, -3, 4, -4, 6} {
 		a := ang + spread*0.45
 		for try := 0; try < 3; try++ {
 			d := dist - float64(try)*back
 			to := t.Pos.Add(world.Vec{X: math.Cos(a), Y: math.Sin(a)}.Scale(d))
-			if _, err := r.checkDisembarkAmong(s, t, tb, prev, len(placed), UnitMove{Unit: id, To: to}, bail, others); err == nil {
-				return to, true
+			if end, err := r.checkDisembarkAmong(s, t, tb, prev, len(placed), UnitMove{Unit: id, To: to}, bail, others, true); err == nil {
+				return to, end, true
 			}
 		}
 	}
-	return world.Vec{}, false
+	return world.Vec{}, world.Base{}, false
 }
 
 func sign(i int) float64 {
@@ -564,7 +589,7 @@ func (r *Ruleset) transportChoices(s *rules.State, side string) []rules.Choice {
 		if t.Side != side || t.Destroyed || t.OffTable {
 			continue
 		}
-		if p, err := r.Profile(s, t); err == nil && p.Transport > 0 {
+		if p, err := r.profile(s, t); err == nil && p.Transport > 0 {
 			transports = append(transports, t)
 		}
 	}
@@ -582,11 +607,11 @@ func (r *Ruleset) transportChoices(s *rules.State, side string) []rules.Choice {
 				for _, u := range members(s, det) {
 					// Cheap tests first: an unmoved infantry stand within
 					// its move of the transport; Validate checks the rest.
-					p, err := r.Profile(s, u)
+					p, err := r.profile(s, u)
 					if err != nil || u.Moved || p.Class != world.Infantry || f == nil {
 						continue
 					}
-					if world.Distance(world.Base{Pos: u.Pos, Facing: u.Facing, Foot: p.Base}, tb) > Allowance(&p, f.Orders, false)+world.Eps {
+					if world.Distance(world.Base{Pos: u.Pos, Facing: u.Facing, Foot: p.Base}, tb) > Allowance(p, f.Orders, false)+world.Eps {
 						continue
 					}
 					c := &EmbarkCmd{r: r, By: side, Unit: u.ID, Transport: t.ID}
@@ -614,8 +639,12 @@ func (r *Ruleset) disembarkChoices(s *rules.State, side string, t *rules.Unit) [
 	}
 	var out []rules.Choice
 	seen := ""
+	others, ok := r.tableBasesBut(s, t)
+	if !ok {
+		others = nil
+	}
 	for _, reach := range []float64{1e9, 0} {
-		mv := r.disembarkPlan(s, t, aim, reach, false)
+		mv := r.disembarkPlan(s, t, aim, reach, false, others)
 		if len(mv) == 0 || fmt.Sprint(mv) == seen {
 			continue
 		}

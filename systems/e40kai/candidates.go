@@ -245,6 +245,7 @@ func (g *gen) fit(want []e40k.UnitMove) []e40k.UnitMove {
 	if err != nil {
 		return nil
 	}
+	defer mc.Release()
 	for _, m := range want {
 		u := g.st.Unit(m.Unit)
 		if u == nil {
