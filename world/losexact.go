@@ -416,21 +416,7 @@ const minMissWidth = 1e-9
 // c.near's buffer.
 func (c *LOSContext) nearInterval(f *lineFamily, all []int, reach []float64, s0, s1 float64, byMid bool) []int {
 	mid := (s0 + s1) / 2
-	k := 0
-	for k+2 < f.nk && f.knots[k+1] <= mid {
-		k++
-	}
-	k0, k1 := f.knots[k], f.knots[k+1]
-	pc := &f.pieces[k]
-	at := func(s float64) (Vec, Vec) {
-		u := 0.0
-		if k1 > k0 {
-			u = min(max((s-k0)/(k1-k0), 0), 1)
-		}
-		return pc.a0.Add(pc.da.Scale(u)), pc.b0.Add(pc.db.Scale(u))
-	}
-	a0, b0 := at(s0)
-	a1, b1 := at(s1)
+	a0, b0, a1, b1 := f.intervalEnds(s0, s1)
 	minX := min(a0.X, b0.X, a1.X, b1.X) - corridorMargin
 	maxX := max(a0.X, b0.X, a1.X, b1.X) + corridorMargin
 	minY := min(a0.Y, b0.Y, a1.Y, b1.Y) - corridorMargin
@@ -562,7 +548,8 @@ func (c *LOSContext) constantInterval(f *lineFamily, rules TerrainRules, opt LOS
 }
 
 // intervalEnds returns the ends of the lines of f at offsets s0 and s1
-// (s0 <= s1 within one piece), read from the piece as nearInterval does.
+// (s0 <= s1 within one piece), read from the piece the middle offset
+// falls in (nearInterval and the constant-share shortcut share it).
 func (f *lineFamily) intervalEnds(s0, s1 float64) (a0, b0, a1, b1 Vec) {
 	mid := (s0 + s1) / 2
 	k := 0
