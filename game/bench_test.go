@@ -81,7 +81,7 @@ var benchSampled = playoutVariant{name: "sampled", aggressive: true, sampled: tr
 var benchPlain = playoutVariant{name: "plain", aggressive: true, sampled: true, unchecked: true}
 
 // benchBattlegroup opens titan-battlegroup with the catalogue loaded once.
-func benchBattlegroup(b *testing.B) (*scenarios.Scenario, *catalog.Catalogue) {
+func benchBattlegroup(b testing.TB) (*scenarios.Scenario, *catalog.Catalogue) {
 	b.Helper()
 	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {

@@ -344,6 +344,38 @@ func (r *Ruleset) TurnsOverMan(s *rules.State, id string, wp Waypoint) bool {
 	return need > sheet.Of(p).Man
 }
 
+// FinalTurnRoom reads, for titan id walking straight to `to` (no final
+// facing given), the facing the walk ends in (the titan turned to its
+// travel, forwards or backwards, as world.PathTurns turns it) and the
+// largest final turn in degrees its Man still pays for once the pivot
+// before walking is paid (ATII-MOV-2: each is its own turn, TurnStep
+// degrees a point of Man). A sampler uses it to end a move facing a
+// target only as far as the titan may turn. ok is false when there is
+// no such titan, its profile is unknown, `to` is not finite, or the
+// pivot alone needs more Man than it has.
+func (r *Ruleset) FinalTurnRoom(s *rules.State, id string, to world.Vec) (facing, room float64, ok bool) {
+	u := s.Unit(id)
+	if u == nil || !finite(to.X) || !finite(to.Y) {
+		return 0, 0, false
+	}
+	p, err := r.profile(u)
+	if err != nil {
+		return 0, 0, false
+	}
+	path := [1]world.Waypoint{{To: to}}
+	var buf [1]world.MoveTurn
+	facing, before := u.Facing, 0.0
+	for _, t := range world.PathTurns(r.base(u), path[:], world.MoveOptions{FaceMovement: true}, buf[:0]) {
+		before += t.Degrees
+		facing = t.To
+	}
+	left := sheet.Of(p).Man - TurnCost(before)
+	if left < 0 {
+		return 0, 0, false
+	}
+	return facing, float64(left * TurnStep), true
+}
+
 // planFromReport converts a measured path into the facts the movement
 // rules price: segments in path order with the turns made before each
 // (pivots at the same point combined into one turn), and a final turn.

@@ -31,9 +31,11 @@ const (
 //   - a move: a straight move to a point drawn at random, half the time
 //     toward the nearest enemy (within 45 degrees of the straight line),
 //     else in any direction, a quarter to all of the titan's Speed away
-//     (the reach halves after every two refused draws), half the time
-//     ending facing the nearest enemy; after sampleMoveTries refusals, a
-//     turn on the spot to face the nearest enemy;
+//     (a third of that to a point behind it, walked backwards; the reach
+//     halves after every two refused draws), half the time ending turned
+//     toward the nearest enemy as far as its Man allows; after
+//     sampleMoveTries refusals, a turn on the spot to face the nearest
+//     enemy;
 //   - a deployment: points drawn anywhere on the table facing the
 //     template's way, then the template's own position, then the first
 //     of Candidates.
@@ -85,10 +87,15 @@ func sampleMove(ctx context.Context, rs *atii.Ruleset, st *rules.State, side, id
 			dir = world.Bearing(enemy.Pos.Sub(u.Pos)) + (2*rng.Float64()-1)*sampleSpread
 		}
 		dist := speed * (0.25 + 0.75*rng.Float64()) / float64(int(1)<<(try/2))
+		if math.Abs(world.RelDeg(dir-u.Facing)) > 90 {
+			// A titan walks backwards to a point behind it (the smaller
+			// pivot), paying BackwardsCost cm of Speed a cm (ATII-MOV-3).
+			dist /= atii.BackwardsCost
+		}
 		to := u.Pos.Add(world.Heading(dir).Scale(dist))
 		wp := atii.Waypoint{X: to.X, Y: to.Y}
 		if enemy != nil && rng.IntN(2) == 0 {
-			wp.Facing = atii.Face(math.Round(world.NormDeg(world.Bearing(enemy.Pos.Sub(to)))))
+			wp.Facing = faceToward(rs, st, id, to, enemy.Pos)
 		}
 		text := func() string {
 			if toward {
@@ -108,6 +115,22 @@ func sampleMove(ctx context.Context, rs *atii.Ruleset, st *rules.State, side, id
 		}
 	}
 	return rules.Choice{}, false, nil
+}
+
+// faceToward is the final facing of a move of titan id to `to` that
+// turns toward `at` as far as the titan's Man allows after the pivot
+// before walking (atii.FinalTurnRoom), in whole degrees; nil (end facing
+// the travel) when no turn is left.
+func faceToward(rs *atii.Ruleset, st *rules.State, id string, to, at world.Vec) *float64 {
+	facing, room, ok := rs.FinalTurnRoom(st, id, to)
+	if !ok || room < 1 {
+		return nil
+	}
+	// Whole degrees, a degree short of the room so that rounding never
+	// turns the titan further than its Man pays for.
+	d := world.RelDeg(world.Bearing(at.Sub(to)) - facing)
+	d = max(-(room - 1), min(room-1, d))
+	return atii.Face(world.NormDeg(facing + math.Trunc(d)))
 }
 
 func sampleDeploy(ctx context.Context, rs *atii.Ruleset, st *rules.State, side string, dc *atii.DeployCmd, rng *rand.Rand) (rules.Choice, bool, error) {

@@ -12,6 +12,7 @@ import (
 	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/systems/atiiai"
 	"github.com/auspex/auspex/systems/atiisys"
+	"github.com/auspex/auspex/world"
 )
 
 // The ATII system is a game.Sampler.
@@ -141,4 +142,54 @@ func TestSurelyRefusedOnlyRefused(t *testing.T) {
 		t.Fatalf("only %d draws caught (%d for Man): the test proves little", caught, caughtMan)
 	}
 	t.Logf("%d draws caught unmeasured (%d for Man; %d more refused for Man by Validate)", caught, caughtMan, refusedMan)
+}
+
+// TestFaceTowardStaysWithinMan: a move ending turned toward a point as far
+// as FinalTurnRoom allows is never refused for its turns (ATII-MOV-2: the
+// pivot before walking and the final turn each cost a point of Man per
+// 45 degrees), while ending fully turned toward the same point often is;
+// and a titan whose pivot alone is over its Man has no room at all.
+func TestFaceTowardStaysWithinMan(t *testing.T) {
+	tried, refusedFull, noRoom := 0, 0, 0
+	for _, seed := range []uint64{5, 8} {
+		g := newGame(t, "titan-battlegroup", seed)
+		rs := g.Ruleset.(*atii.Ruleset)
+		for round := 0; round < 4 && !g.State().Over; round++ {
+			tmpl, side := greedyUntil(t, g, atii.CmdMove)
+			id := tmpl.Cmd.(*atii.MoveCmd).Unit
+			u := g.State().Unit(id)
+			rng := rand.New(rand.NewPCG(seed, uint64(round)))
+			for i := 0; i < 200; i++ {
+				to := world.Vec{X: u.Pos.X + 12*(2*rng.Float64()-1), Y: u.Pos.Y + 12*(2*rng.Float64()-1)}
+				at := world.Vec{X: 180 * rng.Float64(), Y: 120 * rng.Float64()}
+				if _, _, ok := rs.FinalTurnRoom(g.State(), id, to); !ok {
+					noRoom++
+					if !rs.TurnsOverMan(g.State(), id, atii.Waypoint{X: to.X, Y: to.Y}) {
+						t.Fatalf("no room to turn, yet the pivot of the walk to %v is within Man", to)
+					}
+					continue
+				}
+				wp := atii.Waypoint{X: to.X, Y: to.Y, Facing: atiiai.FaceToward(rs, g.State(), id, to, at)}
+				tried++
+				if err := rs.Move(side, id, wp).Validate(g.State()); err != nil && strings.Contains(err.Error(), " Man, ") {
+					t.Fatalf("%s to %+v (facing %v): refused for its turns: %v", id, wp, wp.Facing, err)
+				}
+				full := atii.Waypoint{X: to.X, Y: to.Y, Facing: atii.Face(world.Bearing(at.Sub(to)))}
+				if err := rs.Move(side, id, full).Validate(g.State()); err != nil && strings.Contains(err.Error(), " Man, ") {
+					refusedFull++
+				}
+			}
+			cmd, err := atiiai.Greedy{}.Decide(context.Background(), g.ViewFor(side))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Submit(cmd); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if tried < 500 || refusedFull < 100 {
+		t.Fatalf("%d moves tried, %d refused when fully turned: the test proves little", tried, refusedFull)
+	}
+	t.Logf("%d moves turned within Man, none refused for it; fully turned, %d refused; %d walks with no room", tried, refusedFull, noRoom)
 }

@@ -1,0 +1,4 @@
+package atiiai
+
+// FaceToward exposes faceToward to the package's external tests.
+var FaceToward = faceToward
