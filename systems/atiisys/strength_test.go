@@ -30,6 +30,9 @@ import (
 //	AUSPEX_STRENGTH_GREEDY_IN an ATII step (movement, shooting, assault)
 //	                          where the AI's side plays greedy's choices
 //	                          instead (to find where the AI plays worse)
+//	AUSPEX_STRENGTH_VS_NODES  when > 0, the opponent is the same AI on this
+//	                          many positions a decision instead of greedy
+//	                          (does a larger budget buy strength?)
 func TestStrengthSeries(t *testing.T) {
 	games := envInt("AUSPEX_STRENGTH_GAMES", 0)
 	if games <= 0 {
@@ -51,7 +54,11 @@ func TestStrengthSeries(t *testing.T) {
 		if step := os.Getenv("AUSPEX_STRENGTH_GREEDY_IN"); step != "" {
 			mine = greedyIn{ai: ai, step: step}
 		}
-		res, err := g.PlayWith(context.Background(), map[string]game.Controller{aiSide: mine, other: atiiai.Greedy{}}, game.PlayConfig{Max: 3000})
+		var opp game.Controller = atiiai.Greedy{}
+		if n := envInt("AUSPEX_STRENGTH_VS_NODES", 0); n > 0 {
+			opp = atiiai.AI{Budget: time.Minute, Search: search.Config{MaxNodes: int64(n), MaxDepth: envInt("AUSPEX_STRENGTH_DEPTH", 0), Seed: 7}}
+		}
+		res, err := g.PlayWith(context.Background(), map[string]game.Controller{aiSide: mine, other: opp}, game.PlayConfig{Max: 3000})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,11 +77,11 @@ func TestStrengthSeries(t *testing.T) {
 			losses++
 		}
 		margin += vp[aiSide] - vp[other]
-		fmt.Printf("game %d, seed %d, AI %s: winner %q, VP AI %d greedy %d, %d commands, %d failures\n", i+1, seed, aiSide, winner, vp[aiSide], vp[other], res.Commands, len(res.Failures))
+		fmt.Printf("game %d, seed %d, AI %s: winner %q, VP AI %d opponent %d, %d commands, %d failures\n", i+1, seed, aiSide, winner, vp[aiSide], vp[other], res.Commands, len(res.Failures))
 	}
 	fmt.Printf("AI won %d, lost %d, drew %d of %d; VP margin %+d\n", wins, losses, games-wins-losses, games, margin)
 	if margin <= 0 {
-		t.Errorf("the AI's victory points minus greedy's over the series: %d, want more than 0", margin)
+		t.Errorf("the AI's victory points minus its opponent's over the series: %d, want more than 0", margin)
 	}
 }
 
