@@ -161,6 +161,13 @@ func (r *Ruleset) Terrain(*rules.State) world.TerrainRules { return r.terrain }
 
 // options returns the state's typed options.
 func (r *Ruleset) options(s *rules.State) (Options, error) {
+	return r.GameOptions(s)
+}
+
+// GameOptions returns the game's options, parsed once per game (the
+// engine keeps the parsed value with the state). Errors: an unknown
+// option or value.
+func (r *Ruleset) GameOptions(s *rules.State) (Options, error) {
 	v, err := s.TypedOptions(func(m map[string]string) (any, error) { return ParseOptions(m) })
 	if err != nil {
 		return Options{}, err

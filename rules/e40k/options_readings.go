@@ -71,3 +71,21 @@ func readingOptionTable() []OptionInfo {
 		{OptCounterattackCard, "remastered", "REM-CC-1 Counterattack fate card: each side holds one for the game; after the close combat or firefight result dice are rolled, a side holding it that is losing or tied may play it to re-roll the lower of its two dice (implies remastered/cc-2d6; the number of cards is Auspex's reading).", func(o *Options) *bool { return &o.CounterattackCard }},
 	}
 }
+
+// ArmyMoraleFails is ArmyMoraleFails under the options: more than half
+// the starting units lost under OptArmyMoraleOverHalf.
+func (o Options) ArmyMoraleFails(start, left int) bool {
+	if o.ArmyMoraleOverHalf {
+		return start > 0 && 2*(start-left) > start
+	}
+	return ArmyMoraleFails(start, left)
+}
+
+// Allowance is Allowance under the options: a detachment on overwatch may
+// move OverwatchMove under OptOverwatchMove (outside the assault phase).
+func (o Options) Allowance(p *Profile, orders string, assault bool) float64 {
+	if o.OverwatchMove && !assault && orders == OrderOverwatch && p.Speed > 0 {
+		return OverwatchMove
+	}
+	return Allowance(p, orders, assault)
+}
