@@ -1,6 +1,9 @@
 package e40k
 
 import (
+	"math"
+
+	"github.com/auspex/auspex/rules"
 	"testing"
 
 	"github.com/auspex/auspex/world"
@@ -54,6 +57,162 @@ func TestArmyMoraleOverHalfOptionE40K(t *testing.T) {
 	} {
 		if got := c.o.ArmyMoraleFails(c.start, c.left); got != c.want {
 			t.Errorf("start %d left %d over-half=%v: %v, want %v", c.start, c.left, c.o.ArmyMoraleOverHalf, got, c.want)
+		}
+	}
+}
+
+// Mega-cannon (docs/rules/e40k.md; digest section 2 "the other
+// super-heavy weapons"): by default each unit under the template is
+// rolled against its datasheet armour; under e40k/mega-cannon-cover the
+// infantry terrain bonus counts, so the boyz in the wood need 5+ not 3+.
+func TestMegaCannonCoverOptionE40K(t *testing.T) {
+	r, err := NewRulesetWith(specialCatalogue(), testTerrain(), testWorld(t), Tables{ArmourBonus: map[world.Kind]int{world.Woods: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		opts   map[string]string
+		inWood int // armour of the boyz in the wood
+		left   int // boyz left in the wood after rolling 4s
+	}{{nil, 3, 0}, {map[string]string{OptMegaCannonCover: "on"}, 5, 3}} {
+		s := atStep(smallBattle(1, c.opts), StepShooting, KindFire, "imperium", "armour")
+		withFirer(s, "t-quaker")
+		for i, id := range boyz { // b1-b3 in the wood (y 50-65), b4-b6 out of it
+			s.Unit(id).Pos = world.Vec{X: 30 + 3*float64(i%3), Y: 60 + 8*float64(i/3)}
+		}
+		plan, err := r.planFire(s, "armour", "boyz", fireNormal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(plan.Templates) != 1 || len(plan.Templates[0].Units) != 6 {
+			t.Fatalf("templates %+v", plan.Templates)
+		}
+		for k, id := range plan.Templates[0].Units {
+			want := 3
+			if r.inCover(s.Unit(id).Pos) {
+				want = c.inWood
+			}
+			if got := plan.Templates[0].Armour[k]; got != want {
+				t.Errorf("options %v: %s armour %d, want %d", c.opts, id, got, want)
+			}
+		}
+		o, err := r.options(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Every unit under the template rolls a 4: 3+ kills all out of
+		// cover and, by default, those in it too.
+		tray := rules.Scripted(4, 4, 4, 4, 4, 4)
+		if _, err := r.resolveFire(s, tray, plan, o); err != nil {
+			t.Fatal(err)
+		}
+		inWood := 0
+		for _, id := range boyz {
+			if r.inCover(s.Unit(id).Pos) && !s.Unit(id).Destroyed {
+				inWood++
+			}
+		}
+		if inWood != c.left || destroyedOf(s, boyz...) != 6-c.left {
+			t.Errorf("options %v: %d boyz left in the wood, %d destroyed; want %d left", c.opts, inWood, destroyedOf(s, boyz...), c.left)
+		}
+	}
+}
+
+// Pulsar (docs/rules/e40k.md): by default a pulsar counts as one
+// super-heavy weapon for the blast markers table (E40K-BM-1: 1-3 weapons
+// place a marker only with a hit); under e40k/pulsar-shots-count its five
+// shots count as five weapons, which place a marker hit or miss.
+func TestPulsarShotsCountOptionE40KBM1(t *testing.T) {
+	r := specialRuleset(t)
+	for _, c := range []struct {
+		opts map[string]string
+		want int
+	}{{nil, 0}, {map[string]string{OptPulsarShotsCount: "on"}, 1}} {
+		s := atStep(smallBattle(1, c.opts), StepShooting, KindFire, "imperium", "armour")
+		withFirer(s, "t-pulsar")
+		plan, err := r.planFire(s, "armour", "boyz", fireNormal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := r.options(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tray := rules.Scripted(5, 1, 1, 1, 1, 1) // five shots, all miss
+		if _, err := r.resolveFire(s, tray, plan, o); err != nil {
+			t.Fatal(err)
+		}
+		if got := blast(s.Formation("boyz")); got != c.want {
+			t.Errorf("options %v: %d blast markers, want %d", c.opts, got, c.want)
+		}
+		od, err := plan.Odds(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// P(at least one marker): with shots counted, four or more shots
+		// place one whatever they hit, so the chance is higher.
+		p1 := od.Markers.AtLeast(1)
+		pHitAny := 0.0
+		for k := 1; k <= 6; k++ {
+			pHitAny += (1 - math.Pow(1.0/3, float64(k))) / 6
+		}
+		wantP := pHitAny
+		if c.opts != nil {
+			wantP = 0
+			for k := 1; k <= 6; k++ {
+				if k >= 4 {
+					wantP += 1.0 / 6
+				} else {
+					wantP += (1 - math.Pow(1.0/3, float64(k))) / 6
+				}
+			}
+		}
+		if math.Abs(p1-wantP) > 1e-9 {
+			t.Errorf("options %v: P(a marker) %v, want %v", c.opts, p1, wantP)
+		}
+	}
+}
+
+// Hit allocation (digest section 2: the attacker allocates closest first;
+// docs/rules/e40k.md "Hit allocation"): by default every living unit of
+// the target detachment can take hits, seen or not; under
+// e40k/alloc-seen-only a unit no firing unit sees (b1, behind the
+// building) takes none, and hits beyond the seen units are wasted.
+func TestAllocSeenOnlyOptionE40K(t *testing.T) {
+	r := testRuleset(t)
+	for _, c := range []struct {
+		opts      map[string]string
+		targets   int
+		destroyed int
+	}{{nil, 6, 6}, {map[string]string{OptAllocSeenOnly: "on"}, 5, 5}} {
+		s := atStep(smallBattle(1, c.opts), StepShooting, KindFire, "imperium", "armour")
+		withFirer(s, "t-land-raider")
+		s.Unit("lr1").Pos = world.Vec{X: 85, Y: 40}
+		s.Unit("b1").Pos = world.Vec{X: 85, Y: 75} // the building (80-90, 55-65) in between
+		for i, id := range boyz[1:] {
+			s.Unit(id).Pos = world.Vec{X: 63 + 3*float64(i), Y: 60}
+		}
+		plan, err := r.planFire(s, "armour", "boyz", fireNormal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(plan.Targets) != c.targets {
+			t.Fatalf("options %v: %d target units, want %d", c.opts, len(plan.Targets), c.targets)
+		}
+		o, err := r.options(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shots := make([]Shot, 6)
+		for i := range shots {
+			shots[i] = Shot{Face: 6}
+		}
+		a, err := Resolve(plan.Targets, shots, nil, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Destroyed != c.destroyed || a.Wasted != 6-c.destroyed {
+			t.Errorf("options %v: six hits destroy %d, waste %d; want %d destroyed", c.opts, a.Destroyed, a.Wasted, c.destroyed)
 		}
 	}
 }
