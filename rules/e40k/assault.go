@@ -223,6 +223,20 @@ func (r *Ruleset) combat(s *rules.State, d rules.Dice, kind, att, def string) ([
 	if len(fightA) == 0 || len(fightD) == 0 {
 		return nil, nil
 	}
+	if kind == CloseCombat && o.SupportAnyDetachment {
+		// Units of other friendly detachments support too
+		// (options_readings.go).
+		xa, err := r.outsideSupport(s, fa, pd, o)
+		if err != nil {
+			return nil, err
+		}
+		xd, err := r.outsideSupport(s, fd, pa, o)
+		if err != nil {
+			return nil, err
+		}
+		sa.Value += xa
+		sd.Value += xd
+	}
 	evs := rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Side: fa.Side, Units: append(append([]string(nil), sa.Units...), sd.Units...),
 		Text: fmt.Sprintf("%s: %s (%d) against %s (%d)", kind, att, sa.Value, def, sd.Value)})
 	res, err := Fight(d, kind, sa, sd, o)
@@ -286,4 +300,36 @@ func (r *Ruleset) combat(s *rules.State, d rules.Dice, kind, att, def string) ([
 		return nil, err
 	}
 	return append(evs, rt...), nil
+}
+
+// outsideSupport is the close combat support that f's side gets from its
+// other detachments under OptSupportAnyDetachment: each living unit of a
+// friendly detachment other than f (titans never) within 15 cm of a unit
+// of the enemy detachment them and not in base contact with one adds its
+// SupportValue; out-of-command units support too (seed 001), broken
+// detachments' halving applies to their own combats only.
+func (r *Ruleset) outsideSupport(s *rules.State, f *rules.Formation, them []placed, o Options) (int, error) {
+	n := 0
+	for i := range s.Formations {
+		g := &s.Formations[i]
+		if g.Side != f.Side || g.ID == f.ID || !alive(s, g.ID) || r.titanFormation(s, g.ID) {
+			continue
+		}
+		mine, err := r.placedOf(s, g.ID)
+		if err != nil {
+			return 0, err
+		}
+		for _, x := range mine {
+			engaged, near := false, false
+			for _, y := range them {
+				dd := world.Distance(x.b, y.b)
+				engaged = engaged || dd <= world.Eps
+				near = near || dd <= FirefightRange+world.Eps
+			}
+			if near && !engaged {
+				n += SupportValue(x.p.WarEngine(), damageLeft(x.p, x.u), o)
+			}
+		}
+	}
+	return n, nil
 }

@@ -2,6 +2,7 @@ package e40k
 
 import (
 	"math"
+	"strings"
 
 	"github.com/auspex/auspex/rules"
 	"testing"
@@ -213,6 +214,34 @@ func TestAllocSeenOnlyOptionE40K(t *testing.T) {
 		}
 		if a.Destroyed != c.destroyed || a.Wasted != 6-c.destroyed {
 			t.Errorf("options %v: six hits destroy %d, waste %d; want %d destroyed", c.opts, a.Destroyed, a.Wasted, c.destroyed)
+		}
+	}
+}
+
+// Support in close combat (digest section 2 close combat; docs/rules/
+// e40k.md "Support in close combat"): by default only the fighting
+// detachment's own units within 15 cm support; under
+// e40k/support-any-detachment gb1 (the gargant's detachment), 12 cm from
+// the marines and touching none, adds +1 to the boyz' total.
+func TestSupportAnyDetachmentOptionE40K(t *testing.T) {
+	r := testRuleset(t)
+	for _, c := range []struct {
+		opts map[string]string
+		want string
+	}{{nil, "boyz (3) against marines (7)"}, {map[string]string{OptSupportAnyDetachment: "on"}, "boyz (4) against marines (7)"}} {
+		s := smallBattle(1, c.opts)
+		s.Unit("b1").Pos = world.Vec{X: 20, Y: 22} // in contact with m1
+		s.Unit("gb1").Pos = world.Vec{X: 30, Y: 33}
+		evs, err := r.combat(s, rules.Scripted(6, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1), CloseCombat, "boyz", "marines")
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, e := range evs {
+			found = found || strings.Contains(e.Text, c.want)
+		}
+		if !found {
+			t.Errorf("options %v: no %q in %v", c.opts, c.want, evs)
 		}
 	}
 }
