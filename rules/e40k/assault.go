@@ -206,50 +206,84 @@ func (r *Ruleset) combat(s *rules.State, d rules.Dice, kind, att, def string) ([
 	if err != nil {
 		return nil, err
 	}
+	cs, fighters, err := r.combatSides(s, kind, att, def, o)
+	if err != nil || fighters[0] == nil {
+		return nil, err
+	}
+	evs := r.combatOpens(s, d, kind, att, def, cs)
+	res, err := Fight(d, kind, cs[0], cs[1], o)
+	if err != nil {
+		return nil, err
+	}
+	more, err := r.afterFight(s, kind, att, def, res, fighters, o)
+	return append(evs, more...), err
+}
+
+// combatSides works out both sides of a combat between detachments att
+// and def (combatSide, and OptSupportAnyDetachment's support from other
+// detachments). fighters[0] is nil when either side has nobody to fight.
+func (r *Ruleset) combatSides(s *rules.State, kind, att, def string, o Options) ([2]CombatSide, [2][]placed, error) {
+	var cs [2]CombatSide
+	var none [2][]placed
 	fa, fd := s.Formation(att), s.Formation(def)
 	if fa == nil || fd == nil {
-		return nil, fmt.Errorf("combat: detachment vanished")
+		return cs, none, fmt.Errorf("combat: detachment vanished")
 	}
 	pa, err := r.placedOf(s, att)
 	if err != nil {
-		return nil, err
+		return cs, none, err
 	}
 	pd, err := r.placedOf(s, def)
 	if err != nil {
-		return nil, err
+		return cs, none, err
 	}
 	sa, fightA := r.combatSide(s, kind, pa, pd, fa, o)
 	sd, fightD := r.combatSide(s, kind, pd, pa, fd, o)
 	if len(fightA) == 0 || len(fightD) == 0 {
-		return nil, nil
+		return cs, none, nil
 	}
 	if kind == CloseCombat && o.SupportAnyDetachment {
 		// Units of other friendly detachments support too
 		// (options_readings.go).
 		xa, err := r.outsideSupport(s, fa, pd, o)
 		if err != nil {
-			return nil, err
+			return cs, none, err
 		}
 		xd, err := r.outsideSupport(s, fd, pa, o)
 		if err != nil {
-			return nil, err
+			return cs, none, err
 		}
 		sa.Value += xa
 		sd.Value += xd
 	}
-	evs := rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Side: fa.Side, Units: append(append([]string(nil), sa.Units...), sd.Units...),
-		Text: fmt.Sprintf("%s: %s (%d) against %s (%d)", kind, att, sa.Value, def, sd.Value)})
-	res, err := Fight(d, kind, sa, sd, o)
-	if err != nil {
-		return nil, err
+	return [2]CombatSide{sa, sd}, [2][]placed{fightA, fightD}, nil
+}
+
+// combatOpens is the log line that opens a combat.
+func (r *Ruleset) combatOpens(s *rules.State, d rules.Dice, kind, att, def string, cs [2]CombatSide) []rules.Event {
+	side := ""
+	if f := s.Formation(att); f != nil {
+		side = f.Side
 	}
+	return rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Side: side, Units: append(append([]string(nil), cs[0].Units...), cs[1].Units...),
+		Text: fmt.Sprintf("%s: %s (%d) against %s (%d)", kind, att, cs[0].Value, def, cs[1].Value)})
+}
+
+// afterFight applies a fought combat's outcome: blast markers for the
+// ties, the hits on the units that fought, the loser's separated units
+// destroyed, the loser broken with its markers and retreating.
+func (r *Ruleset) afterFight(s *rules.State, kind, att, def string, res CombatResult, fighters [2][]placed, o Options) ([]rules.Event, error) {
+	fa, fd := s.Formation(att), s.Formation(def)
+	if fa == nil || fd == nil {
+		return nil, fmt.Errorf("combat: detachment vanished")
+	}
+	var evs []rules.Event
 	addBlast(fa, res.Ties)
 	addBlast(fd, res.Ties)
 	if res.Winner < 0 {
 		return append(evs, rules.Message(kind+" between "+att+" and "+def+" ends undecided")), nil
 	}
 	sides := [2]*rules.Formation{fa, fd}
-	fighters := [2][]placed{fightA, fightD}
 	for i := 0; i < 2; i++ {
 		// Side i's hits fall on the other side's fighters, closest first.
 		other := fighters[1-i]
