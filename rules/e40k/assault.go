@@ -15,7 +15,17 @@ func (r *Ruleset) autoAssault(s *rules.State, d rules.Dice) ([]rules.Event, bool
 	if err != nil {
 		return nil, false, err
 	}
-	if g.Sub >= 2 || g.Stage != stageCombat || len(g.Assaulted) == 0 {
+	if g.Sub >= 2 || g.Stage != stageCombat {
+		return nil, false, nil
+	}
+	o, err := r.options(s)
+	if err != nil {
+		return nil, false, err
+	}
+	if o.CounterattackCard {
+		return r.autoAssaultCards(s, d, g, o) // counterattack.go
+	}
+	if len(g.Assaulted) == 0 {
 		return nil, false, nil
 	}
 	att := g.Assaulted[0]
@@ -67,20 +77,51 @@ func (r *Ruleset) placedOf(s *rules.State, det string) ([]placed, error) {
 // firefight against the closest enemy detachment within 15 cm
 // (E40K-CC-1..6).
 func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Event, error) {
+	queue, titan, evs, err := r.combatsOf(s, att)
+	if err != nil || len(evs) > 0 {
+		return evs, err
+	}
+	if titan != "" {
+		return r.titanFirefight(s, d, att, titan)
+	}
+	for _, q := range queue {
+		e, err := r.combat(s, d, q.Kind, q.Att, q.Def)
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, e...)
+	}
+	return evs, nil
+}
+
+// QueuedCombat is a combat an attacking detachment has yet to fight.
+type QueuedCombat struct {
+	Kind string `json:"kind"`
+	Att  string `json:"att"`
+	Def  string `json:"def"`
+}
+
+// combatsOf lists the combats detachment att fights now: a close combat
+// against each enemy detachment its units touch (in id order), or, with
+// none in contact, a firefight against the closest enemy detachment
+// within 15 cm, or titan, the id of the closest titan, when that is a
+// titan (seed 002). msgs explains why it fights none (broken, gone, war
+// engines that stayed still under REM-ASM-1, no enemy in reach).
+func (r *Ruleset) combatsOf(s *rules.State, att string) (queue []QueuedCombat, titan string, msgs []rules.Event, err error) {
 	a := s.Formation(att)
 	if a == nil || !alive(s, att) || a.Broken {
-		return nil, nil
+		return nil, "", nil, nil
 	}
 	ours, err := r.placedOf(s, att)
 	if err != nil {
-		return nil, err
+		return nil, "", nil, err
 	}
 	o, err := r.options(s)
 	if err != nil {
-		return nil, err
+		return nil, "", nil, err
 	}
 	if o.AssaultMove && stillWarEngines(ours) {
-		return []rules.Event{rules.Message(att + ": war engines that did not move start no combat (REM-ASM-1)")}, nil
+		return nil, "", []rules.Event{rules.Message(att + ": war engines that did not move start no combat (REM-ASM-1)")}, nil
 	}
 	// Enemy detachments in contact, in id order.
 	touch := map[string]bool{}
@@ -91,7 +132,7 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 		}
 		theirs, err := r.placedOf(s, f.ID)
 		if err != nil {
-			return nil, err
+			return nil, "", nil, err
 		}
 		for _, x := range ours {
 			for _, y := range theirs {
@@ -101,7 +142,6 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 			}
 		}
 	}
-	var evs []rules.Event
 	if len(touch) > 0 {
 		ids := make([]string, 0, len(touch))
 		for id := range touch {
@@ -109,13 +149,9 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 		}
 		sort.Strings(ids)
 		for _, id := range ids {
-			e, err := r.combat(s, d, CloseCombat, att, id)
-			if err != nil {
-				return nil, err
-			}
-			evs = append(evs, e...)
+			queue = append(queue, QueuedCombat{Kind: CloseCombat, Att: att, Def: id})
 		}
-		return evs, nil
+		return queue, "", nil, nil
 	}
 	// Firefight: the closest enemy detachment (or titan, seed 002) within
 	// 15 cm.
@@ -127,7 +163,7 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 		}
 		theirs, err := r.placedOf(s, f.ID)
 		if err != nil {
-			return nil, err
+			return nil, "", nil, err
 		}
 		titans := r.titanFormation(s, f.ID)
 		for _, x := range ours {
@@ -141,13 +177,13 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 			}
 		}
 	}
-	if best == "" {
-		return []rules.Event{rules.Message(att + " finds no enemy to fight")}, nil
+	switch {
+	case best == "":
+		return nil, "", []rules.Event{rules.Message(att + " finds no enemy to fight")}, nil
+	case bestTitan != "":
+		return nil, bestTitan, nil, nil
 	}
-	if bestTitan != "" {
-		return r.titanFirefight(s, d, att, bestTitan)
-	}
-	return r.combat(s, d, Firefight, att, best)
+	return []QueuedCombat{{Kind: Firefight, Att: att, Def: best}}, "", nil, nil
 }
 
 // combatSide builds one side of a combat: the units that fight (in base

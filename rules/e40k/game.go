@@ -276,6 +276,13 @@ type Progress struct {
 	// (ATII-MOV-1) and TitanLast the side that moved the last titan.
 	TitanOrder []atii.OrderEntry `json:"titan_order,omitempty"`
 	TitanLast  string            `json:"titan_last,omitempty"`
+	// Combats are the combats the attacking detachment has yet to fight
+	// and CardsPlayed the Counterattack cards each side has played, both
+	// under OptCounterattackCard (counterattack.go).
+	// (CardsPlayed is nil until a card is played, so that states and
+	// saves from before the option hash as they did.)
+	Combats     []QueuedCombat `json:"combats,omitempty"`
+	CardsPlayed []int          `json:"cards_played,omitempty"`
 }
 
 func (g *Progress) acted(id string) bool {
@@ -309,6 +316,8 @@ func (r *Ruleset) progress(s *rules.State) (Progress, error) {
 		g.Acted = append([]string(nil), g.Acted...)
 		g.Assaulted = append([]string(nil), g.Assaulted...)
 		g.TitanOrder = append([]atii.OrderEntry(nil), g.TitanOrder...)
+		g.Combats = append([]QueuedCombat(nil), g.Combats...)
+		g.CardsPlayed = append([]int(nil), g.CardsPlayed...)
 		return g, nil
 	}
 	k := extKey{p: &raw[0], n: len(raw)}
@@ -330,6 +339,8 @@ func (r *Ruleset) progress(s *rules.State) (Progress, error) {
 	g.Acted = append([]string(nil), g.Acted...)
 	g.Assaulted = append([]string(nil), g.Assaulted...)
 	g.TitanOrder = append([]atii.OrderEntry(nil), g.TitanOrder...)
+	g.Combats = append([]QueuedCombat(nil), g.Combats...)
+	g.CardsPlayed = append([]int(nil), g.CardsPlayed...)
 	return g, nil
 }
 

@@ -46,6 +46,8 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 		out = append(out, r.transportChoices(s, side)...)
 	case KindMission:
 		out = r.missionChoices(s, side)
+	case KindCounterattack:
+		out = r.counterattackChoices(s, side) // counterattack.go
 	case KindIntercept:
 		out = r.interceptChoices(s, side)
 	case KindLanding:
