@@ -245,3 +245,88 @@ func TestSupportAnyDetachmentOptionE40K(t *testing.T) {
 		}
 	}
 }
+
+// Each option of options_readings.go is listed, off by default, and sets
+// exactly its own field; the Counterattack card (REM-CC-1) implies the
+// 2D6 result roll it re-rolls a die of.
+func TestReadingOptionsE40K(t *testing.T) {
+	listed := map[string]rules.Option{}
+	for _, o := range RulesOptions() {
+		listed[o.Name] = o
+	}
+	for _, c := range []struct {
+		id   string
+		want Options
+	}{
+		{OptAllocSeenOnly, Options{ReadingOptions: ReadingOptions{AllocSeenOnly: true}}},
+		{OptSupportAnyDetachment, Options{ReadingOptions: ReadingOptions{SupportAnyDetachment: true}}},
+		{OptMegaCannonCover, Options{ReadingOptions: ReadingOptions{MegaCannonCover: true}}},
+		{OptPulsarShotsCount, Options{ReadingOptions: ReadingOptions{PulsarShotsCount: true}}},
+		{OptArmyMoraleOverHalf, Options{ReadingOptions: ReadingOptions{ArmyMoraleOverHalf: true}}},
+		{OptOverwatchMove, Options{ReadingOptions: ReadingOptions{OverwatchMove: true}}},
+		{OptCounterattackCard, Options{CC2D6: true, ReadingOptions: ReadingOptions{CounterattackCard: true}}},
+	} {
+		o, ok := listed[c.id]
+		if !ok || o.Default != "off" || o.Doc == "" {
+			t.Errorf("%s: listed %v, default %q, doc %q", c.id, ok, o.Default, o.Doc)
+		}
+		got, err := ParseOptions(map[string]string{c.id: "on"})
+		if err != nil || got != c.want {
+			t.Errorf("%s on: %+v %v, want %+v", c.id, got, err, c.want)
+		}
+		if got, err := ParseOptions(map[string]string{c.id: "off"}); err != nil || got != (Options{}) {
+			t.Errorf("%s off: %+v %v", c.id, got, err)
+		}
+	}
+}
+
+// Games with every option of options_readings.go on save and replay to
+// the same state (the options ride with the game; a save taken while the
+// Counterattack card is being decided replays through its frame).
+func TestSaveReplayReadingOptionsE40K(t *testing.T) {
+	opts := map[string]string{}
+	for _, id := range []string{OptAllocSeenOnly, OptSupportAnyDetachment, OptMegaCannonCover, OptPulsarShotsCount, OptArmyMoraleOverHalf, OptOverwatchMove, OptCounterattackCard} {
+		opts[id] = "on"
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		saveReplay(t, testRuleset(t), seed, opts, smallBattle)
+	}
+	// Mid-decision: play a game until a side decides on its card, save,
+	// load, and find the same pending decision.
+	r := testRuleset(t)
+	for seed := uint64(1); seed <= 12; seed++ {
+		e, err := rules.New(r, smallBattle(seed, opts), rules.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rules.NewStream(seed, 77)
+		for n := 0; n < 4000 && !e.State().Over; n++ {
+			p := e.State().Pending
+			if p != nil && p.Kind == KindCounterattack {
+				data, err := e.Save()
+				if err != nil {
+					t.Fatal(err)
+				}
+				reg, err := rules.NewRegistry(r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				back, err := rules.Load(data, reg, func(su rules.Setup) (*rules.State, error) { return smallBattle(su.Seed, su.Options), nil }, rules.Config{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if bp := back.State().Pending; bp == nil || bp.Kind != KindCounterattack || bp.Side != p.Side || back.State().Hash() != e.State().Hash() {
+					t.Fatalf("loaded mid-card: pending %+v, want %+v", bp, p)
+				}
+				return
+			}
+			ch := e.Legal(p.Side)
+			c := ch[rng.Uint32n(uint32(len(ch)))].Cmd
+			fillMoves(t, e, r, rng, c)
+			if _, err := e.Submit(c); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no card decision came up in twelve random games")
+}
