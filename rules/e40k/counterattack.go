@@ -101,20 +101,57 @@ func (r *Ruleset) CardsLeft(s *rules.State, side string) int {
 	return max(CounterattackCards-g.played(sideIndex(s, side)), 0)
 }
 
+// CardProgress is Progress's part for OptCounterattackCard.
+type CardProgress struct {
+	// Combats are the combats the attacking detachment has yet to
+	// fight, Played the cards each side (by index) has played.
+	Combats []QueuedCombat `json:"combats,omitempty"`
+	Played  [2]int         `json:"played"`
+}
+
+// clone is a deep copy (nil stays nil).
+func (c *CardProgress) clone() *CardProgress {
+	if c == nil {
+		return nil
+	}
+	n := *c
+	n.Combats = append([]QueuedCombat(nil), c.Combats...)
+	return &n
+}
+
 // played is how many Counterattack cards side index i has played.
 func (g *Progress) played(i int) int {
-	if i < 0 || i >= len(g.CardsPlayed) {
+	if g.Cards == nil || i < 0 || i > 1 {
 		return 0
 	}
-	return g.CardsPlayed[i]
+	return g.Cards.Played[i]
 }
 
 // playCard counts a Counterattack card played by side index i.
 func (g *Progress) playCard(i int) {
-	for len(g.CardsPlayed) < 2 {
-		g.CardsPlayed = append(g.CardsPlayed, 0)
+	if g.Cards == nil {
+		g.Cards = &CardProgress{}
 	}
-	g.CardsPlayed[i]++
+	g.Cards.Played[i]++
+}
+
+// combats is the queue of combats left (nil without one).
+func (g *Progress) combats() []QueuedCombat {
+	if g.Cards == nil {
+		return nil
+	}
+	return g.Cards.Combats
+}
+
+// setCombats sets the queue of combats left.
+func (g *Progress) setCombats(q []QueuedCombat) {
+	if g.Cards == nil {
+		if len(q) == 0 {
+			return
+		}
+		g.Cards = &CardProgress{}
+	}
+	g.Cards.Combats = q
 }
 
 // rollResultFaces rolls a side's two result dice (REM-CC-1) and logs
@@ -215,13 +252,13 @@ func (r *Ruleset) runCardFight(s *rules.State, d rules.Dice, cf cardFight, o Opt
 }
 
 // autoAssaultCards is autoAssault under OptCounterattackCard: the
-// combats of the next attacking detachment are queued (Progress.Combats)
+// combats of the next attacking detachment are queued (CardProgress.Combats)
 // and fought one a call, each of which may stop for a side's card.
 func (r *Ruleset) autoAssaultCards(s *rules.State, d rules.Dice, g Progress, o Options) ([]rules.Event, bool, error) {
 	if fr := s.Proc(); fr != nil {
 		return nil, false, nil // a side decides on its card
 	}
-	if len(g.Combats) == 0 {
+	if len(g.combats()) == 0 {
 		if len(g.Assaulted) == 0 {
 			return nil, false, nil
 		}
@@ -231,7 +268,7 @@ func (r *Ruleset) autoAssaultCards(s *rules.State, d rules.Dice, g Progress, o O
 		if err != nil {
 			return nil, false, err
 		}
-		g.Combats = queue
+		g.setCombats(queue)
 		if titan != "" {
 			more, err := r.titanFirefight(s, d, att, titan)
 			if err != nil {
@@ -245,8 +282,8 @@ func (r *Ruleset) autoAssaultCards(s *rules.State, d rules.Dice, g Progress, o O
 		}
 		return evs, true, r.sync(s, g)
 	}
-	q := g.Combats[0]
-	g.Combats = g.Combats[1:]
+	q := g.combats()[0]
+	g.setCombats(g.combats()[1:])
 	if err := r.storeProgress(s, g); err != nil {
 		return nil, false, err
 	}

@@ -108,7 +108,7 @@ func TestCounterattackCardREMCC1(t *testing.T) {
 		t.Errorf("marines have %d blast markers, want 1 (lost by 1)", got)
 	}
 	g, err := r.progress(s)
-	if err != nil || len(g.Combats) != 0 || len(g.Assaulted) != 0 {
+	if err != nil || len(g.combats()) != 0 || len(g.Assaulted) != 0 {
 		t.Errorf("progress %+v %v: combats left", g, err)
 	}
 }
@@ -120,7 +120,7 @@ func TestCounterattackCardOncePerGameREMCC1(t *testing.T) {
 	r := testRuleset(t)
 	s := cardCombat(t, map[string]string{OptCounterattackCard: "on"})
 	g, _ := r.progress(s)
-	g.CardsPlayed = []int{0, CounterattackCards}
+	g.Cards = &CardProgress{Played: [2]int{0, CounterattackCards}}
 	if err := r.storeProgress(s, g); err != nil {
 		t.Fatal(err)
 	}

@@ -276,13 +276,11 @@ type Progress struct {
 	// (ATII-MOV-1) and TitanLast the side that moved the last titan.
 	TitanOrder []atii.OrderEntry `json:"titan_order,omitempty"`
 	TitanLast  string            `json:"titan_last,omitempty"`
-	// Combats are the combats the attacking detachment has yet to fight
-	// and CardsPlayed the Counterattack cards each side has played, both
-	// under OptCounterattackCard (counterattack.go).
-	// (CardsPlayed is nil until a card is played, so that states and
-	// saves from before the option hash as they did.)
-	Combats     []QueuedCombat `json:"combats,omitempty"`
-	CardsPlayed []int          `json:"cards_played,omitempty"`
+	// Cards is the Counterattack card's bookkeeping under
+	// OptCounterattackCard (counterattack.go): nil until it is needed, so
+	// that states and saves without it hash as before, and one pointer
+	// in a Progress the memo keeps thousands of.
+	Cards *CardProgress `json:"cards,omitempty"`
 }
 
 func (g *Progress) acted(id string) bool {
@@ -316,8 +314,7 @@ func (r *Ruleset) progress(s *rules.State) (Progress, error) {
 		g.Acted = append([]string(nil), g.Acted...)
 		g.Assaulted = append([]string(nil), g.Assaulted...)
 		g.TitanOrder = append([]atii.OrderEntry(nil), g.TitanOrder...)
-		g.Combats = append([]QueuedCombat(nil), g.Combats...)
-		g.CardsPlayed = append([]int(nil), g.CardsPlayed...)
+		g.Cards = g.Cards.clone()
 		return g, nil
 	}
 	k := extKey{p: &raw[0], n: len(raw)}
@@ -339,8 +336,7 @@ func (r *Ruleset) progress(s *rules.State) (Progress, error) {
 	g.Acted = append([]string(nil), g.Acted...)
 	g.Assaulted = append([]string(nil), g.Assaulted...)
 	g.TitanOrder = append([]atii.OrderEntry(nil), g.TitanOrder...)
-	g.Combats = append([]QueuedCombat(nil), g.Combats...)
-	g.CardsPlayed = append([]int(nil), g.CardsPlayed...)
+	g.Cards = g.Cards.clone()
 	return g, nil
 }
 
