@@ -15,7 +15,17 @@ func (r *Ruleset) autoAssault(s *rules.State, d rules.Dice) ([]rules.Event, bool
 	if err != nil {
 		return nil, false, err
 	}
-	if g.Sub >= 2 || g.Stage != stageCombat || len(g.Assaulted) == 0 {
+	if g.Sub >= 2 || g.Stage != stageCombat {
+		return nil, false, nil
+	}
+	o, err := r.options(s)
+	if err != nil {
+		return nil, false, err
+	}
+	if o.CounterattackCard {
+		return r.autoAssaultCards(s, d, g, o) // counterattack.go
+	}
+	if len(g.Assaulted) == 0 {
 		return nil, false, nil
 	}
 	att := g.Assaulted[0]
@@ -67,20 +77,51 @@ func (r *Ruleset) placedOf(s *rules.State, det string) ([]placed, error) {
 // firefight against the closest enemy detachment within 15 cm
 // (E40K-CC-1..6).
 func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Event, error) {
+	queue, titan, evs, err := r.combatsOf(s, att)
+	if err != nil || len(evs) > 0 {
+		return evs, err
+	}
+	if titan != "" {
+		return r.titanFirefight(s, d, att, titan)
+	}
+	for _, q := range queue {
+		e, err := r.combat(s, d, q.Kind, q.Att, q.Def)
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, e...)
+	}
+	return evs, nil
+}
+
+// QueuedCombat is a combat an attacking detachment has yet to fight.
+type QueuedCombat struct {
+	Kind string `json:"kind"`
+	Att  string `json:"att"`
+	Def  string `json:"def"`
+}
+
+// combatsOf lists the combats detachment att fights now: a close combat
+// against each enemy detachment its units touch (in id order), or, with
+// none in contact, a firefight against the closest enemy detachment
+// within 15 cm, or titan, the id of the closest titan, when that is a
+// titan (seed 002). msgs explains why it fights none (broken, gone, war
+// engines that stayed still under REM-ASM-1, no enemy in reach).
+func (r *Ruleset) combatsOf(s *rules.State, att string) (queue []QueuedCombat, titan string, msgs []rules.Event, err error) {
 	a := s.Formation(att)
 	if a == nil || !alive(s, att) || a.Broken {
-		return nil, nil
+		return nil, "", nil, nil
 	}
 	ours, err := r.placedOf(s, att)
 	if err != nil {
-		return nil, err
+		return nil, "", nil, err
 	}
 	o, err := r.options(s)
 	if err != nil {
-		return nil, err
+		return nil, "", nil, err
 	}
 	if o.AssaultMove && stillWarEngines(ours) {
-		return []rules.Event{rules.Message(att + ": war engines that did not move start no combat (REM-ASM-1)")}, nil
+		return nil, "", []rules.Event{rules.Message(att + ": war engines that did not move start no combat (REM-ASM-1)")}, nil
 	}
 	// Enemy detachments in contact, in id order.
 	touch := map[string]bool{}
@@ -91,7 +132,7 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 		}
 		theirs, err := r.placedOf(s, f.ID)
 		if err != nil {
-			return nil, err
+			return nil, "", nil, err
 		}
 		for _, x := range ours {
 			for _, y := range theirs {
@@ -101,7 +142,6 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 			}
 		}
 	}
-	var evs []rules.Event
 	if len(touch) > 0 {
 		ids := make([]string, 0, len(touch))
 		for id := range touch {
@@ -109,13 +149,9 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 		}
 		sort.Strings(ids)
 		for _, id := range ids {
-			e, err := r.combat(s, d, CloseCombat, att, id)
-			if err != nil {
-				return nil, err
-			}
-			evs = append(evs, e...)
+			queue = append(queue, QueuedCombat{Kind: CloseCombat, Att: att, Def: id})
 		}
-		return evs, nil
+		return queue, "", nil, nil
 	}
 	// Firefight: the closest enemy detachment (or titan, seed 002) within
 	// 15 cm.
@@ -127,7 +163,7 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 		}
 		theirs, err := r.placedOf(s, f.ID)
 		if err != nil {
-			return nil, err
+			return nil, "", nil, err
 		}
 		titans := r.titanFormation(s, f.ID)
 		for _, x := range ours {
@@ -141,13 +177,13 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 			}
 		}
 	}
-	if best == "" {
-		return []rules.Event{rules.Message(att + " finds no enemy to fight")}, nil
+	switch {
+	case best == "":
+		return nil, "", []rules.Event{rules.Message(att + " finds no enemy to fight")}, nil
+	case bestTitan != "":
+		return nil, bestTitan, nil, nil
 	}
-	if bestTitan != "" {
-		return r.titanFirefight(s, d, att, bestTitan)
-	}
-	return r.combat(s, d, Firefight, att, best)
+	return []QueuedCombat{{Kind: Firefight, Att: att, Def: best}}, "", nil, nil
 }
 
 // combatSide builds one side of a combat: the units that fight (in base
@@ -206,36 +242,84 @@ func (r *Ruleset) combat(s *rules.State, d rules.Dice, kind, att, def string) ([
 	if err != nil {
 		return nil, err
 	}
+	cs, fighters, err := r.combatSides(s, kind, att, def, o)
+	if err != nil || fighters[0] == nil {
+		return nil, err
+	}
+	evs := r.combatOpens(s, d, kind, att, def, cs)
+	res, err := Fight(d, kind, cs[0], cs[1], o)
+	if err != nil {
+		return nil, err
+	}
+	more, err := r.afterFight(s, kind, att, def, res, fighters, o)
+	return append(evs, more...), err
+}
+
+// combatSides works out both sides of a combat between detachments att
+// and def (combatSide, and OptSupportAnyDetachment's support from other
+// detachments). fighters[0] is nil when either side has nobody to fight.
+func (r *Ruleset) combatSides(s *rules.State, kind, att, def string, o Options) ([2]CombatSide, [2][]placed, error) {
+	var cs [2]CombatSide
+	var none [2][]placed
 	fa, fd := s.Formation(att), s.Formation(def)
 	if fa == nil || fd == nil {
-		return nil, fmt.Errorf("combat: detachment vanished")
+		return cs, none, fmt.Errorf("combat: detachment vanished")
 	}
 	pa, err := r.placedOf(s, att)
 	if err != nil {
-		return nil, err
+		return cs, none, err
 	}
 	pd, err := r.placedOf(s, def)
 	if err != nil {
-		return nil, err
+		return cs, none, err
 	}
 	sa, fightA := r.combatSide(s, kind, pa, pd, fa, o)
 	sd, fightD := r.combatSide(s, kind, pd, pa, fd, o)
 	if len(fightA) == 0 || len(fightD) == 0 {
-		return nil, nil
+		return cs, none, nil
 	}
-	evs := rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Side: fa.Side, Units: append(append([]string(nil), sa.Units...), sd.Units...),
-		Text: fmt.Sprintf("%s: %s (%d) against %s (%d)", kind, att, sa.Value, def, sd.Value)})
-	res, err := Fight(d, kind, sa, sd, o)
-	if err != nil {
-		return nil, err
+	if kind == CloseCombat && o.SupportAnyDetachment {
+		// Units of other friendly detachments support too
+		// (options_readings.go).
+		xa, err := r.outsideSupport(s, fa, pd, o)
+		if err != nil {
+			return cs, none, err
+		}
+		xd, err := r.outsideSupport(s, fd, pa, o)
+		if err != nil {
+			return cs, none, err
+		}
+		sa.Value += xa
+		sd.Value += xd
 	}
+	return [2]CombatSide{sa, sd}, [2][]placed{fightA, fightD}, nil
+}
+
+// combatOpens is the log line that opens a combat.
+func (r *Ruleset) combatOpens(s *rules.State, d rules.Dice, kind, att, def string, cs [2]CombatSide) []rules.Event {
+	side := ""
+	if f := s.Formation(att); f != nil {
+		side = f.Side
+	}
+	return rules.LogEvents(d, rules.Event{Kind: rules.EvMessage, Side: side, Units: append(append([]string(nil), cs[0].Units...), cs[1].Units...),
+		Text: fmt.Sprintf("%s: %s (%d) against %s (%d)", kind, att, cs[0].Value, def, cs[1].Value)})
+}
+
+// afterFight applies a fought combat's outcome: blast markers for the
+// ties, the hits on the units that fought, the loser's separated units
+// destroyed, the loser broken with its markers and retreating.
+func (r *Ruleset) afterFight(s *rules.State, kind, att, def string, res CombatResult, fighters [2][]placed, o Options) ([]rules.Event, error) {
+	fa, fd := s.Formation(att), s.Formation(def)
+	if fa == nil || fd == nil {
+		return nil, fmt.Errorf("combat: detachment vanished")
+	}
+	var evs []rules.Event
 	addBlast(fa, res.Ties)
 	addBlast(fd, res.Ties)
 	if res.Winner < 0 {
 		return append(evs, rules.Message(kind+" between "+att+" and "+def+" ends undecided")), nil
 	}
 	sides := [2]*rules.Formation{fa, fd}
-	fighters := [2][]placed{fightA, fightD}
 	for i := 0; i < 2; i++ {
 		// Side i's hits fall on the other side's fighters, closest first.
 		other := fighters[1-i]
@@ -286,4 +370,36 @@ func (r *Ruleset) combat(s *rules.State, d rules.Dice, kind, att, def string) ([
 		return nil, err
 	}
 	return append(evs, rt...), nil
+}
+
+// outsideSupport is the close combat support that f's side gets from its
+// other detachments under OptSupportAnyDetachment: each living unit of a
+// friendly detachment other than f (titans never) within 15 cm of a unit
+// of the enemy detachment them and not in base contact with one adds its
+// SupportValue; out-of-command units support too (seed 001), broken
+// detachments' halving applies to their own combats only.
+func (r *Ruleset) outsideSupport(s *rules.State, f *rules.Formation, them []placed, o Options) (int, error) {
+	n := 0
+	for i := range s.Formations {
+		g := &s.Formations[i]
+		if g.Side != f.Side || g.ID == f.ID || !alive(s, g.ID) || r.titanFormation(s, g.ID) {
+			continue
+		}
+		mine, err := r.placedOf(s, g.ID)
+		if err != nil {
+			return 0, err
+		}
+		for _, x := range mine {
+			engaged, near := false, false
+			for _, y := range them {
+				dd := world.Distance(x.b, y.b)
+				engaged = engaged || dd <= world.Eps
+				near = near || dd <= FirefightRange+world.Eps
+			}
+			if near && !engaged {
+				n += SupportValue(x.p.WarEngine(), damageLeft(x.p, x.u), o)
+			}
+		}
+	}
+	return n, nil
 }

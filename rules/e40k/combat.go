@@ -187,23 +187,31 @@ func Fight(d rules.Dice, kind string, a, b CombatSide, o Options) (CombatResult,
 		return res, err
 	}
 	res.Row = row
-	sides := [2]CombatSide{a, b}
+	res.Hits, err = rollCombatHits(d, kind, row, res.Winner, [2]CombatSide{a, b})
+	return res, err
+}
+
+// rollCombatHits rolls one D6 for every unit of both sides that fought,
+// each hitting on its side's score of the result row (E40K-CC-3), and
+// returns each side's hits.
+func rollCombatHits(d rules.Dice, kind string, row ResultRow, winner int, sides [2]CombatSide) ([2]int, error) {
+	var hits [2]int
 	for i, s := range sides {
 		need := row.LoserHits
-		if i == res.Winner {
+		if i == winner {
 			need = row.WinnerHits
 		}
 		f, err := roll(d, rules.Roll{Purpose: fmt.Sprintf("%s hits %s", kind, s.Detachment), Sides: 6, Target: need, Units: s.Units}, len(s.Units))
 		if err != nil {
-			return res, err
+			return hits, err
 		}
 		for _, x := range f {
 			if x >= need {
-				res.Hits[i]++
+				hits[i]++
 			}
 		}
 	}
-	return res, nil
+	return hits, nil
 }
 
 // CombatHits allocates close combat or firefight hits to the enemy units

@@ -200,6 +200,10 @@ func (r *Ruleset) outOfReach(s *rules.State, cands []*rules.Unit, tbs []world.Ba
 // marching orders, else cover when at least half its units stand in
 // cover-giving terrain, else open.
 func (r *Ruleset) fillTargets(s *rules.State, plan *FirePlan, t *rules.Formation, tus []*rules.Unit, dist []float64) error {
+	o, err := r.options(s)
+	if err != nil {
+		return err
+	}
 	inCover := 0
 	for i, u := range tus {
 		p, err := r.Profile(s, u)
@@ -208,6 +212,15 @@ func (r *Ruleset) fillTargets(s *rules.State, plan *FirePlan, t *rules.Formation
 		}
 		d := dist[i]
 		if d < 0 {
+			if o.AllocSeenOnly {
+				// Unseen by every firer: no hit may go to it
+				// (options_readings.go), but it still counts for the
+				// target's situation.
+				if r.inCover(u.Pos) {
+					inCover++
+				}
+				continue
+			}
 			d = 1e9
 		}
 		plan.Targets = append(plan.Targets, Target{ID: u.ID, Dist: d, Armour: p.Armour + r.armourBonus(&p, u.Pos), DC: damageLeft(&p, u),
@@ -296,7 +309,7 @@ func (r *Ruleset) resolveFire(s *rules.State, d rules.Dice, plan *FirePlan, o Op
 		}
 		hits = append(hits, more...)
 	}
-	shw, err := rollAllocatedShots(d, plan.Weapons[:nw], o, plan.Shooters)
+	shw, pulsarExtra, err := rollAllocatedShots(d, plan.Weapons[:nw], o, plan.Shooters)
 	if err != nil {
 		return nil, err
 	}
@@ -325,7 +338,7 @@ func (r *Ruleset) resolveFire(s *rules.State, d rules.Dice, plan *FirePlan, o Op
 		return nil, err
 	}
 	evs = append(evs, sev...)
-	m := ShootingMarkers(plan.Firepower+bfp, len(hits) > 0, superHeavyCount(plan.Weapons[:nw]), shwHit || specialHit) + extra
+	m := ShootingMarkers(plan.Firepower+bfp, len(hits) > 0, superHeavyCount(plan.Weapons[:nw])+pulsarExtra, shwHit || specialHit) + extra
 	addBlast(t, m)
 	evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: t.Side, Text: fmt.Sprintf("%s: %d hit(s), %d unit(s) destroyed, %d wasted; %d blast marker(s) placed (%d now)",
 		plan.Target, len(hits)+len(shw), alloc.Destroyed, alloc.Wasted, m, blast(t)), Data: map[string]string{"blast": fmt.Sprint(m)}})

@@ -69,6 +69,7 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 		{Name: CmdIntercept, Doc: "an interceptor attacks an arriving enemy flyer detachment (a dogfight), or lets it pass (digest 8.6)", New: func() rules.Command { return &InterceptCmd{r: r} }},
 		{Name: CmdEmbark, Doc: "an infantry stand boards a friendly transport within its move (movement phase)", New: func() rules.Command { return &EmbarkCmd{r: r} }},
 		{Name: CmdDisembark, Doc: "stands carried by a transport are set down, each up to its move less 5 cm (digest 8.3); a landed transport flyer's troops too", New: func() rules.Command { return &DisembarkCmd{r: r} }},
+		{Name: CmdCounterattack, Doc: "play the Counterattack fate card to re-roll the lower of your close combat or firefight result dice, or keep it (REM-CC-1, remastered/counterattack-card)", New: func() rules.Command { return &CounterattackCmd{r: r} }},
 		{Name: CmdPickUp, Doc: "a landed transport flyer picks up friendly infantry stands within their move, or takes off (pickup.go)", New: func() rules.Command { return &PickUpCmd{r: r} }},
 	}
 }
@@ -111,7 +112,7 @@ func (r *Ruleset) Flow() []rules.Step {
 		{ID: StepWarEngines, Phase: "shooting", Doc: "war engines and titans shoot, sides alternating (seed 002)", Allowed: []string{CmdFire, CmdTitanFire, CmdPass}, OnBegin: r.beginShooting, EndIf: r.noPending},
 		{ID: StepAssaultInit, Phase: "assault", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
 		{ID: StepTitanAssault, Phase: "assault", Doc: "players alternate titans' assault moves, highest Man first, stomping stands; then titan close combats (seed 002; ATII-CC-1..3)", Allowed: []string{CmdTitanMove, CmdPass}, OnBegin: r.beginTitanPhase(true), Auto: r.autoTitanCombat, EndIf: r.noPending},
-		{ID: StepAssault, Phase: "assault", Doc: "first then second player's assault moves, the other player's snap fire, close combats and firefights (E40K-BRK-1, E40K-CMD-1)", Allowed: []string{CmdAssault, CmdFire, CmdPass}, OnBegin: r.beginTwoPart(stageMoves), Auto: r.autoAssault, EndIf: r.noPending},
+		{ID: StepAssault, Phase: "assault", Doc: "first then second player's assault moves, the other player's snap fire, close combats and firefights (E40K-BRK-1, E40K-CMD-1)", Allowed: []string{CmdAssault, CmdFire, CmdPass, CmdCounterattack}, OnBegin: r.beginTwoPart(stageMoves), Auto: r.autoAssault, EndIf: r.noPending},
 		{ID: StepRally, Phase: "rally", Doc: "blast markers removed, rally tests, war engine repairs, victory conditions", Allowed: []string{CmdRally, CmdPass}, OnBegin: r.beginRally, Auto: r.autoRally, EndIf: r.noPending, Next: StepOrders},
 	}
 }

@@ -161,6 +161,13 @@ func (r *Ruleset) Terrain(*rules.State) world.TerrainRules { return r.terrain }
 
 // options returns the state's typed options.
 func (r *Ruleset) options(s *rules.State) (Options, error) {
+	return r.GameOptions(s)
+}
+
+// GameOptions returns the game's options, parsed once per game (the
+// engine keeps the parsed value with the state). Errors: an unknown
+// option or value.
+func (r *Ruleset) GameOptions(s *rules.State) (Options, error) {
 	v, err := s.TypedOptions(func(m map[string]string) (any, error) { return ParseOptions(m) })
 	if err != nil {
 		return Options{}, err
@@ -269,6 +276,11 @@ type Progress struct {
 	// (ATII-MOV-1) and TitanLast the side that moved the last titan.
 	TitanOrder []atii.OrderEntry `json:"titan_order,omitempty"`
 	TitanLast  string            `json:"titan_last,omitempty"`
+	// Cards is the Counterattack card's bookkeeping under
+	// OptCounterattackCard (counterattack.go): nil until it is needed, so
+	// that states and saves without it hash as before, and one pointer
+	// in a Progress the memo keeps thousands of.
+	Cards *CardProgress `json:"cards,omitempty"`
 }
 
 func (g *Progress) acted(id string) bool {
@@ -302,6 +314,7 @@ func (r *Ruleset) progress(s *rules.State) (Progress, error) {
 		g.Acted = append([]string(nil), g.Acted...)
 		g.Assaulted = append([]string(nil), g.Assaulted...)
 		g.TitanOrder = append([]atii.OrderEntry(nil), g.TitanOrder...)
+		g.Cards = g.Cards.clone()
 		return g, nil
 	}
 	k := extKey{p: &raw[0], n: len(raw)}
@@ -323,6 +336,7 @@ func (r *Ruleset) progress(s *rules.State) (Progress, error) {
 	g.Acted = append([]string(nil), g.Acted...)
 	g.Assaulted = append([]string(nil), g.Assaulted...)
 	g.TitanOrder = append([]atii.OrderEntry(nil), g.TitanOrder...)
+	g.Cards = g.Cards.clone()
 	return g, nil
 }
 

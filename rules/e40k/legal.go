@@ -46,6 +46,8 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 		out = append(out, r.transportChoices(s, side)...)
 	case KindMission:
 		out = r.missionChoices(s, side)
+	case KindCounterattack:
+		out = r.counterattackChoices(s, side) // counterattack.go
 	case KindIntercept:
 		out = r.interceptChoices(s, side)
 	case KindLanding:
@@ -143,6 +145,7 @@ func (r *Ruleset) allowanceText(s *rules.State, det string, assault bool) string
 		return ""
 	}
 	text := "moves: each unit in a straight line"
+	o, _ := r.options(s)
 	for _, u := range members(s, det) {
 		p, err := r.Profile(s, u)
 		if err != nil {
@@ -152,7 +155,7 @@ func (r *Ruleset) allowanceText(s *rules.State, det string, assault bool) string
 			text += fmt.Sprintf("; %s out of command", u.ID)
 			continue
 		}
-		text += fmt.Sprintf("; %s up to %.0f cm", u.ID, Allowance(&p, f.Orders, assault))
+		text += fmt.Sprintf("; %s up to %.0f cm", u.ID, o.Allowance(&p, f.Orders, assault))
 	}
 	return text
 }

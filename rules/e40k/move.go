@@ -416,7 +416,7 @@ func (c *moveCheck) one(u *rules.Unit, to world.Vec, pos map[string]world.Vec) e
 		}
 		c.bufBlockers = append(c.bufBlockers, vb)
 	}
-	allow := Allowance(p, c.f.Orders, assault)
+	allow := o.Allowance(p, c.f.Orders, assault)
 	if assault && inContact && p.Class == world.Infantry {
 		allow *= 2
 	}

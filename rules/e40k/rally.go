@@ -116,6 +116,7 @@ func (r *Ruleset) autoRally(s *rules.State, d rules.Dice) ([]rules.Event, bool, 
 // endOfTurn checks army morale and the turn limit at the end of the rally
 // phase.
 func (r *Ruleset) endOfTurn(s *rules.State, g *Progress) {
+	o, _ := r.options(s)
 	for si := 0; si < 2 && si < len(s.Sides); si++ {
 		left := 0
 		for i := range s.Units {
@@ -124,7 +125,7 @@ func (r *Ruleset) endOfTurn(s *rules.State, g *Progress) {
 				left++
 			}
 		}
-		g.MoraleFailed[si] = ArmyMoraleFails(g.Start[si], left)
+		g.MoraleFailed[si] = o.ArmyMoraleFails(g.Start[si], left)
 	}
 	su, err := r.setup(s)
 	limit := DefaultTurnLimit

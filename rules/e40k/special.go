@@ -141,6 +141,10 @@ func TemplateCover(pts []world.Vec, diameter float64) []int {
 // template weapon's template placed over the target units tus (in
 // plan.Targets order), and barrage firepower halved on assault orders.
 func (r *Ruleset) planSpecials(s *rules.State, plan *FirePlan, tus []*rules.Unit) error {
+	o, err := r.options(s)
+	if err != nil {
+		return err
+	}
 	orderWeapons(plan.Weapons)
 	plan.Templates = nil
 	pts := make([]world.Vec, len(tus))
@@ -158,7 +162,11 @@ func (r *Ruleset) planSpecials(s *rules.State, plan *FirePlan, tus []*rules.Unit
 				return err
 			}
 			th.Units = append(th.Units, tus[k].ID)
-			th.Armour = append(th.Armour, p.Armour)
+			a := p.Armour
+			if w.Kind == ShotMegaCannon && o.MegaCannonCover {
+				a += r.armourBonus(&p, tus[k].Pos) // options_readings.go
+			}
+			th.Armour = append(th.Armour, a)
 		}
 		plan.Templates = append(plan.Templates, th)
 	}
@@ -206,9 +214,10 @@ func superHeavyCount(ws []Weapon) int {
 // rollAllocatedShots rolls the shots of the weapons whose hits are
 // allocated with the firepower dice: one per weapon (anti-tank,
 // distortion, Death Ray), D6 anti-tank shots for a pulsar (the number
-// rolled first). Errors: a bad dice source.
-func rollAllocatedShots(d rules.Dice, ws []Weapon, o Options, units []string) ([]Shot, error) {
-	var out []Shot
+// rolled first). extra is how many more super-heavy weapons the blast
+// markers table counts (OptPulsarShotsCount: a pulsar's shots beyond its
+// first). Errors: a bad dice source.
+func rollAllocatedShots(d rules.Dice, ws []Weapon, o Options, units []string) (out []Shot, extra int, err error) {
 	for _, w := range ws {
 		if !allocated(w.Kind) {
 			continue
@@ -216,19 +225,22 @@ func rollAllocatedShots(d rules.Dice, ws []Weapon, o Options, units []string) ([
 		if w.Kind == ShotPulsar {
 			k, err := roll(d, rules.Roll{Purpose: "pulsar: number of shots (" + w.Name + ")", Sides: 6, Units: units}, 1)
 			if err != nil {
-				return nil, err
+				return nil, 0, err
+			}
+			if o.PulsarShotsCount {
+				extra += k[0] - 1
 			}
 			at := Weapon{Name: w.Name, Kind: ShotAntiTank, Range: w.Range, FixedTarget: w.FixedTarget, Shots: k[0]}
 			sh, err := RollSuperHeavy(d, []Weapon{at}, o, units)
 			if err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 			out = append(out, sh...)
 			continue
 		}
 		sh, err := RollSuperHeavy(d, []Weapon{w}, o, units)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		if w.Kind == ShotDistortion && o.DistortionShields {
 			for i := range sh {
@@ -237,7 +249,7 @@ func rollAllocatedShots(d rules.Dice, ws []Weapon, o Options, units []string) ([
 		}
 		out = append(out, sh...)
 	}
-	return out, nil
+	return out, extra, nil
 }
 
 // resolveSpecialShots rolls the disrupt and mega-cannon shots of the
@@ -280,8 +292,12 @@ func (r *Ruleset) resolveSpecialShots(s *rules.State, d rules.Dice, plan *FirePl
 		}
 		w := plan.Weapons[th.Weapon]
 		markers++
+		cover := "no cover"
+		if o.MegaCannonCover {
+			cover = "terrain bonus included"
+		}
 		evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: t.Side, Units: th.Units,
-			Text: fmt.Sprintf("%s: a barrage template over %d unit(s) of %s, each rolled against its armour (no cover); one blast marker", w.Name, len(th.Units), plan.Target),
+			Text: fmt.Sprintf("%s: a barrage template over %d unit(s) of %s, each rolled against its armour (%s); one blast marker", w.Name, len(th.Units), plan.Target, cover),
 			Data: map[string]string{"template": fmt.Sprint(len(th.Units))}})
 		for k, id := range th.Units {
 			u := s.Unit(id)
@@ -357,6 +373,9 @@ func (p *FirePlan) specialOdds(o Options) (VolleyOdds, error) {
 			salvo := pulsar
 			salvo.Shots = k // one group of k exchangeable shots
 			v.Weapons = append(v.Weapons, salvo)
+			if o.PulsarShotsCount {
+				v.SuperHeavies += k - pulsars // each shot a weapon for the markers
+			}
 			od, err := OddsOf(v, o)
 			if err != nil {
 				ferr = err

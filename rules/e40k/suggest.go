@@ -69,7 +69,7 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 			continue
 		}
 		p, err := r.profile(s, u)
-		if err != nil || Allowance(p, f.Orders, assault) <= 0 {
+		if err != nil || ck.o.Allowance(p, f.Orders, assault) <= 0 {
 			continue
 		}
 		b := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}
@@ -99,7 +99,7 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 		if assault {
 			gap = world.Distance(c.b, eb)
 		}
-		allow := Allowance(c.p, f.Orders, assault)
+		allow := ck.o.Allowance(c.p, f.Orders, assault)
 		var want float64
 		switch {
 		case assault && c.p.Class == world.Infantry && gap <= 2*allow:

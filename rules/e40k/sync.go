@@ -136,7 +136,7 @@ func (r *Ruleset) syncAssault(s *rules.State, g *Progress) {
 			}
 			g.Stage = stageCombat
 		case stageCombat:
-			if len(g.Assaulted) > 0 {
+			if len(g.Assaulted) > 0 || len(g.combats()) > 0 {
 				return // autoAssault fights them
 			}
 			g.Sub++

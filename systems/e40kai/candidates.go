@@ -64,7 +64,8 @@ func Candidates(ctx context.Context, rs *e40k.Ruleset, st *rules.State, side str
 	if f == nil {
 		return nil, fmt.Errorf("e40k candidates: no detachment %q", det)
 	}
-	g := gen{rs: rs, st: st, side: side, det: det, f: f, assault: assault, seen: map[string]bool{}}
+	o, _ := rs.GameOptions(st)
+	g := gen{rs: rs, st: st, side: side, det: det, f: f, assault: assault, o: o, seen: map[string]bool{}}
 	ms := members(st, det)
 	if len(ms) == 0 {
 		return nil, nil
@@ -197,6 +198,7 @@ type gen struct {
 	det     string
 	f       *rules.Formation
 	assault bool
+	o       e40k.Options
 	seen    map[string]bool
 	out     []rules.Choice
 }
@@ -283,7 +285,7 @@ func (g *gen) movers() []movable {
 		if err != nil {
 			continue
 		}
-		if allow := e40k.Allowance(&p, g.f.Orders, g.assault); allow > 0 {
+		if allow := g.o.Allowance(&p, g.f.Orders, g.assault); allow > 0 {
 			out = append(out, movable{u: u, allow: allow, b: world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}})
 		}
 	}

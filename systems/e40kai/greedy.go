@@ -71,6 +71,15 @@ func (gr Greedy) Decide(ctx context.Context, v game.View) (rules.Command, error)
 				return c.Cmd, nil
 			}
 		}
+	case e40k.KindCounterattack:
+		// The card is asked for only when losing or tied, and re-rolling
+		// the lower die never lowers the result: always worth playing
+		// (one card a game, and no later combat is surer to need it).
+		for _, c := range v.Choices {
+			if cc, ok := c.Cmd.(*e40k.CounterattackCmd); ok && cc.Play {
+				return c.Cmd, nil
+			}
+		}
 	}
 	for _, c := range v.Choices {
 		if c.Continuous == "" {

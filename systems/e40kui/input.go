@@ -380,6 +380,9 @@ func (s *UI) Hold() {
 		return
 	}
 	switch s.kind() {
+	case e40k.KindCounterattack:
+		s.counterattack(false) // H keeps the card
+		return
 	case e40k.KindBombard, e40k.KindOverwatch, e40k.KindSnapFire:
 	case e40k.KindOrders, e40k.KindInitiative, "":
 		s.Fail(fmt.Errorf("nothing to pass now: pick a choice"))
@@ -435,6 +438,9 @@ func (s *UI) Key(k string) bool {
 		return true
 	}
 	switch kind := s.kind(); {
+	case kind == e40k.KindCounterattack && (k == "C" || k == "K"):
+		s.counterattack(k == "C")
+		return true
 	case kind == e40k.KindOrders && orderKeys[k] != "":
 		s.GiveOrders(orderKeys[k])
 		return true
@@ -555,4 +561,16 @@ func (s *UI) Choose(i int) {
 	}
 	s.Target = ""
 	s.Note("suggested move drafted: Enter plays it")
+}
+
+// counterattack answers the Counterattack card decision (REM-CC-1): play
+// the card (re-roll the lower result die) or keep it.
+func (s *UI) counterattack(play bool) {
+	for _, c := range s.legal() {
+		if cc, ok := c.Cmd.(*e40k.CounterattackCmd); ok && cc.Play == play {
+			s.Play(c.Cmd)
+			return
+		}
+	}
+	s.Fail(fmt.Errorf("no Counterattack card to play"))
 }

@@ -108,6 +108,8 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 		b.Lines = append(b.Lines, "Snap fire: click a stand of a detachment that has just made assault moves to aim, Enter fires (unfired stands, out of command ones too, firepower only); H holds fire.")
 	case e40k.KindRally:
 		b.Lines = append(b.Lines, "Enter tests the selected detachment's rally; H leaves it broken.")
+	case e40k.KindCounterattack:
+		b.Lines = append(b.Lines, fmt.Sprintf("Counterattack card (REM-CC-1; you hold %d): C plays it and re-rolls your lower result die; H (or K) keeps it; or pick a choice.", s.rs().CardsLeft(st, p.Side)))
 	case e40k.KindMission, e40k.KindIntercept, e40k.KindLanding:
 		b.Lines = append(b.Lines, s.airBanner(p.Kind))
 	case e40k.KindTitanMove:

@@ -75,7 +75,7 @@ func (s *UI) PreviewMove() *MovePreview {
 			sm.Limit = e40k.AssaultLimit(s.Base(u), to, enemies, contacted)
 		}
 		if p, err := s.rs().Profile(st, u); err == nil {
-			sm.Allowance = e40k.Allowance(&p, mp.Orders, mp.Assault)
+			sm.Allowance = s.opts().Allowance(&p, mp.Orders, mp.Assault)
 			if mp.Assault && p.Class == world.Infantry {
 				sm.Allowance *= 2 // only when it ends in contact (the rules check)
 			}

@@ -84,8 +84,12 @@ func (s *UI) RollNote(r *rules.Roll) (note string, total bool) {
 		return "a pulsar fires this many anti-tank shots", true
 	case strings.HasPrefix(p, "disrupt"):
 		return "a disrupt hit places blast markers and destroys nothing", false
+	case strings.HasPrefix(p, "mega-cannon") && s.opts().MegaCannonCover:
+		return "a stand under the mega-cannon's template: hit at its own armour, terrain bonus included (e40k/mega-cannon-cover)", false
 	case strings.HasPrefix(p, "mega-cannon"):
 		return "a stand under the mega-cannon's template: hit at its own armour (no cover)", false
+	case strings.Contains(p, "counterattack card"):
+		return "the Counterattack card (REM-CC-1): this die replaces the lower of the side's two result dice", false
 	case strings.HasPrefix(p, "catastrophic damage radius"):
 		return "how far (cm) the war engine's catastrophic damage reaches", true
 	case strings.HasPrefix(p, "catastrophic damage hit"):
