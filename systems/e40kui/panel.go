@@ -99,7 +99,14 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 	case e40k.KindInitiative:
 		b.Lines = append(b.Lines, "F (or 1) goes first, S (or 2) goes second.")
 	case e40k.KindMove, e40k.KindAssault:
-		b.Lines = append(b.Lines, "Drag a stand: its detachment moves with it (T: one stand at a time); 1 drafts the suggested move; Enter moves; H stays put; Tab: next detachment.")
+		drag := "Drag a stand: its detachment moves with it (T: one stand at a time)"
+		if s.Single {
+			drag = "One stand at a time: drag each stand to move (T: the whole detachment)"
+		}
+		if p.Kind == e40k.KindAssault {
+			drag += "; a stand let go by an enemy base is put in base contact"
+		}
+		b.Lines = append(b.Lines, drag+"; 1 drafts the suggested move; Enter moves; H stays put; Tab: next detachment.")
 	case e40k.KindFire:
 		b.Lines = append(b.Lines, "Click an enemy stand to aim the selected detachment, then Enter (or click again) fires; H does not shoot.")
 	case e40k.KindBombard, e40k.KindOverwatch:

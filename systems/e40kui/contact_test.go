@@ -1,0 +1,142 @@
+package e40kui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/rules/e40k"
+	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/world"
+)
+
+// scenarioUI starts the test scenario at path with the dice of seed.
+func scenarioUI(t testing.TB, path string, seed uint64) *UI {
+	t.Helper()
+	cat, err := assets.LoadCatalogue(testReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := scenarios.Parse(filepath.Base(path), data, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := testSystems(t).New(scn, game.Config{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uis, err := play.NewAdapters(New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := uis.New(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Of(s)
+}
+
+// touchesEnemy reports whether stand id's base at p is in base contact
+// with an enemy stand on the table (touching, not overlapping), and
+// whether it overlaps one.
+func touchesEnemy(s *UI, id string, p world.Vec) (touch, over bool) {
+	st := s.State()
+	u := st.Unit(id)
+	b := s.Base(u)
+	b.Pos = p
+	for i := range st.Units {
+		v := &st.Units[i]
+		if v.Side == u.Side || !s.OnTable(v) {
+			continue
+		}
+		e := s.Base(v)
+		over = over || world.Overlap(b, e)
+		touch = touch || world.InContact(b, e)
+	}
+	return touch && !over, over
+}
+
+// A stand dragged in an assault and let go just short of an enemy base,
+// or just over it, is drafted in base contact along its move, and the
+// rules accept that assault move (REM-ASM-1 unit-by-unit assault moves,
+// E40K-CC-1: only base contact starts a close combat); let go further
+// off, it is drafted where it was let go. The banner says the window
+// does this, and whether a drag moves one stand or the detachment.
+func TestAssaultDragSnapsIntoContactREMASM1(t *testing.T) {
+	s := scenarioUI(t, "testdata/assault-e40k.yaml", 1)
+	// The first assault of the battle where a suggested assault move ends
+	// in base contact.
+	id, end := "", world.Vec{}
+	for i := 0; i < 1500 && id == "" && s.Mode() != play.ModeOver; i++ {
+		if s.kind() == e40k.KindAssault && s.mine() {
+			for _, m := range s.rs().SuggestMoves(s.State(), s.Detachment(), true) {
+				if touch, _ := touchesEnemy(s, m.Unit, m.To); touch {
+					id, end = m.Unit, m.To
+					break
+				}
+			}
+			if id != "" {
+				break
+			}
+		}
+		driveOrders(t, s, map[string]string{"marines": e40k.OrderOverwatch, "orks": e40k.OrderAssault})
+	}
+	if id == "" {
+		t.Fatalf("no assault move into contact came up (mode %v, turn %d, %s)", s.Mode(), s.State().Turn, s.State().Step)
+	}
+	if h := hudText(s); !strings.Contains(h, "its detachment moves with it") || !strings.Contains(h, "put in base contact") {
+		t.Errorf("assault banner: %s", h)
+	}
+	s.Key("T")
+	if h := hudText(s); !strings.Contains(h, "One stand at a time") {
+		t.Errorf("banner with one stand at a time: %s", h)
+	}
+	from := posOf(t, s, id)
+	dir := end.Sub(from).Scale(1 / end.Dist(from))
+	drag := func(to world.Vec) world.Vec {
+		s.Cancel()
+		s.PressTable(from, id)
+		s.DragTo(from.Add(to.Sub(from).Scale(0.5)))
+		s.DragTo(to)
+		s.ReleaseTable(to)
+		if len(s.Moves) != 1 {
+			t.Fatalf("one stand at a time: the drag drafted %v", s.Moves)
+		}
+		return s.Moves[id]
+	}
+	for _, c := range []struct {
+		name string
+		off  float64
+	}{{"short of the enemy", -0.6}, {"over the enemy", 0.6}} {
+		raw := end.Add(dir.Scale(c.off))
+		if touch, over := touchesEnemy(s, id, raw); touch || over != (c.off > 0) {
+			t.Fatalf("%s: the point let go of touches (%v) or overlaps (%v) an enemy", c.name, touch, over)
+		}
+		got := drag(raw)
+		if touch, _ := touchesEnemy(s, id, got); !touch {
+			t.Errorf("%s: %s let go at %v is drafted at %v, not in base contact", c.name, id, raw, got)
+		}
+		if mp := s.PreviewMove(); mp == nil || mp.Err != nil {
+			t.Errorf("%s: the snapped assault move is refused: %+v", c.name, mp)
+		}
+		// The snap stays on the line of the move.
+		if off := got.Sub(from).Cross(dir); off > 1e-6 || off < -1e-6 {
+			t.Errorf("%s: the snapped point %v is %.6f cm off the line of the move", c.name, got, off)
+		}
+	}
+	raw := end.Sub(dir.Scale(3))
+	if got := drag(raw); got != raw {
+		t.Errorf("let go 3 cm short of contact, %s is drafted at %v, not where it was let go (%v)", id, got, raw)
+	}
+	if s.Mode() != play.ModeTurn {
+		t.Fatal("the game moved on")
+	}
+}
