@@ -3,6 +3,7 @@ package e40kui
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -42,6 +43,21 @@ func scenarioUI(t testing.TB, path string, seed uint64) *UI {
 		t.Fatal(err)
 	}
 	return Of(s)
+}
+
+// driveHolding is drive with each detachment's orders given by id, and
+// the bombardment and overwatch windows and the shooting held (H).
+func driveHolding(t testing.TB, s *UI, orders map[string]string) {
+	t.Helper()
+	p := s.State().Pending
+	switch {
+	case p != nil && p.Kind == e40k.KindOrders:
+		s.GiveOrders(orders[p.Units[0]])
+	case p != nil && (p.Kind == e40k.KindBombard || p.Kind == e40k.KindOverwatch || p.Kind == e40k.KindFire):
+		s.Hold()
+	default:
+		drive(t, s, e40k.OrderAssault)
+	}
 }
 
 // touchesEnemy reports whether stand id's base at p is in base contact
@@ -87,7 +103,7 @@ func TestAssaultDragSnapsIntoContactREMASM1(t *testing.T) {
 				break
 			}
 		}
-		driveOrders(t, s, map[string]string{"marines": e40k.OrderOverwatch, "orks": e40k.OrderAssault})
+		driveHolding(t, s, map[string]string{"line": e40k.OrderOverwatch, "battery": e40k.OrderSpecial, "boyz": e40k.OrderAssault})
 	}
 	if id == "" {
 		t.Fatalf("no assault move into contact came up (mode %v, turn %d, %s)", s.Mode(), s.State().Turn, s.State().Step)
@@ -138,5 +154,59 @@ func TestAssaultDragSnapsIntoContactREMASM1(t *testing.T) {
 	}
 	if s.Mode() != play.ModeTurn {
 		t.Fatal("the game moved on")
+	}
+}
+
+// The fire previews of the reaction windows say what is special about
+// them: a preparatory bombardment by artillery on special orders
+// (E40K-ART-1) needs no line of sight and does not roll its misses again,
+// overwatch fire (E40K-ORD-1) rolls them again once; a battery with no
+// blast markers is not said to lose firepower to them (its barrage
+// templates' firepower is added, not subtracted).
+func TestReactionFirePreviewsE40KART1(t *testing.T) {
+	s := scenarioUI(t, "testdata/assault-e40k.yaml", 1)
+	orders := map[string]string{"line": e40k.OrderOverwatch, "battery": e40k.OrderSpecial, "boyz": e40k.OrderAssault}
+	seen := map[string]bool{}
+	for i := 0; i < 200 && !(seen[e40k.KindBombard] && seen[e40k.KindOverwatch]) && s.Mode() != play.ModeOver; i++ {
+		p := s.State().Pending
+		var want, firer string
+		switch {
+		case p != nil && p.Kind == e40k.KindOrders:
+			s.GiveOrders(orders[p.Units[0]])
+			continue
+		case p != nil && p.Kind == e40k.KindBombard:
+			want, firer = "preparatory bombardment (E40K-ART-1): artillery only, no line of sight needed, misses not rolled again", "battery"
+		case p != nil && p.Kind == e40k.KindOverwatch:
+			want, firer = "overwatch fire: the misses are rolled again once (the odds below do not count that)", "line"
+		default:
+			driveOrders(t, s, map[string]string{"": e40k.OrderAssault})
+			continue
+		}
+		seen[p.Kind] = true
+		s.selectStand(s.firstStand(firer))
+		click(t, s, s.members("boyz")[0].ID)
+		fp := s.FirePreview()
+		if fp == nil || fp.Err != nil {
+			t.Fatalf("%s: no fire preview of %s: %+v", p.Kind, firer, fp)
+		}
+		lines := strings.Join(fp.Lines(s.detOrName), " | ")
+		if !strings.Contains(lines, want) {
+			t.Errorf("%s preview lacks %q: %s", p.Kind, want, lines)
+		}
+		if strings.Contains(lines, "after its blast markers") {
+			t.Errorf("%s preview speaks of blast markers %s does not have: %s", p.Kind, firer, lines)
+		}
+		if p.Kind == e40k.KindBombard && (fp.Barrage <= 0 || !strings.Contains(lines, "+"+strconv.Itoa(fp.Barrage)+" from barrage templates")) {
+			t.Errorf("the bombardment preview does not add its barrage firepower: %s", lines)
+		}
+		n := len(s.G.Engine.History())
+		click(t, s, s.members("boyz")[0].ID)
+		if h := s.G.Engine.History(); len(h) != n+1 || h[n].Cmd.Name() != e40k.CmdFire {
+			t.Fatalf("%s: the second click did not fire: %q", p.Kind, s.Msg)
+		}
+		s.TrayClose()
+	}
+	if !seen[e40k.KindBombard] || !seen[e40k.KindOverwatch] {
+		t.Fatalf("windows seen: %v", seen)
 	}
 }

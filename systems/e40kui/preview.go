@@ -315,8 +315,10 @@ func (fp *FirePreview) Lines(name func(string) string) []string {
 		}
 	}
 	fpText := fmt.Sprintf("firepower %d from %d stand(s)", fp.Firepower, fp.Shooters)
-	if fp.Left != fp.Firepower {
-		fpText += fmt.Sprintf(", %d after its blast markers", fp.Left)
+	// Left counts the barrage templates' firepower too: only what the
+	// firer's blast markers take off the stands' firepower is said here.
+	if left := fp.Left - fp.Barrage; left != fp.Firepower {
+		fpText += fmt.Sprintf(", %d after its blast markers", left)
 	}
 	if fp.Weapons > 0 {
 		fpText += fmt.Sprintf(", %d super-heavy weapon(s)", fp.Weapons)
@@ -348,6 +350,13 @@ func distText(d rules.Dist) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// The fire modes of e40k.FirePlan.Mode the preview names (the rules'
+// words for overwatch fire and a preparatory bombardment).
+const (
+	modeOverwatch = "overwatch"
+	modeBombard   = "bombardment"
+)
 
 // specialLines describe a plan's templates and special weapons for the
 // fire preview (the first nw weapons fire, the rest are silenced by the
@@ -381,8 +390,15 @@ func specialLines(plan *e40k.FirePlan, nw int) []string {
 			out = append(out, fmt.Sprintf("%s: one shot, destroys any stand but a war engine outright", w.Name))
 		}
 	}
-	if plan.Snap() {
+	switch {
+	case plan.Snap():
 		out = append(out, "snap fire: the unfired stands' firepower only, no super-heavy weapons")
+	case plan.Mode == modeOverwatch:
+		// The rules' odds (FirePlan.Odds) do not count the second roll
+		// yet: the line says so rather than let the figures mislead.
+		out = append(out, "overwatch fire: the misses are rolled again once (the odds below do not count that)")
+	case plan.Mode == modeBombard:
+		out = append(out, "preparatory bombardment (E40K-ART-1): artillery only, no line of sight needed, misses not rolled again")
 	}
 	return out
 }
