@@ -350,9 +350,217 @@ func windowsOrkMove(w *Win, d *app.DebugDump) (int, [2]float64) {
 			return math.Hypot(to.X-from.X-(tx-me.X), to.Y-from.Y-(ty-me.Y)) < 0.5
 		})
 	d = w.Wait("the dragged mob", func(d *app.DebugDump) bool {
-		return d.Play != nil && !d.Play.Dragging && d.Contains("stand(s) is legal")
+		return d.Play != nil && !d.Play.Dragging && hudHas(d, "stand(s) is legal")
 	})
 	n := d.Play.Commands
 	w.mustPlay("the Orks' dragged move (Enter)", func() { w.Key("Return") })
 	return n, [2]float64{tx, ty}
+}
+
+// e40kAssaultDrag is one stand dragged by hand in the assault: the stand,
+// where it stood, where the drag let go, and where the window drafted it
+// (put in base contact).
+type e40kAssaultDrag struct {
+	stand           string
+	from, to, shown [2]float64
+}
+
+// TestE40KAssaultStandByStandByHand makes the Orks' assault moves stand by
+// stand with the mouse (REM-ASM-1 unit-by-unit assault moves), answers
+// the snap fire window with the out-of-command picket (E40K-CMD-1), and
+// sees the close combat that follows, in the built binary. Orders are
+// given as in TestE40KBombardAndOverwatchByHand; the moves, the
+// bombardment window and the shooting are passed with H. In the assault
+// T switches to one stand at a time (the banner says so), then three boyz
+// are each pressed and dragged to a point just short of the marine in
+// front of them: the window puts each in base contact, and the panel
+// judges the moves of one, two, three stands legal before Enter plays
+// them. The snap fire window selects the tactical line first: a click on
+// a picket stand selects the picket, a click on an Ork stand aims it (the
+// preview says it is snap fire), Enter fires, H holds the rest. The save
+// made with Ctrl+S must verify and hold the assault command with the
+// three dragged stands where the window showed them (and their paths in
+// the log), the picket's snap fire with its two out-of-command stands as
+// the shooters and its attack dice, and the close combat between the mob
+// and the line with its result: a winner, and a loser broken with blast
+// markers or its separated stands destroyed.
+func TestE40KAssaultStandByStandByHand(t *testing.T) {
+	w := startWindows(t)
+	var drags []e40kAssaultDrag
+	assault, snap := -1, -1
+	for i := 0; i < 80; i++ {
+		d := w.windowsTurn()
+		p := d.Play
+		if d.Play.Over || (p.Step != e40k.StepAssault && assault >= 0) {
+			break
+		}
+		switch {
+		case p.Pending == e40k.KindOrders:
+			windowsOrders(w, d)
+		case p.Pending == e40k.KindInitiative:
+			w.mustPlay("going first (F)", func() { w.Key("f") })
+		case p.Pending == e40k.KindAssault && p.Decider == "orks" && assault < 0:
+			assault, drags = windowsStandAssault(w, d)
+		case p.Pending == e40k.KindSnapFire && snap < 0:
+			if p.Decider != "marines" {
+				w.Failf("the snap fire window is %s's", p.Decider)
+			}
+			pk := d.Unit("picket-1")
+			w.Click(int(math.Round(pk.WX)), int(math.Round(pk.WY)))
+			w.Wait("the click to select the picket", func(d *app.DebugDump) bool { return d.Selected == "picket-1" })
+			snap = aimAndFire(w, "picket-1", e40kFrontBoy(w, w.Dump()), "snap fire: the unfired stands' firepower only", "play-e40k-snap-fire")
+		default:
+			w.mustPlay(fmt.Sprintf("passing the %s decision of %s (H)", p.Pending, p.Decider), func() { w.Key("h") })
+		}
+	}
+	if assault < 0 || snap < 0 {
+		w.Failf("the Orks' assault (%d) or the snap fire window (%d) never came up", assault, snap)
+	}
+	w.DocShot("play-e40k-close-combat")
+	save := filepath.Join(w.Dir(), "e40k-assault.json")
+	w.Save(save)
+	r := readWindowsSave(t, save)
+	// The assault: one command with the dragged stands, each where the
+	// window drafted it, and each stand's path in the log.
+	ac := r.cmds[assault]
+	if ac.name != e40k.CmdAssault || ac.args.By != "orks" || ac.args.Detachment != "boyz" || len(ac.args.Moves) != len(drags) {
+		t.Fatalf("command %d is %s by %s of %s with %d stand moves; want the Orks' assault of the %d stands dragged", assault+1, ac.name, ac.args.By, ac.args.Detachment, len(ac.args.Moves), len(drags))
+	}
+	for _, dr := range drags {
+		var to *struct{ X, Y float64 }
+		for i := range ac.args.Moves {
+			if ac.args.Moves[i].Unit == dr.stand {
+				to = &ac.args.Moves[i].To
+			}
+		}
+		if to == nil {
+			t.Errorf("the saved assault does not move the dragged %s", dr.stand)
+			continue
+		}
+		if off := math.Hypot(to.X-dr.shown[0], to.Y-dr.shown[1]); off > 0.01 {
+			t.Errorf("%s: the window drafted it at %.2f,%.2f, the save moves it to %.2f,%.2f", dr.stand, dr.shown[0], dr.shown[1], to.X, to.Y)
+		}
+		if off := math.Hypot(to.X-dr.to[0], to.Y-dr.to[1]); off > SnapTolerance {
+			t.Errorf("%s: let go at %.2f,%.2f, the save moves it to %.2f,%.2f (%.2f cm off)", dr.stand, dr.to[0], dr.to[1], to.X, to.Y, off)
+		}
+		path := false
+		for _, e := range r.events(assault+1, rules.EvMoved) {
+			if len(e.Units) == 1 && e.Units[0] == dr.stand && len(e.Path) >= 2 {
+				a, b := e.Path[0], e.Path[len(e.Path)-1]
+				path = math.Hypot(a.X-dr.from[0], a.Y-dr.from[1]) < 0.01 && math.Hypot(b.X-to.X, b.Y-to.Y) < 0.01
+			}
+		}
+		if !path {
+			t.Errorf("the log has no path of %s from %.1f,%.1f to %.2f,%.2f: %q", dr.stand, dr.from[0], dr.from[1], to.X, to.Y, r.texts(assault+1))
+		}
+	}
+	// The snap fire: the picket's two stands out of command fire.
+	ev := r.checkFire(t, snap+1, "marines", "picket", "boyz", "snap fire")
+	if strings.Join(ev.Units, ",") != "picket-1,picket-2" {
+		t.Errorf("the snap fire's shooters are %v; want the picket's two out-of-command stands", ev.Units)
+	}
+	out := false
+	for _, e := range r.log {
+		if e.Cmd <= snap+1 && e.Step == e40k.StepAssaultInit && strings.HasPrefix(e.Text, "picket: 2 unit(s)") && strings.Join(e.Units, ",") == "picket-1,picket-2" {
+			out = true
+		}
+	}
+	if !out {
+		t.Errorf("the assault phase's command check does not find picket-1 and picket-2 out of command (E40K-CMD-1)")
+	}
+	// The close combat that follows the assault: its totals, its result
+	// dice, and a loser broken with blast markers (or its separated stands
+	// destroyed), after the snap fire.
+	var combat []string
+	result, dice := false, 0
+	for _, e := range r.log {
+		if e.Cmd <= snap {
+			continue
+		}
+		switch {
+		case e.Roll != nil && strings.HasPrefix(e.Roll.Purpose, "close combat result boyz"):
+			dice += len(e.Roll.Faces)
+		case strings.HasPrefix(e.Text, "close combat: boyz (") && strings.Contains(e.Text, ") against line ("):
+			combat = append(combat, e.Text)
+		case strings.HasPrefix(e.Text, "close combat: ") && strings.Contains(e.Text, " wins by ") &&
+			(strings.Contains(e.Text, "is broken and takes") || strings.Contains(e.Text, "separated units are destroyed")):
+			combat = append(combat, e.Text)
+			result = true
+		}
+	}
+	t.Logf("close combat: %q", combat)
+	if len(combat) == 0 || !result || dice == 0 {
+		t.Errorf("no close combat between the boyz and the line with a result follows the assault (result %v, %d result dice): %q", result, dice, combat)
+	}
+}
+
+// SnapTolerance is how far (cm) a stand's drafted assault move may end
+// from where the drag let go: the window puts it in base contact when it
+// is let go within e40kui.SnapContact of an enemy base, along its move.
+const SnapTolerance = 1.5
+
+// windowsStandAssault makes the Orks' assault moves stand by stand: T
+// switches to one stand at a time, then boyz-1, boyz-2 and boyz-3 are
+// each dragged straight at the marine in front of them and let go 0.4 cm
+// short of its base; the window must draft each in base contact (its base
+// edge on the marine's), and the panel judge the moves so far legal;
+// Enter plays them. It returns the number of commands before the assault
+// and the drags.
+func windowsStandAssault(w *Win, d *app.DebugDump) (int, []e40kAssaultDrag) {
+	w.t.Helper()
+	w.Key("t")
+	d = w.Wait("one stand at a time (T)", func(d *app.DebugDump) bool { return d.Contains("One stand at a time") })
+	var drags []e40kAssaultDrag
+	for k, pair := range [][2]string{{"boyz-1", "line-1"}, {"boyz-2", "line-2"}, {"boyz-3", "line-3"}} {
+		me, foe := d.Unit(pair[0]), d.Unit(pair[1])
+		if me == nil || foe == nil || me.Destroyed || foe.Destroyed {
+			w.Failf("%s or %s is gone before the assault", pair[0], pair[1])
+		}
+		// Both bases are 4 x 2 cm, facing each other: in contact, the
+		// centres are 2 cm apart.
+		contact := [2]float64{me.X, foe.Y + 2}
+		tx, ty := me.X, foe.Y+2+0.4
+		x0, y0 := At(d, me.X, me.Y)
+		x1, y1 := At(d, tx, ty)
+		onLine := func(d *app.DebugDump) bool {
+			if d.Play == nil || len(d.Play.Draft) != 2 {
+				return false
+			}
+			to := d.Play.Draft[1]
+			return math.Hypot(to.X-contact[0], to.Y-contact[1]) < 0.01
+		}
+		w.DragWatched(x0, y0, x1, y1,
+			func(d *app.DebugDump) bool { return d.Play != nil && d.Play.Dragging && d.Selected == me.ID },
+			func(d *app.DebugDump) bool { return d.Play != nil && d.Play.Dragging && onLine(d) })
+		legal := fmt.Sprintf("assault move of %d stand(s) is legal", k+1)
+		d = w.Wait(fmt.Sprintf("the drafted assault move of %s", me.ID), func(d *app.DebugDump) bool {
+			return d.Play != nil && !d.Play.Dragging && d.Selected == me.ID && onLine(d) &&
+				(hudHas(d, legal) || hudHas(d, "assault move refused"))
+		})
+		if !hudHas(d, legal) {
+			w.Failf("the panel refuses the assault moves drafted by hand: %s", texts(d, "hud"))
+		}
+		if !hudHas(d, "in base contact with "+foe.ID) {
+			w.Failf("the panel does not say %s ends in base contact with %s: %s", me.ID, foe.ID, texts(d, "hud"))
+		}
+		if k == 0 {
+			w.DocShot("play-e40k-assault-drag")
+		}
+		drags = append(drags, e40kAssaultDrag{stand: me.ID, from: [2]float64{me.X, me.Y}, to: [2]float64{tx, ty}, shown: [2]float64{d.Play.Draft[1].X, d.Play.Draft[1].Y}})
+	}
+	n := d.Play.Commands
+	w.mustPlay("the assault moves dragged stand by stand (Enter)", func() { w.Key("Return") })
+	return n, drags
+}
+
+// hudHas reports whether the HUD's texts, read as one text (the panel
+// wraps its lines), contain s.
+func hudHas(d *app.DebugDump, s string) bool {
+	var parts []string
+	for _, t := range d.Texts {
+		if t.Where == "hud" {
+			parts = append(parts, t.Text)
+		}
+	}
+	return strings.Contains(strings.Join(strings.Fields(strings.Join(parts, " ")), " "), s)
 }

@@ -45,6 +45,9 @@ func scenarioUI(t testing.TB, path string, seed uint64) *UI {
 	return Of(s)
 }
 
+// lineOrders are the orders of testdata/assault-e40k.yaml's detachments.
+var lineOrders = map[string]string{"line": e40k.OrderOverwatch, "battery": e40k.OrderSpecial, "picket": e40k.OrderOverwatch, "boyz": e40k.OrderAssault}
+
 // driveHolding is drive with each detachment's orders given by id, and
 // the bombardment and overwatch windows and the shooting held (H).
 func driveHolding(t testing.TB, s *UI, orders map[string]string) {
@@ -84,8 +87,9 @@ func touchesEnemy(s *UI, id string, p world.Vec) (touch, over bool) {
 // or just over it, is drafted in base contact along its move, and the
 // rules accept that assault move (REM-ASM-1 unit-by-unit assault moves,
 // E40K-CC-1: only base contact starts a close combat); let go further
-// off, it is drafted where it was let go. The banner says the window
-// does this, and whether a drag moves one stand or the detachment.
+// off, it is drafted where it was let go. The move preview names the
+// enemy stand it ends in base contact with, and the banner says whether a
+// drag moves one stand or the detachment.
 func TestAssaultDragSnapsIntoContactREMASM1(t *testing.T) {
 	s := scenarioUI(t, "testdata/assault-e40k.yaml", 1)
 	// The first assault of the battle where a suggested assault move ends
@@ -103,12 +107,12 @@ func TestAssaultDragSnapsIntoContactREMASM1(t *testing.T) {
 				break
 			}
 		}
-		driveHolding(t, s, map[string]string{"line": e40k.OrderOverwatch, "battery": e40k.OrderSpecial, "boyz": e40k.OrderAssault})
+		driveHolding(t, s, lineOrders)
 	}
 	if id == "" {
 		t.Fatalf("no assault move into contact came up (mode %v, turn %d, %s)", s.Mode(), s.State().Turn, s.State().Step)
 	}
-	if h := hudText(s); !strings.Contains(h, "its detachment moves with it") || !strings.Contains(h, "put in base contact") {
+	if h := hudText(s); !strings.Contains(h, "its detachment moves with it") {
 		t.Errorf("assault banner: %s", h)
 	}
 	s.Key("T")
@@ -140,8 +144,13 @@ func TestAssaultDragSnapsIntoContactREMASM1(t *testing.T) {
 		if touch, _ := touchesEnemy(s, id, got); !touch {
 			t.Errorf("%s: %s let go at %v is drafted at %v, not in base contact", c.name, id, raw, got)
 		}
-		if mp := s.PreviewMove(); mp == nil || mp.Err != nil {
-			t.Errorf("%s: the snapped assault move is refused: %+v", c.name, mp)
+		mp := s.PreviewMove()
+		if mp == nil || mp.Err != nil {
+			t.Fatalf("%s: the snapped assault move is refused: %+v", c.name, mp)
+		}
+		if ln := strings.Join(mp.Lines(s.detOrName), " | "); len(mp.Stands) != 1 || len(mp.Stands[0].Contact) == 0 ||
+			!strings.Contains(ln, "in base contact with "+s.detOrName(mp.Stands[0].Contact[0])) {
+			t.Errorf("%s: the preview does not say %s ends in base contact: %s", c.name, id, ln)
 		}
 		// The snap stays on the line of the move.
 		if off := got.Sub(from).Cross(dir); off > 1e-6 || off < -1e-6 {
@@ -151,6 +160,9 @@ func TestAssaultDragSnapsIntoContactREMASM1(t *testing.T) {
 	raw := end.Sub(dir.Scale(3))
 	if got := drag(raw); got != raw {
 		t.Errorf("let go 3 cm short of contact, %s is drafted at %v, not where it was let go (%v)", id, got, raw)
+	}
+	if mp := s.PreviewMove(); mp == nil || len(mp.Stands) != 1 || len(mp.Stands[0].Contact) > 0 {
+		t.Errorf("let go 3 cm short of contact, the preview finds a contact: %+v", mp)
 	}
 	if s.Mode() != play.ModeTurn {
 		t.Fatal("the game moved on")
@@ -165,7 +177,7 @@ func TestAssaultDragSnapsIntoContactREMASM1(t *testing.T) {
 // templates' firepower is added, not subtracted).
 func TestReactionFirePreviewsE40KART1(t *testing.T) {
 	s := scenarioUI(t, "testdata/assault-e40k.yaml", 1)
-	orders := map[string]string{"line": e40k.OrderOverwatch, "battery": e40k.OrderSpecial, "boyz": e40k.OrderAssault}
+	orders := lineOrders
 	seen := map[string]bool{}
 	for i := 0; i < 200 && !(seen[e40k.KindBombard] && seen[e40k.KindOverwatch]) && s.Mode() != play.ModeOver; i++ {
 		p := s.State().Pending
@@ -208,5 +220,43 @@ func TestReactionFirePreviewsE40KART1(t *testing.T) {
 	}
 	if !seen[e40k.KindBombard] || !seen[e40k.KindOverwatch] {
 		t.Fatalf("windows seen: %v", seen)
+	}
+}
+
+// Snap fire by stands out of command (E40K-CMD-1): in the snap fire
+// window a click on a picket stand selects the picket, a click on an
+// assaulting Ork aims it; the preview names the two forward stands as
+// the ones that fire (their HQ, far behind, does not), and the aim is
+// drawn from each of them, not from the HQ.
+func TestSnapFireAimFromTheShootersE40KCMD1(t *testing.T) {
+	s := scenarioUI(t, "testdata/assault-e40k.yaml", 1)
+	for i := 0; i < 200 && s.kind() != e40k.KindSnapFire && s.Mode() != play.ModeOver; i++ {
+		driveHolding(t, s, lineOrders)
+	}
+	if s.kind() != e40k.KindSnapFire {
+		t.Fatal("no snap fire window came up")
+	}
+	click(t, s, "picket-1")
+	if s.Detachment() != "picket" {
+		t.Fatalf("a click on picket-1 selects %q", s.Detachment())
+	}
+	boy := s.State().Unit(s.targets()[0])
+	ms := s.members(s.targets()[0])
+	if boy == nil && len(ms) > 0 {
+		boy = ms[0]
+	}
+	click(t, s, boy.ID)
+	fp := s.FirePreview()
+	if fp == nil || fp.Err != nil || strings.Join(fp.From, ",") != "picket-1,picket-2" {
+		t.Fatalf("snap fire preview: %+v", fp)
+	}
+	lines := s.aimLines(posOf(t, s, "picket-hq"), ms)
+	if len(lines) != 2 {
+		t.Fatalf("aim lines: %v", lines)
+	}
+	for i, ln := range lines {
+		if want := posOf(t, s, fp.From[i]); ln[0] != want {
+			t.Errorf("aim line %d starts at %v, not at %s (%v)", i, ln[0], fp.From[i], want)
+		}
 	}
 }

@@ -101,10 +101,7 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 	case e40k.KindMove, e40k.KindAssault:
 		drag := "Drag a stand: its detachment moves with it (T: one stand at a time)"
 		if s.Single {
-			drag = "One stand at a time: drag each stand to move (T: the whole detachment)"
-		}
-		if p.Kind == e40k.KindAssault {
-			drag += "; a stand let go by an enemy base is put in base contact"
+			drag = "One stand at a time: drag a stand (T: the whole detachment)"
 		}
 		b.Lines = append(b.Lines, drag+"; 1 drafts the suggested move; Enter moves; H stays put; Tab: next detachment.")
 	case e40k.KindFire:
@@ -112,7 +109,7 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 	case e40k.KindBombard, e40k.KindOverwatch:
 		b.Lines = append(b.Lines, "Click an enemy stand to aim, Enter fires; H holds fire.")
 	case e40k.KindSnapFire:
-		b.Lines = append(b.Lines, "Snap fire: click a stand of a detachment that has just made assault moves to aim, Enter fires (unfired stands, out of command ones too, firepower only); H holds fire.")
+		b.Lines = append(b.Lines, "Snap fire: click your detachment, then a stand that has just made assault moves to aim; Enter fires (unfired stands, out of command too, firepower only); H holds fire.")
 	case e40k.KindRally:
 		b.Lines = append(b.Lines, "Enter tests the selected detachment's rally; H leaves it broken.")
 	case e40k.KindMission, e40k.KindIntercept, e40k.KindLanding:

@@ -31,6 +31,10 @@ type StandMove struct {
 	// go toward its point before it would move away from the closest
 	// uncontacted enemy (e40k.AssaultLimit); -1 otherwise.
 	Limit float64
+	// Contact, in an assault move, are the enemy stands the stand ends in
+	// base contact with (a drag let go by an enemy base is put there,
+	// contactSnap).
+	Contact []string
 }
 
 // MovePreview is the drafted move of the selected detachment: each
@@ -74,6 +78,9 @@ func (s *UI) PreviewMove() *MovePreview {
 		if enemies != nil {
 			sm.Limit = e40k.AssaultLimit(s.Base(u), to, enemies, contacted)
 		}
+		if mp.Assault {
+			sm.Contact = s.contacts(u, to)
+		}
 		if p, err := s.rs().Profile(st, u); err == nil {
 			sm.Allowance = e40k.Allowance(&p, mp.Orders, mp.Assault)
 			if mp.Assault && p.Class == world.Infantry {
@@ -115,6 +122,25 @@ func (s *UI) PreviewMove() *MovePreview {
 		}
 	}
 	return mp
+}
+
+// contacts are the enemy stands on the table that stand u's base would
+// be in base contact with at p (touching, not overlapping).
+func (s *UI) contacts(u *rules.Unit, p world.Vec) []string {
+	st := s.State()
+	b := s.Base(u)
+	b.Pos = p
+	var out []string
+	for i := range st.Units {
+		v := &st.Units[i]
+		if v.Side == u.Side || !s.OnTable(v) {
+			continue
+		}
+		if e := s.Base(v); world.InContact(b, e) && !world.Overlap(b, e) {
+			out = append(out, v.ID)
+		}
+	}
+	return out
 }
 
 // enemyBases are the bases of side's enemies where they stand, and
@@ -167,6 +193,13 @@ func (mp *MovePreview) Lines(name func(string) string) []string {
 		if sm.Over {
 			ln += " - too far"
 		}
+		if len(sm.Contact) > 0 {
+			names := make([]string, len(sm.Contact))
+			for i, id := range sm.Contact {
+				names[i] = name(id)
+			}
+			ln += " - in base contact with " + strings.Join(names, ", ")
+		}
 		if sm.Road {
 			ln += fmt.Sprintf(" (+%.0f cm: the whole move is on road)", e40k.RoadBonus)
 		}
@@ -197,6 +230,9 @@ type FirePreview struct {
 	Need                  int
 	Weapons               int
 	Shooters              int
+	// From are the ids of the stands that fire (the aim is drawn from
+	// them).
+	From []string
 	// Barrage is the firepower the barrage templates add (in Left and
 	// Dice); Specials describe the templates and special weapons.
 	Barrage  int
@@ -258,7 +294,7 @@ func (s *UI) firePreview(target string) *FirePreview {
 			fp.Err = err
 			return fp
 		}
-		fp.Firepower, fp.Left, fp.Shooters = v.Firepower, v.Firepower, len(v.Shooters)
+		fp.Firepower, fp.Left, fp.Shooters, fp.From = v.Firepower, v.Firepower, len(v.Shooters), v.Shooters
 		od, err := v.Odds()
 		if err != nil {
 			fp.Err = err
@@ -276,7 +312,7 @@ func (s *UI) firePreview(target string) *FirePreview {
 		return fp
 	}
 	o := s.opts()
-	fp.Firepower, fp.Weapons, fp.Shooters = plan.Firepower, len(plan.Weapons), len(plan.Shooters)
+	fp.Firepower, fp.Weapons, fp.Shooters, fp.From = plan.Firepower, len(plan.Weapons), len(plan.Shooters), plan.Shooters
 	fp.Situation = string(plan.Situation)
 	var nw int
 	fp.Left, nw = e40k.Suppress(plan.Firepower, len(plan.Weapons), plan.FirerMarkers, o)
