@@ -188,7 +188,8 @@ func (r *windowsReplay) events(n int, kind string) []windowsEvent {
 
 // checkFire checks that command n (1-based) of the save is side's fire of
 // det at target, that its log has the volley in mode (the fired event
-// with its shooters) and attack dice rolled; it returns the fired event.
+// with its shooters), attack dice rolled and the outcome on the target
+// (hits, stands destroyed, blast markers); it returns the fired event.
 func (r *windowsReplay) checkFire(t *testing.T, n int, side, det, target, mode string) windowsEvent {
 	t.Helper()
 	if n < 1 || n > len(r.cmds) {
@@ -215,6 +216,13 @@ func (r *windowsReplay) checkFire(t *testing.T, n int, side, det, target, mode s
 	}
 	if dice == 0 {
 		t.Errorf("command %d (%s's %s) rolled no attack dice: %q", n, det, mode, r.texts(n))
+	}
+	outcome := false
+	for _, e := range r.events(n, rules.EvMessage) {
+		outcome = outcome || (strings.HasPrefix(e.Text, target+": ") && strings.Contains(e.Text, " hit(s), ") && strings.Contains(e.Text, " blast marker(s) placed"))
+	}
+	if !outcome {
+		t.Errorf("command %d (%s's %s) logs no outcome (hits, stands destroyed, blast markers): %q", n, det, mode, r.texts(n))
 	}
 	return *fired
 }
