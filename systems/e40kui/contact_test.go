@@ -195,6 +195,9 @@ func TestReactionFirePreviewsE40KART1(t *testing.T) {
 			continue
 		}
 		seen[p.Kind] = true
+		if h := hudText(s); p.Kind == e40k.KindBombard && !strings.Contains(h, "Bombardment as Orks move (at the start or the end of their movement") {
+			t.Errorf("the bombardment banner does not say whose movement it is in: %s", h)
+		}
 		s.selectStand(s.firstStand(firer))
 		click(t, s, s.members("boyz")[0].ID)
 		fp := s.FirePreview()
