@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -390,8 +391,9 @@ type e40kAssaultDrag struct {
 // three dragged stands where the window showed them (and their paths in
 // the log), the picket's snap fire with its two out-of-command stands as
 // the shooters and its attack dice, and the close combat between the mob
-// and the line with its result: a winner, and a loser broken with blast
-// markers or its separated stands destroyed.
+// and the line, fought by the three dragged boyz, with its result dice
+// and its result: a winner, and a loser broken with blast markers or its
+// separated stands destroyed.
 func TestE40KAssaultStandByStandByHand(t *testing.T) {
 	w := startWindows(t)
 	var drags []e40kAssaultDrag
@@ -448,7 +450,7 @@ func TestE40KAssaultStandByStandByHand(t *testing.T) {
 		if off := math.Hypot(to.X-dr.shown[0], to.Y-dr.shown[1]); off > 0.01 {
 			t.Errorf("%s: the window drafted it at %.2f,%.2f, the save moves it to %.2f,%.2f", dr.stand, dr.shown[0], dr.shown[1], to.X, to.Y)
 		}
-		if off := math.Hypot(to.X-dr.to[0], to.Y-dr.to[1]); off > SnapTolerance {
+		if off := math.Hypot(to.X-dr.to[0], to.Y-dr.to[1]); off > e40kSnapSlack {
 			t.Errorf("%s: let go at %.2f,%.2f, the save moves it to %.2f,%.2f (%.2f cm off)", dr.stand, dr.to[0], dr.to[1], to.X, to.Y, off)
 		}
 		path := false
@@ -490,6 +492,13 @@ func TestE40KAssaultStandByStandByHand(t *testing.T) {
 			dice += len(e.Roll.Faces)
 		case strings.HasPrefix(e.Text, "close combat: boyz (") && strings.Contains(e.Text, ") against line ("):
 			combat = append(combat, e.Text)
+			// The stands that fight are those in base contact: each one
+			// dragged there.
+			for _, dr := range drags {
+				if !slices.Contains(e.Units, dr.stand) {
+					t.Errorf("%s, dragged into base contact, does not fight in %q (%v)", dr.stand, e.Text, e.Units)
+				}
+			}
 		case strings.HasPrefix(e.Text, "close combat: ") && strings.Contains(e.Text, " wins by ") &&
 			(strings.Contains(e.Text, "is broken and takes") || strings.Contains(e.Text, "separated units are destroyed")):
 			combat = append(combat, e.Text)
@@ -502,10 +511,10 @@ func TestE40KAssaultStandByStandByHand(t *testing.T) {
 	}
 }
 
-// SnapTolerance is how far (cm) a stand's drafted assault move may end
+// e40kSnapSlack is how far (cm) a stand's drafted assault move may end
 // from where the drag let go: the window puts it in base contact when it
 // is let go within e40kui.SnapContact of an enemy base, along its move.
-const SnapTolerance = 1.5
+const e40kSnapSlack = 1.5
 
 // windowsStandAssault makes the Orks' assault moves stand by stand: T
 // switches to one stand at a time, then boyz-1, boyz-2 and boyz-3 are
