@@ -263,3 +263,52 @@ func TestSnapFireAimFromTheShootersE40KCMD1(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkContactSnap300E40K is the window's work to put a dragged
+// assaulting stand in base contact (contactSnap, run on every frame of
+// an assault drag let go by an enemy) among the 300 stands of
+// testdata/crowd300.yaml: a marine stand dragged straight at the nearest
+// Ork stand and held 0.5 cm short of its base.
+func BenchmarkContactSnap300E40K(b *testing.B) {
+	s := crowdUI(b)
+	st := s.State()
+	var me, foe string
+	best := -1.0
+	for i := range st.Units {
+		u := &st.Units[i]
+		if u.Side != "marines" {
+			continue
+		}
+		for j := range st.Units {
+			v := &st.Units[j]
+			if v.Side == u.Side {
+				continue
+			}
+			if d := world.Distance(s.Base(u), s.Base(v)); best < 0 || d < best {
+				me, foe, best = u.ID, v.ID, d
+			}
+		}
+	}
+	from, at := posOf(b, s, me), posOf(b, s, foe)
+	dir := at.Sub(from).Scale(1 / at.Dist(from))
+	// The centre-line point where the bases touch, then 0.5 cm short.
+	lo, hi := 0.0, at.Dist(from)
+	for k := 0; k < 60; k++ {
+		m := (lo + hi) / 2
+		b1 := s.Base(st.Unit(me))
+		b1.Pos = from.Add(dir.Scale(m))
+		if world.Distance(b1, s.Base(st.Unit(foe))) > 0 {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	to := from.Add(dir.Scale(lo - 0.5))
+	if got := s.contactSnap(me, to); got == to {
+		b.Fatalf("%s held 0.5 cm short of %s is not put in contact", me, foe)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s.contactSnap(me, to)
+	}
+}

@@ -194,13 +194,26 @@ func (s *UI) contactSnap(id string, to world.Vec) world.Vec {
 	if l < world.Eps {
 		return to
 	}
+	dir := to.Sub(u.Pos).Scale(1 / l)
+	// Only the enemies whose bases can come within SnapContact of the
+	// stand's along its move (to SnapContact past its end) matter.
+	far := l + SnapContact
 	var enemies []world.Base
 	for i := range st.Units {
-		if v := &st.Units[i]; v.Side != u.Side && s.OnTable(v) {
-			enemies = append(enemies, s.Base(v))
+		v := &st.Units[i]
+		if v.Side == u.Side || !s.OnTable(v) {
+			continue
+		}
+		e := s.Base(v)
+		rel := e.Pos.Sub(u.Pos)
+		along := min(max(rel.Dot(dir), 0), far)
+		if rel.Sub(dir.Scale(along)).Len() <= start.Foot.BoundRadius()+e.Foot.BoundRadius()+SnapContact {
+			enemies = append(enemies, e)
 		}
 	}
-	dir := to.Sub(u.Pos).Scale(1 / l)
+	if len(enemies) == 0 {
+		return to
+	}
 	at := func(x float64) world.Base {
 		b := start
 		b.Pos = u.Pos.Add(dir.Scale(x))
@@ -221,14 +234,14 @@ func (s *UI) contactSnap(id string, to world.Vec) world.Vec {
 	// meet (within a fraction of world.Eps, without overlapping).
 	const step = 0.1
 	lo, hi := 0.0, -1.0
-	for x := step; x < l+SnapContact+step; x += step {
-		x = min(x, l+SnapContact)
+	for x := step; x < far+step; x += step {
+		x = min(x, far)
 		if gap(x) <= world.Eps/2 {
 			hi = x
 			break
 		}
 		lo = x
-		if x >= l+SnapContact {
+		if x >= far {
 			break
 		}
 	}
