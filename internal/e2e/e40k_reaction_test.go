@@ -483,6 +483,12 @@ func TestE40KAssaultStandByStandByHand(t *testing.T) {
 	// destroyed), after the snap fire.
 	var combat []string
 	result, dice := false, 0
+	shot := map[string]bool{}
+	for _, e := range r.events(snap+1, rules.EvDestroyed) {
+		for _, id := range e.Units {
+			shot[id] = true
+		}
+	}
 	for _, e := range r.log {
 		if e.Cmd <= snap {
 			continue
@@ -493,9 +499,9 @@ func TestE40KAssaultStandByStandByHand(t *testing.T) {
 		case strings.HasPrefix(e.Text, "close combat: boyz (") && strings.Contains(e.Text, ") against line ("):
 			combat = append(combat, e.Text)
 			// The stands that fight are those in base contact: each one
-			// dragged there.
+			// dragged there that the snap fire left standing.
 			for _, dr := range drags {
-				if !slices.Contains(e.Units, dr.stand) {
+				if !slices.Contains(e.Units, dr.stand) && !shot[dr.stand] {
 					t.Errorf("%s, dragged into base contact, does not fight in %q (%v)", dr.stand, e.Text, e.Units)
 				}
 			}
