@@ -6,6 +6,7 @@ import (
 
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/e40k"
 	"github.com/auspex/auspex/world"
 )
@@ -98,7 +99,9 @@ func (s *UI) Decorate(sc *scene.Scene) {
 				add(scene.LayerLOS, outline(s.Base(u), col, 3*px, nil))
 			}
 			if len(ids) > 0 && t == s.Target {
-				add(scene.LayerLOS, scene.Prim{Kind: scene.Polyline, Pts: []world.Vec{from, ids[0].Pos}, Style: scene.Style{Stroke: col, Width: 3 * px, Dash: []float64{8 * px, 5 * px}}})
+				for _, ln := range s.aimLines(from, ids) {
+					add(scene.LayerLOS, scene.Prim{Kind: scene.Polyline, Pts: ln, Style: scene.Style{Stroke: col, Width: 3 * px, Dash: []float64{8 * px, 5 * px}}})
+				}
 			}
 			// The aimed target and the one under the mouse show their
 			// odds beside them.
@@ -132,6 +135,35 @@ func (s *UI) Decorate(sc *scene.Scene) {
 			add(scene.LayerMarkers, outline(s.Base(u), colMark, 3*px, nil))
 		}
 	}
+}
+
+// aimLines are the dashed lines of the aimed fire: from each stand that
+// fires (FirePreview.From) to the nearest stand of the target, so that a
+// detachment whose HQ does not fire (out of range, or a snap fire by
+// stands out of command) is not drawn firing from its HQ; from `from` to
+// the target's first stand when the preview names no shooter.
+func (s *UI) aimLines(from world.Vec, target []*rules.Unit) [][]world.Vec {
+	fp := s.FirePreview()
+	if fp == nil || fp.Err != nil || len(fp.From) == 0 {
+		return [][]world.Vec{{from, target[0].Pos}}
+	}
+	st := s.State()
+	var out [][]world.Vec
+	for _, id := range fp.From {
+		u := st.Unit(id)
+		if u == nil {
+			continue
+		}
+		b := s.Base(u)
+		best, bd := target[0], -1.0
+		for _, t := range target {
+			if d := world.Distance(b, s.Base(t)); bd < 0 || d < bd {
+				best, bd = t, d
+			}
+		}
+		out = append(out, []world.Vec{u.Pos, best.Pos})
+	}
+	return out
 }
 
 // outline outlines a base.

@@ -164,8 +164,99 @@ func (s *UI) DragTo(p world.Vec) {
 		}
 		moves[id] = start.Add(off)
 	}
+	if s.kind() == e40k.KindAssault {
+		moves[d.unit] = s.contactSnap(d.unit, moves[d.unit])
+	}
 	s.Moves = moves
 	s.Target = ""
+}
+
+// SnapContact is how close (table cm, base edge to base edge) a stand
+// dragged in an assault must be let go of an enemy base, short of it or
+// over it, for the window to put it in base contact: a hand on a mouse
+// cannot place a base exactly edge to edge, and only exact contact
+// counts as contact for the rules (E40K-CC-1, REM-ASM-1).
+const SnapContact = 1.0
+
+// contactSnap is where the stand id dragged in an assault to `to` is
+// drafted: when its base there touches, overlaps or comes within
+// SnapContact of an enemy base, the first point along its straight move
+// (from where it stands through `to`, at most SnapContact past it) at
+// which it touches an enemy; otherwise `to` itself.
+func (s *UI) contactSnap(id string, to world.Vec) world.Vec {
+	st := s.State()
+	u := st.Unit(id)
+	if u == nil {
+		return to
+	}
+	start := s.Base(u)
+	l := u.Pos.Dist(to)
+	if l < world.Eps {
+		return to
+	}
+	dir := to.Sub(u.Pos).Scale(1 / l)
+	// Only the enemies whose bases can come within SnapContact of the
+	// stand's along its move (to SnapContact past its end) matter.
+	far := l + SnapContact
+	var enemies []world.Base
+	for i := range st.Units {
+		v := &st.Units[i]
+		if v.Side == u.Side || !s.OnTable(v) {
+			continue
+		}
+		e := s.Base(v)
+		rel := e.Pos.Sub(u.Pos)
+		along := min(max(rel.Dot(dir), 0), far)
+		if rel.Sub(dir.Scale(along)).Len() <= start.Foot.BoundRadius()+e.Foot.BoundRadius()+SnapContact {
+			enemies = append(enemies, e)
+		}
+	}
+	if len(enemies) == 0 {
+		return to
+	}
+	at := func(x float64) world.Base {
+		b := start
+		b.Pos = u.Pos.Add(dir.Scale(x))
+		return b
+	}
+	gap := func(x float64) float64 {
+		b, g := at(x), 1e18
+		for _, e := range enemies {
+			g = min(g, world.Distance(b, e))
+		}
+		return g
+	}
+	if gap(l) > SnapContact || gap(0) <= world.Eps {
+		return to // not near an enemy, or in contact from the start
+	}
+	// The first touch along the move: a coarse walk finds the first step
+	// that touches, halving then narrows it down to where the base edges
+	// meet (within a fraction of world.Eps, without overlapping).
+	const step = 0.1
+	lo, hi := 0.0, -1.0
+	for x := step; x < far+step; x += step {
+		x = min(x, far)
+		if gap(x) <= world.Eps/2 {
+			hi = x
+			break
+		}
+		lo = x
+		if x >= far {
+			break
+		}
+	}
+	if hi < 0 {
+		return to // the move passes the enemy by
+	}
+	for k := 0; k < 60; k++ {
+		m := (lo + hi) / 2
+		if gap(m) <= world.Eps/2 {
+			hi = m
+		} else {
+			lo = m
+		}
+	}
+	return at(hi).Pos
 }
 
 // ReleaseTable is the left button going up at p: the drag's moves stay

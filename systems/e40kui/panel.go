@@ -99,13 +99,19 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 	case e40k.KindInitiative:
 		b.Lines = append(b.Lines, "F (or 1) goes first, S (or 2) goes second.")
 	case e40k.KindMove, e40k.KindAssault:
-		b.Lines = append(b.Lines, "Drag a stand: its detachment moves with it (T: one stand at a time); 1 drafts the suggested move; Enter moves; H stays put; Tab: next detachment.")
+		drag := "Drag a stand: its detachment moves with it (T: one stand at a time)"
+		if s.Single {
+			drag = "One stand at a time: drag a stand (T: the whole detachment)"
+		}
+		b.Lines = append(b.Lines, drag+"; 1 drafts the suggested move; Enter moves; H stays put; Tab: next detachment.")
 	case e40k.KindFire:
 		b.Lines = append(b.Lines, "Click an enemy stand to aim the selected detachment, then Enter (or click again) fires; H does not shoot.")
-	case e40k.KindBombard, e40k.KindOverwatch:
+	case e40k.KindBombard:
+		b.Lines = append(b.Lines, "Bombardment as "+s.enemyName()+" move (at the start or the end of their movement, E40K-ART-1): click an enemy stand to aim, Enter fires; H holds fire.")
+	case e40k.KindOverwatch:
 		b.Lines = append(b.Lines, "Click an enemy stand to aim, Enter fires; H holds fire.")
 	case e40k.KindSnapFire:
-		b.Lines = append(b.Lines, "Snap fire: click a stand of a detachment that has just made assault moves to aim, Enter fires (unfired stands, out of command ones too, firepower only); H holds fire.")
+		b.Lines = append(b.Lines, "Snap fire: click your detachment, then a stand that has just made assault moves to aim; Enter fires (unfired stands, out of command too, firepower only); H holds fire.")
 	case e40k.KindRally:
 		b.Lines = append(b.Lines, "Enter tests the selected detachment's rally; H leaves it broken.")
 	case e40k.KindCounterattack:
@@ -118,6 +124,16 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 		b.Lines = append(b.Lines, "Pick a choice with its number key or its button; H passes.")
 	}
 	return b
+}
+
+// enemyName is the name of the decider's enemy (the other side).
+func (s *UI) enemyName() string {
+	for _, sd := range s.State().Sides {
+		if sd.ID != s.Decider() {
+			return s.SideName(sd.ID)
+		}
+	}
+	return "the enemy"
 }
 
 // Panel writes the side panel: how to win, the previews, the choices and

@@ -31,6 +31,10 @@ type StandMove struct {
 	// go toward its point before it would move away from the closest
 	// uncontacted enemy (e40k.AssaultLimit); -1 otherwise.
 	Limit float64
+	// Contact, in an assault move, are the enemy stands the stand ends in
+	// base contact with (a drag let go by an enemy base is put there,
+	// contactSnap).
+	Contact []string
 }
 
 // MovePreview is the drafted move of the selected detachment: each
@@ -74,6 +78,9 @@ func (s *UI) PreviewMove() *MovePreview {
 		if enemies != nil {
 			sm.Limit = e40k.AssaultLimit(s.Base(u), to, enemies, contacted)
 		}
+		if mp.Assault {
+			sm.Contact = s.contacts(u, to)
+		}
 		if p, err := s.rs().Profile(st, u); err == nil {
 			sm.Allowance = s.opts().Allowance(&p, mp.Orders, mp.Assault)
 			if mp.Assault && p.Class == world.Infantry {
@@ -115,6 +122,25 @@ func (s *UI) PreviewMove() *MovePreview {
 		}
 	}
 	return mp
+}
+
+// contacts are the enemy stands on the table that stand u's base would
+// be in base contact with at p (touching, not overlapping).
+func (s *UI) contacts(u *rules.Unit, p world.Vec) []string {
+	st := s.State()
+	b := s.Base(u)
+	b.Pos = p
+	var out []string
+	for i := range st.Units {
+		v := &st.Units[i]
+		if v.Side == u.Side || !s.OnTable(v) {
+			continue
+		}
+		if e := s.Base(v); world.InContact(b, e) && !world.Overlap(b, e) {
+			out = append(out, v.ID)
+		}
+	}
+	return out
 }
 
 // enemyBases are the bases of side's enemies where they stand, and
@@ -167,6 +193,13 @@ func (mp *MovePreview) Lines(name func(string) string) []string {
 		if sm.Over {
 			ln += " - too far"
 		}
+		if len(sm.Contact) > 0 {
+			names := make([]string, len(sm.Contact))
+			for i, id := range sm.Contact {
+				names[i] = name(id)
+			}
+			ln += " - in base contact with " + strings.Join(names, ", ")
+		}
 		if sm.Road {
 			ln += fmt.Sprintf(" (+%.0f cm: the whole move is on road)", e40k.RoadBonus)
 		}
@@ -197,6 +230,9 @@ type FirePreview struct {
 	Need                  int
 	Weapons               int
 	Shooters              int
+	// From are the ids of the stands that fire (the aim is drawn from
+	// them).
+	From []string
 	// Barrage is the firepower the barrage templates add (in Left and
 	// Dice); Specials describe the templates and special weapons.
 	Barrage  int
@@ -258,7 +294,7 @@ func (s *UI) firePreview(target string) *FirePreview {
 			fp.Err = err
 			return fp
 		}
-		fp.Firepower, fp.Left, fp.Shooters = v.Firepower, v.Firepower, len(v.Shooters)
+		fp.Firepower, fp.Left, fp.Shooters, fp.From = v.Firepower, v.Firepower, len(v.Shooters), v.Shooters
 		od, err := v.Odds()
 		if err != nil {
 			fp.Err = err
@@ -276,7 +312,7 @@ func (s *UI) firePreview(target string) *FirePreview {
 		return fp
 	}
 	o := s.opts()
-	fp.Firepower, fp.Weapons, fp.Shooters = plan.Firepower, len(plan.Weapons), len(plan.Shooters)
+	fp.Firepower, fp.Weapons, fp.Shooters, fp.From = plan.Firepower, len(plan.Weapons), len(plan.Shooters), plan.Shooters
 	fp.Situation = string(plan.Situation)
 	var nw int
 	fp.Left, nw = e40k.Suppress(plan.Firepower, len(plan.Weapons), plan.FirerMarkers, o)
@@ -315,8 +351,10 @@ func (fp *FirePreview) Lines(name func(string) string) []string {
 		}
 	}
 	fpText := fmt.Sprintf("firepower %d from %d stand(s)", fp.Firepower, fp.Shooters)
-	if fp.Left != fp.Firepower {
-		fpText += fmt.Sprintf(", %d after its blast markers", fp.Left)
+	// Left counts the barrage templates' firepower too: only what the
+	// firer's blast markers take off the stands' firepower is said here.
+	if left := fp.Left - fp.Barrage; left != fp.Firepower {
+		fpText += fmt.Sprintf(", %d after its blast markers", left)
 	}
 	if fp.Weapons > 0 {
 		fpText += fmt.Sprintf(", %d super-heavy weapon(s)", fp.Weapons)
@@ -348,6 +386,13 @@ func distText(d rules.Dist) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// The fire modes of e40k.FirePlan.Mode the preview names (the rules'
+// words for overwatch fire and a preparatory bombardment).
+const (
+	modeOverwatch = "overwatch"
+	modeBombard   = "bombardment"
+)
 
 // specialLines describe a plan's templates and special weapons for the
 // fire preview (the first nw weapons fire, the rest are silenced by the
@@ -381,8 +426,15 @@ func specialLines(plan *e40k.FirePlan, nw int) []string {
 			out = append(out, fmt.Sprintf("%s: one shot, destroys any stand but a war engine outright", w.Name))
 		}
 	}
-	if plan.Snap() {
+	switch {
+	case plan.Snap():
 		out = append(out, "snap fire: the unfired stands' firepower only, no super-heavy weapons")
+	case plan.Mode == modeOverwatch:
+		// The rules' odds (FirePlan.Odds) do not count the second roll
+		// yet: the line says so rather than let the figures mislead.
+		out = append(out, "overwatch fire: the misses are rolled again once (the odds below do not count that)")
+	case plan.Mode == modeBombard:
+		out = append(out, "preparatory bombardment (E40K-ART-1): artillery only, no line of sight needed, misses not rolled again")
 	}
 	return out
 }

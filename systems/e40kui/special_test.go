@@ -66,7 +66,7 @@ func TestSnapFireAndCatastropheTextsE40K(t *testing.T) {
 	}
 	for i := 0; i < 600 && s.Mode() != play.ModeOver; i++ {
 		if p := s.State().Pending; p != nil && p.Kind == e40k.KindSnapFire {
-			if h := hudText(s); !strings.Contains(h, "Snap fire: click a stand") {
+			if h := hudText(s); !strings.Contains(h, "Snap fire: click your detachment, then a stand") {
 				t.Errorf("snap fire banner: %s", h)
 			}
 			s.selectStand(s.firstStand(p.Units[0]))
