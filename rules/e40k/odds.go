@@ -19,6 +19,36 @@ type Volley struct {
 	Weapons      []Weapon
 	SuperHeavies int
 	Targets      []Target
+	// Reroll rolls the attack dice that miss once more (overwatch orders
+	// re-roll misses, DIGEST section 2): each die hits with 1-(1-p)^2 for
+	// a single roll's p, and a die that hits shows every face from the
+	// lowest armour up alike, as without the second roll.
+	Reroll bool
+}
+
+// attackHits is the distribution of the volley's attack dice that hit
+// (AttackHits, with the overwatch re-roll of misses when v.Reroll).
+func (v Volley) attackHits(lowest int) rules.Dist {
+	if !v.Reroll {
+		return AttackHits(v.Dice, lowest)
+	}
+	q := float64(dieTarget(lowest)-1) / 6 // a die misses twice: q*q
+	return rules.Binomial(v.Dice, 1-q*q)
+}
+
+// attackFaceWeight scales the chance of an attack die's face f (1/6
+// each) for the overwatch re-roll: a face under the hit score shows only
+// when the first roll missed and the second shows it (q of the first
+// rolls miss), one from it up on the first roll or the second.
+func attackFaceWeight(f, low int, reroll bool) float64 {
+	if !reroll {
+		return 1
+	}
+	q := float64(low-1) / 6
+	if f < low {
+		return q
+	}
+	return 1 + q
 }
 
 // VolleyOdds are the exact chances of a volley's outcomes.
@@ -125,7 +155,7 @@ func oddsBy(v Volley, o Options, maxLeaves float64, levels bool) (VolleyOdds, er
 			return tally(p, fp, shw)
 		}
 		gr := &groups[g]
-		return compositions(gr.n, gr.bins, func(q float64, faces []int) error {
+		return compositions(gr.n, gr.bins, gr.weight, func(q float64, faces []int) error {
 			nfp := append(fpBuf[g][:0], fp...)
 			nshw := append(shwBuf[g][:0], shw...)
 			for _, f := range faces {
@@ -146,7 +176,7 @@ func oddsBy(v Volley, o Options, maxLeaves float64, levels bool) (VolleyOdds, er
 			return VolleyOdds{}, err
 		}
 	}
-	out := VolleyOdds{Hits: AttackHits(v.Dice, lowest), Approx: approx}
+	out := VolleyOdds{Hits: v.attackHits(lowest), Approx: approx}
 	if out.Destroyed, err = weighted(dw); err != nil {
 		return VolleyOdds{}, err
 	}
@@ -159,7 +189,7 @@ func oddsBy(v Volley, o Options, maxLeaves float64, levels bool) (VolleyOdds, er
 // enumGroups are the groups of dice the enumeration walks: the attack
 // dice, then each weapon's shots, with their face ranges.
 func enumGroups(v Volley, o Options, lowest int) []oddsGroup {
-	groups := []oddsGroup{{n: v.Dice, lowest: dieTarget(lowest)}}
+	groups := []oddsGroup{{n: v.Dice, lowest: dieTarget(lowest), reroll: v.Reroll}}
 	for _, w := range v.Weapons {
 		groups = append(groups, oddsGroup{n: ShotsOf(w), kind: w.Kind, need: ShotNeed(w, o)})
 	}
@@ -176,8 +206,17 @@ type oddsGroup struct {
 	kind   string
 	need   int
 	lowest int
+	// reroll: the attack dice's misses are rolled again (Volley.Reroll).
+	reroll bool
 	// bins are the lowest faces of the face ranges that behave alike.
 	bins []int
+}
+
+// weight scales the chance of a face range starting at face lo (see
+// attackFaceWeight; 1 for every group but the re-rolled attack dice). A
+// range never straddles the hit score: binsFor cuts at it.
+func (g *oddsGroup) weight(lo int) float64 {
+	return attackFaceWeight(lo, g.lowest, g.reroll)
 }
 
 // binsFor splits 1..6 into ranges of faces that hurt the same units.
@@ -204,14 +243,14 @@ func binsFor(g *oddsGroup, ts []Target) []int {
 // compositions calls f for every way n D6 fall into the bins (bins[i] is
 // the lowest face of range i), with the chance of that way and one face
 // per die (the lowest face of its range).
-func compositions(n int, bins []int, f func(p float64, faces []int) error) error {
+func compositions(n int, bins []int, weight func(face int) float64, f func(p float64, faces []int) error) error {
 	width := make([]float64, len(bins))
 	for i, lo := range bins {
 		hi := 7
 		if i+1 < len(bins) {
 			hi = bins[i+1]
 		}
-		width[i] = float64(hi-lo) / 6
+		width[i] = float64(hi-lo) / 6 * weight(lo)
 	}
 	counts := make([]int, len(bins))
 	faces := make([]int, 0, n)
@@ -278,6 +317,9 @@ func sampleVolleys(groups []oddsGroup, tally func(p float64, fp, shw []Shot) err
 			gr := &groups[g]
 			for k := 0; k < gr.n; k++ {
 				f := binFace(gr.bins, face())
+				if g == 0 && gr.reroll && f < gr.lowest {
+					f = binFace(gr.bins, face()) // the miss rolled again
+				}
 				if g == 0 {
 					if f >= gr.lowest {
 						fp = append(fp, Shot{Face: f})
@@ -341,7 +383,7 @@ func ApproxWord(approx bool) string {
 // destroyed from levelDestroyed, the blast markers from the chances that
 // an attack die hits and that a super-heavy shot can hurt some unit.
 func levelOdds(v Volley, o Options, lowest int) (VolleyOdds, error) {
-	hits := AttackHits(v.Dice, lowest)
+	hits := v.attackHits(lowest)
 	pFP := 1 - hits.P(0)
 	pNoSHW := 1.0
 	for _, w := range v.Weapons {

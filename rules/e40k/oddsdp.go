@@ -96,7 +96,7 @@ func levelDestroyed(v Volley, o Options, lowest int) []float64 {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(x, y int) bool { return v.Targets[order[x]].Dist < v.Targets[order[y]].Dist })
-	hits := AttackHits(v.Dice, lowest)
+	hits := v.attackHits(lowest)
 	// With h hits and the shots, the closest min(h+shots, u) units take a
 	// die each. From h0 hits on every unit does: those cases share one
 	// programme, its attack dice drawn whole (a miss below every level)
@@ -111,7 +111,7 @@ func levelDestroyed(v Volley, o Options, lowest int) []float64 {
 		groups[0].n = v.Dice
 		groups[0].pf = [7]float64{}
 		for e := 1; e <= 6; e++ {
-			groups[0].pf[e] = 1.0 / 6
+			groups[0].pf[e] = attackFaceWeight(e, low, v.Reroll) / 6
 		}
 		dp.run(groups, 1, v.Dice-h0, v.Targets, order, dw)
 	}

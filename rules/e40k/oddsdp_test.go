@@ -172,3 +172,89 @@ func TestOddsWithAnEmptyFirstStep(t *testing.T) {
 		}
 	}
 }
+
+// TestOverwatchRerollOdds: overwatch orders re-roll the attack dice that
+// miss (DIGEST section 2, orders), so each die hits with 1-(1-p)^2 and
+// the odds of units destroyed and blast markers follow: by levels and
+// by enumeration alike, and as a count of the resolution's own dice
+// (every way two rolls of each die fall, the second only for a miss).
+func TestOverwatchRerollOdds(t *testing.T) {
+	// Two dice needing 3+: 2 x 8/9 = 1.78 expected hits (1.33 without).
+	v := Volley{Firepower: 3, Dice: 2, Targets: []Target{{ID: "a", Armour: 3, Dist: 5}, {ID: "b", Armour: 5, Dist: 9}}, Reroll: true}
+	od, err := OddsOf(v, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := od.Hits.Mean(); math.Abs(m-16.0/9) > 1e-12 {
+		t.Fatalf("expected hits with the re-roll %v, want 16/9", m)
+	}
+	// The resolution's dice: each die's first roll, and its second roll
+	// when the first missed (faces under 3), all 36 x 36 ways for two dice.
+	dw := make([]float64, 3)
+	res := newResolver(v.Targets, Options{}, false)
+	for a := 0; a < 36; a++ {
+		for b := 0; b < 36; b++ {
+			var hits []Shot
+			skip, ways := false, 1.0
+			for _, w := range []int{a, b} {
+				first, second := w/6+1, w%6+1
+				face := first
+				switch {
+				case first < 3:
+					face = second
+				case second != 1:
+					skip = true // no second roll: count the way once (second 1)...
+				default:
+					ways *= 6 // ...standing for all six
+				}
+				if face >= 3 {
+					hits = append(hits, Shot{Face: face})
+				}
+			}
+			if skip {
+				continue
+			}
+			r, err := res.resolve(hits, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dw[r.Destroyed] += ways / (36 * 36)
+		}
+	}
+	for k := range dw {
+		if d := math.Abs(od.Destroyed.P(k) - dw[k]); d > 1e-12 {
+			t.Errorf("P(%d destroyed) %v, counted %v", k, od.Destroyed.P(k), dw[k])
+		}
+	}
+	// By levels and by enumeration, over random volleys.
+	rng := rand.New(rand.NewPCG(12, 41))
+	for n := 0; n < 600; n++ {
+		v := randomVolley(rng, 1+rng.IntN(7))
+		v.Reroll = true
+		if !levelOddsApply(v, Options{}) || enumLeaves(v, Options{}) > 3000 {
+			continue
+		}
+		got, err := oddsBy(v, Options{}, math.Inf(1), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := oddsBy(v, Options{}, math.Inf(1), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := 0; k <= len(v.Targets); k++ {
+			if d := math.Abs(got.Destroyed.P(k) - want.Destroyed.P(k)); d > 1e-10 {
+				t.Fatalf("volley %d %+v: P(%d destroyed) by levels %v, enumerated %v", n, v, k, got.Destroyed.P(k), want.Destroyed.P(k))
+			}
+		}
+		plain := v
+		plain.Reroll = false
+		po, err := OddsOf(plain, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Dice > 0 && got.Hits.Mean() <= po.Hits.Mean() {
+			t.Fatalf("volley %d: the re-roll does not add hits (%v, without %v)", n, got.Hits.Mean(), po.Hits.Mean())
+		}
+	}
+}

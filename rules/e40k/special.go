@@ -354,7 +354,8 @@ func (p *FirePlan) specialOdds(o Options) (VolleyOdds, error) {
 			alloc = append(alloc, w)
 		}
 	}
-	base := Volley{Firepower: p.Firepower + bfp, Dice: n, Weapons: alloc, SuperHeavies: superHeavyCount(p.Weapons[:nw]), Targets: p.Targets}
+	base := Volley{Firepower: p.Firepower + bfp, Dice: n, Weapons: alloc, SuperHeavies: superHeavyCount(p.Weapons[:nw]), Targets: p.Targets,
+		Reroll: p.Mode == fireOverwatch}
 	var out VolleyOdds
 	if pulsars == 0 {
 		if out, err = OddsOf(base, o); err != nil {
@@ -387,7 +388,7 @@ func (p *FirePlan) specialOdds(o Options) (VolleyOdds, error) {
 		if ferr != nil {
 			return VolleyOdds{}, ferr
 		}
-		out.Hits = AttackHits(n, lowest)
+		out.Hits = base.attackHits(lowest)
 		if out.Destroyed, err = rules.Mix(ws, dd); err != nil {
 			return VolleyOdds{}, err
 		}

@@ -189,7 +189,7 @@ func TestReactionFirePreviewsE40KART1(t *testing.T) {
 		case p != nil && p.Kind == e40k.KindBombard:
 			want, firer = "preparatory bombardment (E40K-ART-1): artillery only, no line of sight needed, misses not rolled again", "battery"
 		case p != nil && p.Kind == e40k.KindOverwatch:
-			want, firer = "overwatch fire: the misses are rolled again once (the odds below do not count that)", "line"
+			want, firer = "overwatch fire: the misses are rolled again once (counted in the odds below)", "line"
 		default:
 			driveOrders(t, s, map[string]string{"": e40k.OrderAssault})
 			continue

@@ -430,9 +430,7 @@ func specialLines(plan *e40k.FirePlan, nw int) []string {
 	case plan.Snap():
 		out = append(out, "snap fire: the unfired stands' firepower only, no super-heavy weapons")
 	case plan.Mode == modeOverwatch:
-		// The rules' odds (FirePlan.Odds) do not count the second roll
-		// yet: the line says so rather than let the figures mislead.
-		out = append(out, "overwatch fire: the misses are rolled again once (the odds below do not count that)")
+		out = append(out, "overwatch fire: the misses are rolled again once (counted in the odds below)")
 	case plan.Mode == modeBombard:
 		out = append(out, "preparatory bombardment (E40K-ART-1): artillery only, no line of sight needed, misses not rolled again")
 	}
