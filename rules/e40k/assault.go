@@ -65,7 +65,9 @@ func (r *Ruleset) placedOf(s *rules.State, det string) ([]placed, error) {
 // fightFor resolves the close combats of an attacking detachment against
 // every enemy detachment its units touch, or, with none in contact, a
 // firefight against the closest enemy detachment within 15 cm
-// (E40K-CC-1..6).
+// (E40K-CC-1..6). Its war engines in base contact with enemy titans fight
+// them first (seed 002; warEngineDuels); a detachment whose only fights
+// were those has no firefight.
 func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Event, error) {
 	a := s.Formation(att)
 	if a == nil || !alive(s, att) || a.Broken {
@@ -81,6 +83,19 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 	}
 	if o.AssaultMove && stillWarEngines(ours) {
 		return []rules.Event{rules.Message(att + ": war engines that did not move start no combat (REM-ASM-1)")}, nil
+	}
+	// War engines against titans first (seed 002; titan_we.go).
+	duels, fought, err := r.warEngineDuels(s, d, att)
+	if err != nil {
+		return nil, err
+	}
+	if fought {
+		if !alive(s, att) || a.Broken {
+			return duels, nil
+		}
+		if ours, err = r.placedOf(s, att); err != nil {
+			return nil, err
+		}
 	}
 	// Enemy detachments in contact, in id order.
 	touch := map[string]bool{}
@@ -101,7 +116,7 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 			}
 		}
 	}
-	var evs []rules.Event
+	evs := duels
 	if len(touch) > 0 {
 		ids := make([]string, 0, len(touch))
 		for id := range touch {
@@ -140,6 +155,9 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 				}
 			}
 		}
+	}
+	if fought {
+		return evs, nil // the war engines' fights were the detachment's combat
 	}
 	if best == "" {
 		return []rules.Event{rules.Message(att + " finds no enemy to fight")}, nil

@@ -88,3 +88,50 @@ func TestTitanDragMoveSeed002(t *testing.T) {
 		t.Errorf("the warhound is at %v, want %v (%s)", got, from.Add(world.Vec{Y: 10}), s.Msg)
 	}
 }
+
+// Seed 002 with seed 001's overwatch: a titan that moves may be fired at
+// by enemy detachments on overwatch, in the window, by clicking the titan
+// twice (aim, fire); the shot is resolved with the ATII rules.
+func TestOverwatchAtTitanInTheWindowSeed002(t *testing.T) {
+	s := titanUI(t)
+	for i := 0; i < 200 && s.State().Step != e40k.StepTitanMove; i++ {
+		driveOrders(t, s, map[string]string{"orks": e40k.OrderOverwatch, "marines": e40k.OrderAssault})
+	}
+	if s.State().Step != e40k.StepTitanMove || s.Decider() != "marines" {
+		t.Fatalf("at %s, %s decides", s.State().Step, s.Decider())
+	}
+	if f := s.State().Formation("boyz"); f.Orders != e40k.OrderOverwatch {
+		t.Fatalf("boyz on %q orders", f.Orders)
+	}
+	for i, id := range []string{"boyz-1", "boyz-2", "boyz-3"} {
+		s.State().Unit(id).Pos = world.Vec{X: 62 + 6*float64(i), Y: 58}
+	}
+	click(t, s, "warhound")
+	from := posOf(t, s, "warhound")
+	s.PressTable(from, "warhound")
+	s.DragTo(from.Add(world.Vec{Y: 22}))
+	s.ReleaseTable(from.Add(world.Vec{Y: 22}))
+	s.Commit()
+	if p := s.State().Pending; p == nil || p.Kind != e40k.KindOverwatch || s.Decider() != "orks" {
+		t.Fatalf("after the Warhound moved: pending %+v (%s)", p, s.Msg)
+	}
+	if h := hudText(s); !strings.Contains(h, "overwatch: fire at titan warhound") {
+		t.Errorf("HUD lacks the overwatch prompt: %s", h)
+	}
+	n := len(s.State().Log)
+	click(t, s, "boyz-2")
+	click(t, s, "warhound")
+	click(t, s, "warhound")
+	fired := false
+	for _, ev := range s.State().Log[n:] {
+		if strings.Contains(ev.Text, "fires at titan warhound with the ATII rules") {
+			fired = true
+		}
+	}
+	if !fired {
+		t.Fatalf("no ATII overwatch fire at the Warhound (%s)", s.Msg)
+	}
+	if p := s.State().Pending; p != nil && p.Kind == e40k.KindOverwatch {
+		t.Errorf("the overwatch window is still open: %+v", p)
+	}
+}
