@@ -166,3 +166,29 @@ func TestTitanAssaultsWarEngineSeed002(t *testing.T) {
 		t.Error("the fight is offered again")
 	}
 }
+
+// Random playouts of the titan battle with the gargant armed with close
+// combat weapons (seed 002's war engine exception): every Legal choice
+// validates, the games end, and war engines and titans fight each other
+// in the runs.
+func TestRandomPlayoutWarEnginesAndTitansSeed002(t *testing.T) {
+	seen := map[string]int{}
+	for seed := uint64(1); seed <= 12; seed++ {
+		r := weTitanRuleset(t, true)
+		st := titanBattle(seed, nil)
+		st.Unit("garg").Pos = world.Vec{X: 52, Y: 64} // within a charge of the Warhound
+		e := playRandomOn(t, r, st, seed)
+		for _, ev := range e.State().Log {
+			switch {
+			case strings.HasPrefix(ev.Text, "close combat: war engine"):
+				seen["war engine against titan"]++
+			case strings.Contains(ev.Text, "assaults war engine"):
+				seen["titan charged a war engine"]++
+			}
+		}
+	}
+	t.Logf("over 12 seeds: %v", seen)
+	if seen["war engine against titan"] == 0 || seen["titan charged a war engine"] == 0 {
+		t.Error("no war engine fought a titan, or no titan charged a war engine, in 12 games")
+	}
+}
