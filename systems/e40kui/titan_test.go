@@ -17,15 +17,21 @@ import (
 // against Ork Boyz.
 func titanUI(t testing.TB) *UI {
 	t.Helper()
+	return titanUIFrom(t, "testdata/titan-e40k.yaml")
+}
+
+// titanUIFrom starts a test scenario file in the play UI.
+func titanUIFrom(t testing.TB, path string) *UI {
+	t.Helper()
 	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile("testdata/titan-e40k.yaml")
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	scn, err := scenarios.Parse("titan-e40k.yaml", data, cat)
+	scn, err := scenarios.Parse(path, data, cat)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,5 +139,36 @@ func TestOverwatchAtTitanInTheWindowSeed002(t *testing.T) {
 	}
 	if p := s.State().Pending; p != nil && p.Kind == e40k.KindOverwatch {
 		t.Errorf("the overwatch window is still open: %+v", p)
+	}
+}
+
+// Seed 002 with digest 8.6's missions: at the flyer step a click on the
+// enemy Warhound sends the Fighta-Bommers on a ground attack on the titan
+// itself (its unit id), the panel showing the ATII odds while hovering it;
+// the attack is then resolved with the ATII rules.
+func TestFlyerGroundAttackOnTitanByClickSeed002(t *testing.T) {
+	s := titanUIFrom(t, "testdata/titan-air-e40k.yaml")
+	untilKind(t, s, "orks", e40k.KindMission)
+	s.Hover = "warhound"
+	if h := strings.Join(s.AirLines(), " "); !strings.Contains(h, "Ground attack on titan") || !strings.Contains(h, "Gunnery 4+") {
+		t.Errorf("no titan ground attack preview: %s", h)
+	}
+	n := len(s.State().Log)
+	click(t, s, "warhound")
+	if s.MsgErr {
+		t.Fatalf("the click was refused: %s", s.Msg)
+	}
+	// Nobody intercepts: the sortie flies at once.
+	declared, attacked := false, false
+	for _, ev := range s.State().Log[n:] {
+		if strings.Contains(ev.Text, "bommers flies a ground attack on warhound") {
+			declared = true
+		}
+		if strings.Contains(ev.Text, "bommers fires at titan warhound with the ATII rules") {
+			attacked = true
+		}
+	}
+	if !declared || !attacked {
+		t.Errorf("ground attack on the Warhound declared %v, made with the ATII rules %v", declared, attacked)
 	}
 }
