@@ -38,8 +38,8 @@ type TitanVolley struct {
 }
 
 // Odds returns the exact odds of each attack of the volley against the
-// titan as it stands (atii.OddsShot; shields are not carried from one
-// attack to the next). Errors: as atii.OddsShot.
+// titan as it stands (atii.OddsShot, overwatch re-rolls included; shields
+// are not carried from one attack to the next). Errors: as atii.OddsShot.
 func (v *TitanVolley) Odds() ([]atii.ShotOdds, error) {
 	out := make([]atii.ShotOdds, 0, len(v.Attacks))
 	for _, sh := range v.Attacks {
@@ -196,7 +196,11 @@ func (r *Ruleset) planTitanFire(s *rules.State, firer, titan string, aim atii.Ai
 		sh := atii.ShotSetup{Attacker: att, AttackerID: u.ID, Mount: e40kMount, Weapon: w,
 			Target: t.prof, TargetID: titan, TargetState: t.ts, Range: geo.Range, InArc: true, Visible: true,
 			Cover: geo.LOS == world.LOSCover || (geo.LOS == world.LOSBlocked && o.BombardUnseenTitanCover), LegsHidden: geo.LegsHidden, Hit: geo.Hit,
-			FirerMoved: u.Moved, TargetMoved: t.u.Moved, TargetMovedCM: t.u.MovedDist, TargetInCC: inCC, Aim: aimOrHigh(aim)}
+			FirerMoved: u.Moved, TargetMoved: t.u.Moved, TargetMovedCM: t.u.MovedDist, TargetInCC: inCC, Aim: aimOrHigh(aim),
+			// Overwatch fire re-rolls its misses once (seed 001's
+			// orders), here the ATII to-hit dice; a bombardment never
+			// does (E40K-ART-1).
+			RerollMisses: mode == fireOverwatch && !o.OverwatchTitanNoReroll}
 		if _, err := atii.ToHit(sh, atiiOptions()); err != nil {
 			return err
 		}
@@ -220,12 +224,10 @@ func (r *Ruleset) planTitanFire(s *rules.State, firer, titan string, aim atii.Ai
 }
 
 // resolveTitanVolley rolls a detachment's attacks on a titan one after
-// the other (atii.RollHits then atii.ResolveHits: to hit, shields,
-// location, damage), the titan's state carried from each to the next.
-// Overwatch fire re-rolls the missed to-hit dice once (the overwatch
-// orders' re-roll, seed 001; not under OptOverwatchTitanNoReroll); a
-// bombardment does not (E40K-ART-1). No blast markers are placed on a
-// titan (seed 002).
+// the other (atii.ResolveShot: to hit, shields, location, damage), the
+// titan's state carried from each to the next. Overwatch attacks carry
+// RerollMisses (planTitanFire). No blast markers are placed on a titan
+// (seed 002).
 func (r *Ruleset) resolveTitanVolley(s *rules.State, d rules.Dice, v *TitanVolley) ([]rules.Event, error) {
 	t, err := r.titan(s, v.Titan)
 	if err != nil {
@@ -238,45 +240,21 @@ func (r *Ruleset) resolveTitanVolley(s *rules.State, d rules.Dice, v *TitanVolle
 	}
 	evs := rules.LogEvents(d, rules.Event{Kind: rules.EvFired, Side: side, Units: append([]string{v.Titan}, v.Shooters...),
 		Text: fmt.Sprintf("%s fires at titan %s with the ATII rules (Gunnery %d+): %d attack(s)", v.Firer, v.Titan, atii.NonTitanGunnery, len(v.Attacks))})
-	o, err := r.options(s)
-	if err != nil {
-		return nil, err
-	}
-	reroll := v.Mode == fireOverwatch && !o.OverwatchTitanNoReroll
 	ts := t.ts
 	for _, sh := range v.Attacks {
 		sh.TargetState = ts
-		hr, err := atii.RollHits(sh, atiiOptions(), d)
+		res, err := atii.ResolveShot(sh, atiiOptions(), d)
 		if err != nil {
 			return nil, err
 		}
-		hits, more := hr.Hits, 0
-		if reroll && !hr.ToHit.AutoMiss && hr.RoF > hr.Hits {
-			// Overwatch fire re-rolls its misses once (seed 001
-			// orders), here the ATII to-hit dice that missed.
-			faces, err := roll(d, rules.Roll{Purpose: "overwatch: missed to-hit dice re-rolled: " + sh.Weapon.Name, Sides: 6,
-				Target: max(2, min(6, hr.ToHit.Need)), Units: []string{sh.AttackerID, v.Titan}}, hr.RoF-hr.Hits)
-			if err != nil {
-				return nil, err
-			}
-			for _, f := range faces {
-				if atiiDieHits(f, hr.ToHit.Need) {
-					more++
-				}
-			}
-			hits += more
+		ts = res.Outcome.State
+		how := ""
+		if sh.RerollMisses {
+			how = fmt.Sprintf(", %d miss(es) re-rolled", len(res.Rerolled))
 		}
-		out, err := atii.ResolveHits(sh.Target, sh.TargetID, ts, hits, hr.Spec, 0, sh.Hit, atiiOptions(), d)
-		if err != nil {
-			return nil, err
-		}
-		ts = out.State
-		text := fmt.Sprintf("%s (RoF %d, Str %d, needs %s): %d hit(s)", sh.Weapon.Name, hr.RoF, hr.Spec.Str, hr.ToHit.Short(), hits)
-		if reroll && !hr.ToHit.AutoMiss {
-			text = fmt.Sprintf("%s (RoF %d, Str %d, needs %s, misses re-rolled): %d hit(s), %d from the re-roll", sh.Weapon.Name, hr.RoF, hr.Spec.Str, hr.ToHit.Short(), hits, more)
-		}
-		evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: side, Units: []string{v.Titan}, Text: text})
-		evs = append(evs, atii.DamageEvents(v.Titan, out.Hits)...)
+		evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: side, Units: []string{v.Titan},
+			Text: fmt.Sprintf("%s (RoF %d, Str %d, needs %s%s): %d hit(s)", sh.Weapon.Name, res.RoF, res.Spec.Str, res.ToHit.Short(), how, res.Hits)})
+		evs = append(evs, atii.DamageEvents(v.Titan, res.Outcome.Hits)...)
 	}
 	was := t.ts.Destroyed
 	if err := t.put(ts); err != nil {
@@ -584,16 +562,4 @@ func (r *Ruleset) titanCanFire(s *rules.State, u *rules.Unit) bool {
 		}
 	}
 	return false
-}
-
-// atiiDieHits is the ATII to-hit test of one die (ATII-SHT-4): a natural
-// 1 fails, a natural 6 hits, else the face must reach need.
-func atiiDieHits(face, need int) bool {
-	switch face {
-	case 1:
-		return false
-	case 6:
-		return true
-	}
-	return face >= need
 }

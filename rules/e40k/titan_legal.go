@@ -233,7 +233,7 @@ func (r *Ruleset) titanFireChoices(s *rules.State, side, id string) []rules.Choi
 // can hurt (ATII rules) in the pending fire mode: in the shooting steps,
 // on overwatch at the titan that has just moved, in a preparatory
 // bombardment; with the chance of at least one hit on the titan itself
-// from its first attack (without the overwatch re-roll).
+// from its first attack (the overwatch re-roll included).
 func (r *Ruleset) titanTargetChoices(s *rules.State, side, det string) []rules.Choice {
 	mode := fireMode(s)
 	if mode == fireSnap {
@@ -267,7 +267,7 @@ func (r *Ruleset) titanTargetChoices(s *rules.State, side, det string) []rules.C
 			}
 			text := fmt.Sprintf("%s %s titan %s aimed %s (ATII rules, Gunnery %d+, %d attack(s))", det, how, v.ID, aim, atii.NonTitanGunnery, len(vol.Attacks))
 			if od, err := vol.Odds(); err == nil && len(od) > 0 {
-				text += fmt.Sprintf(": %.0f%% for a hit on the titan behind its shields (first attack, one roll)", 100*od[0].AtLeastOneTitanHit)
+				text += fmt.Sprintf(": %.0f%% for a hit on the titan behind its shields (first attack)", 100*od[0].AtLeastOneTitanHit)
 			}
 			out = append(out, rules.Choice{Name: CmdFire, Text: text, Units: append([]string{det, v.ID}, vol.Shooters...),
 				Cmd: &FireCmd{r: r, By: side, Detachment: det, Titan: v.ID, Aim: aim}})

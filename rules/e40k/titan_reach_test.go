@@ -1,6 +1,7 @@
 package e40k
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -84,6 +85,14 @@ func TestOverwatchFiresAtMovingTitanSeed002ATIISHT(t *testing.T) {
 	if err != nil || th.Need != 3 {
 		t.Fatalf("to hit %+v (%v): want 3+ (Gunnery 4+, firer not yet moved +1; the titan has moved)", th, err)
 	}
+	// The odds count the re-roll: each die hits with 2/3 + 1/3 * 2/3.
+	od, err := v.Odds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := od[0].Hits.Mean(); math.Abs(m-5*8.0/9) > 1e-9 {
+		t.Errorf("mean hits %.4f, want %.4f (five dice, misses re-rolled)", m, 5*8.0/9)
+	}
 	// To hit: 1 1 2 3 6 (two hits), the three misses re-rolled: 6 6 1
 	// (two more); the four hits each knock a shield down on a six.
 	tray := rules.Scripted(1, 1, 2, 3, 6, 6, 6, 1, 6, 6, 6, 6)
@@ -116,6 +125,13 @@ func TestOverwatchAtTitanNoRerollOption(t *testing.T) {
 	r := testTitanRuleset(t)
 	s := overwatchOnTitan(t, r, map[string]string{OptOverwatchTitanNoReroll: "on"})
 	moveReaver(t, r, s)
+	v, err := r.PlanTitanFire(s, "marines", "rv", atii.AimHigh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if od, err := v.Odds(); err != nil || math.Abs(od[0].Hits.Mean()-5*2.0/3) > 1e-9 {
+		t.Errorf("mean hits %v (%v), want %.4f (five dice, one roll)", od, err, 5*2.0/3)
+	}
 	tray := rules.Scripted(1, 1, 2, 3, 6, 6)
 	c := &FireCmd{r: r, By: "imperium", Detachment: "marines", Titan: "rv", Aim: atii.AimHigh}
 	if _, err := c.Apply(s, tray); err != nil {
