@@ -37,6 +37,6 @@ func titanOptionTable() []OptionInfo {
 		{OptOverwatchTitanNoReroll, "reading", "Overwatch fire at a titan rolls its ATII to-hit dice once (default: the overwatch re-roll of misses applies to the ATII to-hit dice that missed).", func(o *Options) *bool { return &o.OverwatchTitanNoReroll }},
 		{OptBombardUnseenTitanCover, "reading", "Artillery firing at a titan it cannot see counts it as half or more hidden, -1 to hit (ATII-SHT-4; default: artillery needs no sight, E40K-ART-1, and takes no penalty).", func(o *Options) *bool { return &o.BombardUnseenTitanCover }},
 		{OptFlyersTitanFront, "reading", "A flyers' ground attack on a titan strikes its front quadrant (default: its rear quadrant: flyers on a ground attack choose where they come in).", func(o *Options) *bool { return &o.FlyersTitanFront }},
-		{OptWarEngineTitanCCAny, "reading", "Any E40K war engine may assault a titan, and a titan any war engine (default: only war engines armed with close-combat weapons, seed 002's exception).", func(o *Options) *bool { return &o.WarEngineTitanCCAny }},
+		{OptWarEngineTitanCCAny, "reading", "Any E40K war engine may assault a titan (default: only war engines armed with close-combat weapons, seed 002's exception); a titan may assault any war engine either way.", func(o *Options) *bool { return &o.WarEngineTitanCCAny }},
 	}
 }
