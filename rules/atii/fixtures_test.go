@@ -23,7 +23,7 @@ func fxWarhound() *catalog.Unit {
 		ID: "warhound", Name: "Warhound Scout Titan", System: catalog.ATII, Class: world.Titan,
 		Base: world.Footprint{Shape: world.Circle, Radius: 2, SightHeight: 6}, Points: 300, Speed: 25,
 		Profile: &sheet.Titan{
-			TitanClass: "scout", Man: 3, Gunnery: 4, CCSkill: 4, VoidShields: 2, RepairDice: 4, ImprovisedAttacks: "1",
+			TitanClass: "scout", Man: 3, Gunnery: 4, CCSkill: 4, VoidShields: 2, RepairDice: 4, ImprovisedAttacks: "1", E40KAssault: 6,
 			Forbidden:      []string{"gatling-blaster", "laser-blaster", "melta-cannon", "volcano-cannon", "plasma-destructor", "quake-cannon"},
 			ForbiddenKinds: []catalog.WeaponKind{catalog.SupportMissile, catalog.CloseCombat},
 			Mounts: []sheet.Mount{
@@ -44,7 +44,7 @@ func fxReaver() *catalog.Unit {
 		ID: "reaver", Name: "Reaver Battle Titan", System: catalog.ATII, Class: world.Titan,
 		Base: world.Footprint{Shape: world.Circle, Radius: 2.5, SightHeight: 8}, Points: 500, Speed: 20,
 		Profile: &sheet.Titan{
-			TitanClass: "battle", Man: 2, Gunnery: 4, CCSkill: 4, VoidShields: 4, RepairDice: 8, ImprovisedAttacks: "D3",
+			TitanClass: "battle", Man: 2, Gunnery: 4, CCSkill: 4, VoidShields: 4, RepairDice: 8, ImprovisedAttacks: "D3", E40KAssault: 10,
 			Forbidden: []string{"plasma-destructor", "wrecker-ball"},
 			Mounts: []sheet.Mount{
 				{ID: "carapace", Name: "Carapace", Location: "carapace", Arc: "F", ForbiddenKinds: []catalog.WeaponKind{catalog.CloseCombat}, Default: "rocket-launcher"},
@@ -65,7 +65,7 @@ func fxWarlord() *catalog.Unit {
 		ID: "warlord", Name: "Warlord Battle Titan", System: catalog.ATII, Class: world.Titan,
 		Base: world.Footprint{Shape: world.Circle, Radius: 3, SightHeight: 10}, Points: 700, Speed: 15,
 		Profile: &sheet.Titan{
-			TitanClass: "battle", Man: 1, Gunnery: 4, CCSkill: 4, VoidShields: 6, RepairDice: 8, ImprovisedAttacks: "D3",
+			TitanClass: "battle", Man: 1, Gunnery: 4, CCSkill: 4, VoidShields: 6, RepairDice: 8, ImprovisedAttacks: "D3", E40KAssault: 14,
 			Mounts: []sheet.Mount{
 				{ID: "left-carapace", Name: "Left Carapace", Location: "carapace", Arc: "F", ForbiddenKinds: []catalog.WeaponKind{catalog.CloseCombat}, Default: "turbo-lasers"},
 				{ID: "right-carapace", Name: "Right Carapace", Location: "carapace", Arc: "F", ForbiddenKinds: []catalog.WeaponKind{catalog.CloseCombat}, Default: "rocket-launcher"},

@@ -76,9 +76,13 @@ func OddsShot(sh ShotSetup, opts Options) (ShotOdds, error) {
 		case w.HasSpecial("plasma-missile"):
 			per = DiceExpr{N: 1, Sides: 6, Plus: 2}.Dist()
 		}
-		perDie := Dist{1 - t.P}
+		ph := t.P
+		if sh.RerollMisses {
+			ph += (1 - ph) * ph // a miss rolled once more
+		}
+		perDie := Dist{1 - ph}
 		for v := 1; v < len(per); v++ {
-			perDie = perDie.add(v, t.P*per[v])
+			perDie = perDie.add(v, ph*per[v])
 		}
 		for r, p := range so.RoF {
 			if p == 0 {

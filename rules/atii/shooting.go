@@ -290,6 +290,10 @@ type ShotSetup struct {
 	// OverloadShields: the target's player overloads each shield knocked
 	// down (advanced rule).
 	OverloadShields bool
+	// RerollMisses re-rolls the to-hit dice that missed, once: not an ATII
+	// rule, but the overwatch orders' benefit of an E40K detachment firing
+	// at a titan inside an E40K battle (seed 001, seed 002).
+	RerollMisses bool
 }
 
 func (sh *ShotSetup) units() []string {
@@ -469,6 +473,8 @@ type HitRoll struct {
 	// Launcher).
 	RoF   int   `json:"rof"`
 	Faces []int `json:"faces,omitempty"`
+	// Rerolled are the faces of the missed dice re-rolled (RerollMisses).
+	Rerolled []int `json:"rerolled,omitempty"`
 	// Hits counts the hits including extra ones (Inferno, Plasma missile).
 	Hits int     `json:"hits"`
 	Spec HitSpec `json:"spec"`
@@ -503,7 +509,8 @@ func rofExpr(sh ShotSetup) (DiceExpr, error) {
 	return e, nil
 }
 
-// RollHits rolls to hit (ToHit, then one D6 per RoF) and adds the extra
+// RollHits rolls to hit (ToHit, then one D6 per RoF; the misses once more
+// with RerollMisses) and adds the extra
 // hits of weapon specials: Inferno +D3 per hit, Plasma missile D6+2 hits
 // on a hit, Haywire D3+1 automatic hits, Rocket Launcher RoF rolled each
 // time (D6), plasma overload (RoF given up for +2 Str each). A once-per-
@@ -544,7 +551,21 @@ func RollHits(sh ShotSetup, opts Options, d rules.Dice) (HitRoll, error) {
 	if err != nil {
 		return hr, err
 	}
-	for _, f := range hr.Faces {
+	faces := hr.Faces
+	if sh.RerollMisses {
+		missed := 0
+		for _, f := range hr.Faces {
+			if !dieHits(f, t.Need) {
+				missed++
+			}
+		}
+		hr.Rerolled, err = rollDice(d, rules.Roll{Purpose: "to hit: " + w.Name + ": misses re-rolled", Sides: 6, Target: max(2, min(6, t.Need)), Mods: rollMods(d, t), Units: units}, missed)
+		if err != nil {
+			return hr, err
+		}
+		faces = append(append([]int(nil), hr.Faces...), hr.Rerolled...)
+	}
+	for _, f := range faces {
 		if !dieHits(f, t.Need) {
 			continue
 		}

@@ -664,3 +664,29 @@ func TestToHitPMatchesToHit(t *testing.T) {
 		t.Fatalf("%d cases", n)
 	}
 }
+
+// RerollMisses (E40K overwatch fire at a titan, seed 001 and seed 002):
+// the to-hit dice that missed are rolled once more; the odds count it.
+// The Gatling Blaster's four dice at 5+ roll 3, 4, 5, 5 (two hits), the
+// two misses again 6, 1 (one more).
+func TestRerollMissesE40KOverwatch(t *testing.T) {
+	sh := baseShot()
+	sh.Cover, sh.RerollMisses = true, true
+	d := script(t, 3, 4, 5, 5, 6, 1)
+	hr, err := RollHits(sh, Options{}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.done()
+	if hr.Hits != 3 || fmt.Sprint(hr.Rerolled) != "[6 1]" {
+		t.Errorf("hits %d, re-rolled %v; want 3 and [6 1]", hr.Hits, hr.Rerolled)
+	}
+	so, err := OddsShot(sh, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := 2.0 / 6
+	if m, want := so.Hits.Mean(), 4*(p+(1-p)*p); m < want-1e-9 || m > want+1e-9 {
+		t.Errorf("mean hits %.4f, want %.4f", m, want)
+	}
+}

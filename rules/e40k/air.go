@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
 	"github.com/auspex/auspex/world"
 )
 
@@ -304,7 +305,7 @@ func (r *Ruleset) flyersDone(s *rules.State) bool {
 
 // MissionCmd declares a flyer detachment's mission for the turn (seed 001
 // movement step 1): ground attack on Target (an enemy detachment on the
-// table, not a titan), transport to the landing point To (the detachment
+// table, or an enemy titan by its unit id: flyers_titans.go), transport to the landing point To (the detachment
 // carries stands to set down, or has room to pick stands up: pickup.go),
 // intercept, or none (it stays on the ground).
 type MissionCmd struct {
@@ -334,12 +335,16 @@ func (c *MissionCmd) Validate(s *rules.State) error {
 	case MissionNone, MissionIntercept:
 		return nil
 	case MissionGroundAttack:
+		if _, ok := c.r.enemyTitan(s, c.By, c.Target); ok {
+			_, err := c.r.FlyerTitanPlan(s, c.Detachment, c.Target)
+			return err // a titan, attacked with the ATII rules (flyers_titans.go)
+		}
 		t := s.Formation(c.Target)
 		switch {
 		case t == nil || t.Side == c.By || !alive(s, t.ID):
 			return fmt.Errorf("ground attack target %q is not an enemy detachment on the table", c.Target)
 		case c.r.titanFormation(s, t.ID):
-			return fmt.Errorf("%s is a titan (flyers attack detachments)", t.ID)
+			return fmt.Errorf("%s is a titan formation: aim the ground attack at the titan itself", t.ID)
 		}
 		return nil
 	case MissionTransport:
@@ -479,7 +484,11 @@ func (r *Ruleset) autoFlyers(s *rules.State, d rules.Dice) ([]rules.Event, bool,
 		a.Stage = 2
 		switch so.Mission {
 		case MissionGroundAttack:
-			if evs, err = r.groundAttack(s, d, so); err != nil {
+			attack := r.groundAttack
+			if u := s.Unit(so.Target); u != nil && r.IsTitan(u) {
+				attack = r.groundAttackTitan // a titan (flyers_titans.go)
+			}
+			if evs, err = attack(s, d, so); err != nil {
 				return nil, false, err
 			}
 		case MissionTransport:
@@ -711,7 +720,7 @@ func (r *Ruleset) flakUnits(s *rules.State, side string, over []world.Vec) []*ru
 	var out []*rules.Unit
 	for i := range s.Formations {
 		f := &s.Formations[i]
-		if f.Side == side || f.Broken || f.Orders != OrderSpecial {
+		if f.Side == side || f.Broken || !specialOrders(f.Orders) {
 			continue
 		}
 		for _, u := range members(s, f.ID) {
@@ -747,6 +756,9 @@ func (r *Ruleset) flak(s *rules.State, d rules.Dice, so Sortie) ([]rules.Event, 
 	if so.Mission == MissionGroundAttack {
 		over = nil
 		for _, u := range members(s, so.Target) {
+			over = append(over, u.Pos)
+		}
+		if u, ok := r.enemyTitan(s, so.Side, so.Target); ok {
 			over = append(over, u.Pos)
 		}
 	}
@@ -865,6 +877,19 @@ func (r *Ruleset) missionChoices(s *rules.State, side string) []rules.Choice {
 				}
 			}
 			add(&MissionCmd{r: r, By: side, Detachment: det, Mission: MissionGroundAttack, Target: t.ID}, text, t.ID)
+		}
+		for i := range s.Units {
+			u := &s.Units[i]
+			if _, ok := r.enemyTitan(s, side, u.ID); !ok {
+				continue
+			}
+			text := fmt.Sprintf("%s: ground attack on titan %s (ATII rules, Gunnery %d+)", det, u.ID, atii.NonTitanGunnery)
+			if v, err := r.FlyerTitanPlan(s, det, u.ID); err == nil {
+				if od, err := v.Odds(); err == nil && len(od) > 0 {
+					text += fmt.Sprintf(": %d attack(s), %.0f%% for a hit on the titan behind its shields (first attack)", len(v.Attacks), 100*od[0].AtLeastOneTitanHit)
+				}
+			}
+			add(&MissionCmd{r: r, By: side, Detachment: det, Mission: MissionGroundAttack, Target: u.ID}, text, u.ID)
 		}
 		pts := []struct {
 			name string

@@ -75,10 +75,12 @@ func (r *Ruleset) placedOf(s *rules.State, det string) ([]placed, error) {
 // fightFor resolves the close combats of an attacking detachment against
 // every enemy detachment its units touch, or, with none in contact, a
 // firefight against the closest enemy detachment within 15 cm
-// (E40K-CC-1..6).
+// (E40K-CC-1..6). Its war engines in base contact with enemy titans fight
+// them first (seed 002; warEngineDuels); a detachment whose only fights
+// were those has no firefight.
 func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Event, error) {
-	queue, titan, evs, err := r.combatsOf(s, att)
-	if err != nil || len(evs) > 0 {
+	queue, titan, evs, err := r.combatsAfterDuels(s, d, att)
+	if err != nil || (len(evs) > 0 && len(queue) == 0) {
 		return evs, err
 	}
 	if titan != "" {
@@ -92,6 +94,49 @@ func (r *Ruleset) fightFor(s *rules.State, d rules.Dice, att string) ([]rules.Ev
 		evs = append(evs, e...)
 	}
 	return evs, nil
+}
+
+// combatsAfterDuels is combatsOf once the detachment's war engines in
+// base contact with enemy titans have fought them (seed 002;
+// warEngineDuels, rolled with d; their events come first in evs). A
+// detachment whose war engines fought has no firefight: those fights
+// were its combat; its close combats with detachments it touches follow.
+func (r *Ruleset) combatsAfterDuels(s *rules.State, d rules.Dice, att string) (queue []QueuedCombat, titan string, evs []rules.Event, err error) {
+	ok, err := r.mayStartCombat(s, att)
+	if err != nil || !ok {
+		return r.combatsOf(s, att) // it says why it fights none
+	}
+	duels, fought, err := r.warEngineDuels(s, d, att)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	queue, titan, evs, err = r.combatsOf(s, att)
+	if err != nil || !fought {
+		return queue, titan, evs, err
+	}
+	if len(queue) == 0 || queue[0].Kind == Firefight {
+		return nil, "", duels, nil
+	}
+	return queue, "", duels, nil
+}
+
+// mayStartCombat reports whether detachment att may fight at all this
+// assault: it is on the table, not broken, and (REM-ASM-1) its war
+// engines moved.
+func (r *Ruleset) mayStartCombat(s *rules.State, att string) (bool, error) {
+	a := s.Formation(att)
+	if a == nil || !alive(s, att) || a.Broken {
+		return false, nil
+	}
+	ours, err := r.placedOf(s, att)
+	if err != nil {
+		return false, err
+	}
+	o, err := r.options(s)
+	if err != nil {
+		return false, err
+	}
+	return !(o.AssaultMove && stillWarEngines(ours)), nil
 }
 
 // QueuedCombat is a combat an attacking detachment has yet to fight.

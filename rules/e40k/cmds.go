@@ -45,7 +45,9 @@ func listed(s *rules.State, id string) bool {
 // OrdersCmd gives a detachment its orders for the turn (E40K-ORD-1). A
 // detachment with blast markers tests leadership (E40K-BM-1, E40K-LD-1,
 // E40K-ORD-2); if it fails it holds: no moving this turn. Special orders
-// need an artillery unit in the detachment (E40K-ART-1).
+// need an artillery unit in the detachment (E40K-ART-1); when it has
+// artillery and other units able to shoot, its player then chooses what
+// the rest does (RestCmd).
 type OrdersCmd struct {
 	r          *Ruleset
 	By         string `json:"by"`
@@ -102,7 +104,74 @@ func (c *OrdersCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 		text = fmt.Sprintf("%s fails its leadership test and holds", f.ID)
 	}
 	g.markActed(f.ID)
+	if f.Orders == OrderSpecial && c.r.hasArtillery(s, f.ID) && c.r.hasRest(s, f.ID) {
+		g.RestFor = f.ID // the rest: 5 cm move or overwatch (RestCmd)
+	}
 	return []rules.Event{{Kind: rules.EvMessage, Side: f.Side, Text: text, Data: map[string]string{"orders": f.Orders}}}, c.r.sync(s, g)
+}
+
+// RestCmd chooses what the rest of a detachment just put on special
+// orders does (seed 001, E40K-ART-1: "the rest of the detachment can then
+// be set to overwatch and other units can make normal 5 cm move and fire
+// in the shooting phase"): with Overwatch its units that are not
+// artillery stay put on overwatch (OrderSpecialOverwatch), else they may
+// move 5 cm and fire (OrderSpecial). The artillery bombards either way.
+type RestCmd struct {
+	r          *Ruleset
+	By         string `json:"by"`
+	Detachment string `json:"detachment"`
+	Overwatch  bool   `json:"overwatch,omitempty"`
+}
+
+// Name implements rules.Command.
+func (*RestCmd) Name() string { return CmdRest }
+
+// Actor implements rules.Command.
+func (c *RestCmd) Actor() string { return c.By }
+
+// Validate implements rules.Command. Errors: not this side's decision, or
+// another detachment than the one just put on special orders.
+func (c *RestCmd) Validate(s *rules.State) error {
+	g, err := c.r.pendingOf(s, c.By, KindSpecialRest)
+	if err != nil {
+		return err
+	}
+	if c.Detachment != g.RestFor {
+		return fmt.Errorf("the rest of %s is to be set now, not of %q", g.RestFor, c.Detachment)
+	}
+	return nil
+}
+
+// Apply implements rules.Command.
+func (c *RestCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+	g, err := c.r.progress(s)
+	if err != nil {
+		return nil, err
+	}
+	f := s.Formation(c.Detachment)
+	if f == nil {
+		return nil, fmt.Errorf("no detachment %q", c.Detachment)
+	}
+	text := f.ID + ": the artillery bombards, the rest may move 5 cm and fire"
+	f.Orders = OrderSpecial
+	if c.Overwatch {
+		f.Orders = OrderSpecialOverwatch
+		text = f.ID + ": the artillery bombards, the rest is on overwatch"
+	}
+	g.RestFor = ""
+	return []rules.Event{{Kind: rules.EvMessage, Side: f.Side, Units: []string{f.ID}, Text: text, Data: map[string]string{"orders": f.Orders}}}, c.r.sync(s, g)
+}
+
+// hasRest reports whether detachment f has a unit that is not artillery
+// and can shoot (firepower or a super-heavy weapon): the rest of a
+// detachment on special orders that may go on overwatch (E40K-ART-1).
+func (r *Ruleset) hasRest(s *rules.State, f string) bool {
+	for _, u := range members(s, f) {
+		if p, err := r.Profile(s, u); err == nil && !p.Artillery() && (p.Firepower > 0 || len(p.SuperHeavy) > 0) {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *Ruleset) hasArtillery(s *rules.State, f string) bool {
@@ -155,9 +224,11 @@ func (c *InitiativeCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, erro
 // by artillery on special orders (E40K-ART-1, no line of sight needed).
 //
 // With Titan set the detachment shoots at that enemy titan instead, with
-// the ATII rules at Gunnery 4+ (seed 002; planTitanFire), in the
-// shooting steps only, its attacks aimed high or low as Aim declares
-// (ATII-SHT-2, ATII-SHT-3; empty means high); Target is then ignored.
+// the ATII rules at Gunnery 4+ (seed 002; planTitanFire): in the
+// shooting steps, as overwatch fire at a titan that has just moved
+// (misses re-rolled), or as a preparatory bombardment (E40K-ART-1); its
+// attacks aimed high or low as Aim declares (ATII-SHT-2, ATII-SHT-3;
+// empty means high); Target is then ignored.
 type FireCmd struct {
 	r          *Ruleset
 	By         string   `json:"by"`
@@ -201,10 +272,13 @@ func (c *FireCmd) Validate(s *rules.State) error {
 	}
 	mode := fireMode(s)
 	if c.Titan != "" {
-		if mode != fireNormal {
-			return fmt.Errorf("detachments shoot at titans in the shooting phase only")
+		switch {
+		case mode == fireSnap:
+			return fmt.Errorf("snap fire is at detachments that made assault moves, not at titans")
+		case mode == fireOverwatch && c.Titan != g.Reaction:
+			return fmt.Errorf("overwatch fire must be at %s, which has just moved", g.Reaction)
 		}
-		_, err = c.r.planTitanFire(s, c.Detachment, c.Titan, c.Aim)
+		_, err = c.r.planTitanFire(s, c.Detachment, c.Titan, c.Aim, mode)
 		return err
 	}
 	if mode == fireOverwatch && c.Target != g.Reaction {
@@ -230,7 +304,7 @@ func (c *FireCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	mode := fireMode(s)
 	var evs []rules.Event
 	if c.Titan != "" {
-		v, err := c.r.planTitanFire(s, c.Detachment, c.Titan, c.Aim)
+		v, err := c.r.planTitanFire(s, c.Detachment, c.Titan, c.Aim, mode)
 		if err != nil {
 			return nil, err
 		}

@@ -149,15 +149,13 @@ func rollResult(d rules.Dice, kind string, s CombatSide, bonus int, o Options) (
 	return best + bonus, nil
 }
 
-// Fight resolves a close combat or firefight between sides a and b
-// (E40K-CC-3, E40K-CC-4, REM-CC-1): each rolls its result die plus its
-// bonus (CombatBonus); on a tie each detachment takes a blast marker, the
-// bonuses are worked out again and both roll again. The difference picks
-// the result table row; then every unit of both sides rolls one D6 and
-// hits on its side's score. The loser breaks and takes blast markers
-// equal to the difference (the caller applies both). Errors: a bad dice
-// source.
-func Fight(d rules.Dice, kind string, a, b CombatSide, o Options) (CombatResult, error) {
+// Contest rolls the result of a close combat or firefight between sides
+// a and b without the hits (E40K-CC-3, REM-CC-1): each side rolls its
+// result die plus its bonus (CombatBonus); on a tie each side takes a
+// blast marker (for the bonuses) and both roll again, up to MaxTies
+// times. It sets Winner (-1: still tied), Diff and Ties. Errors: a bad
+// dice source.
+func Contest(d rules.Dice, kind string, a, b CombatSide, o Options) (CombatResult, error) {
 	res := CombatResult{Kind: kind, Winner: -1}
 	for res.Ties <= MaxTies {
 		ta, err := rollResult(d, kind, a, CombatBonus(a, b), o)
@@ -173,14 +171,27 @@ func Fight(d rules.Dice, kind string, a, b CombatSide, o Options) (CombatResult,
 			if tb > ta {
 				res.Winner, res.Diff = 1, tb-ta
 			}
-			break
+			return res, nil
 		}
 		res.Ties++
 		a.Markers++
 		b.Markers++
 	}
-	if res.Winner < 0 {
-		return res, nil
+	return res, nil
+}
+
+// Fight resolves a close combat or firefight between sides a and b
+// (E40K-CC-3, E40K-CC-4, REM-CC-1): each rolls its result die plus its
+// bonus (CombatBonus); on a tie each detachment takes a blast marker, the
+// bonuses are worked out again and both roll again. The difference picks
+// the result table row; then every unit of both sides rolls one D6 and
+// hits on its side's score. The loser breaks and takes blast markers
+// equal to the difference (the caller applies both). Errors: a bad dice
+// source.
+func Fight(d rules.Dice, kind string, a, b CombatSide, o Options) (CombatResult, error) {
+	res, err := Contest(d, kind, a, b, o)
+	if err != nil || res.Winner < 0 {
+		return res, err
 	}
 	row, err := ResultFor(res.Diff)
 	if err != nil {

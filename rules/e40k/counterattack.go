@@ -264,7 +264,7 @@ func (r *Ruleset) autoAssaultCards(s *rules.State, d rules.Dice, g Progress, o O
 		}
 		att := g.Assaulted[0]
 		g.Assaulted = g.Assaulted[1:]
-		queue, titan, evs, err := r.combatsOf(s, att)
+		queue, titan, evs, err := r.combatsAfterDuels(s, d, att)
 		if err != nil {
 			return nil, false, err
 		}

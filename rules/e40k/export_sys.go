@@ -77,6 +77,10 @@ func (r *Ruleset) Bind(c rules.Command) rules.Command {
 		y := *x
 		y.r = r
 		return &y
+	case *RestCmd:
+		y := *x
+		y.r = r
+		return &y
 	case *TitanMoveCmd:
 		y := *x
 		y.r = r

@@ -53,14 +53,7 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 	case r.titanFormation(s, firer):
 		return nil, fmt.Errorf("%s is a titan: titans fire with %s", firer, CmdTitanFire)
 	}
-	keep := func(p *Profile) bool { return p.WarEngine() == warEngineStep(s) }
-	switch mode {
-	case fireBombard:
-		keep = func(p *Profile) bool { return p.Artillery() }
-	case fireOverwatch:
-		keep = func(*Profile) bool { return true }
-	}
-	cands := r.shooters(s, f, keep)
+	cands := r.shooters(s, f, r.fireKeep(s, f, mode))
 	if mode == fireSnap {
 		cands = r.snapShooters(s, f)
 	}

@@ -30,6 +30,7 @@ const (
 	CmdAssault    = "assault"
 	CmdRally      = "rally"
 	CmdPass       = "pass"
+	CmdRest       = "special-rest"
 )
 
 // Stages of the movement and assault steps (Progress.Stage).
@@ -51,12 +52,16 @@ const (
 	KindFire       = "fire"
 	KindAssault    = "assault"
 	KindRally      = "rally"
+	// KindSpecialRest: the player of a detachment just put on special
+	// orders chooses what its rest does (RestCmd, E40K-ART-1).
+	KindSpecialRest = "special-rest"
 )
 
 // Commands implements rules.Ruleset.
 func (r *Ruleset) Commands() []rules.CommandSpec {
 	return []rules.CommandSpec{
 		{Name: CmdOrders, Doc: "give a detachment its orders for the turn (assault, march, overwatch, special); a detachment with blast markers tests leadership first", New: func() rules.Command { return &OrdersCmd{r: r} }},
+		{Name: CmdRest, Doc: "the rest of a detachment on special orders moves 5 cm and fires, or goes on overwatch (E40K-ART-1)", New: func() rules.Command { return &RestCmd{r: r} }},
 		{Name: CmdInitiative, Doc: "the side whose initiative counter was drawn chooses to go first or second", New: func() rules.Command { return &InitiativeCmd{r: r} }},
 		{Name: CmdMove, Doc: "move a detachment's units (movement phase): each unit in a straight line to its new place", New: func() rules.Command { return &MoveCmd{r: r} }},
 		{Name: CmdFire, Doc: "a detachment shoots at an enemy detachment (shooting phase, overwatch fire, preparatory bombardment)", New: func() rules.Command { return &FireCmd{r: r} }},
@@ -83,7 +88,8 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 //	                        then ground attacks (flak first) and landings;
 //	                        the flyers leave to rearm (digest 8.6)
 //	movement/initiative     command check, an initiative counter drawn
-//	movement/titans         titans move, sides alternating (seed 002)
+//	movement/titans         titans move, sides alternating (seed 002);
+//	                        overwatch fire at each (ATII rules)
 //	movement                first then second player: bombardment window,
 //	                        broken detachments retreat, moves (overwatch fire
 //	                        at each), bombardment window (E40K-ART-1)
@@ -101,10 +107,10 @@ func (r *Ruleset) Commands() []rules.CommandSpec {
 func (r *Ruleset) Flow() []rules.Step {
 	return []rules.Step{
 		{ID: StepSetup, Phase: "set-up", Doc: "strategy ratings and detachment HQs", OnBegin: r.beginSetup, EndIf: always},
-		{ID: StepOrders, Phase: "orders", NewTurn: true, Doc: "orders for every detachment (E40K-ORD-1, E40K-LD-1)", Allowed: []string{CmdOrders}, OnBegin: r.beginOrders, EndIf: r.noPending, NextFunc: r.afterOrders},
+		{ID: StepOrders, Phase: "orders", NewTurn: true, Doc: "orders for every detachment (E40K-ORD-1, E40K-LD-1)", Allowed: []string{CmdOrders, CmdRest}, OnBegin: r.beginOrders, EndIf: r.noPending, NextFunc: r.afterOrders},
 		{ID: StepFlyers, Phase: "movement", Doc: "flyer missions declared, interceptions, ground attacks and landings (seed 001 movement step 1; digest 8.6)", Allowed: []string{CmdMission, CmdIntercept, CmdDisembark, CmdPickUp}, OnBegin: r.beginFlyers, Auto: r.autoFlyers, EndIf: r.flyersDone},
 		{ID: StepMoveInit, Phase: "movement", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
-		{ID: StepTitanMove, Phase: "movement", Doc: "players alternate moving titans, lowest Man first (seed 002; ATII-MOV-1..6)", Allowed: []string{CmdTitanMove, CmdPass}, OnBegin: r.beginTitanPhase(false), EndIf: r.noPending},
+		{ID: StepTitanMove, Phase: "movement", Doc: "players alternate moving titans, lowest Man first (seed 002; ATII-MOV-1..6)", Allowed: []string{CmdTitanMove, CmdFire, CmdPass}, OnBegin: r.beginTitanPhase(false), EndIf: r.noPending},
 		{ID: StepMovement, Phase: "movement", Doc: "first then second player move; retreats, overwatch fire, preparatory bombardment (E40K-BRK-1, E40K-ART-1)", Allowed: []string{CmdMove, CmdFire, CmdPass, CmdEmbark, CmdDisembark}, OnBegin: r.beginTwoPart(stageBombardStart), Auto: r.autoMovement, EndIf: r.noPending},
 		{ID: StepShootInit, Phase: "shooting", Doc: "command check and initiative (E40K-CMD-1, E40K-INI-1)", Allowed: []string{CmdInitiative}, OnBegin: r.beginInitiative(true), EndIf: r.firstChosen},
 		{ID: StepShooting, Phase: "shooting", Doc: "vehicles and infantry shoot, sides alternating (E40K-BM-1)", Allowed: []string{CmdFire, CmdPass}, OnBegin: r.beginShooting, EndIf: r.noPending},
@@ -226,7 +232,7 @@ func (r *Ruleset) beginOrders(s *rules.State, d rules.Dice) ([]rules.Event, erro
 		}
 	}
 	g.Cup = NewCup(sd, g.Higher)
-	g.Acted, g.Reaction, g.Assaulted = nil, "", nil
+	g.Acted, g.Reaction, g.Assaulted, g.RestFor = nil, "", nil, ""
 	g.Init, g.First = -1, -1
 	return nil, r.sync(s, g)
 }

@@ -41,12 +41,26 @@ const (
 // MarkBlast is the blast markers on a detachment (rules.Formation.Markers).
 const MarkBlast = "blast"
 
+// specialOrders reports whether orders are special orders, with the rest
+// of the detachment moving 5 cm or on overwatch (E40K-ART-1).
+func specialOrders(o string) bool { return o == OrderSpecial || o == OrderSpecialOverwatch }
+
+// onOverwatch reports whether orders put units of the detachment on
+// overwatch: overwatch orders, or special orders with the rest on
+// overwatch (E40K-ART-1).
+func onOverwatch(o string) bool { return o == OrderOverwatch || o == OrderSpecialOverwatch }
+
 // Orders and states of a detachment (rules.Formation.Orders; E40K-ORD-1).
 const (
 	OrderAssault   = "assault"
 	OrderMarch     = "march"
 	OrderOverwatch = "overwatch"
 	OrderSpecial   = "special"
+	// OrderSpecialOverwatch is special orders with the rest of the
+	// detachment on overwatch (E40K-ART-1: the artillery bombards, the
+	// units that are not artillery do not move and may fire on overwatch
+	// instead of moving 5 cm).
+	OrderSpecialOverwatch = "special-overwatch"
 	// OrderHold: the detachment failed its leadership test for its orders
 	// and may not move this turn (it may still shoot).
 	OrderHold = "hold"
@@ -262,8 +276,9 @@ type Progress struct {
 	// Assaulted are the detachments that made assault moves this phase
 	// and have yet to fight.
 	Assaulted []string `json:"assaulted,omitempty"`
-	// Reaction is the detachment that just moved, which enemy
-	// detachments on overwatch may fire at.
+	// Reaction is the detachment that just moved (or, in the titan
+	// movement step, the titan that just moved), which enemy detachments
+	// on overwatch may fire at.
 	Reaction string `json:"reaction,omitempty"`
 	// Start counts each side's units at the start of the game (army
 	// morale).
@@ -281,6 +296,9 @@ type Progress struct {
 	// that states and saves without it hash as before, and one pointer
 	// in a Progress the memo keeps thousands of.
 	Cards *CardProgress `json:"cards,omitempty"`
+	// RestFor is the detachment just put on special orders whose player
+	// now chooses what the rest of it does (KindSpecialRest, E40K-ART-1).
+	RestFor string `json:"rest_for,omitempty"`
 }
 
 func (g *Progress) acted(id string) bool {

@@ -27,6 +27,15 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 				out = append(out, rules.Choice{Name: CmdOrders, Text: id + ": " + o + " orders", Units: []string{id}, Cmd: c})
 			}
 		}
+	case KindSpecialRest:
+		for _, ow := range []bool{false, true} {
+			c := &RestCmd{r: r, By: side, Detachment: p.Units[0], Overwatch: ow}
+			text := p.Units[0] + ": the rest moves up to 5 cm and fires in the shooting phase"
+			if ow {
+				text = p.Units[0] + ": the rest goes on overwatch (no move; fires at enemies as they move, misses re-rolled)"
+			}
+			out = append(out, rules.Choice{Name: CmdRest, Text: text, Units: []string{p.Units[0]}, Cmd: c})
+		}
 	case KindInitiative:
 		out = append(out,
 			rules.Choice{Name: CmdInitiative, Text: "go first", Cmd: &InitiativeCmd{r: r, By: side, First: true}},
@@ -82,6 +91,11 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 				out = append(out, rules.Choice{Name: CmdPass, Text: id + " does not shoot", Units: []string{id}, Cmd: &PassCmd{r: r, By: side, Detachment: id}})
 			}
 		} else {
+			if p.Kind == KindBombard || p.Kind == KindOverwatch {
+				for _, id := range p.Units {
+					out = append(out, r.titanTargetChoices(s, side, id)...)
+				}
+			}
 			out = append(out, rules.Choice{Name: CmdPass, Text: "hold fire", Cmd: &PassCmd{r: r, By: side}})
 		}
 	case KindRally:

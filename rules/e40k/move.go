@@ -133,6 +133,8 @@ func Allowance(p *Profile, orders string, assault bool) float64 {
 			return 0
 		}
 		return 5
+	case OrderSpecialOverwatch:
+		return 0 // the artillery bombards, the rest is on overwatch (E40K-ART-1)
 	}
 	return 0
 }
@@ -391,8 +393,8 @@ func (c *moveCheck) one(u *rules.Unit, to world.Vec, pos map[string]world.Vec) e
 			}
 			c.bufContacted = append(c.bufContacted, ct)
 			if dist > world.Eps && touching(end, vb) {
-				if assault && vp.class == world.Titan {
-					return fmt.Errorf("vehicles and infantry may not assault titan %s (seed 002; they may firefight it)", v.ID)
+				if assault && vp.class == world.Titan && !mayAssaultTitan(p, o) {
+					return fmt.Errorf("vehicles and infantry may not assault titan %s (seed 002; they may firefight it; only war engines armed with close combat weapons may assault it)", v.ID)
 				}
 				inContact = true
 				if assault && c.attackersOn(u, vb, pos) >= MaxAttackersPerUnit {

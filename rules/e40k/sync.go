@@ -2,6 +2,7 @@ package e40k
 
 import (
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
 )
 
 // sync stores g and sets the pending decision for the current step from
@@ -12,6 +13,11 @@ func (r *Ruleset) sync(s *rules.State, g Progress) error {
 	s.Pending, s.Active = nil, ""
 	switch s.Step {
 	case StepOrders:
+		if f := s.Formation(g.RestFor); f != nil {
+			r.wait(s, sideIndex(s, f.Side), KindSpecialRest, "special orders for "+f.ID+": the rest of the detachment moves 5 cm, or goes on overwatch", []string{f.ID}, CmdRest)
+			break
+		}
+		g.RestFor = ""
 		for si := 0; si < 2; si++ {
 			if ids := r.detachments(s, si, func(f *rules.Formation) bool { return !f.Broken && !g.acted(f.ID) && !r.titanFormation(s, f.ID) }); len(ids) > 0 {
 				r.wait(s, si, KindOrders, "give orders to your detachments", ids, CmdOrders)
@@ -177,16 +183,25 @@ func (r *Ruleset) canShoot(s *rules.State, f *rules.Formation, we bool) bool {
 // canBombard: special orders and an artillery unit that has not fired
 // (E40K-ART-1).
 func (r *Ruleset) canBombard(s *rules.State, f *rules.Formation) bool {
-	if f.Broken || f.Orders != OrderSpecial {
+	if f.Broken || !specialOrders(f.Orders) {
 		return false
 	}
 	return len(r.shooters(s, f, func(p *Profile) bool { return p.Artillery() })) > 0
 }
 
-// canOverwatch: overwatch orders, an unfired unit, and the moved
-// detachment a valid target.
+// canOverwatch: overwatch orders (or special orders with the rest on
+// overwatch, E40K-ART-1), an unfired unit, and the moved detachment (or
+// titan, fired at with the ATII rules: seed 002) a valid target.
 func (r *Ruleset) canOverwatch(s *rules.State, f *rules.Formation, target string) bool {
-	if f.Broken || f.Orders != OrderOverwatch {
+	if f.Broken || !onOverwatch(f.Orders) {
+		return false
+	}
+	if u := s.Unit(target); u != nil && r.IsTitan(u) {
+		for _, aim := range []atii.Aim{atii.AimHigh, atii.AimLow} {
+			if _, err := r.planTitanFire(s, f.ID, target, aim, fireOverwatch); err == nil {
+				return true
+			}
+		}
 		return false
 	}
 	_, err := r.planFire(s, f.ID, target, fireOverwatch)

@@ -224,6 +224,7 @@ func (r *Ruleset) startTitans(s *rules.State, d rules.Dice) error {
 			return err
 		}
 		u.Markers.Delete(MarkCharged)
+		u.Markers.Delete(MarkChargedWE)
 		u.Markers.Delete(MarkStomped)
 		ts, err := atii.StartTurn(t.prof, t.ts, d)
 		if err != nil {

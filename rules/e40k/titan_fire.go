@@ -21,6 +21,10 @@ const e40kMount = "e40k"
 // Gunnery 4+, their weapons converted by the E40K-weapons-versus-titans
 // table, atii.E40KWeaponVsTitan).
 type TitanVolley struct {
+	// Mode is the fire mode: shooting, overwatch (misses re-rolled
+	// unless OptOverwatchTitanNoReroll), bombardment (artillery only, no
+	// sight needed: E40K-ART-1) or ground attack (flyers).
+	Mode     string
 	Firer    string
 	Titan    string
 	Shooters []string
@@ -34,8 +38,8 @@ type TitanVolley struct {
 }
 
 // Odds returns the exact odds of each attack of the volley against the
-// titan as it stands (atii.OddsShot; shields are not carried from one
-// attack to the next). Errors: as atii.OddsShot.
+// titan as it stands (atii.OddsShot, overwatch re-rolls included; shields
+// are not carried from one attack to the next). Errors: as atii.OddsShot.
 func (v *TitanVolley) Odds() ([]atii.ShotOdds, error) {
 	out := make([]atii.ShotOdds, 0, len(v.Attacks))
 	for _, sh := range v.Attacks {
@@ -49,9 +53,30 @@ func (v *TitanVolley) Odds() ([]atii.ShotOdds, error) {
 }
 
 // PlanTitanFire returns a detachment's shooting at a titan as the current
-// decision would fire it (for previews). Errors: as planTitanFire.
+// decision would fire it (for previews): shooting, overwatch fire or a
+// preparatory bombardment. Errors: as planTitanFire.
 func (r *Ruleset) PlanTitanFire(s *rules.State, firer, titan string, aim atii.Aim) (*TitanVolley, error) {
-	return r.planTitanFire(s, firer, titan, aim)
+	return r.planTitanFire(s, firer, titan, aim, fireMode(s))
+}
+
+// fireKeep is which units of detachment f fire at a titan in the
+// given mode: in the shooting steps those of the step's kind (war engines
+// in their own step); on overwatch every unit, except the artillery of a
+// detachment on special orders whose rest is on overwatch (E40K-ART-1:
+// the artillery bombards, the rest watches); in a bombardment the
+// artillery only.
+func (r *Ruleset) fireKeep(s *rules.State, f *rules.Formation, mode string) func(p *Profile) bool {
+	switch mode {
+	case fireBombard:
+		return func(p *Profile) bool { return p.Artillery() }
+	case fireOverwatch:
+		if specialOrders(f.Orders) {
+			return func(p *Profile) bool { return !p.Artillery() }
+		}
+		return func(*Profile) bool { return true }
+	}
+	we := warEngineStep(s)
+	return func(p *Profile) bool { return p.WarEngine() == we }
 }
 
 // aimOrHigh is the declared aim, high when none is given.
@@ -71,10 +96,13 @@ func aimOrHigh(a atii.Aim) atii.Aim {
 // each super-heavy weapon from its own unit) and to-hit follows
 // ATII-SHT-4 at Gunnery 4+ (atii.NonTitanGunnery); every attack takes
 // the declared aim (ATII-SHT-3: high, or low unless the legs are hidden).
+// The mode picks the units (fireKeep); artillery needs no sight of the
+// titan (E40K-ART-1), and a titan it cannot see counts as half hidden
+// (-1) only under OptBombardUnseenTitanCover.
 // Errors: unknown or friendly units, a broken detachment, a titan in
 // close combat with a titan (ATII-SHT-1), a forbidden aim, nobody able
 // to fire.
-func (r *Ruleset) planTitanFire(s *rules.State, firer, titan string, aim atii.Aim) (*TitanVolley, error) {
+func (r *Ruleset) planTitanFire(s *rules.State, firer, titan string, aim atii.Aim, mode string) (*TitanVolley, error) {
 	f := s.Formation(firer)
 	if f == nil {
 		return nil, fmt.Errorf("no detachment %q", firer)
@@ -92,11 +120,14 @@ func (r *Ruleset) planTitanFire(s *rules.State, firer, titan string, aim atii.Ai
 	if t.u.Side == f.Side || !operational(t.u) {
 		return nil, fmt.Errorf("%s is not an enemy titan on the table", titan)
 	}
-	we := warEngineStep(s)
-	cands := r.shooters(s, f, func(p *Profile) bool { return p.WarEngine() == we })
+	o, err := r.options(s)
+	if err != nil {
+		return nil, err
+	}
+	cands := r.shooters(s, f, r.fireKeep(s, f, mode))
 	tb := titanBase(t)
 	inCC := len(r.titansInContact(s, t.u)) > 0
-	v := &TitanVolley{Firer: firer, Titan: titan}
+	v := &TitanVolley{Mode: mode, Firer: firer, Titan: titan}
 	var fpGeo atii.ShotGeometry
 	var fpFrom *rules.Unit
 	type heavy struct {
@@ -143,10 +174,6 @@ func (r *Ruleset) planTitanFire(s *rules.State, firer, titan string, aim atii.Ai
 	if f.Orders == OrderAssault {
 		fp = Half(fp)
 	}
-	o, err := r.options(s)
-	if err != nil {
-		return nil, err
-	}
 	fpLeft, nw := Suppress(fp, len(heavies), blast(f), o)
 	v.Firepower = fpLeft
 	add := func(name, fpText string, rng float64, geo atii.ShotGeometry, u *rules.Unit) error {
@@ -168,8 +195,12 @@ func (r *Ruleset) planTitanFire(s *rules.State, firer, titan string, aim atii.Ai
 			Mounts: []sheet.Mount{{ID: e40kMount, Name: firer, Arc: "AR"}}}}
 		sh := atii.ShotSetup{Attacker: att, AttackerID: u.ID, Mount: e40kMount, Weapon: w,
 			Target: t.prof, TargetID: titan, TargetState: t.ts, Range: geo.Range, InArc: true, Visible: true,
-			Cover: geo.LOS == world.LOSCover, LegsHidden: geo.LegsHidden, Hit: geo.Hit,
-			FirerMoved: u.Moved, TargetMoved: t.u.Moved, TargetMovedCM: t.u.MovedDist, TargetInCC: inCC, Aim: aimOrHigh(aim)}
+			Cover: geo.LOS == world.LOSCover || (geo.LOS == world.LOSBlocked && o.BombardUnseenTitanCover), LegsHidden: geo.LegsHidden, Hit: geo.Hit,
+			FirerMoved: u.Moved, TargetMoved: t.u.Moved, TargetMovedCM: t.u.MovedDist, TargetInCC: inCC, Aim: aimOrHigh(aim),
+			// Overwatch fire re-rolls its misses once (seed 001's
+			// orders), here the ATII to-hit dice; a bombardment never
+			// does (E40K-ART-1).
+			RerollMisses: mode == fireOverwatch && !o.OverwatchTitanNoReroll}
 		if _, err := atii.ToHit(sh, atiiOptions()); err != nil {
 			return err
 		}
@@ -194,8 +225,9 @@ func (r *Ruleset) planTitanFire(s *rules.State, firer, titan string, aim atii.Ai
 
 // resolveTitanVolley rolls a detachment's attacks on a titan one after
 // the other (atii.ResolveShot: to hit, shields, location, damage), the
-// titan's state carried from each to the next. No blast markers are
-// placed on a titan (seed 002).
+// titan's state carried from each to the next. Overwatch attacks carry
+// RerollMisses (planTitanFire). No blast markers are placed on a titan
+// (seed 002).
 func (r *Ruleset) resolveTitanVolley(s *rules.State, d rules.Dice, v *TitanVolley) ([]rules.Event, error) {
 	t, err := r.titan(s, v.Titan)
 	if err != nil {
@@ -216,8 +248,12 @@ func (r *Ruleset) resolveTitanVolley(s *rules.State, d rules.Dice, v *TitanVolle
 			return nil, err
 		}
 		ts = res.Outcome.State
+		how := ""
+		if sh.RerollMisses {
+			how = fmt.Sprintf(", %d miss(es) re-rolled", len(res.Rerolled))
+		}
 		evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: side, Units: []string{v.Titan},
-			Text: fmt.Sprintf("%s (RoF %d, Str %d, needs %s): %d hit(s)", sh.Weapon.Name, res.RoF, res.Spec.Str, res.ToHit.Short(), res.Hits)})
+			Text: fmt.Sprintf("%s (RoF %d, Str %d, needs %s%s): %d hit(s)", sh.Weapon.Name, res.RoF, res.Spec.Str, res.ToHit.Short(), how, res.Hits)})
 		evs = append(evs, atii.DamageEvents(v.Titan, res.Outcome.Hits)...)
 	}
 	was := t.ts.Destroyed

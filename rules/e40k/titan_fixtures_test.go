@@ -22,7 +22,7 @@ func addTestTitans(c *catalog.Catalogue) {
 		ID: "warhound", Name: "Warhound Scout Titan", System: catalog.ATII, Class: world.Titan,
 		Base: world.Footprint{Shape: world.Circle, Radius: 2, SightHeight: 6}, Points: 300, Speed: 25,
 		Profile: &sheet.Titan{
-			TitanClass: "scout", Man: 3, Gunnery: 4, CCSkill: 4, VoidShields: 2, RepairDice: 4, ImprovisedAttacks: "1",
+			TitanClass: "scout", Man: 3, Gunnery: 4, CCSkill: 4, VoidShields: 2, RepairDice: 4, ImprovisedAttacks: "1", E40KAssault: 6,
 			Mounts: []sheet.Mount{
 				{ID: "left-arm", Name: "Left Arm", Location: "arm", Arc: "LA", Default: "vulcan-mega-bolter"},
 				{ID: "right-arm", Name: "Right Arm", Location: "arm", Arc: "RA", Default: "plasma-blastgun"},
@@ -38,7 +38,7 @@ func addTestTitans(c *catalog.Catalogue) {
 		ID: "reaver", Name: "Reaver Battle Titan", System: catalog.ATII, Class: world.Titan,
 		Base: world.Footprint{Shape: world.Circle, Radius: 2.5, SightHeight: 8}, Points: 500, Speed: 20,
 		Profile: &sheet.Titan{
-			TitanClass: "battle", Man: 2, Gunnery: 4, CCSkill: 4, VoidShields: 4, RepairDice: 8, ImprovisedAttacks: "D3",
+			TitanClass: "battle", Man: 2, Gunnery: 4, CCSkill: 4, VoidShields: 4, RepairDice: 8, ImprovisedAttacks: "D3", E40KAssault: 10,
 			Mounts: []sheet.Mount{
 				{ID: "carapace", Name: "Carapace", Location: "carapace", Arc: "F", Default: "rocket-launcher"},
 				{ID: "left-arm", Name: "Left Arm", Location: "arm", Arc: "LA", Default: "gatling-blaster"},

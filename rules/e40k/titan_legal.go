@@ -41,7 +41,8 @@ type TitanMoveSuggestion struct {
 // validate: in the movement phase an advance on the closest enemy (full
 // Speed, else half, stopping short of the 10 cm around enemy titans);
 // in the assault phase a charge into base contact with the closest enemy
-// titan in reach and a stomp on the closest enemy infantry or vehicle
+// titan in reach, one into the closest enemy E40K war engine in reach
+// (seed 002: the loser of that fight is destroyed) and a stomp on the closest enemy infantry or vehicle
 // stand in reach; and a turn on the spot toward the closest enemy as far
 // as its Man allows. The result may be empty.
 func (r *Ruleset) SuggestTitanMoves(s *rules.State, side, id string) []TitanMoveSuggestion {
@@ -61,9 +62,9 @@ func (r *Ruleset) SuggestTitanMoves(s *rules.State, side, id string) []TitanMove
 		out = append(out, TitanMoveSuggestion{Text: text, Cmd: c})
 		return true
 	}
-	// The closest enemy titan and the closest enemy stand.
-	var et, es *rules.Unit
-	var etb, esb world.Base
+	// The closest enemy titan, enemy stand and enemy war engine.
+	var et, es, ew *rules.Unit
+	var etb, esb, ewb world.Base
 	for i := range s.Units {
 		v := &s.Units[i]
 		if v.Side == side || !operational(v) {
@@ -82,6 +83,10 @@ func (r *Ruleset) SuggestTitanMoves(s *rules.State, side, id string) []TitanMove
 		case !vp.WarEngine():
 			if es == nil || world.Distance(tb, vb) < world.Distance(tb, esb) {
 				es, esb = v, vb
+			}
+		default:
+			if ew == nil || world.Distance(tb, vb) < world.Distance(tb, ewb) {
+				ew, ewb = v, vb
 			}
 		}
 	}
@@ -106,6 +111,11 @@ func (r *Ruleset) SuggestTitanMoves(s *rules.State, side, id string) []TitanMove
 			d := world.Distance(tb, etb)
 			if d <= speed+world.Eps {
 				try(id+" charges "+et.ID, toward(etb, d), nil)
+			}
+		}
+		if ew != nil && world.Distance(tb, ewb) > world.Eps {
+			if d := world.Distance(tb, ewb); d <= speed+world.Eps {
+				try(id+" assaults war engine "+ew.ID+" (seed 002)", toward(ewb, d), nil)
 			}
 		}
 		if es != nil && t.u.Markers.Value(MarkStomped) == 0 {
@@ -220,21 +230,42 @@ func (r *Ruleset) titanFireChoices(s *rules.State, side, id string) []rules.Choi
 }
 
 // titanTargetChoices lists a detachment's shooting at each enemy titan it
-// can hurt (ATII rules), with the chance of at least one hit on the titan
-// itself from its first attack.
+// can hurt (ATII rules) in the pending fire mode: in the shooting steps,
+// on overwatch at the titan that has just moved, in a preparatory
+// bombardment; with the chance of at least one hit on the titan itself
+// from its first attack (the overwatch re-roll included).
 func (r *Ruleset) titanTargetChoices(s *rules.State, side, det string) []rules.Choice {
+	mode := fireMode(s)
+	if mode == fireSnap {
+		return nil
+	}
+	var reaction string
+	if mode == fireOverwatch {
+		g, err := r.progress(s)
+		if err != nil {
+			return nil
+		}
+		reaction = g.Reaction
+	}
 	var out []rules.Choice
 	for i := range s.Units {
 		v := &s.Units[i]
-		if v.Side == side || !operational(v) || !r.IsTitan(v) {
+		if v.Side == side || !operational(v) || !r.IsTitan(v) || (mode == fireOverwatch && v.ID != reaction) {
 			continue
 		}
 		for _, aim := range []atii.Aim{atii.AimHigh, atii.AimLow} {
-			vol, err := r.planTitanFire(s, det, v.ID, aim)
+			vol, err := r.planTitanFire(s, det, v.ID, aim, mode)
 			if err != nil {
 				continue
 			}
-			text := fmt.Sprintf("%s fires at titan %s aimed %s (ATII rules, Gunnery %d+, %d attack(s))", det, v.ID, aim, atii.NonTitanGunnery, len(vol.Attacks))
+			how := "fires at"
+			switch mode {
+			case fireOverwatch:
+				how = "fires on overwatch (misses re-rolled) at"
+			case fireBombard:
+				how = "bombards"
+			}
+			text := fmt.Sprintf("%s %s titan %s aimed %s (ATII rules, Gunnery %d+, %d attack(s))", det, how, v.ID, aim, atii.NonTitanGunnery, len(vol.Attacks))
 			if od, err := vol.Odds(); err == nil && len(od) > 0 {
 				text += fmt.Sprintf(": %.0f%% for a hit on the titan behind its shields (first attack)", 100*od[0].AtLeastOneTitanHit)
 			}

@@ -46,7 +46,7 @@ func (r *Ruleset) beginTitanPhase(assault bool) func(*rules.State, rules.Dice) (
 		if err != nil {
 			return nil, err
 		}
-		g.TitanOrder, g.TitanLast, g.Acted, g.Stage = nil, "", nil, stageMoves
+		g.TitanOrder, g.TitanLast, g.Acted, g.Stage, g.Reaction = nil, "", nil, stageMoves, ""
 		for i := range s.Units {
 			u := &s.Units[i]
 			if !operational(u) || !r.IsTitan(u) {
@@ -76,6 +76,19 @@ func (r *Ruleset) beginTitanPhase(assault bool) func(*rules.State, rules.Dice) (
 // atii.NextSide), then, in the assault phase, the close combats.
 func (r *Ruleset) syncTitans(s *rules.State, g *Progress) {
 	assault := s.Step == StepTitanAssault
+	if g.Stage == stageMoves && g.Reaction != "" {
+		// A titan has just moved: the enemy's detachments on overwatch
+		// may fire at it, with the ATII rules (seed 002).
+		if u := s.Unit(g.Reaction); u != nil && operational(u) {
+			opp := 1 - sideIndex(s, u.Side)
+			ids := r.detachments(s, opp, func(f *rules.Formation) bool { return r.canOverwatch(s, f, g.Reaction) })
+			if len(ids) > 0 {
+				r.wait(s, opp, KindOverwatch, "overwatch: fire at titan "+g.Reaction+", or pass", ids, CmdFire, CmdPass)
+				return
+			}
+		}
+		g.Reaction = ""
+	}
 	if g.Stage == stageMoves {
 		first := max(g.First, 0)
 		next := atii.NextSide(g.TitanOrder, s.Sides[first].ID, s.Sides[1-first].ID, g.TitanLast, assault)
@@ -88,7 +101,7 @@ func (r *Ruleset) syncTitans(s *rules.State, g *Progress) {
 			g.Stage = stageTitanCombat
 		}
 	}
-	if g.Stage == stageTitanCombat && len(r.titanFights(s, g)) == 0 {
+	if g.Stage == stageTitanCombat && len(r.titanFights(s, g)) == 0 && len(r.titanWarEngineFights(s, g)) == 0 {
 		g.Stage = stageDone
 	}
 }
@@ -323,6 +336,9 @@ func (c *TitanMoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error
 		u.Pos, u.Facing = pos, facing
 		u.MovedDist += o.Distance
 		u.Moved = true
+		if !p.assault && o.Distance > world.Eps {
+			g.Reaction = u.ID // overwatch fire may follow (syncTitans)
+		}
 		text := fmt.Sprintf("%s moves %.1f cm", u.ID, o.Distance)
 		if p.assault {
 			text = fmt.Sprintf("%s makes an assault move of %.1f cm", u.ID, o.Distance)
@@ -342,6 +358,12 @@ func (c *TitanMoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error
 			if !p.before[id] {
 				u.Markers.Set(MarkCharged, 1)
 				evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: u.Side, Units: []string{u.ID, id}, Text: u.ID + " charges into close combat with " + id})
+			}
+		}
+		for _, id := range c.r.warEnginesTouching(s, u) {
+			if !p.before[id] {
+				u.Markers.Set(MarkChargedWE, 1) // fights it after the titan combats (titan_we.go)
+				evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: u.Side, Units: []string{u.ID, id}, Text: u.ID + " assaults war engine " + id + " (seed 002)"})
 			}
 		}
 	}
@@ -439,6 +461,23 @@ func (r *Ruleset) autoTitanCombat(s *rules.State, d rules.Dice) ([]rules.Event, 
 	}
 	fights := r.titanFights(s, &g)
 	if len(fights) == 0 {
+		// Then the titans that assaulted war engines (seed 002).
+		if wf := r.titanWarEngineFights(s, &g); len(wf) > 0 {
+			g.markActed(duelKey(wf[0][1], wf[0][0]))
+			evs, err := r.warEngineTitanFight(s, d, wf[0][1], wf[0][0])
+			if err != nil {
+				return nil, false, err
+			}
+			ex, err := r.resolveExplosions(s, d)
+			if err != nil {
+				return nil, false, err
+			}
+			cev, err := r.catastrophes(s, d)
+			if err != nil {
+				return nil, false, err
+			}
+			return append(append(evs, ex...), cev...), true, r.sync(s, g)
+		}
 		return nil, true, r.sync(s, g)
 	}
 	pr := fights[0]

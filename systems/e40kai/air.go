@@ -119,8 +119,35 @@ func greedyMission(rs *e40k.Ruleset, v game.View, ev Evaluator) rules.Command {
 	return v.Choices[0].Cmd
 }
 
-// groundAttackValue is a ground attack's expected worth, as fireValue.
+// titanHitsWorth is the share of a titan's worth one hit on the titan
+// itself (behind its shields) is taken to cost it, for valuing attacks on
+// titans before they are rolled: a heuristic (ATII damage is by location;
+// a handful of hits usually wrecks a titan).
+const titanHitsWorth = 0.15
+
+// groundAttackValue is a ground attack's expected worth, as fireValue; on
+// a titan (seed 002: the ATII rules), the expected hits on the titan
+// itself, each worth titanHitsWorth of it.
 func groundAttackValue(rs *e40k.Ruleset, st *rules.State, ev Evaluator, mc *e40k.MissionCmd) (float64, bool) {
+	if u := st.Unit(mc.Target); u != nil && rs.IsTitan(u) {
+		v, err := rs.FlyerTitanPlan(st, mc.Detachment, mc.Target)
+		if err != nil {
+			return 0, false
+		}
+		ods, err := v.Odds()
+		if err != nil {
+			return 0, false
+		}
+		p, err := rs.Profile(st, u)
+		if err != nil {
+			return 0, false
+		}
+		hits := 0.0
+		for _, od := range ods {
+			hits += od.TitanHits.Mean()
+		}
+		return hits * titanHitsWorth * Worth(&p), true
+	}
 	plan, err := rs.GroundAttackPlan(st, mc.Detachment, mc.Target)
 	if err != nil {
 		return 0, false

@@ -49,6 +49,8 @@ func (gr Greedy) Decide(ctx context.Context, v game.View) (rules.Command, error)
 	switch kind {
 	case e40k.KindOrders:
 		return greedyOrders(rs, st, v.Side, v.Choices), nil
+	case e40k.KindSpecialRest:
+		return greedyRest(rs, st, v.Side, v.Choices), nil
 	case e40k.KindInitiative:
 		first := st.Step != e40k.StepMoveInit
 		for _, c := range v.Choices {
@@ -112,9 +114,6 @@ func greedyOrders(rs *e40k.Ruleset, st *rules.State, side string, choices []rule
 		return choices[0].Cmd
 	}
 	pick := func(order string) rules.Command { return offered[order] }
-	if c := pick(e40k.OrderSpecial); c != nil {
-		return c
-	}
 	var rng, speed, fp, as float64
 	gap := math.Inf(1)
 	speed = math.Inf(1)
@@ -131,6 +130,9 @@ func greedyOrders(rs *e40k.Ruleset, st *rules.State, side string, choices []rule
 			gap = d
 		}
 	}
+	if c := pick(e40k.OrderSpecial); c != nil {
+		return c
+	}
 	order := e40k.OrderMarch
 	switch {
 	case gap <= rng && fp >= as:
@@ -145,6 +147,37 @@ func greedyOrders(rs *e40k.Ruleset, st *rules.State, side string, choices []rule
 		return c
 	}
 	return choices[0].Cmd
+}
+
+// greedyRest sets the rest of a detachment on special orders on overwatch
+// when an enemy already stands within the range of one of its units that
+// are not artillery, else lets it move 5 cm (E40K-ART-1).
+func greedyRest(rs *e40k.Ruleset, st *rules.State, side string, choices []rules.Choice) rules.Command {
+	var move, watch rules.Command
+	det := ""
+	for _, c := range choices {
+		if rc, ok := c.Cmd.(*e40k.RestCmd); ok {
+			det = rc.Detachment
+			if rc.Overwatch {
+				watch = c.Cmd
+			} else {
+				move = c.Cmd
+			}
+		}
+	}
+	if move == nil || watch == nil {
+		return choices[0].Cmd
+	}
+	for _, u := range members(st, det) {
+		p, err := rs.Profile(st, u)
+		if err != nil || p.Artillery() || p.Range <= 0 {
+			continue
+		}
+		if _, d := nearestEnemy(rs, st, side, baseOf(rs, st, u)); d <= p.Range {
+			return watch
+		}
+	}
+	return move
 }
 
 // fireValue is a volley's expected worth: the expected number of units

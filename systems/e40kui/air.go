@@ -76,7 +76,11 @@ func (s *UI) airClick(p world.Vec, hit string) bool {
 		if u.Side == s.Decider() {
 			return false // selecting a friendly stand
 		}
-		s.play(s.missionCmd(e40k.MissionGroundAttack, u.Formation, world.Vec{}))
+		target := u.Formation
+		if s.rs().IsTitan(u) {
+			target = u.ID // a titan is attacked on its own (ATII rules)
+		}
+		s.play(s.missionCmd(e40k.MissionGroundAttack, target, world.Vec{}))
 		return true
 	}
 	if !s.canLand(det) {
@@ -287,7 +291,15 @@ func (s *UI) AirLines() []string {
 				}
 			}
 		}
-		if u := st.Unit(s.Hover); u != nil && u.Side != s.Decider() && !u.OffTable {
+		if u := st.Unit(s.Hover); u != nil && u.Side != s.Decider() && !u.OffTable && rs.IsTitan(u) {
+			if v, err := rs.FlyerTitanPlan(st, det, u.ID); err == nil {
+				ln := fmt.Sprintf("Ground attack on titan %s: %d ATII attack(s) at Gunnery 4+", s.Name(u.ID), len(v.Attacks))
+				if od, err := v.Odds(); err == nil && len(od) > 0 {
+					ln += fmt.Sprintf(", %.0f%% for a hit on the titan behind its shields (first attack)", 100*od[0].AtLeastOneTitanHit)
+				}
+				out = append(out, ln)
+			}
+		} else if u != nil && u.Side != s.Decider() && !u.OffTable {
 			if plan, err := rs.GroundAttackPlan(st, det, u.Formation); err == nil {
 				ln := fmt.Sprintf("Ground attack on %s: firepower %d (%s)", s.detName(u.Formation), plan.Firepower, plan.Situation)
 				if od, err := plan.Odds(s.opts()); err == nil {
@@ -400,6 +412,10 @@ func (s *UI) decorateAir(add func(scene.Layer, scene.Prim), lbl func(string, wor
 			}
 			seen[mc.Target] = true
 			ms := s.members(mc.Target)
+			if u := st.Unit(mc.Target); u != nil && s.rs().IsTitan(u) {
+				add(scene.LayerLOS, outline(s.Base(u), colLegal, 3*px, nil))
+				continue // a titan: its odds are in the panel
+			}
 			for _, u := range ms {
 				add(scene.LayerLOS, outline(s.Base(u), colLegal, 3*px, nil))
 			}

@@ -475,7 +475,7 @@ func (s *UI) Hold() {
 		s.counterattack(false) // H keeps the card
 		return
 	case e40k.KindBombard, e40k.KindOverwatch, e40k.KindSnapFire:
-	case e40k.KindOrders, e40k.KindInitiative, "":
+	case e40k.KindOrders, e40k.KindInitiative, e40k.KindSpecialRest, "":
 		s.Fail(fmt.Errorf("nothing to pass now: pick a choice"))
 		return
 	default:
@@ -517,7 +517,9 @@ var orderKeys = map[string]string{"A": e40k.OrderAssault, "M": e40k.OrderMarch, 
 
 // Key: at the orders step A, M, W (or O where the window passes it), S
 // give the selected detachment assault, march, overwatch or special
-// orders (the digits pick the same orders from the list); at an
+// orders (the digits pick the same orders from the list), and after
+// special orders M or W (O) let the rest move 5 cm or set it on
+// overwatch; at an
 // initiative F and S go first or second; while moving A drafts the
 // rules' suggested move (an advance, or a charge) and T (or D) toggles
 // single-stand drags; the digits pick a listed choice.
@@ -535,6 +537,9 @@ func (s *UI) Key(k string) bool {
 	case kind == e40k.KindOrders && orderKeys[k] != "":
 		s.GiveOrders(orderKeys[k])
 		return true
+	case kind == e40k.KindSpecialRest && (k == "M" || k == "W" || k == "O"):
+		s.setRest(k != "M")
+		return true
 	case kind == e40k.KindInitiative && (k == "F" || k == "S"):
 		c, _ := s.newCmd(e40k.CmdInitiative).(*e40k.InitiativeCmd)
 		c.By, c.First = s.Decider(), k == "F"
@@ -551,6 +556,18 @@ func (s *UI) Key(k string) bool {
 		return true
 	}
 	return false
+}
+
+// setRest answers the rest of a detachment on special orders: overwatch,
+// or a 5 cm move (E40K-ART-1).
+func (s *UI) setRest(overwatch bool) {
+	for _, c := range s.legal() {
+		if rc, ok := c.Cmd.(*e40k.RestCmd); ok && rc.Overwatch == overwatch {
+			s.Play(c.Cmd)
+			return
+		}
+	}
+	s.Fail(fmt.Errorf("no such choice for the rest of the detachment"))
 }
 
 // GiveOrders gives the selected detachment its orders (or the first

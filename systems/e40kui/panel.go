@@ -98,6 +98,8 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 		b.Lines = append(b.Lines, "Click a detachment, then its orders: 1 assault, 2 march, 3 overwatch, 4 (or S) special for artillery, or click one; Tab: next detachment.")
 	case e40k.KindInitiative:
 		b.Lines = append(b.Lines, "F (or 1) goes first, S (or 2) goes second.")
+	case e40k.KindSpecialRest:
+		b.Lines = append(b.Lines, "Special orders: the artillery bombards; the rest of the detachment 1 (or M) moves up to 5 cm and fires, 2 (or W) goes on overwatch (E40K-ART-1).")
 	case e40k.KindMove, e40k.KindAssault:
 		drag := "Drag a stand: its detachment moves with it (T: one stand at a time)"
 		if s.Single {

@@ -217,6 +217,15 @@ func TestOrdersByKeysAndButtonsE40KORD1(t *testing.T) {
 	if f := s.State().Formation("artillery-detachment"); f.Orders != e40k.OrderSpecial {
 		t.Errorf("S gave the Whirlwinds %q (%s)", f.Orders, s.Msg)
 	}
+	// Then what the rest of the detachment does (E40K-ART-1): M lets it
+	// move 5 cm.
+	if p := s.State().Pending; p == nil || p.Kind != e40k.KindSpecialRest {
+		t.Fatalf("after special orders: pending %+v, want the rest's choice", p)
+	}
+	s.Key("M")
+	if f := s.State().Formation("artillery-detachment"); f.Orders != e40k.OrderSpecial || s.kind() != e40k.KindOrders {
+		t.Errorf("M left the Whirlwinds' rest on %q, decision %s (%s)", f.Orders, s.kind(), s.Msg)
+	}
 	// The digits pick the selected detachment's orders from the list.
 	click(t, s, "predator-1")
 	s.Key("2")
@@ -709,5 +718,42 @@ func TestDistText(t *testing.T) {
 		if got := distText(c.d); got != c.want {
 			t.Errorf("distText: %q, want %q", got, c.want)
 		}
+	}
+}
+
+// E40K-ART-1: after special orders the window asks what the rest of the
+// detachment does, with its own banner and two buttons; H does not pass
+// it; the overwatch button sets the rest on overwatch.
+func TestSpecialRestByButtonE40KART1(t *testing.T) {
+	s := newUI(t, 3)
+	click(t, s, "whirlwind-1")
+	s.Key("S")
+	if s.kind() != e40k.KindSpecialRest {
+		t.Fatalf("decision %s after S (%s)", s.kind(), s.Msg)
+	}
+	if h := hudText(s); !strings.Contains(h, "2 (or W) goes on overwatch") {
+		t.Errorf("HUD lacks the rest's banner: %s", h)
+	}
+	s.Hold()
+	if !s.MsgErr || s.kind() != e40k.KindSpecialRest {
+		t.Errorf("H passed the rest's choice: %q, decision %s", s.Msg, s.kind())
+	}
+	_, btns := s.HUD(play.Layout{W: 1400, H: 900, DSF: 1, Top: 38, Bottom: 24})
+	pressed := false
+	for _, b := range btns {
+		if strings.Contains(b.Label, "the rest goes on overwatch") {
+			b.Do()
+			pressed = true
+			break
+		}
+	}
+	if !pressed {
+		t.Fatal("no button for the rest on overwatch")
+	}
+	if f := s.State().Formation("artillery-detachment"); f.Orders != e40k.OrderSpecialOverwatch {
+		t.Errorf("the button gave %q", f.Orders)
+	}
+	if s.kind() != e40k.KindOrders {
+		t.Errorf("decision %s after the rest's choice, want the next orders", s.kind())
 	}
 }

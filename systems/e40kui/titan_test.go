@@ -17,15 +17,21 @@ import (
 // against Ork Boyz.
 func titanUI(t testing.TB) *UI {
 	t.Helper()
+	return titanUIFrom(t, "testdata/titan-e40k.yaml")
+}
+
+// titanUIFrom starts a test scenario file in the play UI.
+func titanUIFrom(t testing.TB, path string) *UI {
+	t.Helper()
 	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile("testdata/titan-e40k.yaml")
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	scn, err := scenarios.Parse("titan-e40k.yaml", data, cat)
+	scn, err := scenarios.Parse(path, data, cat)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,5 +92,83 @@ func TestTitanDragMoveSeed002(t *testing.T) {
 	s.Commit()
 	if got := posOf(t, s, "warhound"); got.Dist(from.Add(world.Vec{Y: 10})) > 0.01 {
 		t.Errorf("the warhound is at %v, want %v (%s)", got, from.Add(world.Vec{Y: 10}), s.Msg)
+	}
+}
+
+// Seed 002 with seed 001's overwatch: a titan that moves may be fired at
+// by enemy detachments on overwatch, in the window, by clicking the titan
+// twice (aim, fire); the shot is resolved with the ATII rules.
+func TestOverwatchAtTitanInTheWindowSeed002(t *testing.T) {
+	s := titanUI(t)
+	for i := 0; i < 200 && s.State().Step != e40k.StepTitanMove; i++ {
+		driveOrders(t, s, map[string]string{"orks": e40k.OrderOverwatch, "marines": e40k.OrderAssault})
+	}
+	if s.State().Step != e40k.StepTitanMove || s.Decider() != "marines" {
+		t.Fatalf("at %s, %s decides", s.State().Step, s.Decider())
+	}
+	if f := s.State().Formation("boyz"); f.Orders != e40k.OrderOverwatch {
+		t.Fatalf("boyz on %q orders", f.Orders)
+	}
+	for i, id := range []string{"boyz-1", "boyz-2", "boyz-3"} {
+		s.State().Unit(id).Pos = world.Vec{X: 62 + 6*float64(i), Y: 58}
+	}
+	click(t, s, "warhound")
+	from := posOf(t, s, "warhound")
+	s.PressTable(from, "warhound")
+	s.DragTo(from.Add(world.Vec{Y: 22}))
+	s.ReleaseTable(from.Add(world.Vec{Y: 22}))
+	s.Commit()
+	if p := s.State().Pending; p == nil || p.Kind != e40k.KindOverwatch || s.Decider() != "orks" {
+		t.Fatalf("after the Warhound moved: pending %+v (%s)", p, s.Msg)
+	}
+	if h := hudText(s); !strings.Contains(h, "overwatch: fire at titan warhound") {
+		t.Errorf("HUD lacks the overwatch prompt: %s", h)
+	}
+	n := len(s.State().Log)
+	click(t, s, "boyz-2")
+	click(t, s, "warhound")
+	click(t, s, "warhound")
+	fired := false
+	for _, ev := range s.State().Log[n:] {
+		if strings.Contains(ev.Text, "fires at titan warhound with the ATII rules") {
+			fired = true
+		}
+	}
+	if !fired {
+		t.Fatalf("no ATII overwatch fire at the Warhound (%s)", s.Msg)
+	}
+	if p := s.State().Pending; p != nil && p.Kind == e40k.KindOverwatch {
+		t.Errorf("the overwatch window is still open: %+v", p)
+	}
+}
+
+// Seed 002 with digest 8.6's missions: at the flyer step a click on the
+// enemy Warhound sends the Fighta-Bommers on a ground attack on the titan
+// itself (its unit id), the panel showing the ATII odds while hovering it;
+// the attack is then resolved with the ATII rules.
+func TestFlyerGroundAttackOnTitanByClickSeed002(t *testing.T) {
+	s := titanUIFrom(t, "testdata/titan-air-e40k.yaml")
+	untilKind(t, s, "orks", e40k.KindMission)
+	s.Hover = "warhound"
+	if h := strings.Join(s.AirLines(), " "); !strings.Contains(h, "Ground attack on titan") || !strings.Contains(h, "Gunnery 4+") {
+		t.Errorf("no titan ground attack preview: %s", h)
+	}
+	n := len(s.State().Log)
+	click(t, s, "warhound")
+	if s.MsgErr {
+		t.Fatalf("the click was refused: %s", s.Msg)
+	}
+	// Nobody intercepts: the sortie flies at once.
+	declared, attacked := false, false
+	for _, ev := range s.State().Log[n:] {
+		if strings.Contains(ev.Text, "bommers flies a ground attack on warhound") {
+			declared = true
+		}
+		if strings.Contains(ev.Text, "bommers fires at titan warhound with the ATII rules") {
+			attacked = true
+		}
+	}
+	if !declared || !attacked {
+		t.Errorf("ground attack on the Warhound declared %v, made with the ATII rules %v", declared, attacked)
 	}
 }

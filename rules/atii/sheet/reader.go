@@ -26,7 +26,8 @@ type unitRead struct {
 }
 
 // ReadUnit implements catalog.ProfileReader: titan_class, man, gunnery,
-// cc_skill, void_shields, repair_dice, improvised_attacks, forbidden,
+// cc_skill, void_shields, repair_dice, improvised_attacks, e40k_assault
+// (the E40K close combat value, for war engines inside E40K), forbidden,
 // forbidden_kinds, mounts and hit_tables. The check resolves the weapon
 // ids, tries each mount's default weapon against the mount's rules and
 // wants a titan's hit tables to cover modified rolls 0..7 in each
@@ -50,6 +51,7 @@ func (Reader) ReadUnit(u *catalog.Unit, m catalog.Map) func(cat *catalog.Catalog
 	if n := m.Get("improvised_attacks"); n != nil {
 		t.ImprovisedAttacks, _ = n.Text(what + " improvised_attacks")
 	}
+	t.E40KAssault = catalog.OptInt(m, "e40k_assault")
 	var fnodes []catalog.Node
 	t.Forbidden, fnodes = strList(m.Get("forbidden"), what+" forbidden")
 	for i, fnode := range fnodes {

@@ -36,6 +36,10 @@ type Titan struct {
 	ForbiddenKinds []catalog.WeaponKind
 	// HitTables are the location tables by attack direction.
 	HitTables map[Direction][]HitRow
+	// E40KAssault is the titan's Epic 40,000 close combat value (CCV),
+	// used only inside E40K battles when a titan and an E40K war engine
+	// assault each other (seed 002); 0 when the catalogue gives none.
+	E40KAssault int
 }
 
 // ProfileSystem implements catalog.Profile.
