@@ -123,6 +123,12 @@ type Config struct {
 	// actions at MaxDepth (as many again each round) instead of stopping:
 	// with a shallow MaxDepth, time buys fewer dice-luck mistakes.
 	Widen bool
+	// WidenRoot, with Widen, first brings more root actions (twice as
+	// many each round, the next best by their one-decision value) to
+	// MaxDepth, and only once every root action is there averages more
+	// dice samples: a line bad at once but good against every reply is
+	// then found with time to spare.
+	WidenRoot bool
 	// Progress, when set, is called with a copy of the result each time
 	// an iteration completes (depth 1, then each deeper one), from the
 	// search's goroutine: a caller that cannot wait for what is in
@@ -303,6 +309,28 @@ func Search(ctx context.Context, sim Sim, dom Domain, root *rules.State, side st
 func (s *searcher) widen(ctx context.Context, root *rules.State, ranked []Ranked, res *Result) {
 	n := min(s.cfg.RootBeam, len(ranked))
 	have := s.cfg.Samples
+	for s.cfg.WidenRoot && n < len(ranked) {
+		// ranked[n:] are still at depth 1, in their one-decision order.
+		more := min(n, len(ranked)-n)
+		vals := make([]float64, more)
+		err := s.parallel(ctx, more, func(i int) error {
+			v, _, err := s.rootValueOver(ctx, root, ranked[n+i].Cmd, s.cfg.MaxDepth, 0, have)
+			vals[i] = v
+			return err
+		})
+		if err != nil {
+			return
+		}
+		for i := 0; i < more; i++ {
+			ranked[n+i].Value, ranked[n+i].Depth = vals[i], s.cfg.MaxDepth
+		}
+		n += more
+		sortRanked(ranked[:n])
+		if s.cfg.Progress != nil {
+			res.Nodes = s.nodes.Load()
+			s.cfg.Progress(res.clone())
+		}
+	}
 	for have < 1<<12 {
 		more := have
 		vals := make([]float64, n)

@@ -406,3 +406,41 @@ func TestSearchWidensWithSpareBudget(t *testing.T) {
 		t.Error("one sample never made the bet look best: the test shows nothing")
 	}
 }
+
+// TestSearchWidensTheRootFirst: with WidenRoot, spare positions bring the
+// root actions past RootBeam to MaxDepth too (each then valued against
+// the best reply) before more dice samples are averaged; without it only
+// the RootBeam best get there.
+func TestSearchWidensTheRootFirst(t *testing.T) {
+	sim, st := newNim(t, 5)
+	cfg := Config{MaxDepth: 2, RootBeam: 1, Samples: 1, Seed: 3, Widen: true, MaxNodes: 2000, Workers: 1}
+	plain, err := Search(context.Background(), sim, nimDomain{}, st, "red", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.WidenRoot = true
+	wide, err := Search(context.Background(), sim, nimDomain{}, st, "red", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deep := func(r Result) (n int) {
+		for _, a := range r.Ranked {
+			if a.Depth == 2 {
+				n++
+			}
+		}
+		return n
+	}
+	if len(wide.Ranked) < 2 {
+		t.Fatalf("only %d root actions: the test shows nothing", len(wide.Ranked))
+	}
+	if got := deep(plain); got != 1 {
+		t.Errorf("without WidenRoot %d root actions reached depth 2, want RootBeam = 1", got)
+	}
+	if got := deep(wide); got != len(wide.Ranked) {
+		t.Errorf("with WidenRoot %d of %d root actions reached depth 2, want all", got, len(wide.Ranked))
+	}
+	if wide.Samples <= 1 {
+		t.Errorf("no samples added after the root was widened (%d)", wide.Samples)
+	}
+}

@@ -30,6 +30,8 @@ import (
 //	AUSPEX_STRENGTH_GREEDY_IN an ATII step (movement, shooting, assault)
 //	                          where the AI's side plays greedy's choices
 //	                          instead (to find where the AI plays worse)
+//	AUSPEX_STRENGTH_WIDEN_ROOT when > 0, the AI (not its opponent) widens
+//	                          the root first (search.Config.WidenRoot)
 //	AUSPEX_STRENGTH_VS_NODES  when > 0, the opponent is the same AI on this
 //	                          many positions a decision instead of greedy
 //	                          (does a larger budget buy strength?)
@@ -49,7 +51,8 @@ func TestStrengthSeries(t *testing.T) {
 		seed, aiSide := uint64(first+i/2), []string{"red", "blue"}[i%2]
 		other := map[string]string{"red": "blue", "blue": "red"}[aiSide]
 		g := start(t, scn, seed)
-		ai := atiiai.AI{Budget: time.Minute, Search: search.Config{MaxNodes: int64(nodes), MaxDepth: envInt("AUSPEX_STRENGTH_DEPTH", 0), Seed: 5}}
+		ai := atiiai.AI{Budget: time.Minute, Search: search.Config{MaxNodes: int64(nodes), MaxDepth: envInt("AUSPEX_STRENGTH_DEPTH", 0), Seed: 5,
+			WidenRoot: envInt("AUSPEX_STRENGTH_WIDEN_ROOT", 0) > 0}}
 		var mine game.Controller = ai
 		if step := os.Getenv("AUSPEX_STRENGTH_GREEDY_IN"); step != "" {
 			mine = greedyIn{ai: ai, step: step}
