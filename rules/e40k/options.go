@@ -99,6 +99,9 @@ type Options struct {
 	// ReadingOptions are the alternatives to the readings the audit
 	// listed and the Counterattack card (options_readings.go).
 	ReadingOptions
+	// CritOptions are the readings of war engine critical damage
+	// (options_crit.go).
+	CritOptions
 }
 
 // OptionInfo documents one named option.
@@ -129,7 +132,7 @@ func optionTable() []OptionInfo {
 		{OptATFixed, "remastered", "REM-AT-1: anti-tank and macro weapon shots hit on a fixed 4+ (default: the target's armour).", func(o *Options) *bool { return &o.ATFixed }},
 		{OptMoveThrough, "remastered", "REM-MOV-1: units move through allied units except war engines, never through enemies (jump packs and skimmers may jump over contacted enemies in assault moves); default: no unit may pass through another.", func(o *Options) *bool { return &o.MoveThrough }},
 		{OptAssaultMove, "remastered", "REM-ASM-1: assault moves unit by unit, at least 5 cm or into contact, straight toward some enemy unit, never away from the closest uncontacted enemy; war engines may stay still but then start no combat.", func(o *Options) *bool { return &o.AssaultMove }},
-	}, append(weaponOptionTable(), readingOptionTable()...)...)
+	}, append(append(weaponOptionTable(), readingOptionTable()...), critOptionTable()...)...)
 }
 
 // OptionList returns every option, sorted by id.
