@@ -127,8 +127,7 @@ func (r *Ruleset) criticalsPending(s *rules.State) *rules.Unit {
 		}
 		p, err := r.profile(s, u)
 		if err != nil || p.Critical == nil || r.IsTitan(u) {
-			u.Markers.Set(MarkCritSeen, u.Markers.Value(MarkDamage))
-			continue
+			continue // no table: nothing to roll
 		}
 		return u
 	}
@@ -330,4 +329,33 @@ func (r *Ruleset) rallyCriticals(s *rules.State, d rules.Dice, u *rules.Unit) ([
 		return nil, err
 	}
 	return append(evs, cev...), nil
+}
+
+// CriticalNotes describes the critical damage effects on a war engine
+// for the players ("immobilised until repaired", "2 fires", "main cannon
+// out of action"); p names its weapons. None: nil.
+func CriticalNotes(p *Profile, u *rules.Unit) []string {
+	m := u.Markers
+	var out []string
+	if m.Value(MarkCritImmobilePermanent) > 0 {
+		out = append(out, "immobilised for the rest of the game")
+	}
+	if m.Value(MarkCritImmobile) > 0 {
+		out = append(out, "immobilised until repaired")
+	}
+	if m.Value(MarkCritImmobileTurn) > 0 {
+		out = append(out, "immobilised this turn")
+	}
+	if n := m.Value(MarkCritFire); n > 0 {
+		out = append(out, fmt.Sprintf("%d fire(s) burning: half speed, a point of damage each rally phase", n))
+	}
+	if m.Value(MarkCritHalfSpeed) > 0 {
+		out = append(out, "half speed until repaired")
+	}
+	for _, a := range p.Arms {
+		if m.Value(MarkCritWeaponPrefix+a.ID) > 0 {
+			out = append(out, a.Name+" out of action until repaired")
+		}
+	}
+	return out
 }

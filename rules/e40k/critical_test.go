@@ -162,6 +162,9 @@ func TestCriticalWeaponE40K85(t *testing.T) {
 	if len(p.SuperHeavy) != 0 || p.Firepower != 0 || p.Speed != 10 {
 		t.Fatalf("after Gaze out and Big gun out: %d super-heavy, firepower %d, speed %v; want 0, 0, 10", len(p.SuperHeavy), p.Firepower, p.Speed)
 	}
+	if notes := CriticalNotes(&p, g); len(notes) != 2 || notes[0] != "big gun out of action until repaired" || notes[1] != "gaze out of action until repaired" {
+		t.Errorf("notes %q", notes)
+	}
 	// Fires first, then weapons by id: t-big-gun (4: repaired), t-gaze (1).
 	if _, err := r.rallyCriticals(s, rules.Scripted(4, 1), g); err != nil {
 		t.Fatal(err)
@@ -182,6 +185,9 @@ func TestCriticalWeaponE40K85(t *testing.T) {
 func TestCriticalFireE40K85(t *testing.T) {
 	r, s, g := critSetup(t, 1, nil)
 	critFor(t, r, s, 3, 4)
+	if p := profileOf(t, r, s, g); len(CriticalNotes(&p, g)) != 1 || !strings.Contains(CriticalNotes(&p, g)[0], "1 fire(s) burning") {
+		t.Errorf("notes %q", CriticalNotes(&p, g))
+	}
 	if p := profileOf(t, r, s, g); p.Speed != 5 || g.Markers.Value(MarkCritFire) != 1 || g.Markers.Value(MarkDamage) != 2 {
 		t.Fatalf("speed %v, fires %d, damage %d; want 5, 1, 2", p.Speed, g.Markers.Value(MarkCritFire), g.Markers.Value(MarkDamage))
 	}
