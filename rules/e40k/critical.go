@@ -86,7 +86,7 @@ func hasCritEffects(u *rules.Unit) bool {
 // firepower taken off the unit's).
 func CriticalProfile(p Profile, u *rules.Unit) Profile {
 	m := u.Markers
-	if m.Value(MarkCritImmobileTurn)+m.Value(MarkCritImmobile)+m.Value(MarkCritImmobilePermanent) > 0 {
+	if critImmobile(u) {
 		p.Speed = 0
 	} else if m.Value(MarkCritHalfSpeed)+m.Value(MarkCritFire) > 0 {
 		p.Speed /= 2
@@ -358,4 +358,26 @@ func CriticalNotes(p *Profile, u *rules.Unit) []string {
 		}
 	}
 	return out
+}
+
+// critImmobile reports whether critical damage immobilises u now.
+func critImmobile(u *rules.Unit) bool {
+	m := u.Markers
+	return m.Value(MarkCritImmobileTurn)+m.Value(MarkCritImmobile)+m.Value(MarkCritImmobilePermanent) > 0
+}
+
+// openOrImmobile is the situation of a target detachment in the open:
+// Immobile (one attack die per point of firepower, digest section 2) when
+// each of its target units is a war engine critical damage immobilises,
+// else Open.
+func openOrImmobile(tus []*rules.Unit) Situation {
+	if len(tus) == 0 {
+		return Open
+	}
+	for _, u := range tus {
+		if !critImmobile(u) {
+			return Open
+		}
+	}
+	return Immobile
 }

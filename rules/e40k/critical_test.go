@@ -350,3 +350,33 @@ func TestCriticalRowForE40K85(t *testing.T) {
 		t.Errorf("row %v %v", row, err)
 	}
 }
+
+// Digest section 2 (firepower table): a war engine that critical damage
+// immobilises, alone in the open, is shot at with one die per point of
+// firepower; with other stands, or mobile, the open column.
+func TestCriticalImmobileTargetE40K85(t *testing.T) {
+	r, s, g := critSetup(t, 0, nil)
+	s = atStep(s, StepShooting, KindFire, "imperium", "armour")
+	g = s.Unit("garg")
+	withFirer(s, "t-lasvan")
+	sit := func() Situation {
+		t.Helper()
+		plan, err := r.planFire(s, "armour", "gargant", fireNormal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return plan.Situation
+	}
+	g.Markers.Set(MarkCritImmobile, 1)
+	if got := sit(); got != Open {
+		t.Errorf("with its boyz: %s, want open", got)
+	}
+	s.Unit("gb1").Destroyed, s.Unit("gb2").Destroyed = true, true
+	if got := sit(); got != Immobile {
+		t.Errorf("immobilised alone: %s, want immobile", got)
+	}
+	g.Markers.Delete(MarkCritImmobile)
+	if got := sit(); got != Open {
+		t.Errorf("mobile alone: %s, want open", got)
+	}
+}
