@@ -35,6 +35,8 @@ type Datasheet struct {
 	// Catastrophic is a war engine's catastrophic damage table (rolled on
 	// a D6 when its damage capacity reaches 0; digest 8.5).
 	Catastrophic *CatastrophicTable
+	// Critical is a war engine's 2D6 critical damage table (critdata.go).
+	Critical *CriticalTable
 }
 
 // CatastrophicTable is a war engine's catastrophic damage table.
@@ -87,8 +89,8 @@ type DatasheetReader struct{}
 func (DatasheetReader) System() catalog.System { return catalog.E40K }
 
 // ReadUnit implements catalog.ProfileReader: armour, assault, firepower,
-// damage_cap, void_shields, default_arms, hq, transport, dogfight and
-// catastrophic (war engines only). The check wants each default arm to be
+// damage_cap, void_shields, default_arms, hq, transport, dogfight,
+// catastrophic and critical (war engines only). The check wants each default arm to be
 // an E40K weapon.
 func (DatasheetReader) ReadUnit(u *catalog.Unit, m catalog.Map) func(cat *catalog.Catalogue) {
 	what := m.What()
@@ -123,6 +125,12 @@ func (DatasheetReader) ReadUnit(u *catalog.Unit, m catalog.Map) func(cat *catalo
 	}
 	var check func(*catalog.Catalogue)
 	d.DefaultArms, check = catalog.ReadArms(u, m, "default_arms")
+	if n := m.Get("critical"); n != nil {
+		d.Critical = readCritical(n, what, d.DefaultArms)
+		if u.Class != world.WarEngine {
+			m.Errorf("%s: a critical damage table is for E40K war engines only", what)
+		}
+	}
 	return check
 }
 

@@ -228,7 +228,7 @@ func (r *Ruleset) fillTargets(s *rules.State, plan *FirePlan, t *rules.Formation
 	case 2*inCover >= len(tus):
 		plan.Situation = Cover
 	default:
-		plan.Situation = Open
+		plan.Situation = openOrImmobile(tus) // critical.go
 	}
 	return r.planSpecials(s, plan, tus)
 }

@@ -226,6 +226,10 @@ func (r *Ruleset) profileWith(o Options, u *rules.Unit) (*Profile, error) {
 	if c.err != nil {
 		return nil, fmt.Errorf("unit %s: %w", u.ID, c.err)
 	}
+	if c.p.Critical != nil && hasCritEffects(u) {
+		q := CriticalProfile(c.p, u) // critical.go
+		return &q, nil
+	}
 	return &c.p, nil
 }
 

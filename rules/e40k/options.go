@@ -15,6 +15,7 @@ package e40k
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -102,6 +103,9 @@ type Options struct {
 	// TitanOptions are the readings of titans inside E40K battles
 	// (options_titans.go).
 	TitanOptions
+	// CritOptions are the readings of war engine critical damage
+	// (options_crit.go).
+	CritOptions
 }
 
 // OptionInfo documents one named option.
@@ -132,7 +136,7 @@ func optionTable() []OptionInfo {
 		{OptATFixed, "remastered", "REM-AT-1: anti-tank and macro weapon shots hit on a fixed 4+ (default: the target's armour).", func(o *Options) *bool { return &o.ATFixed }},
 		{OptMoveThrough, "remastered", "REM-MOV-1: units move through allied units except war engines, never through enemies (jump packs and skimmers may jump over contacted enemies in assault moves); default: no unit may pass through another.", func(o *Options) *bool { return &o.MoveThrough }},
 		{OptAssaultMove, "remastered", "REM-ASM-1: assault moves unit by unit, at least 5 cm or into contact, straight toward some enemy unit, never away from the closest uncontacted enemy; war engines may stay still but then start no combat.", func(o *Options) *bool { return &o.AssaultMove }},
-	}, append(append(weaponOptionTable(), readingOptionTable()...), titanOptionTable()...)...)
+	}, slices.Concat(weaponOptionTable(), readingOptionTable(), titanOptionTable(), critOptionTable())...)
 }
 
 // OptionList returns every option, sorted by id.

@@ -80,6 +80,11 @@ type Profile struct {
 	// Catastrophic is a war engine's catastrophic damage table (nil:
 	// none on its datasheet; wedamage.go).
 	Catastrophic *CatastrophicTable
+	// Critical is a war engine's 2D6 critical damage table (nil: none on
+	// its datasheet; critical.go) and Arms its default weapons, which a
+	// critical result may put out of action.
+	Critical *CriticalTable
+	Arms     []ArmRef
 	// Transport is how many infantry stands the unit carries.
 	Transport int
 	// Flyer marks a flyer; Intercept and DogfightGunnery are its Dogfight
@@ -140,7 +145,7 @@ func FromCatalog(cat *catalog.Catalogue, u *catalog.Unit, o Options) (Profile, e
 	ds := DatasheetOf(u)
 	p := Profile{ID: u.ID, Name: u.Name, Class: u.Class, Speed: u.Speed, Firepower: ds.Firepower,
 		Assault: ds.Assault, Armour: ds.Armour, DC: 1, Shields: ds.VoidShields, Points: u.Points,
-		Specials: append([]string(nil), u.Specials...), Base: u.Base, Catastrophic: ds.Catastrophic,
+		Specials: append([]string(nil), u.Specials...), Base: u.Base, Catastrophic: ds.Catastrophic, Critical: ds.Critical,
 		Transport: ds.Transport, Flyer: ds.Flyer, Intercept: ds.Intercept, DogfightGunnery: ds.DogfightGunnery}
 	if p.Class == "" {
 		p.Class = world.Infantry
@@ -160,11 +165,12 @@ func FromCatalog(cat *catalog.Catalogue, u *catalog.Unit, o Options) (Profile, e
 		if err != nil {
 			return Profile{}, fmt.Errorf("e40k profile %s: %w", u.ID, err)
 		}
+		ws := WeaponSheetOf(w)
+		p.Arms = append(p.Arms, armRef(wid, w.Name, ws.FP, numeric))
 		if numeric {
 			p.Range = max(p.Range, w.Range)
 			continue
 		}
-		ws := WeaponSheetOf(w)
 		p.SuperHeavy = append(p.SuperHeavy, Weapon{Name: w.Name, Kind: kind, Range: w.Range, FP: ws.FP, Template: ws.Template,
 			Indirect: w.HasSpecial("indirect") || w.HasSpecial("barrage")})
 	}

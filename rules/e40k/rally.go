@@ -106,6 +106,9 @@ func (r *Ruleset) autoRally(s *rules.State, d rules.Dice) ([]rules.Event, bool, 
 			ev := rules.Event{Kind: rules.EvMessage, Side: u.Side, Units: []string{u.ID}, Text: fmt.Sprintf("%s repairs %d damage and %d shield(s)", u.ID, fd, fs)}
 			return []rules.Event{ev}, true, r.storeProgress(s, g)
 		}
+		if evs, did, err := r.rallyCriticalsStep(s, d, &g); err != nil || did {
+			return evs, did, err
+		}
 		r.endOfTurn(s, &g)
 		g.Stage = stageDone
 		return nil, true, r.storeProgress(s, g)
@@ -140,4 +143,24 @@ func (r *Ruleset) endOfTurn(s *rules.State, g *Progress) {
 // reading documented in docs/rules/e40k.md).
 func ArmyMoraleFails(start, left int) bool {
 	return start > 0 && 2*(start-left) >= start
+}
+
+// rallyCriticalsStep runs rallyCriticals (critical.go) for the next war
+// engine with critical damage, one a call, after every repair roll.
+func (r *Ruleset) rallyCriticalsStep(s *rules.State, d rules.Dice, g *Progress) ([]rules.Event, bool, error) {
+	syncCritSeen(s)
+	for i := range s.Units {
+		u := &s.Units[i]
+		key := "critical:" + u.ID
+		if u.Destroyed || u.OffTable || g.acted(key) || !hasCritEffects(u) {
+			continue
+		}
+		g.markActed(key)
+		evs, err := r.rallyCriticals(s, d, u)
+		if err != nil {
+			return nil, false, err
+		}
+		return evs, true, r.storeProgress(s, *g)
+	}
+	return nil, false, nil
 }

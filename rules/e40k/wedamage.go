@@ -35,11 +35,21 @@ func (r *Ruleset) markCatastrophe(s *rules.State, u *rules.Unit) {
 	}
 }
 
-// catastrophes makes the catastrophic damage rolls of every marked war
-// engine, including any that a result destroys in turn.
+// catastrophes makes the critical damage rolls of every war engine with
+// points still to roll for (critical.go) and the catastrophic damage
+// rolls of every marked war engine, including any that a result destroys
+// or damages in turn.
 func (r *Ruleset) catastrophes(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	var evs []rules.Event
-	for guard := 0; guard <= len(s.Units); guard++ {
+	for guard := 0; guard <= 64*(len(s.Units)+1); guard++ {
+		if c := r.criticalsPending(s); c != nil {
+			e, err := r.criticals(s, d, c)
+			if err != nil {
+				return nil, err
+			}
+			evs = append(evs, e...)
+			continue
+		}
 		var u *rules.Unit
 		for i := range s.Units {
 			if s.Units[i].Markers.Value(MarkCatastrophe) > 0 {

@@ -320,6 +320,7 @@ func (s *UI) DetachmentLines() []string {
 		for _, w := range p.SuperHeavy {
 			notes = append(notes, fmt.Sprintf("%s (%s, %.0f cm)", w.Name, w.Kind, w.Range))
 		}
+		notes = append(notes, e40k.CriticalNotes(&p, u)...) // critical damage (digest 8.5)
 		if len(notes) > 0 {
 			ln += " [" + strings.Join(notes, "; ") + "]"
 		}

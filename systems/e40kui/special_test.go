@@ -55,11 +55,11 @@ func TestBarragePreviewAndTrayE40K(t *testing.T) {
 	}
 }
 
-// Snap fire and catastrophic damage are explained in the tray and the
-// banner.
+// Snap fire, catastrophic and critical damage (digest 8.5) are explained
+// in the tray and the banner.
 func TestSnapFireAndCatastropheTextsE40K(t *testing.T) {
 	s := newUI(t, 1)
-	for _, p := range []string{"pulsar: number of shots (x)", "disrupt: x", "mega-cannon: a", "catastrophic damage: g", "catastrophic damage radius (2D6 cm): g", "catastrophic damage hit: a"} {
+	for _, p := range []string{"pulsar: number of shots (x)", "disrupt: x", "mega-cannon: a", "catastrophic damage: g", "catastrophic damage radius (2D6 cm): g", "catastrophic damage hit: a", "critical damage (2D6): g", "fires breaking out (D6): g", "repairs of critical damage: g"} {
 		if note, _ := s.RollNote(&rules.Roll{Purpose: p}); note == "" {
 			t.Errorf("no tray note for %q", p)
 		}

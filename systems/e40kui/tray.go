@@ -90,6 +90,12 @@ func (s *UI) RollNote(r *rules.Roll) (note string, total bool) {
 		return "a stand under the mega-cannon's template: hit at its own armour (no cover)", false
 	case strings.Contains(p, "counterattack card"):
 		return "the Counterattack card (REM-CC-1): this die replaces the lower of the side's two result dice", false
+	case strings.HasPrefix(p, "critical damage"):
+		return "the war engine's critical damage table (2D6): the total picks the row, its points add to the hit", true
+	case strings.HasPrefix(p, "fires breaking out"):
+		return "how many fires break out aboard the war engine", true
+	case strings.HasPrefix(p, "repairs of critical damage"):
+		return "each 4+ repairs one critical effect: fires first, then immobilisation, half speed, weapons", false
 	case strings.HasPrefix(p, "catastrophic damage radius"):
 		return "how far (cm) the war engine's catastrophic damage reaches", true
 	case strings.HasPrefix(p, "catastrophic damage hit"):
