@@ -257,6 +257,7 @@ func TestE40KBombardAndOverwatchByHand(t *testing.T) {
 	w := startWindows(t)
 	bombard, overwatch, moved := -1, -1, -1
 	var movedTo [2]float64
+	mobLeft := 0 // the Ork stands on the table when the mob is dragged
 	for i := 0; i < 60 && overwatch < 0; i++ {
 		d := w.windowsTurn()
 		p := d.Play
@@ -275,6 +276,12 @@ func TestE40KBombardAndOverwatchByHand(t *testing.T) {
 			bombard = aimAndFire(w, "battery-hq", e40kFrontBoy(w, d), "barrage template", "play-e40k-bombard")
 		case p.Pending == e40k.KindMove && p.Decider == "orks" && moved < 0:
 			moved, movedTo = windowsOrkMove(w, d)
+			mobLeft = 0
+			for _, u := range d.Units {
+				if u.Side == "orks" && u.OnTable && !u.Destroyed {
+					mobLeft++
+				}
+			}
 		case p.Pending == e40k.KindOverwatch:
 			if p.Decider != "marines" || d.Selected != "line-hq" {
 				w.Failf("the overwatch window is %s's with %q selected; want the marines' line", p.Decider, d.Selected)
@@ -283,6 +290,10 @@ func TestE40KBombardAndOverwatchByHand(t *testing.T) {
 				w.Failf("the overwatch window does not say so: %s", texts(d, "hud"))
 			}
 			overwatch = aimAndFire(w, "line-hq", e40kFrontBoy(w, d), "", "play-e40k-overwatch")
+		case p.Pending == e40k.KindSpecialRest:
+			// The battery's HQ, the rest of a detachment on special
+			// orders, moves up to 5 cm rather than go on overwatch (M).
+			w.mustPlay("the rest of the battery moves (M)", func() { w.Key("m") })
 		default:
 			w.mustPlay(fmt.Sprintf("passing the %s decision of %s (H)", p.Pending, p.Decider), func() { w.Key("h") })
 		}
@@ -296,8 +307,10 @@ func TestE40KBombardAndOverwatchByHand(t *testing.T) {
 	r.checkFire(t, bombard+1, "marines", "battery", "boyz", "bombardment")
 	// The dragged move is the Orks' move command before the overwatch.
 	mc := r.cmds[moved]
-	if mc.name != e40k.CmdMove || mc.args.By != "orks" || mc.args.Detachment != "boyz" || len(mc.args.Moves) < 2 {
-		t.Fatalf("command %d is %s by %s of %s (%d stands); want the Orks' dragged move of the mob", moved+1, mc.name, mc.args.By, mc.args.Detachment, len(mc.args.Moves))
+	// The whole mob moves with the dragged warboss: every stand the
+	// bombardment left.
+	if mc.name != e40k.CmdMove || mc.args.By != "orks" || mc.args.Detachment != "boyz" || len(mc.args.Moves) != mobLeft {
+		t.Fatalf("command %d is %s by %s of %s (%d stands); want the Orks' dragged move of the mob (%d stands left)", moved+1, mc.name, mc.args.By, mc.args.Detachment, len(mc.args.Moves), mobLeft)
 	}
 	found := false
 	for _, m := range mc.args.Moves {
@@ -419,6 +432,10 @@ func TestE40KAssaultStandByStandByHand(t *testing.T) {
 			w.Click(int(math.Round(pk.WX)), int(math.Round(pk.WY)))
 			w.Wait("the click to select the picket", func(d *app.DebugDump) bool { return d.Selected == "picket-1" })
 			snap = aimAndFire(w, "picket-1", e40kFrontBoy(w, w.Dump()), "snap fire: the unfired stands' firepower only", "play-e40k-snap-fire")
+		case p.Pending == e40k.KindSpecialRest:
+			// The battery's HQ, the rest of a detachment on special
+			// orders, moves up to 5 cm rather than go on overwatch (M).
+			w.mustPlay("the rest of the battery moves (M)", func() { w.Key("m") })
 		default:
 			w.mustPlay(fmt.Sprintf("passing the %s decision of %s (H)", p.Pending, p.Decider), func() { w.Key("h") })
 		}
