@@ -237,7 +237,7 @@ func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Go
 			}
 		}
 	}
-	// The nearest goal not yet held.
+	// The nearest goal not yet held securely.
 	if goals != nil {
 		var spots []spot
 		for _, g := range goals.List {
@@ -248,23 +248,38 @@ func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Go
 		}
 		if len(spots) > 0 {
 			sort.SliceStable(spots, func(i, j int) bool { return spots[i].score > spots[j].score })
-			// the near side of the marker: it still holds (within
-			// HoldDistance of the base edge) for less walking
-			best := spots[0].at
-			if d := u.Pos.Sub(best); d.Len() > atii.HoldDistance/2 {
-				best = best.Add(d.Scale(atii.HoldDistance / 2 / d.Len()))
-			}
-			if d := best.Sub(u.Pos); d.Len() > speed {
-				best = u.Pos.Add(d.Scale(speed / d.Len()))
-			}
+			goal := spots[0].at
 			name := ""
 			for _, g := range goals.List {
-				if g.At == spots[0].at {
+				if g.At == goal {
 					name = g.Label
 					break
 				}
 			}
-			try([]spot{{at: best}}, fmt.Sprintf("%s: make for %s", id, name), facing, nil)
+			// the near side of the marker: it still holds (within
+			// HoldDistance of the base edge) for less walking
+			near := goal
+			if d := u.Pos.Sub(goal); d.Len() > atii.HoldDistance/2 {
+				near = goal.Add(d.Scale(atii.HoldDistance / 2 / d.Len()))
+			}
+			cands := []spot{{at: near, score: 1}}
+			// better, screening it: between the marker and the enemy
+			// titan nearest it, still holding, so that the enemy
+			// stopped by this titan's base stays outside the hold
+			// distance (Goals.secure)
+			if e := nearestTo(enemies, goal); e != nil {
+				if d := e.u.Pos.Sub(goal); d.Len() > 1e-9 {
+					r := atii.HoldDistance + baseRadius(rs, u) - screenMargin
+					cands = append(cands, spot{at: goal.Add(d.Scale(r / d.Len())), score: 2,
+						text: fmt.Sprintf("%s: screen %s from %s", id, name, e.u.ID)})
+				}
+			}
+			for i := range cands {
+				if d := cands[i].at.Sub(u.Pos); d.Len() > speed {
+					cands[i].at = u.Pos.Add(d.Scale(speed / d.Len()))
+				}
+			}
+			try(cands, fmt.Sprintf("%s: make for %s", id, name), facing, nil)
 		}
 	}
 	if len(enemies) == 0 {
@@ -426,4 +441,20 @@ func baseRadius(rs *atii.Ruleset, u *rules.Unit) float64 {
 // shield down (ATII-SHT-7: D6 + Str - 8 of 1 or more), at least a sixth.
 func beatsShield(str int) float64 {
 	return math.Max(1, math.Min(6, float64(str-2))) / 6
+}
+
+// screenMargin is how far (cm) inside the hold distance a titan screening
+// an objective stands, so that small turns of the enemy's approach do not
+// bring it within the hold distance.
+const screenMargin = 2
+
+// nearestTo is the fighter of fs nearest p (nil for none).
+func nearestTo(fs []fighter, p world.Vec) *fighter {
+	var best *fighter
+	for i := range fs {
+		if best == nil || fs[i].u.Pos.Dist(p) < best.u.Pos.Dist(p) {
+			best = &fs[i]
+		}
+	}
+	return best
 }
