@@ -46,7 +46,10 @@ type Weights struct {
 	// Objective is what meeting every goal of the side's victory
 	// conditions (Goals) is worth at the end of the game, as a share of
 	// all titans' points: half of it on turn 1, rising to all of it on
-	// the last turn; coming near a goal earns up to 30 % of its share.
+	// the last turn; coming near a goal earns up to 30 % of its share, a
+	// hold the enemy can still walk into 70 % (Goals.progress). On the
+	// last turn a decisive goal (Goal.Decisive) held securely is worth
+	// Result instead: the game is won.
 	Objective float64
 	// Danger is what standing in dangerous terrain costs, per titan and
 	// scaled by its points, times the expected share of its Speed the
@@ -163,8 +166,14 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 		if lim := ev.Goals.TurnLimit; lim > 0 {
 			f = 0.5 + 0.5*math.Min(1, float64(max(s.Turn, 1)-1)/float64(max(lim-1, 1)))
 		}
+		last := ev.Goals.TurnLimit > 0 && s.Turn >= ev.Goals.TurnLimit
 		for _, g := range ev.Goals.List {
-			v := ev.W.Objective * total * f * g.Weight * ev.Goals.progress(ev.RS, s, g)
+			p := ev.Goals.progress(ev.RS, s, g)
+			v := ev.W.Objective * total * f * g.Weight * p
+			if last && g.Decisive && p >= 1 {
+				// held securely on the last turn: the game is won
+				v = math.Max(v, ev.W.Result*total*g.Weight)
+			}
 			if g.Side == side {
 				objective += v
 			} else {

@@ -23,6 +23,11 @@ type Goal struct {
 	// Weight is the goal's share of the side's objective (the goals of
 	// one condition share 1).
 	Weight float64
+	// Decisive: meeting the condition the goal belongs to at the end
+	// wins the game outright (a scenario victory condition that asks
+	// for nothing but its goals and the turn), so that holding it
+	// securely on the last turn is worth a won game (Evaluator).
+	Decisive bool
 }
 
 // Goals are the places that matter for each side's victory, read once a
@@ -91,8 +96,10 @@ func BuildGoals(rs *atii.Ruleset, st *rules.State) *Goals {
 				}
 			}
 		})
+		dec := decisive(vr.When)
 		for i := range found {
 			found[i].Weight = 1 / float64(len(found))
+			found[i].Decisive = dec
 		}
 		g.List = append(g.List, found...)
 	}
@@ -157,6 +164,28 @@ func (g *Goals) cardGoals(rs *atii.Ruleset, st *rules.State, setup atii.GameSetu
 		return out
 	}
 	return nil
+}
+
+// decisive reports whether trigger t asks for nothing but places held
+// (hold-objective, in-zone) and the time (turn, turn-end, turn-limit),
+// all of them together: a victory rule with such a trigger wins the game
+// for its side as soon as its goals are met when it is checked.
+func decisive(t *atii.Trigger) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind {
+	case "hold-objective", "in-zone", "turn", "turn-end", "turn-limit":
+		return true
+	case "all":
+		for _, p := range t.Parts {
+			if !decisive(p) {
+				return false
+			}
+		}
+		return len(t.Parts) > 0
+	}
+	return false
 }
 
 // walkTrigger calls f on t and every part of it.
