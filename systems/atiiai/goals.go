@@ -241,7 +241,8 @@ func inZone(p world.Vec, z [][]atii.Point) bool {
 // enemy titan that close; in the zone; in the enemy's half) and, for a
 // point, holds it securely (Goals.secure; openHold when an enemy titan
 // could still walk in and contest it), else up to nearBonus for the
-// nearest titan coming within approach cm of holding.
+// nearest titan coming within approach cm of holding (while there are
+// moves left before the turn limit).
 func (g *Goals) progress(rs *atii.Ruleset, st *rules.State, goal Goal) float64 {
 	const nearBonus, approach = 0.3, 40.0
 	gap := math.Inf(1) // the side's best distance from holding
@@ -285,6 +286,8 @@ func (g *Goals) progress(rs *atii.Ruleset, st *rules.State, goal Goal) float64 {
 		return openHold
 	case math.IsInf(gap, 1):
 		return 0
+	case g.TurnLimit > 0 && movesLeft(st, g.TurnLimit) == 0:
+		return 0 // no move left to come nearer
 	}
 	return nearBonus * math.Max(0, 1-math.Max(gap, 0)/approach)
 }
