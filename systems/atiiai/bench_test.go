@@ -4,7 +4,13 @@ import (
 	"context"
 	"testing"
 
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/systems/atiiai"
+	"github.com/auspex/auspex/systems/atiisys"
+	"github.com/auspex/auspex/world"
 )
 
 // BenchmarkMoveCandidates fills the first move template of the ten-titan
@@ -18,5 +24,50 @@ func BenchmarkMoveCandidates(b *testing.B) {
 		if c, err := g.Candidates(context.Background(), st, side, tmpl); err != nil || len(c) == 0 {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkEvaluateInContact scores the duel with the two Reavers in base
+// contact, with and without the melee term (its close combat odds are
+// the extra cost).
+func BenchmarkEvaluateInContact(b *testing.B) {
+	cat, err := assets.LoadCatalogue(testReaders())
+	if err != nil {
+		b.Fatal(err)
+	}
+	scn, err := scenarios.LoadBundled("titan-duel", cat)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rs, err := atiisys.NewRuleset(scn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	st, err := atiisys.BuildState(scn, rs, 1, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := rules.New(rs, st, rules.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := e.Snapshot()
+	red, blue := duelPair(s)
+	s.Unit(red).Pos, s.Unit(red).Facing = world.Vec{X: 60, Y: 40}, 180
+	s.Unit(blue).Pos, s.Unit(blue).Facing = world.Vec{X: 60, Y: 45}, 0
+	for _, melee := range []float64{0, 1} {
+		w := atiiai.DefaultWeights()
+		w.Melee = melee
+		ev := atiiai.Evaluator{RS: rs, W: w, Goals: atiiai.BuildGoals(rs, s)}
+		name := "melee"
+		if melee == 0 {
+			name = "no-melee"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ev.Evaluate(s, "red")
+			}
+		})
 	}
 }

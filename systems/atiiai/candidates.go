@@ -140,6 +140,8 @@ func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side
 			verb = "charge"
 		}
 		addMove(mv, fmt.Sprintf("%s: %s %s", id, verb, enemy.ID))
+	} else if mv := closeIn(rs, st, side, u, check); mv != nil {
+		addMove(mv, fmt.Sprintf("%s: close into contact with %s", id, enemy.ID))
 	}
 	if mv := longestStraight(rs, st, side, u, u.Facing, reach); mv != nil {
 		addMove(mv, fmt.Sprintf("%s: full move straight ahead", id))

@@ -46,8 +46,20 @@ type Weights struct {
 	// Objective is what meeting every goal of the side's victory
 	// conditions (Goals) is worth at the end of the game, as a share of
 	// all titans' points: half of it on turn 1, rising to all of it on
-	// the last turn; coming near a goal earns up to 30 % of its share.
+	// the last turn; coming near a goal earns up to 30 % of its share, a
+	// hold the enemy can still walk into 70 % (Goals.progress). On the
+	// last turn a decisive goal (Goal.Decisive) held securely is worth
+	// Result instead: the game is won.
 	Objective float64
+	// Decisive replaces Objective for a decisive goal (Goal.Decisive:
+	// one that wins the game outright when held at the end), which is
+	// worth more than a goal that only counts toward a result.
+	Decisive float64
+	// Melee weighs the close combat of titans in base contact: the
+	// victory points one round of the side's attacks is expected to
+	// take off the enemy minus the same the other way
+	// (atii.Ruleset.CloseCombatThreat).
+	Melee float64
 	// Danger is what standing in dangerous terrain costs, per titan and
 	// scaled by its points, times the expected share of its Speed the
 	// dangerous terrain dice take when it next moves (ATII-MOV-4: one D6
@@ -58,7 +70,7 @@ type Weights struct {
 // DefaultWeights are the evaluation's defaults.
 func DefaultWeights() Weights {
 	return Weights{Cracked: 0.02, Shields: 0.08, Threat: 0.1, Exposure: 0.1, Reach: 0.3, Result: 1,
-		Rear: 0.05, Flank: 0.02, Objective: 0.25, Danger: 0.01}
+		Rear: 0.05, Flank: 0.02, Objective: 0.25, Decisive: 0.5, Danger: 0.01, Melee: 1}
 }
 
 // placed is a titan on the table as the evaluation sees it.
@@ -134,12 +146,46 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 			theirs = append(theirs, p)
 		}
 	}
-	var threat float64
+	// Titans in base contact fight in the assault phase and neither
+	// shoot nor are shot at (ATII-SHT-1).
+	var melee float64
+	locked := map[string]bool{}
 	for _, a := range mine {
-		threat += ev.W.Threat * firepower(a, theirs, false)
+		for _, t := range theirs {
+			if !world.InContact(unitBase(ev.RS, a.u), unitBase(ev.RS, t.u)) {
+				continue
+			}
+			locked[a.u.ID], locked[t.u.ID] = true, true
+			if ev.W.Melee == 0 {
+				continue
+			}
+			if v, err := ev.RS.CloseCombatThreat(s, a.u.ID, t.u.ID); err == nil {
+				melee += ev.W.Melee * v
+			}
+			if v, err := ev.RS.CloseCombatThreat(s, t.u.ID, a.u.ID); err == nil {
+				melee -= ev.W.Melee * v
+			}
+		}
 	}
-	for _, t := range theirs {
-		threat -= ev.W.Exposure * firepower(t, mine, false)
+	free := func(ps []placed) []placed {
+		if len(locked) == 0 {
+			return ps
+		}
+		out := make([]placed, 0, len(ps))
+		for _, p := range ps {
+			if !locked[p.u.ID] {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	freeMine, freeTheirs := free(mine), free(theirs)
+	var threat float64
+	for _, a := range freeMine {
+		threat += ev.W.Threat * firepower(a, freeTheirs, false)
+	}
+	for _, t := range freeTheirs {
+		threat -= ev.W.Exposure * firepower(t, freeMine, false)
 	}
 	var reach float64
 	if ev.W.Reach != 0 {
@@ -163,8 +209,18 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 		if lim := ev.Goals.TurnLimit; lim > 0 {
 			f = 0.5 + 0.5*math.Min(1, float64(max(s.Turn, 1)-1)/float64(max(lim-1, 1)))
 		}
+		last := ev.Goals.TurnLimit > 0 && s.Turn >= ev.Goals.TurnLimit
 		for _, g := range ev.Goals.List {
-			v := ev.W.Objective * total * f * g.Weight * ev.Goals.progress(ev.RS, s, g)
+			p := ev.Goals.progress(ev.RS, s, g)
+			w := ev.W.Objective
+			if g.Decisive && ev.W.Decisive != 0 {
+				w = ev.W.Decisive
+			}
+			v := w * total * f * g.Weight * p
+			if last && g.Decisive && p >= 1 {
+				// held securely on the last turn: the game is won
+				v = math.Max(v, ev.W.Result*total*g.Weight)
+			}
 			if g.Side == side {
 				objective += v
 			} else {
@@ -179,9 +235,9 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 			result = -result
 		}
 	}
-	return search.Score{Value: dmg + shields + threat + reach + flank + objective + terrain + result, Terms: []search.Term{
+	return search.Score{Value: dmg + shields + threat + melee + reach + flank + objective + terrain + result, Terms: []search.Term{
 		{Name: "damage", Value: dmg}, {Name: "shields", Value: shields},
-		{Name: "threat", Value: threat}, {Name: "reach", Value: reach}, {Name: "flank", Value: flank},
+		{Name: "threat", Value: threat}, {Name: "melee", Value: melee}, {Name: "reach", Value: reach}, {Name: "flank", Value: flank},
 		{Name: "objective", Value: objective}, {Name: "terrain", Value: terrain},
 		{Name: "result", Value: result}}}
 }

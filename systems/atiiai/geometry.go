@@ -42,6 +42,9 @@ func unitBase(rs *atii.Ruleset, u *rules.Unit) world.Base {
 	return b
 }
 
+// minAdvance is the shortest advance (cm) advance makes.
+const minAdvance = 0.5
+
 // advance is the longest legal advance of u toward the nearest enemy
 // titan, stopping outside the 10 cm keep-out in the movement phase
 // (ATII-MOV-6) or at base contact in the assault phase (a charge), trying
@@ -72,7 +75,7 @@ func advance(ctx context.Context, rs *atii.Ruleset, st *rules.State, side string
 			return nil, nil // already in combat
 		}
 	}
-	if want <= 0.5 {
+	if want <= minAdvance {
 		return nil, nil
 	}
 	want = math.Min(want, limit)
@@ -96,4 +99,29 @@ func advance(ctx context.Context, rs *atii.Ruleset, st *rules.State, side string
 		}
 	}
 	return nil, nil
+}
+
+// closeIn is the charge across a gap too small for advance (at most
+// minAdvance): in the assault phase, u steps straight into base contact
+// with the nearest enemy titan when check accepts it (ATII-CC-1: contact
+// is base to base; a charge that dangerous terrain cut short leaves such
+// a gap, and without contact there is no close combat). Nil otherwise.
+func closeIn(rs *atii.Ruleset, st *rules.State, side string, u *rules.Unit, check func(rules.Command) error) *atii.MoveCmd {
+	if u == nil || st.Step != atii.StepAssault {
+		return nil
+	}
+	enemy, gap := nearestEnemy(rs, st, u)
+	if enemy == nil || gap <= world.Eps || gap > minAdvance {
+		return nil
+	}
+	dir := enemy.Pos.Sub(u.Pos)
+	if dir.Len() < 1e-9 {
+		return nil
+	}
+	to := u.Pos.Add(dir.Scale(gap / dir.Len()))
+	cand := rs.Move(side, u.ID, atii.Waypoint{X: to.X, Y: to.Y})
+	if check(cand) != nil {
+		return nil
+	}
+	return cand
 }

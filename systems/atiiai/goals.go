@@ -23,6 +23,11 @@ type Goal struct {
 	// Weight is the goal's share of the side's objective (the goals of
 	// one condition share 1).
 	Weight float64
+	// Decisive: meeting the condition the goal belongs to at the end
+	// wins the game outright (a scenario victory condition that asks
+	// for nothing but its goals and the turn), so that holding it
+	// securely on the last turn is worth a won game (Evaluator).
+	Decisive bool
 }
 
 // Goals are the places that matter for each side's victory, read once a
@@ -91,8 +96,10 @@ func BuildGoals(rs *atii.Ruleset, st *rules.State) *Goals {
 				}
 			}
 		})
+		dec := decisive(vr.When)
 		for i := range found {
 			found[i].Weight = 1 / float64(len(found))
+			found[i].Decisive = dec
 		}
 		g.List = append(g.List, found...)
 	}
@@ -159,6 +166,28 @@ func (g *Goals) cardGoals(rs *atii.Ruleset, st *rules.State, setup atii.GameSetu
 	return nil
 }
 
+// decisive reports whether trigger t asks for nothing but places held
+// (hold-objective, in-zone) and the time (turn, turn-end, turn-limit),
+// all of them together: a victory rule with such a trigger wins the game
+// for its side as soon as its goals are met when it is checked.
+func decisive(t *atii.Trigger) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind {
+	case "hold-objective", "in-zone", "turn", "turn-end", "turn-limit":
+		return true
+	case "all":
+		for _, p := range t.Parts {
+			if !decisive(p) {
+				return false
+			}
+		}
+		return len(t.Parts) > 0
+	}
+	return false
+}
+
 // walkTrigger calls f on t and every part of it.
 func walkTrigger(t *atii.Trigger, f func(*atii.Trigger)) {
 	if t == nil {
@@ -209,8 +238,11 @@ func inZone(p world.Vec, z [][]atii.Point) bool {
 
 // progress is how far side is toward goal g on st, 0..1: 1 when it holds
 // it (a titan within atii.HoldDistance of the point, its base edge, and no
-// enemy titan that close; in the zone; in the enemy's half), else up to
-// nearBonus for the nearest titan coming within approach cm of holding.
+// enemy titan that close; in the zone; in the enemy's half) and, for a
+// point, holds it securely (Goals.secure; openHold when an enemy titan
+// could still walk in and contest it), else up to nearBonus for the
+// nearest titan coming within approach cm of holding (while there are
+// moves left before the turn limit).
 func (g *Goals) progress(rs *atii.Ruleset, st *rules.State, goal Goal) float64 {
 	const nearBonus, approach = 0.3, 40.0
 	gap := math.Inf(1) // the side's best distance from holding
@@ -248,9 +280,108 @@ func (g *Goals) progress(rs *atii.Ruleset, st *rules.State, goal Goal) float64 {
 	}
 	switch {
 	case gap <= world.Eps && !contested:
-		return 1
+		if goal.EnemyHalf || goal.Zone != nil || g.secure(rs, st, goal) {
+			return 1
+		}
+		return openHold
 	case math.IsInf(gap, 1):
 		return 0
+	case g.TurnLimit > 0 && movesLeft(st, g.TurnLimit) == 0:
+		return 0 // no move left to come nearer
 	}
 	return nearBonus * math.Max(0, 1-math.Max(gap, 0)/approach)
+}
+
+// openHold is the progress of a point goal held for now that an enemy
+// titan could still contest before the game ends (Goals.secure): a hold
+// the enemy can walk into is not yet a won objective.
+const openHold = 0.7
+
+// secure reports whether goal.Side's hold on the point goal at st will
+// last as far as the enemy's walking goes: every operational enemy titan
+// either cannot come within atii.HoldDistance of the point (base edge) in
+// the moves it has left before the turn limit (a move in the movement
+// and one in the assault phase each turn, at its Speed), or walking
+// straight at the point it meets one of the side's holding titans first
+// (base contact, the closest the assault phase allows; ATII-MOV-6 keeps
+// it 10 cm further off in the movement phase) still outside the hold
+// distance: a holder standing between the enemy and the point screens it.
+func (g *Goals) secure(rs *atii.Ruleset, st *rules.State, goal Goal) bool {
+	var holders []*rules.Unit
+	for i := range st.Units {
+		u := &st.Units[i]
+		if u.Side == goal.Side && operational(u) &&
+			world.MeasurePoint(unitBase(rs, u), goal.At).Dist <= atii.HoldDistance+world.Eps {
+			holders = append(holders, u)
+		}
+	}
+	for i := range st.Units {
+		e := &st.Units[i]
+		if e.Side == goal.Side || !operational(e) {
+			continue
+		}
+		re := baseRadius(rs, e)
+		if g.TurnLimit > 0 {
+			if prof, err := rs.Catalogue().Unit(e.Type); err == nil {
+				gap := e.Pos.Dist(goal.At) - re - atii.HoldDistance
+				if gap > prof.Speed*float64(movesLeft(st, g.TurnLimit))+world.Eps {
+					continue // out of reach before the end
+				}
+			}
+		}
+		blocked := false
+		for _, h := range holders {
+			if p, ok := firstContact(e.Pos, goal.At, h.Pos, re+baseRadius(rs, h)); ok && p.Dist(goal.At)-re > atii.HoldDistance+world.Eps {
+				blocked = true
+				break
+			}
+		}
+		if !blocked {
+			return false
+		}
+	}
+	return true
+}
+
+// movesLeft is how many moves (a movement and an assault phase move each
+// turn, ATII's turn sequence) a titan has left before the end of turn
+// limit, counting from st's step.
+func movesLeft(st *rules.State, limit int) int {
+	n := 2 * max(limit-st.Turn, 0)
+	if st.Turn > limit {
+		return 0
+	}
+	switch st.Step {
+	case atii.StepMovement, atii.StepInitiative:
+		n += 2
+	case atii.StepShooting, atii.StepAssault:
+		n++
+	}
+	return n
+}
+
+// firstContact is where a base walking in a straight line from a toward b
+// first comes within r of c (centre to centre), and whether it does
+// before reaching b.
+func firstContact(a, b, c world.Vec, r float64) (world.Vec, bool) {
+	d := b.Sub(a)
+	f := a.Sub(c)
+	dd := d.X*d.X + d.Y*d.Y
+	if f.Len() <= r {
+		return a, true
+	}
+	if dd < 1e-12 {
+		return a, false
+	}
+	// |f + t d| = r: dd t^2 + 2 (f.d) t + |f|^2 - r^2 = 0
+	fd := f.X*d.X + f.Y*d.Y
+	disc := fd*fd - dd*(f.X*f.X+f.Y*f.Y-r*r)
+	if disc < 0 {
+		return a, false
+	}
+	t := (-fd - math.Sqrt(disc)) / dd
+	if t < 0 || t > 1 {
+		return a, false
+	}
+	return a.Add(d.Scale(t)), true
 }

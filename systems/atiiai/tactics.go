@@ -140,6 +140,8 @@ type spot struct {
 //     and rear-side at two thirds of the titan's longest range;
 //   - stand at the titan's own longest range from the nearest enemy,
 //     facing it;
+//   - in the movement phase within 10 cm of the nearest enemy (in close
+//     combat, say), first: step straight away from it;
 //   - when losing (disengaging), before the two above: step out of every
 //     enemy weapon's arc and range (as the enemies now face), keeping
 //     weapons on an enemy where it can (a ring of spots), and stand just
@@ -237,7 +239,7 @@ func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Go
 			}
 		}
 	}
-	// The nearest goal not yet held.
+	// The nearest goal not yet held securely.
 	if goals != nil {
 		var spots []spot
 		for _, g := range goals.List {
@@ -248,23 +250,55 @@ func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Go
 		}
 		if len(spots) > 0 {
 			sort.SliceStable(spots, func(i, j int) bool { return spots[i].score > spots[j].score })
-			// the near side of the marker: it still holds (within
-			// HoldDistance of the base edge) for less walking
-			best := spots[0].at
-			if d := u.Pos.Sub(best); d.Len() > atii.HoldDistance/2 {
-				best = best.Add(d.Scale(atii.HoldDistance / 2 / d.Len()))
-			}
-			if d := best.Sub(u.Pos); d.Len() > speed {
-				best = u.Pos.Add(d.Scale(speed / d.Len()))
-			}
+			goal := spots[0].at
 			name := ""
 			for _, g := range goals.List {
-				if g.At == spots[0].at {
+				if g.At == goal {
 					name = g.Label
 					break
 				}
 			}
-			try([]spot{{at: best}}, fmt.Sprintf("%s: make for %s", id, name), facing, nil)
+			// the near side of the marker: it still holds (within
+			// HoldDistance of the base edge) for less walking
+			near := goal
+			if d := u.Pos.Sub(goal); d.Len() > atii.HoldDistance/2 {
+				near = goal.Add(d.Scale(atii.HoldDistance / 2 / d.Len()))
+			}
+			cands := []spot{{at: near, score: 1}}
+			// better, screening it: between the marker and the enemy
+			// titan nearest it, still holding, so that the enemy
+			// stopped by this titan's base stays outside the hold
+			// distance (Goals.secure)
+			if e := nearestTo(enemies, goal); e != nil {
+				if d := e.u.Pos.Sub(goal); d.Len() > 1e-9 {
+					r := atii.HoldDistance + baseRadius(rs, u) - screenMargin
+					cands = append(cands, spot{at: goal.Add(d.Scale(r / d.Len())), score: 2,
+						text: fmt.Sprintf("%s: screen %s from %s", id, name, e.u.ID)})
+				}
+			}
+			for i := range cands {
+				if d := cands[i].at.Sub(u.Pos); d.Len() > speed {
+					cands[i].at = u.Pos.Add(d.Scale(speed / d.Len()))
+				}
+			}
+			text := fmt.Sprintf("%s: make for %s", id, name)
+			before := len(col.out)
+			try(cands, text, facing, nil)
+			if len(col.out) == before {
+				// the straight walks are blocked (a building, say):
+				// the best spot's direction turned 25 and 50 degrees
+				// either way, the same distance
+				best := cands[len(cands)-1]
+				if d := best.at.Sub(u.Pos); d.Len() > 1 {
+					var detours []spot
+					for i, off := range []float64{25, -25, 50, -50} {
+						detours = append(detours, spot{at: u.Pos.Add(world.Heading(world.Bearing(d) + off).Scale(d.Len())),
+							score: -float64(i), text: best.text})
+					}
+					try(detours[:2], text, facing, nil)
+					try(detours[2:], text, facing, nil)
+				}
+			}
 		}
 	}
 	if len(enemies) == 0 {
@@ -382,9 +416,40 @@ func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Go
 			disengage(spots, fmt.Sprintf("%s: step out of the enemy's arcs", id), func(to world.Vec) bool { return exposure(to) == 0 })
 		}
 	}
-	kinds := []func(){flank, longRange}
+	breakAway := func() {
+		// In the movement phase, within the 10 cm keep-out of the
+		// nearest enemy (in base contact, say): step straight away
+		// from it (ATII-MOV-6 lets a titan in close combat move away;
+		// every move that comes closer is refused), to fight at range
+		// instead of in close combat (the melee term weighs which is
+		// better).
+		if st.Step != atii.StepMovement {
+			return
+		}
+		ub := unitBase(rs, u)
+		if world.Distance(ub, unitBase(rs, near.u)) > atii.EnemyExclusion {
+			return
+		}
+		away := u.Pos.Sub(near.u.Pos)
+		if away.Len() < 1e-9 {
+			return
+		}
+		dir := world.Bearing(away)
+		// straight back, then slanting and sideways (a titan facing
+		// the enemy may not walk backwards in dangerous terrain, and
+		// turns its back only as far as its Man allows)
+		for _, off := range []float64{0, 30, -30, 60, -60, 90, -90} {
+			before := len(col.out)
+			at := u.Pos.Add(world.Heading(dir + off).Scale(speed))
+			disengage([]spot{{at: at}}, fmt.Sprintf("%s: break away from %s", id, near.u.ID), nil)
+			if len(col.out) > before {
+				return
+			}
+		}
+	}
+	kinds := []func(){breakAway, flank, longRange}
 	if losing {
-		kinds = []func(){outOfArcs, justOut, flank, longRange}
+		kinds = []func(){breakAway, outOfArcs, justOut, flank, longRange}
 	}
 	for _, k := range kinds {
 		if len(col.out) >= n {
@@ -426,4 +491,20 @@ func baseRadius(rs *atii.Ruleset, u *rules.Unit) float64 {
 // shield down (ATII-SHT-7: D6 + Str - 8 of 1 or more), at least a sixth.
 func beatsShield(str int) float64 {
 	return math.Max(1, math.Min(6, float64(str-2))) / 6
+}
+
+// screenMargin is how far (cm) inside the hold distance a titan screening
+// an objective stands, so that small turns of the enemy's approach do not
+// bring it within the hold distance.
+const screenMargin = 2
+
+// nearestTo is the fighter of fs nearest p (nil for none).
+func nearestTo(fs []fighter, p world.Vec) *fighter {
+	var best *fighter
+	for i := range fs {
+		if best == nil || fs[i].u.Pos.Dist(p) < best.u.Pos.Dist(p) {
+			best = &fs[i]
+		}
+	}
+	return best
 }

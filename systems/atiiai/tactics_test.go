@@ -416,7 +416,7 @@ func TestTacticalMovesMakeForTheRelay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := find(acts, "make for Comms relay"); !ok {
+	if _, ok := find(acts, "Comms relay"); !ok {
 		t.Fatalf("no move for the relay among %d actions", len(acts))
 	}
 	relay := world.Vec{X: 60, Y: 66}
