@@ -110,7 +110,7 @@ func readCritical(n catalog.Node, what string, arms []string) *CriticalTable {
 	if v := m.Get("source"); v != nil {
 		t.Source, _ = v.Text(w + " source")
 	}
-	owner := map[int]int{}
+	cover := newRollCover(2, 12)
 	var rows []catalog.Node
 	if v := m.Need("rows"); v != nil {
 		rows = v.Seq(w + " rows")
@@ -151,16 +151,10 @@ func readCritical(n catalog.Node, what string, arms []string) *CriticalTable {
 		row.Weapon = text("weapon")
 		row.Fires = text("fires")
 		row.Text = text("text")
-		switch {
-		case row.Min < 2 || row.Max > 12 || row.Min > row.Max:
+		if cover.within(row.Min, row.Max) {
+			cover.claim(rn, rw, i, row.Min, row.Max)
+		} else {
 			rn.Errorf("%s: rolls %d..%d are not within 2..12", rw, row.Min, row.Max)
-		default:
-			for v := row.Min; v <= row.Max; v++ {
-				if j, taken := owner[v]; taken {
-					rn.Errorf("%s: roll %d is already covered by row %d", rw, v, j+1)
-				}
-				owner[v] = i
-			}
 		}
 		if row.Damage < 0 || row.Damage > 20 {
 			rm.Get("damage").Errorf("%s damage: expected 0 to 20 extra points, got %d", rw, row.Damage)
@@ -190,15 +184,7 @@ func readCritical(n catalog.Node, what string, arms []string) *CriticalTable {
 		rm.Close()
 		t.Rows = append(t.Rows, row)
 	}
-	var missing []string
-	for v := 2; v <= 12; v++ {
-		if _, ok := owner[v]; !ok {
-			missing = append(missing, fmt.Sprint(v))
-		}
-	}
-	if len(missing) > 0 {
-		n.Errorf("%s: rolls %s are not covered (rows must cover the 2D6 totals 2..12)", w, strings.Join(missing, ", "))
-	}
+	cover.complete(n, w, "rows must cover the 2D6 totals 2..12")
 	return t
 }
 

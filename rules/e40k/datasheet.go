@@ -178,7 +178,7 @@ func readCatastrophic(n catalog.Node, what string) *CatastrophicTable {
 	if v := m.Get("placeholder"); v != nil {
 		t.Placeholder, _ = v.Bool(w + " placeholder")
 	}
-	owner := map[int]int{}
+	cover := newRollCover(1, 6)
 	var rows []catalog.Node
 	if v := m.Need("rows"); v != nil {
 		rows = v.Seq(w + " rows")
@@ -210,17 +210,12 @@ func readCatastrophic(n catalog.Node, what string) *CatastrophicTable {
 		row.Markers = catalog.OptInt(rm, "markers")
 		row.Text = text("text")
 		switch {
-		case row.Min < 1 || row.Max > 6 || row.Min > row.Max:
+		case !cover.within(row.Min, row.Max):
 			rn.Errorf("%s: rolls %d..%d are not within 1..6", rw, row.Min, row.Max)
 		case row.Markers < 0:
 			rn.Errorf("%s: markers must not be negative, got %d", rw, row.Markers)
 		default:
-			for v := row.Min; v <= row.Max; v++ {
-				if j, taken := owner[v]; taken {
-					rn.Errorf("%s: roll %d is already covered by row %d", rw, v, j+1)
-				}
-				owner[v] = i
-			}
+			cover.claim(rn, rw, i, row.Min, row.Max)
 		}
 		if row.Radius != "" && !diceTextOK(row.Radius) {
 			rm.Get("radius").Errorf("%s radius: dice formula %q: not a number or NdS+K (\"D6\", \"2D6\", \"3\")", rw, row.Radius)
@@ -231,16 +226,49 @@ func readCatastrophic(n catalog.Node, what string) *CatastrophicTable {
 		rm.Close()
 		t.Rows = append(t.Rows, row)
 	}
+	cover.complete(n, w, "rows must cover 1..6")
+	return t
+}
+
+// rollCover checks that a dice table's rows share out the totals lo..hi:
+// each row's range within them, no total in two rows, none left out.
+type rollCover struct {
+	lo, hi int
+	owner  map[int]int // total -> the row (0-based) that has it
+}
+
+func newRollCover(lo, hi int) *rollCover {
+	return &rollCover{lo: lo, hi: hi, owner: map[int]int{}}
+}
+
+// within reports whether min..max is a range of totals of the table.
+func (c *rollCover) within(min, max int) bool {
+	return min >= c.lo && max <= c.hi && min <= max
+}
+
+// claim gives totals min..max to row i, reporting at rn (named rw) each
+// total an earlier row already has.
+func (c *rollCover) claim(rn catalog.Node, rw string, i, min, max int) {
+	for v := min; v <= max; v++ {
+		if j, taken := c.owner[v]; taken {
+			rn.Errorf("%s: roll %d is already covered by row %d", rw, v, j+1)
+		}
+		c.owner[v] = i
+	}
+}
+
+// complete reports at n (the table w) the totals no row has, with a
+// note on what the rows must cover.
+func (c *rollCover) complete(n catalog.Node, w, note string) {
 	var missing []string
-	for v := 1; v <= 6; v++ {
-		if _, ok := owner[v]; !ok {
+	for v := c.lo; v <= c.hi; v++ {
+		if _, ok := c.owner[v]; !ok {
 			missing = append(missing, fmt.Sprint(v))
 		}
 	}
 	if len(missing) > 0 {
-		n.Errorf("%s: rolls %s are not covered (rows must cover 1..6)", w, strings.Join(missing, ", "))
+		n.Errorf("%s: rolls %s are not covered (%s)", w, strings.Join(missing, ", "), note)
 	}
-	return t
 }
 
 // Arms implements catalog.Armed.
