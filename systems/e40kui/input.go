@@ -2,6 +2,8 @@ package e40kui
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"sort"
 
 	"github.com/auspex/auspex/render/play"
@@ -157,11 +159,13 @@ func (s *UI) DragTo(p world.Vec) {
 			}
 		}
 	}
+	fresh := true // no stand moved was drafted before this drag
 	for _, id := range ids {
 		start, ok := d.before[id]
 		if !ok {
 			start = s.State().Unit(id).Pos
 		}
+		fresh = fresh && !ok
 		moves[id] = start.Add(off)
 	}
 	if s.kind() == e40k.KindAssault {
@@ -169,6 +173,44 @@ func (s *UI) DragTo(p world.Vec) {
 	}
 	s.Moves = moves
 	s.Target = ""
+	if fresh && s.kind() == e40k.KindMove {
+		s.clampToAllowance(moves, ids, off)
+	}
+}
+
+// AllowanceSlack is how far past the shortest allowance of the stands it
+// moves (cm) a drag may be let go and still be drafted at that
+// allowance: the mouse moves by whole pixels, a fifth of a centimetre at
+// the default zoom, so a drag to the edge of a move would otherwise land
+// a hair over it and be refused ("10.0 of 10 cm - too far").
+const AllowanceSlack = 0.5
+
+// clampToAllowance pulls a drafted move of stands ids, each moved by off
+// from where it stands, back to the shortest of their allowances when it
+// is over by no more than AllowanceSlack (and the rules would refuse it:
+// not a move on road).
+func (s *UI) clampToAllowance(moves map[string]world.Vec, ids []string, off world.Vec) {
+	mp := s.PreviewMove()
+	if mp == nil {
+		return
+	}
+	l := off.Len()
+	least := math.Inf(1)
+	over := false
+	for _, sm := range mp.Stands {
+		if !slices.Contains(ids, sm.Unit) || sm.Allowance <= 0 {
+			continue
+		}
+		least = min(least, sm.Allowance)
+		over = over || (sm.Over && !sm.Road)
+	}
+	if !over || l <= least || l > least+AllowanceSlack {
+		return
+	}
+	k := (least - 1e-6) / l
+	for _, id := range ids {
+		moves[id] = s.State().Unit(id).Pos.Add(off.Scale(k))
+	}
 }
 
 // SnapContact is how close (table cm, base edge to base edge) a stand

@@ -757,3 +757,38 @@ func TestSpecialRestByButtonE40KART1(t *testing.T) {
 		t.Errorf("decision %s after the rest's choice, want the next orders", s.kind())
 	}
 }
+
+// TestDragToTheEdgeOfTheAllowanceE40KORD1: a detachment dragged a few
+// pixels past its allowance (march orders: 30 cm) is drafted at the
+// allowance and may be played, as the player means it; a drag clearly
+// past it (by more than AllowanceSlack) is still refused as too far.
+func TestDragToTheEdgeOfTheAllowanceE40KORD1(t *testing.T) {
+	s := newUI(t, 3)
+	toStep(t, s, e40k.StepMovement, e40k.OrderMarch)
+	for s.Decider() != "marines" {
+		drive(t, s, e40k.OrderMarch)
+	}
+	click(t, s, "tactical-3")
+	from := posOf(t, s, "tactical-3")
+	s.PressTable(from, "tactical-3")
+	s.DragTo(from.Add(world.Vec{Y: 20}))
+	s.DragTo(from.Add(world.Vec{Y: 30.2}))
+	s.ReleaseTable(from.Add(world.Vec{Y: 30.2}))
+	mp := s.PreviewMove()
+	if mp == nil || mp.Err != nil {
+		t.Fatalf("a drag 0.2 cm past the 30 cm march is refused: %+v", mp)
+	}
+	for _, sm := range mp.Stands {
+		if sm.Dist > 30 || sm.Dist < 29.99 || sm.Over {
+			t.Errorf("%s drafted %.4f cm of %.0f (over %v), want the allowance", sm.Unit, sm.Dist, sm.Allowance, sm.Over)
+		}
+	}
+	s.Cancel()
+	s.PressTable(from, "tactical-3")
+	s.DragTo(from.Add(world.Vec{Y: 20}))
+	s.DragTo(from.Add(world.Vec{Y: 30 + AllowanceSlack + 0.3}))
+	s.ReleaseTable(from.Add(world.Vec{Y: 30 + AllowanceSlack + 0.3}))
+	if mp := s.PreviewMove(); mp == nil || mp.Err == nil || !mp.Stands[0].Over {
+		t.Fatalf("a drag well past the allowance was not refused: %+v", mp)
+	}
+}
