@@ -17,6 +17,16 @@ const (
 	fireSnap      = "snap fire"
 )
 
+// errOutOfReach is the refusal of a fire at target none of firer's units
+// can reach: out of range or out of sight, or for a preparatory
+// bombardment, which needs no sight (E40K-ART-1), out of range.
+func errOutOfReach(firer, target, mode string) error {
+	if mode == fireBombard {
+		return fmt.Errorf("no unit of %s has %s in range (a bombardment needs no line of sight)", firer, target)
+	}
+	return fmt.Errorf("no unit of %s has %s in range and in sight", firer, target)
+}
+
 // FirePlan is what a detachment's shooting at another would be: who fires,
 // with what, at whom. Plan and PreviewFire expose it to interfaces.
 type FirePlan struct {
@@ -73,7 +83,7 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 		tbs[i] = b
 	}
 	if r.outOfReach(s, cands, tbs, mode) {
-		return nil, fmt.Errorf("no unit of %s has %s in range and in sight", firer, target)
+		return nil, errOutOfReach(firer, target, mode)
 	}
 	plan := &FirePlan{Mode: mode, Firer: firer, Target: target, FirerMarkers: blast(f)}
 	dist := make([]float64, len(tus))
@@ -138,7 +148,7 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 		}
 	}
 	if len(plan.Shooters) == 0 {
-		return nil, fmt.Errorf("no unit of %s has %s in range and in sight", firer, target)
+		return nil, errOutOfReach(firer, target, mode)
 	}
 	if f.Orders == OrderAssault {
 		plan.Firepower = Half(plan.Firepower)

@@ -1,6 +1,7 @@
 package e40k
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/auspex/auspex/rules"
@@ -14,6 +15,14 @@ func TestBombardmentE40KART1(t *testing.T) {
 	r := testRuleset(t)
 	s := atStep(smallBattle(1, nil), StepMovement, KindBombard, "imperium", "armour")
 	setOrders(s, "armour", OrderSpecial)
+	// Out of range (the whirlwind's 90 cm): the refusal says range, not
+	// sight, which a bombardment does not need.
+	for i, id := range []string{"b1", "b2", "b3", "b4", "b5", "b6"} {
+		s.Unit(id).Pos = world.Vec{X: 160 + float64(i%2)*3, Y: 105 + float64(i/2)*3}
+	}
+	if _, err := r.planFire(s, "armour", "boyz", fireBombard); err == nil || !strings.Contains(err.Error(), "in range (a bombardment needs no line of sight)") {
+		t.Errorf("bombardment out of range: %v", err)
+	}
 	// Hide the boyz behind the building (80..90, 55..65) from the
 	// whirlwind at (72, 10): put them right behind it.
 	for i, id := range []string{"b1", "b2", "b3", "b4", "b5", "b6"} {
