@@ -86,20 +86,11 @@ func (r *Ruleset) FlyerTitanPlan(s *rules.State, det, titan string) (*TitanVolle
 	att := &catalog.Unit{ID: v.Shooters[0], Name: det, Profile: &sheet.Titan{Gunnery: atii.NonTitanGunnery,
 		Mounts: []sheet.Mount{{ID: e40kMount, Name: det, Arc: "AR"}}}}
 	add := func(name, fpText string) error {
-		conv, err := atii.E40KWeaponVsTitan(fpText)
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+		w, err := weaponVsTitan(name, fpText)
+		if err != nil || w == nil {
+			return err
 		}
-		if conv.Useless {
-			return nil
-		}
-		w := &catalog.Weapon{ID: name, Name: name, Kind: catalog.Gun, Unlimited: true, Profile: &sheet.Weapon{RoF: conv.RoF.String(), Str: conv.Str}}
-		if conv.IgnoresShields {
-			w.Specials = append(w.Specials, "ignores-shields")
-		}
-		if conv.MinCracked {
-			w.Specials = append(w.Specials, "mega-cannon")
-		}
+		w.Unlimited = true
 		sh := atii.ShotSetup{Attacker: att, AttackerID: v.Shooters[0], Mount: e40kMount, Weapon: w,
 			Target: t.prof, TargetID: titan, TargetState: t.ts, InArc: true, Visible: true, Hit: hit,
 			FirerMoved: true, TargetMoved: t.u.Moved, TargetMovedCM: t.u.MovedDist,

@@ -177,20 +177,11 @@ func (r *Ruleset) planTitanFire(s *rules.State, firer, titan string, aim atii.Ai
 	fpLeft, nw := Suppress(fp, len(heavies), blast(f), o)
 	v.Firepower = fpLeft
 	add := func(name, fpText string, rng float64, geo atii.ShotGeometry, u *rules.Unit) error {
-		conv, err := atii.E40KWeaponVsTitan(fpText)
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+		w, err := weaponVsTitan(name, fpText)
+		if err != nil || w == nil {
+			return err
 		}
-		if conv.Useless {
-			return nil
-		}
-		w := &catalog.Weapon{ID: name, Name: name, Kind: catalog.Gun, Range: rng, Profile: &sheet.Weapon{RoF: conv.RoF.String(), Str: conv.Str}}
-		if conv.IgnoresShields {
-			w.Specials = append(w.Specials, "ignores-shields")
-		}
-		if conv.MinCracked {
-			w.Specials = append(w.Specials, "mega-cannon")
-		}
+		w.Range = rng
 		att := &catalog.Unit{ID: u.ID, Name: firer, Profile: &sheet.Titan{Gunnery: atii.NonTitanGunnery,
 			Mounts: []sheet.Mount{{ID: e40kMount, Name: firer, Arc: "AR"}}}}
 		sh := atii.ShotSetup{Attacker: att, AttackerID: u.ID, Mount: e40kMount, Weapon: w,
@@ -562,4 +553,27 @@ func (r *Ruleset) titanCanFire(s *rules.State, u *rules.Unit) bool {
 		}
 	}
 	return false
+}
+
+// weaponVsTitan is an E40K weapon of firepower (or special) text fpText
+// as the ATII gun it is against a titan (seed 002's weapons table,
+// atii.E40KWeaponVsTitan): its RoF and Strength, ignoring shields or
+// leaving at least armour cracked; nil when it cannot hurt a titan.
+// Errors: a text the table does not read, named by the weapon.
+func weaponVsTitan(name, fpText string) (*catalog.Weapon, error) {
+	conv, err := atii.E40KWeaponVsTitan(fpText)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if conv.Useless {
+		return nil, nil
+	}
+	w := &catalog.Weapon{ID: name, Name: name, Kind: catalog.Gun, Profile: &sheet.Weapon{RoF: conv.RoF.String(), Str: conv.Str}}
+	if conv.IgnoresShields {
+		w.Specials = append(w.Specials, "ignores-shields")
+	}
+	if conv.MinCracked {
+		w.Specials = append(w.Specials, "mega-cannon")
+	}
+	return w, nil
 }
