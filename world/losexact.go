@@ -143,10 +143,17 @@ func (f *frame) boundR() float64 {
 }
 
 // cuts appends to buf the offsets in (-1, 1) where the lines of the family
-// change what they meet of feature g, and returns buf.
+// change what they meet of feature g, and returns buf: where a line passes
+// one of its corners, where an end's path crosses one of its edges, and
+// where a line passes a point at which one of its edges crosses the
+// observer's footprint boundary (there a crossing's entry moves out of the
+// observer's footprint, and crossEffect stops seeing through it as terrain
+// the observer stands in).
 func (f *lineFamily) cuts(g *featGeom, buf []float64) []float64 {
 	nearT := f.ft.touchesBox(g)
 	nearO := f.eo > 0 && f.fo.touchesBox(g)
+	inO := f.fo.touchesBox(g) // the observer's footprint may overlap g
+	var bx [8]Vec              // where an edge crosses the observer's boundary
 	for k := 0; k+1 < f.nk; k++ {
 		s0, s1 := f.knots[k], f.knots[k+1]
 		if s1-s0 <= 0 {
@@ -157,8 +164,8 @@ func (f *lineFamily) cuts(g *featGeom, buf []float64) []float64 {
 		a1, b1 := a0.Add(da), b0.Add(db)
 		d0, d1 := b0.Sub(a0), db.Sub(da)
 		span := s1 - s0
-		for i := 0; i+1 < len(g.pts); i++ {
-			v := g.pts[i]
+		// through appends the offsets of the lines of the piece through v.
+		through := func(v Vec) {
 			// cross(d0 + d1 u, v - a0 - da u) = 0, a quadratic in u.
 			v0 := v.Sub(a0)
 			var roots [2]float64
@@ -185,8 +192,16 @@ func (f *lineFamily) cuts(g *featGeom, buf []float64) []float64 {
 				}
 				buf = append(buf, s0+u*span)
 			}
+		}
+		for i := 0; i+1 < len(g.pts); i++ {
+			v, w := g.pts[i], g.pts[i+1]
+			through(v)
+			if inO {
+				for _, p := range f.fo.boundaryCrossings(v, w, bx[:0]) {
+					through(p)
+				}
+			}
 			// An end's path crossing the edge v -> w.
-			w := g.pts[i+1]
 			if nearT {
 				if u, ok := segParam(b0, b1, v, w); ok {
 					buf = append(buf, s0+u*span)
@@ -197,6 +212,46 @@ func (f *lineFamily) cuts(g *featGeom, buf []float64) []float64 {
 					buf = append(buf, s0+u*span)
 				}
 			}
+		}
+	}
+	return buf
+}
+
+// boundaryCrossings appends to buf the points where the segment v-w
+// crosses the footprint's boundary (a circle's rim, a rectangle's sides).
+func (f *frame) boundaryCrossings(v, w Vec, buf []Vec) []Vec {
+	e := w.Sub(v)
+	if !f.rect {
+		// |v + e t - c|^2 = r^2, t in [0, 1].
+		q := v.Sub(f.c)
+		a, b, c := e.Dot(e), 2*q.Dot(e), q.Dot(q)-f.r*f.r
+		if a == 0 {
+			return buf
+		}
+		disc := b*b - 4*a*c
+		if disc < 0 {
+			return buf
+		}
+		sq := math.Sqrt(disc)
+		for _, t := range [2]float64{(-b - sq) / (2 * a), (-b + sq) / (2 * a)} {
+			if t >= 0 && t <= 1 {
+				buf = append(buf, v.Add(e.Scale(t)))
+			}
+		}
+		return buf
+	}
+	cs := f.corners()
+	for i := range cs {
+		p, q := cs[i], cs[(i+1)%4]
+		d := q.Sub(p)
+		den := e.Cross(d)
+		if den == 0 {
+			continue
+		}
+		vp := p.Sub(v)
+		t, u := vp.Cross(d)/den, vp.Cross(e)/den
+		if t >= 0 && t <= 1 && u >= 0 && u <= 1 {
+			buf = append(buf, v.Add(e.Scale(t)))
 		}
 	}
 	return buf

@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -257,5 +258,93 @@ func TestLOSExactShortcutsChangeNothing(t *testing.T) {
 	}
 	if left < 300 {
 		t.Fatalf("only %d of the checks had anything hidden: the test proves little", left)
+	}
+}
+
+// The verdict and the exact shares do not depend on how many sample lines
+// are drawn (LOSOptions.Samples: the lines are for drawing), bit for bit,
+// with and without heights, round and square targets, lines from the
+// observer's centre or footprint: the rules trace one line (atii's
+// memoised shot geometry) where the window draws seven.
+func TestLOSSharesIndependentOfSamples(t *testing.T) {
+	w := benchWorld(t)
+	tall := TerrainRules{
+		Woods:         {BlocksLOS: true, Cover: true, Height: 3},
+		Buildings:     {BlocksLOS: true, Cover: true, Height: 12},
+		Ruins:         {BlocksLOS: true, Cover: true, Height: 3},
+		Hill:          {BlocksLOS: true, Height: 9},
+		Fortification: {Cover: true, Height: 1.5},
+		Marsh:         {Cover: true, Height: 10},
+	}
+	one, seven := w.NewLOSContext(), w.NewLOSContext()
+	r := rng(91)
+	hidden := 0
+	for i, p := range losPairs(4000, 37) {
+		from, to := p[0], p[1]
+		rules := atiiTerrain
+		if i%2 == 1 {
+			rules = tall
+			from.Foot.SightHeight = []float64{6, 8, 10}[i%3]
+			to.Foot.SightHeight = []float64{6, 8, 10}[(i/3)%3]
+		}
+		if i%4 == 1 {
+			to.Foot = Footprint{Shape: Rect, W: r.float(2, 6), H: r.float(2, 6), SightHeight: to.Foot.SightHeight}
+		}
+		opt := LOSOptions{LowBand: 0.4, FromFootprint: i%7 == 3}
+		b := seven.LOS(from, to, rules, opt)
+		opt.Samples = 1
+		a := one.LOS(from, to, rules, opt)
+		if a.Visible != b.Visible || a.Seen != b.Seen || a.LowHidden != b.LowHidden || a.Verdict != b.Verdict ||
+			fmt.Sprint(a.TargetIn) != fmt.Sprint(b.TargetIn) || fmt.Sprint(a.ObserverIn) != fmt.Sprint(b.ObserverIn) {
+			t.Fatalf("pair %d: one line %v/%v/%v %v in %v\nseven lines %v/%v/%v %v in %v", i,
+				a.Visible, a.Seen, a.LowHidden, a.Verdict, a.TargetIn, b.Visible, b.Seen, b.LowHidden, b.Verdict, b.TargetIn)
+		}
+		if b.Visible < 1 {
+			hidden++
+		}
+	}
+	if hidden < 400 {
+		t.Fatalf("only %d of the checks had anything hidden: the test proves little", hidden)
+	}
+}
+
+// ATII-SHT-4 (line of sight and cover): terrain the observer stands in
+// does not block its sight. A titan whose base overlaps the edge of a
+// hill sees through the part of the hill inside its footprint: a sight
+// line is blocked only when it enters the hill beyond the footprint. The
+// offset where that changes (a line through the point where the hill's
+// edge crosses the base's rim) is neither a corner nor where a line's end
+// crosses an edge; without it the exact share read one line for the
+// whole stretch and said 66 % visible where 32 % is (found comparing one
+// sample line with seven).
+func TestLOSObserverOnTheEdgeOfAHillATIISHT4(t *testing.T) {
+	hill := []Vec{{128.29453898533436, 72.90149429930553}, {133.64643647568087, 76.37576174442096},
+		{132.04281502836676, 84.77171759083545}, {133.59476979410167, 91.77306163173756},
+		{126.88442075574811, 96.72911686310648}, {120.56187576391345, 92.4813585652947},
+		{114.57611997951909, 91.207328154875}, {109.36221204057917, 83.92112111118914},
+		{114.93198525062029, 77.00711917593318}, {121.75421675958911, 73.72654872403406}}
+	w, err := New(Table{W: 180, H: 120}, []Feature{{ID: "h", Kind: Hill, Poly: hill}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	obs := circle(109.74207436452086, 80.13310207907467, 2.2931829525873875)
+	tgt := circle(122.12297290839714, 106.86841792492336, 2.0555338474308034)
+	const dense = 4001
+	d := w.LOS(obs, tgt, atiiTerrain, LOSOptions{Samples: dense})
+	blocked := 0
+	for _, l := range d.Lines {
+		if l.Blocked {
+			blocked++
+		}
+	}
+	want := 1 - float64(blocked)/dense
+	if want < 0.2 || want > 0.5 {
+		t.Fatalf("%d of %d dense lines blocked: the set-up no longer puts the hill's edge across the base", blocked, dense)
+	}
+	for _, n := range []int{1, 2, 7, dense} {
+		r := w.LOS(obs, tgt, atiiTerrain, LOSOptions{Samples: n})
+		if math.Abs(r.Seen-want) > 2.0/dense || r.Visible != r.Seen {
+			t.Errorf("%d sample lines: seen %v visible %v, want %v (the share of dense lines not blocked)", n, r.Seen, r.Visible, want)
+		}
 	}
 }
