@@ -153,7 +153,7 @@ func (f *lineFamily) cuts(g *featGeom, buf []float64) []float64 {
 	nearT := f.ft.touchesBox(g)
 	nearO := f.eo > 0 && f.fo.touchesBox(g)
 	inO := f.fo.touchesBox(g) // the observer's footprint may overlap g
-	var bx [8]Vec              // where an edge crosses the observer's boundary
+	var bx [8]Vec             // where an edge crosses the observer's boundary
 	for k := 0; k+1 < f.nk; k++ {
 		s0, s1 := f.knots[k], f.knots[k+1]
 		if s1-s0 <= 0 {
