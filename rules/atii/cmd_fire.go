@@ -131,10 +131,19 @@ func measureShotIn(w *world.World, terrain world.TerrainRules, arc string, inArc
 	}
 	g := ShotGeometry{Range: world.Distance(firer, target), InArc: in}
 	opt := world.LOSOptions{FlatTerrain: o.FlatTerrainSight, LowBand: LegsHeightShare}
+	if c != nil {
+		// The rules' own look-ups (Legal, Validate) read only the verdict
+		// and the shares, which do not depend on how many sample lines
+		// are drawn: one line, and no text (MeasureShotWith, the
+		// previews' way in, has c nil and draws and explains).
+		opt.Samples = 1
+	}
 	lc := c.context(w)
 	los := lc.lc.LOS(firer, target, terrain, opt)
 	g.LOS = los.Verdict
-	g.Reason = los.Reason()
+	if c == nil {
+		g.Reason = los.Reason()
+	}
 	g.InCover = len(los.TargetIn) > 0
 	g.ObscuredShare = max(0, los.Seen-los.Visible)
 	g.LowHidden = los.LowHidden
