@@ -211,7 +211,11 @@ func pickRandom(g *game.Game, side string, rng *rand.Rand, v playoutVariant) (ru
 	if len(choices) == 0 {
 		return nil, fmt.Errorf("stall: no legal choice offered for pending %+v", g.State().Pending)
 	}
-	var ok, orders []rules.Command
+	// Scratch lists on the stack (the benchmarks' playouts pick among
+	// some dozens of choices; more spill to the heap).
+	var okArr, ordArr [48]rules.Command
+	var tmplArr [16]rules.Choice
+	ok, orders := okArr[:0], ordArr[:0]
 	for _, c := range choices {
 		if c.Continuous != "" {
 			continue
@@ -227,7 +231,7 @@ func pickRandom(g *game.Game, side string, rng *rand.Rand, v playoutVariant) (ru
 		}
 		ok = append(ok, c.Cmd)
 	}
-	var templates []rules.Choice
+	templates := tmplArr[:0]
 	for _, c := range choices {
 		if c.Continuous != "" {
 			templates = append(templates, c)
