@@ -314,7 +314,7 @@ func (c *RepairCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 		if err := putTitan(t.u, t.prof, o.State); err != nil {
 			return nil, err
 		}
-		return []rules.Event{repairedEvent(c.Unit, o.Successes, o.Repaired)}, r.rallyPending(s)
+		return repairedEvents(d, c.Unit, o.Successes, o.Repaired), r.rallyPending(s)
 	}
 	o, err := RollRepairs(t.prof, ts, opts, d)
 	if err != nil {
@@ -331,7 +331,7 @@ func (c *RepairCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 		if err := putTitan(t.u, t.prof, ns); err != nil {
 			return nil, err
 		}
-		return []rules.Event{repairedEvent(c.Unit, o.Successes, rep[:n])}, r.rallyPending(s)
+		return repairedEvents(d, c.Unit, o.Successes, rep[:n]), r.rallyPending(s)
 	}
 	if err := putTitan(t.u, t.prof, ts); err != nil {
 		return nil, err
@@ -346,6 +346,15 @@ func (c *RepairCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	}
 	ev := rules.Event{Kind: rules.EvMessage, Units: []string{c.Unit}, Text: fmt.Sprintf("%s: %d repair(s) to allocate", c.Unit, o.Successes)}
 	return []rules.Event{ev}, r.rallyPending(s)
+}
+
+// repairedEvents is the message of a titan's repairs; none in a quiet
+// game (search), which logs nothing.
+func repairedEvents(d rules.Dice, unit string, successes int, repaired []string) []rules.Event {
+	if rules.Quiet(d) {
+		return nil
+	}
+	return []rules.Event{repairedEvent(unit, successes, repaired)}
 }
 
 func repairedEvent(unit string, successes int, repaired []string) rules.Event {
@@ -427,7 +436,7 @@ func (c *AllocateCmd) allocate(s *rules.State) (TitanState, error) {
 }
 
 // Apply implements rules.Command.
-func (c *AllocateCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error) {
+func (c *AllocateCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error) {
 	ns, err := c.allocate(s)
 	if err != nil {
 		return nil, err
@@ -449,7 +458,7 @@ func (c *AllocateCmd) Apply(s *rules.State, _ rules.Dice) ([]rules.Event, error)
 	if err := putTitan(t.u, t.prof, ns); err != nil {
 		return nil, err
 	}
-	return []rules.Event{repairedEvent(c.Unit, n, c.Systems)}, r.rallyPending(s)
+	return repairedEvents(d, c.Unit, n, c.Systems), r.rallyPending(s)
 }
 
 // zoneText names a deployment zone for a player: a generated mission's

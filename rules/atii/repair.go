@@ -164,9 +164,12 @@ func RollRepairs(u *catalog.Unit, s TitanState, opts Options, d rules.Dice) (Rep
 }
 
 func rollRepairs(u *catalog.Unit, s TitanState, opts Options, d rules.Dice, out *RepairOutcome) error {
-	units := []string{u.ID}
+	roll := rules.Roll{Sides: 6, Target: RepairTarget}
+	if !rules.Quiet(d) { // a quiet game logs no roll
+		roll.Purpose, roll.Units = fmt.Sprintf("repairs (%d dice, 4+)", sheet.Of(u).RepairDice), []string{u.ID}
+	}
 	var err error
-	out.Faces, err = rollDice(d, rules.Roll{Purpose: fmt.Sprintf("repairs (%d dice, 4+)", sheet.Of(u).RepairDice), Sides: 6, Target: RepairTarget, Units: units}, sheet.Of(u).RepairDice)
+	out.Faces, err = rollDice(d, roll, sheet.Of(u).RepairDice)
 	if err != nil {
 		return err
 	}
@@ -179,7 +182,7 @@ func rollRepairs(u *catalog.Unit, s TitanState, opts Options, d rules.Dice, out 
 		}
 	}
 	if opts.DamageControl && s.DamageControl && failed > 0 {
-		out.Rerolls, err = rollDice(d, rules.Roll{Purpose: "damage control: re-roll failed repairs (4+)", Sides: 6, Target: RepairTarget, Units: units}, failed)
+		out.Rerolls, err = rollDice(d, rules.Roll{Purpose: "damage control: re-roll failed repairs (4+)", Sides: 6, Target: RepairTarget, Units: roll.Units}, failed)
 		if err != nil {
 			return err
 		}

@@ -670,7 +670,19 @@ const ShieldArmour = 8
 func ResolveHits(u *catalog.Unit, id string, s TitanState, n int, spec HitSpec, partnerShields int, hc HitContext, opts Options, d rules.Dice) (HitsOutcome, error) {
 	out := HitsOutcome{State: s.Clone()}
 	st := &out.State
-	units := []string{id}
+	// A quiet game (search) logs no roll: its purposes and units are not
+	// formatted (the dice drawn are the same).
+	quiet := rules.Quiet(d)
+	var units []string
+	if !quiet {
+		units = []string{id}
+	}
+	purpose := func(format string, args ...any) string {
+		if quiet {
+			return ""
+		}
+		return fmt.Sprintf(format, args...)
+	}
 	partner := partnerShields
 	for i := 0; i < n; i++ {
 		var h HitResult
@@ -684,7 +696,7 @@ func ResolveHits(u *catalog.Unit, id string, s TitanState, n int, spec HitSpec, 
 			h.Shield = true
 			drop := spec.Haywire
 			if !drop {
-				v, err := strRoll(spec, d, fmt.Sprintf("%s vs void shield (armour %d)", spec.Source, ShieldArmour), units)
+				v, err := strRoll(spec, d, purpose("%s vs void shield (armour %d)", spec.Source, ShieldArmour), units)
 				if err != nil {
 					return out, err
 				}
@@ -722,7 +734,11 @@ func ResolveHits(u *catalog.Unit, id string, s TitanState, n int, spec HitSpec, 
 			out.Hits = append(out.Hits, h)
 			continue
 		}
-		f, err := rollOne(d, rules.Roll{Purpose: spec.Source + ": hit location", Sides: 6, Mods: aimText(spec.AimMod), Units: units})
+		loc := rules.Roll{Sides: 6, Units: units}
+		if !quiet {
+			loc.Purpose, loc.Mods = spec.Source+": hit location", aimText(spec.AimMod)
+		}
+		f, err := rollOne(d, loc)
 		if err != nil {
 			return out, err
 		}
@@ -738,7 +754,7 @@ func ResolveHits(u *catalog.Unit, id string, s TitanState, n int, spec HitSpec, 
 		if spec.Haywire {
 			h.Result = Superficial
 		} else {
-			v, err := strRoll(spec, d, fmt.Sprintf("%s damage vs %s (armour %d)", spec.Source, h.Loc, h.Row.Armour), units)
+			v, err := strRoll(spec, d, purpose("%s damage vs %s (armour %d)", spec.Source, h.Loc, h.Row.Armour), units)
 			if err != nil {
 				return out, err
 			}
