@@ -792,7 +792,7 @@ func (r *Ruleset) beginRally(s *rules.State, _ rules.Dice) ([]rules.Event, error
 		if err != nil {
 			return nil, err
 		}
-		if len(Repairable(t.prof, t.ts)) > 0 {
+		if anyRepairable(t.prof, t.ts) {
 			u.Activated = false
 		}
 	}

@@ -90,6 +90,24 @@ func Repairable(u *catalog.Unit, s TitanState) []string {
 	return out
 }
 
+// anyRepairable reports whether Repairable(u, s) is not empty, without
+// listing it.
+func anyRepairable(u *catalog.Unit, s TitanState) bool {
+	if s.ShieldsDown > 0 {
+		return true
+	}
+	var buf [16]string
+	for _, loc := range appendLocations(buf[:0], u) {
+		if s.Level(loc) == Undamaged {
+			continue
+		}
+		if t := s.Clone(); repairOne(u, &t, loc) {
+			return true
+		}
+	}
+	return false
+}
+
 // RepairOutcome is the rally phase repair roll of one titan.
 type RepairOutcome struct {
 	Faces []int `json:"faces,omitempty"`
@@ -123,7 +141,7 @@ func Repair(u *catalog.Unit, s TitanState, priorities []string, opts Options, d 
 			return out, fmt.Errorf("repair: %s has no location %q", u.Name, p)
 		}
 	}
-	if s.Destroyed || len(Repairable(u, s)) == 0 {
+	if s.Destroyed || !anyRepairable(u, s) {
 		return out, nil
 	}
 	if err := rollRepairs(u, s, opts, d, &out); err != nil {
@@ -157,7 +175,7 @@ func Repair(u *catalog.Unit, s TitanState, priorities []string, opts Options, d 
 // (AllocateRepairs). A titan with nothing to repair rolls nothing.
 func RollRepairs(u *catalog.Unit, s TitanState, opts Options, d rules.Dice) (RepairOutcome, error) {
 	out := RepairOutcome{State: s.Clone()}
-	if s.Destroyed || len(Repairable(u, s)) == 0 {
+	if s.Destroyed || !anyRepairable(u, s) {
 		return out, nil
 	}
 	return out, rollRepairs(u, s, opts, d, &out)
@@ -223,7 +241,7 @@ func AllocateRepairs(u *catalog.Unit, s TitanState, successes int, systems []str
 // RepairOdds is the exact distribution of repair successes (binomial with
 // p = 1/2 per die, or 3/4 with a damage-control re-roll).
 func RepairOdds(u *catalog.Unit, s TitanState, opts Options) Dist {
-	if s.Destroyed || len(Repairable(u, s)) == 0 {
+	if s.Destroyed || !anyRepairable(u, s) {
 		return Dist{1}
 	}
 	p := 0.5
