@@ -40,10 +40,12 @@ const maxLOSContexts = 8
 type sightKey struct{ from, to world.Base }
 
 // blocked reports whether LOS from from to to is blocked (the verdict
-// shooting reads), through the memo.
+// shooting reads), through the memo. It draws one sight line: only the
+// verdict is read, and it does not depend on how many lines are drawn
+// (world.LOSOptions.Samples).
 func (m *geoMemo) blocked(w *world.World, terrain world.TerrainRules, from, to world.Base) bool {
 	if m == nil {
-		return w.LOS(from, to, terrain, world.LOSOptions{}).Verdict == world.LOSBlocked
+		return w.LOS(from, to, terrain, world.LOSOptions{Samples: 1}).Verdict == world.LOSBlocked
 	}
 	from.ID, to.ID = "", ""
 	k := sightKey{from, to}
@@ -60,7 +62,7 @@ func (m *geoMemo) blocked(w *world.World, terrain world.TerrainRules, from, to w
 	if c == nil {
 		c = w.NewLOSContext()
 	}
-	b = c.LOS(from, to, terrain, world.LOSOptions{}).Verdict == world.LOSBlocked
+	b = c.LOS(from, to, terrain, world.LOSOptions{Samples: 1}).Verdict == world.LOSBlocked
 	m.mu.Lock()
 	if len(m.los) < maxLOSContexts {
 		m.los = append(m.los, c)
