@@ -27,12 +27,17 @@ import (
 //     every command and of which commands rolled) but its hashes, the
 //     start hash included, are not compared; Engine.LoadNote says so.
 //   - Version 3: the procedure stack. Every hash is checked.
+//   - Version 4: exact sight shares where a firer's base overlaps the
+//     edge of blocking terrain (2026-11-24). A version-3 game whose sight
+//     lines never met that case replays as before, every hash checked;
+//     one that did no longer matches, and Replay says it was made under
+//     earlier rules (ErrOldRules) rather than reporting a damaged file.
 //
 // Saving always writes SaveVersion, with this build's hashes: a version-2
 // game loaded and saved again is a version-3 save.
 const (
 	SaveFormat  = "auspex-save"
-	SaveVersion = 3
+	SaveVersion = 4
 	// unhashedVersion is the older format replayed without hash checks.
 	unhashedVersion = 2
 )
