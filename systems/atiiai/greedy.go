@@ -35,13 +35,16 @@ import (
 //     walks straight at it (small detours allowed) and, once it holds
 //     it, stays there (turning on the spot to bring a weapon to bear
 //     when none does). The others, and every titan when the scenario
-//     has no place to hold, walk at the nearest enemy titan as far as
-//     their Speed allows, stopping outside the 10 cm keep-out
-//     (ATII-MOV-6), and charge it into base contact in the assault
-//     phase.
+//     has no place to hold, walk at the nearest enemy titan (as far as
+//     the rules allow, with small detours: advance) and stop outside its
+//     10 cm keep-out (ATII-MOV-6). In the assault phase they charge it
+//     into base contact only when one round of close combat is expected
+//     to take more victory points off it than it takes back (ccWorth);
+//     in the movement phase a titan locked in a close combat it does not
+//     expect to win steps straight away from it.
 //   - Deployment: the scenario's position when legal, else the legal
-//     spot nearest the side's nearest goal (or the table's middle),
-//     facing it.
+//     spot nearest one of the side's goals not yet claimed by a titan
+//     already down (or the table's middle), facing it.
 //   - Otherwise it goes first, repairs in the default order, takes the
 //     first order offered and claims no objective at the debrief.
 type Greedy struct{}
@@ -274,10 +277,9 @@ func greedyOverwatch(ctx context.Context, v game.View, rs *atii.Ruleset) (rules.
 	return v.Choices[0].Cmd, nil
 }
 
-// goalGap is how far titan u is from holding goal g (0 when it holds it
-// as greedy means to: a point within half the hold distance of its base
-// edge, inside a zone, in the enemy's half). The enemy's titans are not
-// considered.
+// goalGap is how far titan u is from holding goal g as greedy means to
+// (0 when it does: its centre within onMarker of a point, inside a zone,
+// in the enemy's half). The enemy's titans are not considered.
 func goalGap(rs *atii.Ruleset, goals *Goals, g Goal, u *rules.Unit) float64 {
 	switch {
 	case g.EnemyHalf:
@@ -293,8 +295,15 @@ func goalGap(rs *atii.Ruleset, goals *Goals, g Goal, u *rules.Unit) float64 {
 		}
 		return u.Pos.Dist(g.At)
 	}
-	return math.Max(0, world.MeasurePoint(unitBase(rs, u), g.At).Dist-atii.HoldDistance/2)
+	return math.Max(0, u.Pos.Dist(g.At)-onMarker)
 }
+
+// onMarker is how near (cm, centre to marker) greedy brings a titan to
+// the objective marker it makes for. Standing on it, the titan holds it
+// (atii.HoldDistance from its base edge) and keeps enemy titans out of
+// contesting it in the movement phase: they must stay 10 cm from its
+// base (ATII-MOV-6), which is as far from the marker.
+const onMarker = 2.0
 
 // goalOf shares side's goals out among its titans on the table nearest
 // first (again and again the closest titan and goal both still free, by
@@ -371,17 +380,52 @@ func greedyMove(ctx context.Context, v game.View, rs *atii.Ruleset) (rules.Comma
 			return cand, err
 		}
 	}
-	cand, err := advance(ctx, rs, v.State, v.Side, u, v.Check, speed)
+	enemy, gap := nearestEnemy(rs, v.State, u)
+	if enemy == nil {
+		return hold, nil
+	}
+	worth := ccWorth(rs, v.State, u.ID, enemy.ID)
+	if v.State.Step == atii.StepMovement && gap <= world.Eps && worth <= 0 {
+		// locked in a close combat it expects to lose: step away
+		// (ATII-MOV-6 lets it), to shoot instead
+		if mv := longestStraight(rs, v.State, v.Side, u, world.Bearing(u.Pos.Sub(enemy.Pos)), speed); mv != nil && v.Check(mv) == nil {
+			return mv, nil
+		}
+		return hold, nil
+	}
+	charge := v.State.Step == atii.StepAssault && worth > 0
+	// the whole gap first, shrinking it (advance): a walk short of
+	// Speed when the gap is long measured better than Speed's worth
+	cand, err := advanceOn(ctx, rs, v.State, v.Side, u, v.Check, math.Inf(1), charge)
 	if err != nil {
 		return nil, err
 	}
 	if cand == nil {
+		if !charge {
+			return hold, nil
+		}
 		if c := closeIn(rs, v.State, v.Side, u, v.Check); c != nil {
 			return c, nil
 		}
 		return hold, nil
 	}
 	return cand, nil
+}
+
+// ccWorth is what one round of close combat between titans a and b is
+// expected to be worth to a: the victory points its attacks take off b
+// less those b's take off it (atii.Ruleset.CloseCombatThreat, ATII-CC-2
+// and 3, the charge bonus included); 0 when the rules cannot price it.
+func ccWorth(rs *atii.Ruleset, st *rules.State, a, b string) float64 {
+	mine, err := rs.CloseCombatThreat(st, a, b)
+	if err != nil {
+		return 0
+	}
+	theirs, err := rs.CloseCombatThreat(st, b, a)
+	if err != nil {
+		return 0
+	}
+	return mine - theirs
 }
 
 // makeFor is titan u's move toward its goal g: when it holds it already
