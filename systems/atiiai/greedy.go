@@ -31,10 +31,12 @@ import (
 //     is worth most fires first. On overwatch it fires the offered
 //     volley worth most, and passes when none is worth anything.
 //   - Moving: the side's goals (BuildGoals, from its own view only) are
-//     shared out nearest first, one titan a goal; a titan with a goal
-//     walks straight at it (small detours allowed) and, once it holds
-//     it, stays there (turning on the spot to bring a weapon to bear
-//     when none does). The others, and every titan when the scenario
+//     shared out nearest first, one titan a goal (goalOf); a titan with
+//     a goal walks straight at it up to its Speed (small detours
+//     allowed; first turning as far as it may still walk forwards when
+//     the goal is behind it) and, once on it (goalGap), stays there
+//     (turning on the spot to bring a weapon to bear when none does).
+//     The others, and every titan when the scenario
 //     has no place to hold, walk at the nearest enemy titan (as far as
 //     the rules allow, with small detours: advance) and stop outside its
 //     10 cm keep-out (ATII-MOV-6). In the assault phase they charge it
