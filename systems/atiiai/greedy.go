@@ -433,10 +433,13 @@ func ccWorth(rs *atii.Ruleset, st *rules.State, a, b string) float64 {
 // makeFor is titan u's move toward its goal g: when it holds it already
 // (goalGap 0), hold, or turn on the spot to face the nearest enemy titan
 // when none of its weapons bears on any; otherwise the longest walk
-// toward the goal's point up to Speed, straight and then with detours of
-// 20 and 40 degrees, each at 100 % down to 10 % of the way, ending
-// facing the nearest enemy titan where the turn is allowed. Nil when no
-// walk is accepted (the caller then advances on the enemy).
+// toward the goal's point up to Speed: straight, straight on along its
+// facing when that is within 45 degrees, and with detours of 20 and 40
+// degrees, ending facing the nearest enemy titan or not, all at 100 % of
+// the way, then all at 85 % and so on down to 10 %; of the tries at the
+// first length the rules accept, the one expected to bring the titan
+// nearest the goal (expectedProgress). Nil when no walk is accepted (the
+// caller then advances on the enemy).
 func makeFor(ctx context.Context, rs *atii.Ruleset, v game.View, goals *Goals, g Goal, u *rules.Unit, speed float64, hold rules.Command) (rules.Command, error) {
 	enemy, _ := nearestEnemy(rs, v.State, u)
 	if goalGap(rs, goals, g, u) <= 0 {
@@ -468,10 +471,17 @@ func makeFor(ctx context.Context, rs *atii.Ruleset, v game.View, goals *Goals, g
 	if p, err := rs.Catalogue().Unit(u.Type); err == nil {
 		turn = math.Min(turn, 45*float64(sheet.Of(p).Man))
 	}
-	if rel := world.RelDeg(head - u.Facing); math.Abs(rel) > turn-1 {
+	switch rel := world.RelDeg(head - u.Facing); {
+	case math.Abs(rel) > turn-1:
 		heads = append([]float64{u.Facing + math.Copysign(turn-1, rel)}, heads...)
+	case math.Abs(rel) > world.Eps && math.Abs(rel) <= 45:
+		// straight on without a pivot: in dangerous terrain every
+		// turn costs a Man point, so a die (ATII-MOV-4)
+		heads = append(heads, u.Facing)
 	}
 	for _, frac := range []float64{1, 0.85, 0.7, 0.55, 0.4, 0.25, 0.1} {
+		var best rules.Command
+		bp := math.Inf(-1)
 		for _, h := range heads {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -485,13 +495,41 @@ func makeFor(ctx context.Context, rs *atii.Ruleset, v game.View, goals *Goals, g
 					}
 					wp.Facing = atii.Face(math.Round(world.Bearing(enemy.Pos.Sub(to))))
 				}
-				if cand := rs.Move(v.Side, u.ID, wp); v.Check(cand) == nil {
-					return cand, nil
+				cand := rs.Move(v.Side, u.ID, wp)
+				if v.Check(cand) != nil {
+					continue
+				}
+				if p := expectedProgress(rs, v.State, u, cand, to, g.At); p > bp+1e-6 {
+					best, bp = cand, p
 				}
 			}
 		}
+		if best != nil {
+			return best, nil
+		}
 	}
 	return nil, nil
+}
+
+// expectedProgress is how much nearer point at titan u is expected to
+// end after straight move mv to to: the whole way, or, when the move
+// crosses dangerous terrain, the expected distance the exact odds of its
+// dice give (atii.Ruleset.PlanMove's MoveOdds, ATII-MOV-4 and 5).
+func expectedProgress(rs *atii.Ruleset, st *rules.State, u *rules.Unit, mv *atii.MoveCmd, to, at world.Vec) float64 {
+	leg := to.Sub(u.Pos)
+	l := leg.Len()
+	if l < 1e-9 {
+		return 0
+	}
+	e := l
+	if pv, err := rs.PlanMove(st, mv); err == nil && pv.Odds != nil && len(pv.Odds.Reach) > 1 {
+		e = 0
+		for _, p := range pv.Odds.Reach[1:] {
+			e += p
+		}
+		e = math.Min(e, l)
+	}
+	return u.Pos.Dist(at) - u.Pos.Add(leg.Scale(e/l)).Dist(at)
 }
 
 // anyGunBears reports whether one of u's working weapons has an enemy
