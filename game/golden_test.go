@@ -29,7 +29,7 @@ type goldenGame struct {
 
 func goldenGames() []goldenGame {
 	return []goldenGame{
-		{"duel", "titan-duel", 13},
+		{"duel", "titan-duel", 16},
 		{"battlegroup", "titan-battlegroup", 20},
 	}
 }

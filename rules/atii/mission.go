@@ -166,14 +166,7 @@ func TitanVictoryPoints(u *catalog.Unit, points int, s TitanState, leftTable, fo
 	pct := 0
 	var buf [16]string
 	for _, loc := range appendLocations(buf[:0], u) {
-		switch s.Level(loc) {
-		case Superficial:
-			pct += vpSuperficial
-		case Major:
-			pct += vpMajor
-		case Catastrophic:
-			pct += vpCatastrophic
-		}
+		pct += levelVPPercent(s.Level(loc))
 	}
 	if leftTable && !forObjective {
 		pct += vpLeftTable
@@ -182,6 +175,20 @@ func TitanVictoryPoints(u *catalog.Unit, points int, s TitanState, leftTable, fo
 		pct = 100
 	}
 	return points * pct / 100
+}
+
+// levelVPPercent is what one location at level l adds to a titan's
+// victory points, in percent of its points (TitanVictoryPoints).
+func levelVPPercent(l Level) int {
+	switch l {
+	case Superficial:
+		return vpSuperficial
+	case Major:
+		return vpMajor
+	case Catastrophic:
+		return vpCatastrophic
+	}
+	return 0
 }
 
 // VictoryResult reads the eight-result victory chart from one player's

@@ -59,6 +59,14 @@ type OutcomeOdds struct {
 	Levels map[string][5]float64 `json:"levels"`
 	// Locations lists the locations in sheet order.
 	Locations []string `json:"locations"`
+	// VPPercent is the expected share of the target's points an enemy
+	// would score for it after the attack, in percent (TitanVictoryPoints'
+	// measure on every final damage state: destroyed 100, else 5, 10 and
+	// 20 per location at Superficial, Major and Catastrophic, at most 100).
+	VPPercent float64 `json:"vp_percent"`
+	// ShieldsDown is the expected number of void shields the attack knocks
+	// down (the target's and merged partners', OddsShot's ShieldsDown).
+	ShieldsDown float64 `json:"shields_down"`
 }
 
 // OddsShotOutcome computes the exact distribution of the target's final
@@ -110,10 +118,17 @@ func OddsShotOutcome(sh ShotSetup, opts Options) (OutcomeOdds, error) {
 			cur = step(cur)
 		}
 	}
-	out := OutcomeOdds{Levels: map[string][5]float64{}, Locations: Locations(u)}
+	out := OutcomeOdds{Levels: map[string][5]float64{}, Locations: Locations(u), ShieldsDown: so.ShieldsDown.Mean()}
 	for key, p := range final {
 		if key.destroyed {
 			out.Destroyed += p
+			out.VPPercent += 100 * p
+		} else {
+			pct := 0
+			for i := range out.Locations {
+				pct += levelVPPercent(key.lv[i])
+			}
+			out.VPPercent += float64(min(pct, 100)) * p
 		}
 		for i, loc := range out.Locations {
 			l := out.Levels[loc]

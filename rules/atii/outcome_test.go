@@ -57,12 +57,18 @@ func TestOutcomeOddsMatchMonteCarlo(t *testing.T) {
 			const n = 30000
 			dead := 0
 			counts := map[string][5]int{}
+			var vp, vp2, down, down2 float64
 			for k := 0; k < n; k++ {
 				r, err := ResolveShot(sh, su.opts, d)
 				if err != nil {
 					t.Fatal(err)
 				}
 				st := r.Outcome.State
+				// the victory points as the mission rules count them
+				v := float64(TitanVictoryPoints(sh.Target, 100, st, false, false))
+				vp, vp2 = vp+v, vp2+v*v
+				dn := float64(r.Outcome.ShieldsDown + r.Outcome.PartnerShieldsDown)
+				down, down2 = down+dn, down2+dn*dn
 				if st.Destroyed {
 					dead++
 				}
@@ -74,6 +80,10 @@ func TestOutcomeOddsMatchMonteCarlo(t *testing.T) {
 			}
 			tol := func(p float64) float64 { return 5*sqrt(p*(1-p)/n) + 0.002 }
 			near(t, "P(destroyed)", float64(dead)/n, oo.Destroyed, tol(oo.Destroyed))
+			// the means, within five standard errors
+			meanTol := func(sum, sq float64) float64 { return 5*sqrt((sq/n-(sum/n)*(sum/n))/n) + 0.01 }
+			near(t, "expected VP percent", vp/n, oo.VPPercent, meanTol(vp, vp2))
+			near(t, "expected shields down", down/n, oo.ShieldsDown, meanTol(down, down2))
 			for _, loc := range oo.Locations {
 				for l := Undamaged; l <= Catastrophic; l++ {
 					p := oo.Levels[loc][l]

@@ -71,3 +71,42 @@ func BenchmarkEvaluateInContact(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGreedyShooting is greedy's first shooting decision of the
+// battlegroup (seed 3, greedy on both sides up to it): every offered
+// shot of every titan that may fire priced with the exact outcome odds.
+func BenchmarkGreedyShooting(b *testing.B) {
+	g := newGame(b, "titan-battlegroup", 3)
+	for i := 0; i < 400 && !g.State().Over; i++ {
+		if g.State().Step == atii.StepShooting {
+			fires := 0
+			for _, c := range g.Engine.Legal(g.Engine.Decider()) {
+				if c.Name == atii.CmdFire {
+					fires++
+				}
+			}
+			if fires > 1 {
+				break
+			}
+		}
+		cmd, err := atiiai.Greedy{}.Decide(context.Background(), g.ViewFor(g.Engine.Decider()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := g.Submit(cmd); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if g.State().Step != atii.StepShooting {
+		b.Fatal("no shooting decision reached")
+	}
+	v := g.ViewFor(g.Engine.Decider())
+	b.ReportAllocs()
+	for b.Loop() {
+		if c, err := (atiiai.Greedy{}).Decide(context.Background(), v); err != nil {
+			b.Fatal(err)
+		} else if _, ok := c.(*atii.FireCmd); !ok {
+			b.Fatalf("greedy answered %T, want a fire command", c)
+		}
+	}
+}

@@ -56,6 +56,12 @@ const minAdvance = 0.5
 // (assault), the gap is too small to matter or no try is accepted by check.
 // Errors: ctx done.
 func advance(ctx context.Context, rs *atii.Ruleset, st *rules.State, side string, u *rules.Unit, check func(rules.Command) error, limit float64) (*atii.MoveCmd, error) {
+	return advanceOn(ctx, rs, st, side, u, check, limit, st.Step == atii.StepAssault)
+}
+
+// advanceOn is advance charging into base contact only when assault is
+// set; otherwise it stops outside the 10 cm keep-out in either phase.
+func advanceOn(ctx context.Context, rs *atii.Ruleset, st *rules.State, side string, u *rules.Unit, check func(rules.Command) error, limit float64, assault bool) (*atii.MoveCmd, error) {
 	if u == nil {
 		return nil, nil
 	}
@@ -63,7 +69,6 @@ func advance(ctx context.Context, rs *atii.Ruleset, st *rules.State, side string
 	if enemy == nil {
 		return nil, nil
 	}
-	assault := st.Step == atii.StepAssault
 	dir := enemy.Pos.Sub(u.Pos)
 	if dir.Len() < 1e-9 {
 		return nil, nil
