@@ -72,7 +72,12 @@ func (p Searcher) DecideWhy(ctx context.Context, v game.View) (rules.Command, *g
 	// The root's actions are listed whatever the budget (the caller's
 	// own deadline still stops it): without them there is nothing to
 	// answer with.
-	acts, err := search.ActionsOf(outer, dom, v.State, v.Side)
+	var acts []search.Action
+	if ra, ok := dom.(search.RootActions); ok {
+		acts, err = ra.RootActions(outer, v.State, v.Side)
+	} else {
+		acts, err = search.ActionsOf(outer, dom, v.State, v.Side)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", p.Name, err)
 	}

@@ -76,6 +76,15 @@ type ContextActions interface {
 	ActionsContext(ctx context.Context, s *rules.State, side string) ([]Action, error)
 }
 
+// RootActions is a Domain with more to offer at the root of a search than
+// deeper in it (where every action costs a search of its own): the
+// player asks it for the root's actions instead of ActionsOf, e.g. to add
+// a baseline's choice to the macro-actions, so that the search never
+// overlooks what a one-ply player would do.
+type RootActions interface {
+	RootActions(ctx context.Context, s *rules.State, side string) ([]Action, error)
+}
+
 // ActionsOf is dom's actions for side at s, through ActionsContext when
 // dom has it.
 func ActionsOf(ctx context.Context, dom Domain, s *rules.State, side string) ([]Action, error) {

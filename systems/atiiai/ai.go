@@ -1,9 +1,13 @@
 package atiiai
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/auspex/auspex/ai/player"
@@ -29,6 +33,70 @@ type Domain struct {
 	// BaseMoves and TacticalMoves cap the two sources (0: 4 and 3;
 	// TacticalMoves < 0: none).
 	MovesPerTitan, BaseMoves, TacticalMoves int
+	// Root is the controller's view when the root's actions should
+	// include greedy's choice (RootActions); nil: they do not.
+	Root *game.View
+}
+
+// RootActions implements search.RootActions: the macro-actions, plus
+// what Greedy would play here when it is none of them (its volley picks
+// each weapon's target and aim by the exact odds, which Legal's fire
+// choices, one target or the nearest for every weapon, do not cover; its
+// moves walk to the side's goals and charge only a close combat it
+// expects to win). The search then weighs greedy's choice like any other
+// and never overlooks it. Only at the root: greedy's own decision costs
+// milliseconds.
+func (d Domain) RootActions(ctx context.Context, s *rules.State, side string) ([]search.Action, error) {
+	acts, err := d.ActionsContext(ctx, s, side)
+	if err != nil || d.Root == nil || d.Root.State != s || d.Root.Side != side || len(acts) == 0 {
+		return acts, err
+	}
+	cmd, err := Greedy{}.Decide(ctx, *d.Root)
+	if err != nil || cmd == nil {
+		return acts, nil // greedy has nothing to add: the search goes on without it
+	}
+	key, err := json.Marshal(cmd)
+	if err != nil {
+		return acts, nil
+	}
+	for _, a := range acts {
+		if a.Cmd.Name() != cmd.Name() {
+			continue
+		}
+		if k, err := json.Marshal(a.Cmd); err == nil && bytes.Equal(k, key) {
+			return acts, nil // already among them
+		}
+	}
+	return append(acts, greedyAction(cmd)), nil
+}
+
+// greedyAction is greedy's command as a search action, with a text.
+func greedyAction(cmd rules.Command) search.Action {
+	a := search.Action{Cmd: cmd, Text: cmd.Name() + " (greedy's pick)"}
+	switch c := cmd.(type) {
+	case *atii.FireCmd:
+		var b strings.Builder
+		b.WriteString(c.Unit + " fires: ")
+		for i, sh := range c.Shots {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%s at %s %s", sh.Mount, sh.Target, sh.Aim)
+			if !slices.Contains(a.Targets, sh.Target) {
+				a.Targets = append(a.Targets, sh.Target)
+			}
+		}
+		b.WriteString(" (each weapon's best target by the exact odds)")
+		a.Unit, a.Text = c.Unit, b.String()
+	case *atii.MoveCmd:
+		a.Unit = c.Unit
+		if n := len(c.Path); n > 0 {
+			a.Text = fmt.Sprintf("%s: move to (%.1f, %.1f) (greedy's walk)", c.Unit, c.Path[n-1].X, c.Path[n-1].Y)
+		}
+	case *atii.HoldCmd:
+		a.Unit, a.Text = c.Unit, c.Unit+" holds (greedy's pick)"
+	}
+	return a
 }
 
 // LosingShare is how far behind on damage a side must be, as a share of
@@ -270,14 +338,16 @@ func (a AI) player() player.Searcher {
 	if cfg.MaxDepth == 0 {
 		cfg.MaxDepth, cfg.Widen = DefaultMaxDepth, true
 	}
-	return player.Searcher{Name: "atii ai", Budget: a.Budget, Search: cfg, Domain: domainFor(w, true)}
+	return player.Searcher{Name: "atii ai", Budget: a.Budget, Search: cfg, Domain: domainFor(w, true, true)}
 }
 
 // domainFor builds ATII's search domain for a controller's view, scored
 // with weights w; with goals, the view's victory goals (BuildGoals) are
-// scored and sought (a scripted opponent's goals are its tasks instead).
+// scored and sought (a scripted opponent's goals are its tasks instead);
+// with greedyRoot, the root's actions include greedy's choice
+// (Domain.RootActions).
 // Errors: a view of another system's game.
-func domainFor(w Weights, goals bool) func(game.View) (search.Domain, error) {
+func domainFor(w Weights, goals, greedyRoot bool) func(game.View) (search.Domain, error) {
 	return func(v game.View) (search.Domain, error) {
 		rs, ok := v.Ruleset.(*atii.Ruleset)
 		if !ok {
@@ -287,7 +357,11 @@ func domainFor(w Weights, goals bool) func(game.View) (search.Domain, error) {
 		if goals && v.State != nil {
 			ev.Goals = BuildGoals(rs, v.State)
 		}
-		return Domain{RS: rs, Sim: v.Sim, Eval: ev}, nil
+		d := Domain{RS: rs, Sim: v.Sim, Eval: ev}
+		if greedyRoot {
+			d.Root = &v
+		}
+		return d, nil
 	}
 }
 

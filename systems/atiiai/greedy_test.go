@@ -2,7 +2,9 @@ package atiiai_test
 
 import (
 	"context"
+	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/auspex/auspex/game"
@@ -293,4 +295,68 @@ func baseOf(t *testing.T, rs *atii.Ruleset, st *rules.State, id string) world.Ba
 		t.Fatal(err)
 	}
 	return world.Base{ID: id, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}
+}
+
+// TestRootActionsOfferGreedysPick (issue 10: the search never overlooks
+// what the one-ply baseline would do): in the duel's movement phase red's
+// Reaver walks at the relay (greedy's walk to an unheld objective, the
+// hold-objective victory rules), an end point none of the move candidates
+// has; the root's actions are the domain's actions plus that move, once.
+// Deeper in the search (another state) nothing is added.
+func TestRootActionsOfferGreedysPick(t *testing.T) {
+	g := newGame(t, "titan-duel", 1)
+	st, view := holdUntil(t, g, atii.StepMovement, "red")
+	red, blue := duelPair(st)
+	place(t, st, red, 40, 30, 180)
+	place(t, st, blue, 115, 20, 270)
+	rs := g.Ruleset.(*atii.Ruleset)
+	v := view(st)
+	v.Sim = g.Engine.Simulator()
+	dom := atiiai.Domain{RS: rs, Sim: v.Sim, Eval: atiiai.Evaluator{RS: rs, W: atiiai.DefaultWeights(), Goals: atiiai.BuildGoals(rs, st)}, Root: &v}
+	plain, err := dom.ActionsContext(context.Background(), st, "red")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := dom.RootActions(context.Background(), st, "red")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := atiiai.Greedy{}.Decide(context.Background(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func(c rules.Command) string {
+		b, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.Name() + string(b)
+	}
+	seen := map[string]int{}
+	for _, a := range root {
+		seen[key(a.Cmd)]++
+	}
+	for k, n := range seen {
+		if n > 1 {
+			t.Errorf("root action %s offered %d times", k, n)
+		}
+	}
+	if seen[key(want)] != 1 {
+		t.Fatalf("greedy's move %s is not among the root's %d actions", key(want), len(root))
+	}
+	inPlain := false
+	for _, a := range plain {
+		inPlain = inPlain || key(a.Cmd) == key(want)
+	}
+	if inPlain || len(root) != len(plain)+1 {
+		t.Fatalf("greedy's walk to the relay should be new: in the plain actions %v, %d root actions for %d plain", inPlain, len(root), len(plain))
+	}
+	if last := root[len(root)-1]; last.Unit != red || !strings.Contains(last.Text, "greedy") {
+		t.Errorf("greedy's action reads %q for unit %q", last.Text, last.Unit)
+	}
+	other := st.Clone()
+	deeper, err := dom.RootActions(context.Background(), other, "red")
+	if err != nil || len(deeper) != len(plain) {
+		t.Errorf("away from the root: %d actions (err %v), want the plain %d", len(deeper), err, len(plain))
+	}
 }
