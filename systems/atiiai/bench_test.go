@@ -3,7 +3,9 @@ package atiiai_test
 import (
 	"context"
 	"testing"
+	"time"
 
+	"github.com/auspex/auspex/ai/search"
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
@@ -109,4 +111,23 @@ func BenchmarkGreedyShooting(b *testing.B) {
 			b.Fatalf("greedy answered %T, want a fire command", c)
 		}
 	}
+}
+
+// BenchmarkSearchMove300 is the search AI's first movement decision of
+// the battlegroup on a budget of 300 positions (one worker, so the
+// figure is the search's cost on one core): it gives the rate of
+// positions a second that turns a time budget into a node budget
+// (docs/ai.md compares 3,000 positions with 300).
+func BenchmarkSearchMove300(b *testing.B) {
+	g := newGame(b, "titan-battlegroup", 3)
+	greedyUntil(b, g, atii.CmdMove)
+	v := g.ViewFor(g.Engine.Decider())
+	ai := atiiai.AI{Budget: time.Minute, Search: search.Config{MaxNodes: 300, Workers: 1, Seed: 7}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ai.Decide(context.Background(), v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(300*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
 }
