@@ -13,6 +13,7 @@ import (
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/world"
 )
 
 // Greedy is a simple controller for tests and solo play: it goes first,
@@ -77,11 +78,35 @@ func greedyDeploy(v game.View, rs *atii.Ruleset) (rules.Command, error) {
 	t := rs.World().Table
 	for y := 2.0; y < t.H; y += 4 {
 		for x := 2.0; x < t.W; x += 4 {
-			c := rs.Deploy(v.Side, dc.Unit, x, y, dc.Facing)
+			p := world.Vec{X: x, Y: y}
+			c := rs.Deploy(v.Side, dc.Unit, x, y, deployFacing(v, rs, p))
 			if v.Check(c) == nil {
 				return c, nil
 			}
 		}
 	}
 	return nil, fmt.Errorf("no legal place to deploy %s", dc.Unit)
+}
+
+// deployFacing is the facing Greedy deploys a titan at p with: towards
+// the nearest enemy titan already on the table, else towards the table's
+// centre, so that its forward arcs look at the fight rather than at its
+// own table edge.
+func deployFacing(v game.View, rs *atii.Ruleset, p world.Vec) float64 {
+	t := rs.World().Table
+	at := world.Vec{X: t.W / 2, Y: t.H / 2}
+	best := math.Inf(1)
+	for i := range v.State.Units {
+		u := &v.State.Units[i]
+		if u.Side == v.Side || u.Destroyed || u.OffTable || u.Markers.Value(atii.MarkUnplaced) > 0 {
+			continue
+		}
+		if d := u.Pos.Sub(p).Len(); d < best {
+			best, at = d, u.Pos
+		}
+	}
+	if at.Sub(p).Len() < 1e-9 {
+		return 0
+	}
+	return world.NormDeg(world.Bearing(at.Sub(p)))
 }
