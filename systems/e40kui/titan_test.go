@@ -172,3 +172,29 @@ func TestFlyerGroundAttackOnTitanByClickSeed002(t *testing.T) {
 		t.Errorf("ground attack on the Warhound declared %v, made with the ATII rules %v", declared, attacked)
 	}
 }
+
+// A refused aim says why in the names the table shows: the panel's fire
+// preview, like the banner, names the detachments, never their ids
+// (E40K-FIR: only units with the target in range and sight fire). Playing
+// the Hive Gate battle, aiming the armour at a distant titan printed "no
+// unit of armour-detachment has reaver-mortis in range" in the panel.
+func TestRefusedAimIsNamed(t *testing.T) {
+	s := titanUI(t)
+	toStep(t, s, e40k.StepShooting, e40k.OrderAssault)
+	for i := 0; i < 20 && s.Decider() != "marines"; i++ {
+		drive(t, s, e40k.OrderAssault)
+	}
+	if s.Decider() != "marines" {
+		t.Fatal("the marines never fire")
+	}
+	click(t, s, "tactical-1")
+	click(t, s, "boyz-1")
+	fp := s.FirePreview()
+	if fp == nil || fp.Err == nil {
+		t.Fatalf("tactical marines 70 cm from the boyz should be refused: %+v", fp)
+	}
+	txt := strings.Join(fp.Lines(s.detOrName), "\n")
+	if !strings.Contains(txt, "Tactical detachment cannot fire at Boyz mob: no unit of Tactical detachment has Boyz mob in range") {
+		t.Errorf("the refusal should name the detachments: %q", txt)
+	}
+}
