@@ -2,6 +2,7 @@ package e40kui
 
 import (
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -196,5 +197,26 @@ func TestRefusedAimIsNamed(t *testing.T) {
 	txt := strings.Join(fp.Lines(s.detOrName), "\n")
 	if !strings.Contains(txt, "Tactical detachment cannot fire at Boyz mob: no unit of Tactical detachment has Boyz mob in range") {
 		t.Errorf("the refusal should name the detachments: %q", txt)
+	}
+}
+
+// The titans' suggested turn on the spot says which way it turns in words
+// (ATII-MOV-2: a titan turns up to 45 degrees per point of Man), never a
+// negative number of degrees ("turns -21 degrees toward ...").
+func TestTitanTurnSuggestionSaysTheWay(t *testing.T) {
+	s := titanUI(t)
+	toStep(t, s, e40k.StepTitanMove, e40k.OrderAssault)
+	turn := regexp.MustCompile(`turns \d+ degrees (left|right) toward `)
+	found := false
+	for _, c := range s.Choices() {
+		if strings.Contains(c.Text, " turns ") {
+			found = true
+			if !turn.MatchString(c.Text) {
+				t.Errorf("suggested turn %q should say left or right and a positive angle", c.Text)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no turn on the spot suggested: the test proves nothing")
 	}
 }
