@@ -219,4 +219,23 @@ func TestTitanTurnSuggestionSaysTheWay(t *testing.T) {
 	if !found {
 		t.Fatal("no turn on the spot suggested: the test proves nothing")
 	}
+	// Played, the turn is logged as a turn, not as a move of 0.0 cm.
+	for _, c := range s.Choices() {
+		if !strings.Contains(c.Text, " turns ") {
+			continue
+		}
+		from := len(s.State().Log)
+		if _, err := s.G.Submit(c.Cmd); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range s.State().Log[from:] {
+			got = append(got, e.Text)
+		}
+		txt := strings.Join(got, "\n")
+		if !regexp.MustCompile(`turns \d+ degrees (left|right) on the spot`).MatchString(txt) || strings.Contains(txt, "0.0 cm") {
+			t.Errorf("the turn on the spot should be logged as a turn: %q", txt)
+		}
+		break
+	}
 }
