@@ -467,3 +467,40 @@ func TestEndStepNeverForfeitsAnotherTitan(t *testing.T) {
 		t.Errorf("E should hold one titan, %d are done", held)
 	}
 }
+
+// A new step selects the titan whose turn it is, even when the same side
+// decides again (against a computer the human always does): a titan left
+// selected from the step before, later in the Man order, stays selected
+// no more (ATII-MOV-1: lowest Man first; the rally's repairs left a
+// Warhound selected into the next movement phase while the Reaver's turn
+// came first).
+func TestNewStepSelectsTheTitanWhoseTurnItIs(t *testing.T) {
+	s := newSession(t, load(t, "titan-battlegroup"), 7, hotseat)
+	st := s.State()
+	if st.Step != atii.StepInitiative {
+		t.Fatalf("titan-battlegroup should open at the initiative, got %s", st.Step)
+	}
+	me := s.Decider()
+	late := ""
+	for _, u := range st.Units {
+		if u.Side == me && u.Type == "warhound" {
+			late = u.ID
+			break
+		}
+	}
+	if late == "" {
+		t.Fatalf("%s has no warhound", me)
+	}
+	s.SelectUnit(late)
+	s.ChooseOrder(true)
+	st = s.State()
+	if st.Step != atii.StepMovement || s.Decider() != me {
+		t.Fatalf("after going first: step %s, %s decides", st.Step, s.Decider())
+	}
+	if len(s.rs().Forfeits(st, late)) == 0 {
+		t.Fatalf("%s is not late in the Man order: the test proves nothing", late)
+	}
+	if s.Selected != st.Pending.Units[0] {
+		t.Errorf("the movement phase should select %s (first in the Man order), %s is selected", st.Pending.Units[0], s.Selected)
+	}
+}
