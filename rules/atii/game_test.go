@@ -688,3 +688,30 @@ func TestGameDisengage(t *testing.T) {
 		t.Errorf("red has no titan left: blue wins, got %+v", s.Result)
 	}
 }
+
+// TestTurnOnTheSpotSaysTheTurn: ATII-MOV-2. A move that only turns the
+// titan (no distance, a new facing for a point of Man) is logged as the
+// turn it is, not as a move of 0.0 cm.
+func TestTurnOnTheSpotSaysTheTurn(t *testing.T) {
+	g := newGame(t, scenarioText(
+		[]string{"{id: r1, type: reaver, position: {x: 60, y: 20}, facing: 180}"},
+		[]string{"{id: b1, type: reaver, position: {x: 60, y: 100}, facing: 0}"}, ""), 1)
+	s := g.State()
+	if _, err := g.Submit(&atii.OrderCmd{By: s.Pending.Side, First: true}); err != nil {
+		t.Fatal(err)
+	}
+	side := g.State().Pending.Side
+	me := "r1"
+	if side == "blue" {
+		me = "b1"
+	}
+	u := g.State().Unit(me)
+	from := len(g.State().Log)
+	turn := g.Ruleset.(*atii.Ruleset).Move(side, me, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(u.Facing - 40)})
+	if _, err := g.Submit(turn); err != nil {
+		t.Fatal(err)
+	}
+	if !logHas(g.State(), from, me+" turns 40 degrees left on the spot") || logHas(g.State(), from, "moves 0.0 cm") {
+		t.Errorf("the log should say the turn: %v", g.State().Log[from:])
+	}
+}

@@ -2,6 +2,7 @@ package e40k
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -144,7 +145,11 @@ func (r *Ruleset) SuggestTitanMoves(s *rules.State, side, id string) []TitanMove
 	if turn > 1 || turn < -1 {
 		c := &TitanMoveCmd{r: r, By: side, Titan: id, Path: []atii.Waypoint{{X: tb.Pos.X, Y: tb.Pos.Y, Facing: atii.Face(world.NormDeg(tb.Facing + turn))}}}
 		if c.Validate(s) == nil {
-			out = append(out, TitanMoveSuggestion{Text: fmt.Sprintf("%s turns %.0f degrees toward %s", id, turn, goal.ID), Cmd: c})
+			way := "right"
+			if turn < 0 {
+				way = "left"
+			}
+			out = append(out, TitanMoveSuggestion{Text: fmt.Sprintf("%s turns %.0f degrees %s toward %s", id, math.Abs(turn), way, goal.ID), Cmd: c})
 		}
 	}
 	return out

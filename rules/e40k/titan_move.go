@@ -343,6 +343,17 @@ func (c *TitanMoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error
 		if p.assault {
 			text = fmt.Sprintf("%s makes an assault move of %.1f cm", u.ID, o.Distance)
 		}
+		if turned := world.RelDeg(facing - p.start.Facing); fmt.Sprintf("%.1f", o.Distance) == "0.0" && o.Complete && math.Abs(turned) > world.Eps {
+			// A turn on the spot: say the turn, not a move of 0.0 cm.
+			way := "right"
+			if turned < 0 {
+				way = "left"
+			}
+			text = fmt.Sprintf("%s turns %.0f degrees %s on the spot", u.ID, math.Abs(turned), way)
+			if p.assault {
+				text += " (its assault move)"
+			}
+		}
 		if !o.Complete {
 			text += " and stops: " + o.StopReason
 		}

@@ -66,8 +66,13 @@ func inZone(polys [][]world.Vec, p world.Vec) bool {
 	return false
 }
 
+// ScenarioConditionText is the outcome text of a game ended by one of the
+// scenario's own victory rules (the rule is the one awarding the outcome's
+// winner and kind; a window says its condition in words).
+const ScenarioConditionText = "scenario condition"
+
 func ruleOutcome(vr VictoryRule) *rules.Outcome {
-	return &rules.Outcome{Winner: vr.Side, Kind: vr.OutcomeKind(), Text: "scenario condition"}
+	return &rules.Outcome{Winner: vr.Side, Kind: vr.OutcomeKind(), Text: ScenarioConditionText}
 }
 
 // Victory implements rules.Ruleset, in this order: a side with no unit

@@ -576,7 +576,16 @@ func greedyDeploy(v game.View, rs *atii.Ruleset) (rules.Command, error) {
 	t := rs.World().Table
 	aims := []world.Vec{{X: t.W / 2, Y: t.H / 2}}
 	var mine []world.Vec
-	for _, g := range BuildGoals(rs, v.State).List {
+	goals := BuildGoals(rs, v.State)
+	// Where the enemy will come from while none of its titans is down:
+	// its home (deployment zone), else the table's centre.
+	toward := world.Vec{X: t.W / 2, Y: t.H / 2}
+	for side, h := range goals.Homes {
+		if side != v.Side {
+			toward = h
+		}
+	}
+	for _, g := range goals.List {
 		if g.Side == v.Side {
 			mine = append(mine, g.At)
 		}
@@ -612,7 +621,9 @@ func greedyDeploy(v game.View, rs *atii.Ruleset) (rules.Command, error) {
 			if d >= bd {
 				continue
 			}
-			for _, f := range []float64{math.Round(world.Bearing(aim.Sub(at))), dc.Facing} {
+			// facing the nearest enemy titan down (else the centre), else the
+			// place aimed at, else the scenario's facing
+			for _, f := range []float64{math.Round(deployFacing(v, at, toward)), math.Round(world.Bearing(aim.Sub(at))), dc.Facing} {
 				if c := rs.Deploy(v.Side, dc.Unit, x, y, f); v.Check(c) == nil {
 					best, bd = c, d
 					break
@@ -624,4 +635,26 @@ func greedyDeploy(v game.View, rs *atii.Ruleset) (rules.Command, error) {
 		return nil, fmt.Errorf("no legal place to deploy %s", dc.Unit)
 	}
 	return best, nil
+}
+
+// deployFacing is the facing Greedy deploys a titan at p with: towards
+// the nearest enemy titan already on the table, else towards `toward`
+// (the enemy's deployment zone), so that its forward arcs look at the
+// fight rather than at its own table edge.
+func deployFacing(v game.View, p, toward world.Vec) float64 {
+	at := toward
+	best := math.Inf(1)
+	for i := range v.State.Units {
+		u := &v.State.Units[i]
+		if u.Side == v.Side || u.Destroyed || u.OffTable || u.Markers.Value(atii.MarkUnplaced) > 0 {
+			continue
+		}
+		if d := u.Pos.Sub(p).Len(); d < best {
+			best, at = d, u.Pos
+		}
+	}
+	if at.Sub(p).Len() < 1e-9 {
+		return 0
+	}
+	return world.NormDeg(world.Bearing(at.Sub(p)))
 }

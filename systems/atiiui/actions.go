@@ -207,12 +207,16 @@ func (s *UI) EndStep() {
 	}
 	me := s.Decider()
 	cs := s.G.Engine.Legal(me)
+	// A hold that would forfeit other titans' activations (a titan out of
+	// the Man order, ATII-MOV-1) is never taken by E: that is a choice of
+	// its own (its number key, or H on that titan).
+	inOrder := func(c rules.Choice) bool {
+		return c.Name == atii.CmdHold && len(c.Units) > 0 && len(s.rs().Forfeits(st, c.Units[0])) == 0
+	}
 	// Prefer the selected titan's hold, then any hold, then a pass.
 	for _, want := range []func(rules.Choice) bool{
-		func(c rules.Choice) bool {
-			return c.Name == atii.CmdHold && len(c.Units) > 0 && c.Units[0] == s.Selected
-		},
-		func(c rules.Choice) bool { return c.Name == atii.CmdHold },
+		func(c rules.Choice) bool { return inOrder(c) && c.Units[0] == s.Selected },
+		inOrder,
 		func(c rules.Choice) bool { return c.Name == atii.CmdPass },
 		func(c rules.Choice) bool { return c.Name == atii.CmdOverwatch && len(c.Units) == 0 },
 	} {

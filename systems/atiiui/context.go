@@ -97,15 +97,12 @@ func (s *UI) MissionLines() []string {
 		}
 	}
 	if len(sc.Objectives) > 0 {
+		hs := s.holdings()
 		var names []string
 		for _, o := range sc.Objectives {
-			n := o.Label
-			if n == "" {
-				n = o.ID
-			}
-			names = append(names, n)
+			names = append(names, hs[o.ID].short(s))
 		}
-		out = append(out, "Objective markers: "+strings.Join(names, ", ")+".")
+		out = append(out, fmt.Sprintf("Objective markers now (held: a titan within %d cm, no enemy titan as close): %s.", atii.HoldDistance, strings.Join(names, "; ")))
 	}
 	return out
 }

@@ -78,6 +78,17 @@ func (h holding) text(s *UI) string {
 	return fmt.Sprintf("%s: contested, held by nobody (%s within %d cm)", h.name, strings.Join(parts, "; "), atii.HoldDistance)
 }
 
+// short says who holds the marker in a few words, for the play panel.
+func (h holding) short(s *UI) string {
+	switch len(h.near) {
+	case 0:
+		return h.name + ": nobody"
+	case 1:
+		return h.name + ": " + s.SideName(h.holder())
+	}
+	return h.name + ": contested"
+}
+
 // ObjectiveLines says who holds each objective marker of the scenario.
 func (s *UI) ObjectiveLines() []string {
 	hs := s.holdings()

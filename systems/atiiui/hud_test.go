@@ -420,3 +420,87 @@ func TestShotPreviewUsesTheGamesSightOption(t *testing.T) {
 		t.Error("no placement where the two sight readings differ: the option is not used")
 	}
 }
+
+// E with a titan selected that stands later in the Man order holds the
+// titan whose turn it is, never the selected one: holding a titan out of
+// order forfeits the others' moves this phase (ATII-MOV-1), which must be
+// a choice of its own (its listed number or H), not a side effect of
+// ending the step. (Playing the mission, the warhound stayed selected from
+// the rally's repairs and E in the next movement phase cost the reaver its
+// move.)
+func TestEndStepNeverForfeitsAnotherTitan(t *testing.T) {
+	s := newSession(t, load(t, "titan-battlegroup"), 7, hotseat)
+	s.ChooseOrder(true)
+	st := s.State()
+	if st.Step != atii.StepMovement {
+		t.Fatalf("after the initiative: step %s", st.Step)
+	}
+	me := s.Decider()
+	var late string
+	for _, u := range st.Units {
+		if u.Side == me && len(s.rs().Forfeits(st, u.ID)) > 0 {
+			late = u.ID
+			break
+		}
+	}
+	if late == "" {
+		t.Fatalf("%s has no titan later in the Man order: the test proves nothing", me)
+	}
+	s.SelectUnit(late)
+	seq := st.Seq
+	s.EndStep()
+	after := s.State()
+	if after.Seq != seq+1 {
+		t.Fatalf("E should hold a titan: seq %d -> %d (%s)", seq, after.Seq, s.Msg)
+	}
+	held := 0
+	for _, u := range after.Units {
+		if u.Side != me || !u.Activated {
+			continue
+		}
+		held++
+		if lost := s.rs().Forfeits(st, u.ID); len(lost) > 0 {
+			t.Errorf("E held %s out of the Man order, forfeiting %v", u.ID, lost)
+		}
+	}
+	if held != 1 {
+		t.Errorf("E should hold one titan, %d are done", held)
+	}
+}
+
+// A new step selects the titan whose turn it is, even when the same side
+// decides again (against a computer the human always does): a titan left
+// selected from the step before, later in the Man order, stays selected
+// no more (ATII-MOV-1: lowest Man first; the rally's repairs left a
+// Warhound selected into the next movement phase while the Reaver's turn
+// came first).
+func TestNewStepSelectsTheTitanWhoseTurnItIs(t *testing.T) {
+	s := newSession(t, load(t, "titan-battlegroup"), 7, hotseat)
+	st := s.State()
+	if st.Step != atii.StepInitiative {
+		t.Fatalf("titan-battlegroup should open at the initiative, got %s", st.Step)
+	}
+	me := s.Decider()
+	late := ""
+	for _, u := range st.Units {
+		if u.Side == me && u.Type == "warhound" {
+			late = u.ID
+			break
+		}
+	}
+	if late == "" {
+		t.Fatalf("%s has no warhound", me)
+	}
+	s.SelectUnit(late)
+	s.ChooseOrder(true)
+	st = s.State()
+	if st.Step != atii.StepMovement || s.Decider() != me {
+		t.Fatalf("after going first: step %s, %s decides", st.Step, s.Decider())
+	}
+	if len(s.rs().Forfeits(st, late)) == 0 {
+		t.Fatalf("%s is not late in the Man order: the test proves nothing", late)
+	}
+	if s.Selected != st.Pending.Units[0] {
+		t.Errorf("the movement phase should select %s (first in the Man order), %s is selected", st.Pending.Units[0], s.Selected)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/world"
 )
 
 // toMissionDeploy starts the bundled hotseat titan mission and plays its
@@ -110,5 +111,30 @@ func TestMissionSetUpShowsTheViewersPointsLimit(t *testing.T) {
 	}
 	if !strings.Contains(text, "Force level (points limit): ") {
 		t.Error("no force level line at set-up")
+	}
+}
+
+// While playing, the panel's "how to win" says who holds each objective
+// marker now, in the same terms the game is judged on at the end (a titan
+// within atii.HoldDistance of the marker and no enemy titan as close):
+// a player aiming at a "hold the markers" objective sees where it stands
+// before the debrief.
+func TestHowToWinSaysWhoHoldsTheMarkersNow(t *testing.T) {
+	scn := load(t, "titan-duel")
+	var relay = scn.Objectives[0]
+	red := scn.Units()[0]
+	if red.Side != "red" {
+		t.Fatalf("first unit %s is %s's", red.ID, red.Side)
+	}
+	red.Pos = relay.Pos.Add(world.Vec{X: 0, Y: -9})
+	s := newSession(t, scn, 7, hotseat)
+	txt := strings.Join(s.MissionLines(), "\n")
+	want := relay.Label + ": " + s.SideName("red")
+	if !strings.Contains(txt, want) {
+		t.Errorf("the panel should say %q, got:\n%s", want, txt)
+	}
+	s2 := newSession(t, load(t, "titan-duel"), 7, hotseat)
+	if txt := strings.Join(s2.MissionLines(), "\n"); !strings.Contains(txt, relay.Label+": nobody") {
+		t.Errorf("at the start nobody holds %s, the panel says:\n%s", relay.Label, txt)
 	}
 }

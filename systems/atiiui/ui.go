@@ -49,6 +49,9 @@ type UI struct {
 	// asked is the move being played (Submitting), compared with where
 	// the titan got (Submitted).
 	asked *MoveResult
+	// decidedAt is the turn and step of the last Decide: a new step
+	// selects afresh even when the same side decides again.
+	decidedAt string
 }
 
 // attach attaches ATII's UI to a session.
@@ -110,6 +113,14 @@ func (s *UI) Drafted() bool {
 // stays selected while it may act.
 func (s *UI) Decide(d string, passed bool) {
 	st := s.State()
+	// Against a computer the human decides every time (passed is false
+	// from one step to the next): a titan selected in the last step, the
+	// rally's repair for one, would stay selected in the next movement
+	// phase although another titan's turn comes first.
+	at := fmt.Sprintf("%d %s", st.Turn, st.Step)
+	if at != s.decidedAt {
+		passed, s.decidedAt = true, at
+	}
 	if passed {
 		s.SelectUnit("")
 		if p := st.Pending; p != nil && len(p.Units) > 0 && p.Side == d {

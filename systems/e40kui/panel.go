@@ -77,7 +77,7 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 				b.Who = s.SideName(r.Winner) + ": " + r.Kind
 			}
 			if r.Text != "" {
-				b.Lines = append(b.Lines, s.Named(r.Text))
+				b.Lines = append(b.Lines, s.resultText(r))
 			}
 		}
 		b.Lines = append(b.Lines, "Ctrl+S saves the finished game; Ctrl+N starts a new one.")
@@ -366,7 +366,7 @@ func (s *UI) DebriefLines() []string {
 		}
 		out = append(out, fmt.Sprintf("Result: %s (%s)", r.Kind, w))
 		if r.Text != "" {
-			out = append(out, s.Named(r.Text))
+			out = append(out, s.resultText(r))
 		}
 	}
 	out = append(out, fmt.Sprintf("The battle lasted %d turn(s).", st.Turn))

@@ -111,7 +111,7 @@ func (s *UI) PreviewMove() *MovePreview {
 		mp.Stands = append(mp.Stands, sm)
 	}
 	mp.Err = s.G.Engine.Check(s.moveCmd())
-	mp.Why = s.Reason(mp.Err)
+	mp.Why = s.Named(s.Reason(mp.Err))
 	if mp.Err == nil {
 		for i := range mp.Stands {
 			if sm := &mp.Stands[i]; sm.Over {
@@ -272,7 +272,7 @@ func (s *UI) firePreviewAt(target string) *FirePreview {
 	}
 	fp := s.firePreview(target)
 	if fp != nil {
-		fp.Why = s.Reason(fp.Err)
+		fp.Why = s.Named(s.Reason(fp.Err))
 	}
 	if s.fires == nil {
 		s.fires = map[string]*FirePreview{}

@@ -48,7 +48,7 @@ func (s *UI) PreviewTitan() *TitanPreview {
 		}
 	}
 	tp.Err = s.G.Engine.Check(s.titanMoveCmd())
-	tp.Why = s.Reason(tp.Err)
+	tp.Why = s.Named(s.Reason(tp.Err))
 	return tp
 }
 

@@ -2,6 +2,7 @@ package e40kui
 
 import (
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -170,5 +171,71 @@ func TestFlyerGroundAttackOnTitanByClickSeed002(t *testing.T) {
 	}
 	if !declared || !attacked {
 		t.Errorf("ground attack on the Warhound declared %v, made with the ATII rules %v", declared, attacked)
+	}
+}
+
+// A refused aim says why in the names the table shows: the panel's fire
+// preview, like the banner, names the detachments, never their ids
+// (E40K-FIR: only units with the target in range and sight fire). Playing
+// the Hive Gate battle, aiming the armour at a distant titan printed "no
+// unit of armour-detachment has reaver-mortis in range" in the panel.
+func TestRefusedAimIsNamed(t *testing.T) {
+	s := titanUI(t)
+	toStep(t, s, e40k.StepShooting, e40k.OrderAssault)
+	for i := 0; i < 20 && s.Decider() != "marines"; i++ {
+		drive(t, s, e40k.OrderAssault)
+	}
+	if s.Decider() != "marines" {
+		t.Fatal("the marines never fire")
+	}
+	click(t, s, "tactical-1")
+	click(t, s, "boyz-1")
+	fp := s.FirePreview()
+	if fp == nil || fp.Err == nil {
+		t.Fatalf("tactical marines 70 cm from the boyz should be refused: %+v", fp)
+	}
+	txt := strings.Join(fp.Lines(s.detOrName), "\n")
+	if !strings.Contains(txt, "Tactical detachment cannot fire at Boyz mob: no unit of Tactical detachment has Boyz mob in range") {
+		t.Errorf("the refusal should name the detachments: %q", txt)
+	}
+}
+
+// The titans' suggested turn on the spot says which way it turns in words
+// (ATII-MOV-2: a titan turns up to 45 degrees per point of Man), never a
+// negative number of degrees ("turns -21 degrees toward ...").
+func TestTitanTurnSuggestionSaysTheWay(t *testing.T) {
+	s := titanUI(t)
+	toStep(t, s, e40k.StepTitanMove, e40k.OrderAssault)
+	turn := regexp.MustCompile(`turns \d+ degrees (left|right) toward `)
+	found := false
+	for _, c := range s.Choices() {
+		if strings.Contains(c.Text, " turns ") {
+			found = true
+			if !turn.MatchString(c.Text) {
+				t.Errorf("suggested turn %q should say left or right and a positive angle", c.Text)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no turn on the spot suggested: the test proves nothing")
+	}
+	// Played, the turn is logged as a turn, not as a move of 0.0 cm.
+	for _, c := range s.Choices() {
+		if !strings.Contains(c.Text, " turns ") {
+			continue
+		}
+		from := len(s.State().Log)
+		if _, err := s.G.Submit(c.Cmd); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range s.State().Log[from:] {
+			got = append(got, e.Text)
+		}
+		txt := strings.Join(got, "\n")
+		if !regexp.MustCompile(`turns \d+ degrees (left|right) on the spot`).MatchString(txt) || strings.Contains(txt, "0.0 cm") {
+			t.Errorf("the turn on the spot should be logged as a turn: %q", txt)
+		}
+		break
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/e40k"
 	"github.com/auspex/auspex/scenarios"
 )
 
@@ -32,6 +34,27 @@ func (s *UI) victoryLines() []string {
 		out = append(out, fmt.Sprintf("%s%s if %s.", at, who, s.whenText(v.When)))
 	}
 	return out
+}
+
+// resultText is the outcome's reason in words: for a game ended by one of
+// the scenario's victory rules, that rule's condition ("Gork's Fist is
+// destroyed: the scenario's condition for White Scars strike force"),
+// else the rules' text with names for ids.
+func (s *UI) resultText(r *rules.Outcome) string {
+	if r.Text != e40k.ScenarioConditionText || s.G.Scenario == nil {
+		return s.Named(r.Text)
+	}
+	for _, v := range s.G.Scenario.Victory {
+		if v.Side != r.Winner || (rules.VictoryRule{Side: v.Side, Result: v.Result}).OutcomeKind() != r.Kind {
+			continue
+		}
+		who := "a draw"
+		if v.Side != "" {
+			who = s.SideName(v.Side)
+		}
+		return fmt.Sprintf("%s: the scenario's condition for %s", capitalize(s.whenText(v.When)), who)
+	}
+	return "the scenario's victory condition"
 }
 
 // whenText is a scenario trigger in E40K's words.
@@ -66,4 +89,12 @@ func (s *UI) whenText(t *scenarios.Trigger) string {
 		return w
 	}
 	return t.Kind
+}
+
+// capitalize upper-cases the first letter of an ASCII sentence.
+func capitalize(t string) string {
+	if t == "" || t[0] < 'a' || t[0] > 'z' {
+		return t
+	}
+	return string(t[0]-'a'+'A') + t[1:]
 }
