@@ -1,6 +1,9 @@
 package world
 
-import "math"
+import (
+	"math"
+	"strconv"
+)
 
 // Helpers for drawing a move leg by hand: the UI snaps the heading of the
 // leg being drawn so that a titan's "straight ahead" or "straight back"
@@ -33,4 +36,14 @@ func SnapHeadingStep(heading, step float64) float64 {
 // length drawn (dist = from.Dist(to)).
 func LegTo(from Vec, heading, dist float64) Vec {
 	return from.Add(Heading(heading).Scale(dist))
+}
+
+// TurnWords says a turn of rel degrees (as RelDeg gives it: positive
+// clockwise) in words, to the nearest degree: "40 degrees left".
+func TurnWords(rel float64) string {
+	way := "right"
+	if rel < 0 {
+		way = "left"
+	}
+	return strconv.FormatFloat(math.Abs(rel), 'f', 0, 64) + " degrees " + way
 }

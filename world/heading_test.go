@@ -58,3 +58,13 @@ func TestLegTo(t *testing.T) {
 		t.Errorf("LegTo: %v (bearing %v, length %v)", end, Bearing(end.Sub(from)), end.Dist(from))
 	}
 }
+
+// TurnWords says which way a turn goes (RelDeg's sign: clockwise is
+// right) and how far, to the nearest degree.
+func TestTurnWords(t *testing.T) {
+	for rel, want := range map[float64]string{40: "40 degrees right", -21.4: "21 degrees left", RelDeg(350): "10 degrees left", 179.6: "180 degrees right"} {
+		if got := TurnWords(rel); got != want {
+			t.Errorf("TurnWords(%v) = %q, want %q", rel, got, want)
+		}
+	}
+}

@@ -224,16 +224,8 @@ func (f *frame) boundaryCrossings(v, w Vec, buf []Vec) []Vec {
 	if !f.rect {
 		// |v + e t - c|^2 = r^2, t in [0, 1].
 		q := v.Sub(f.c)
-		a, b, c := e.Dot(e), 2*q.Dot(e), q.Dot(q)-f.r*f.r
-		if a == 0 {
-			return buf
-		}
-		disc := b*b - 4*a*c
-		if disc < 0 {
-			return buf
-		}
-		sq := math.Sqrt(disc)
-		for _, t := range [2]float64{(-b - sq) / (2 * a), (-b + sq) / (2 * a)} {
+		ts, n := quadRoots(e.Dot(e), 2*q.Dot(e), q.Dot(q)-f.r*f.r)
+		for _, t := range ts[:n] {
 			if t >= 0 && t <= 1 {
 				buf = append(buf, v.Add(e.Scale(t)))
 			}

@@ -15,6 +15,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/rules"
@@ -443,4 +445,14 @@ func Reason(err error, cmds ...string) string {
 		msg = strings.TrimPrefix(msg, c+": ")
 	}
 	return msg
+}
+
+// Capitalize upper-cases the first letter of a text for the player (a
+// result's name, a sentence made of parts).
+func Capitalize(t string) string {
+	r, n := utf8.DecodeRuneInString(t)
+	if n == 0 || !unicode.IsLower(r) {
+		return t
+	}
+	return string(unicode.ToUpper(r)) + t[n:]
 }

@@ -514,11 +514,7 @@ func (c *MoveCmd) apply(s *rules.State, d rules.Dice, p movePrep) ([]rules.Event
 		}
 		if turned := world.RelDeg(facing - p.start.Facing); dist == "0.0" && o.Complete && math.Abs(turned) > eps {
 			// A turn on the spot: say the turn, not a move of 0.0 cm.
-			way := "right"
-			if turned < 0 {
-				way = "left"
-			}
-			text = c.Unit + " turns " + strconv.FormatFloat(math.Abs(turned), 'f', 0, 64) + " degrees " + way + " on the spot"
+			text = c.Unit + " turns " + world.TurnWords(turned) + " on the spot"
 			if p.assault {
 				text += " (its assault move)"
 			}

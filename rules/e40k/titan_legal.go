@@ -2,7 +2,6 @@ package e40k
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strings"
 
@@ -145,11 +144,7 @@ func (r *Ruleset) SuggestTitanMoves(s *rules.State, side, id string) []TitanMove
 	if turn > 1 || turn < -1 {
 		c := &TitanMoveCmd{r: r, By: side, Titan: id, Path: []atii.Waypoint{{X: tb.Pos.X, Y: tb.Pos.Y, Facing: atii.Face(world.NormDeg(tb.Facing + turn))}}}
 		if c.Validate(s) == nil {
-			way := "right"
-			if turn < 0 {
-				way = "left"
-			}
-			out = append(out, TitanMoveSuggestion{Text: fmt.Sprintf("%s turns %.0f degrees %s toward %s", id, math.Abs(turn), way, goal.ID), Cmd: c})
+			out = append(out, TitanMoveSuggestion{Text: id + " turns " + world.TurnWords(turn) + " toward " + goal.ID, Cmd: c})
 		}
 	}
 	return out

@@ -345,11 +345,7 @@ func (c *TitanMoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error
 		}
 		if turned := world.RelDeg(facing - p.start.Facing); fmt.Sprintf("%.1f", o.Distance) == "0.0" && o.Complete && math.Abs(turned) > world.Eps {
 			// A turn on the spot: say the turn, not a move of 0.0 cm.
-			way := "right"
-			if turned < 0 {
-				way = "left"
-			}
-			text = fmt.Sprintf("%s turns %.0f degrees %s on the spot", u.ID, math.Abs(turned), way)
+			text = u.ID + " turns " + world.TurnWords(turned) + " on the spot"
 			if p.assault {
 				text += " (its assault move)"
 			}

@@ -43,7 +43,7 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 	case play.ModeOver:
 		b.Title = "Game over"
 		if st.Result != nil {
-			b.Who = capitalize(st.Result.Kind)
+			b.Who = play.Capitalize(st.Result.Kind)
 			if st.Result.Winner != "" {
 				b.Who = s.SideName(st.Result.Winner) + ": " + st.Result.Kind
 			}

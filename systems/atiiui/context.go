@@ -423,11 +423,3 @@ func (s *UI) firedThisTurn(id, mount string) bool {
 	}
 	return false
 }
-
-// capitalize upper-cases the first letter of a result's name ("draw").
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}

@@ -198,7 +198,7 @@ func (s *UI) debrief(c *play.Column) {
 	big, norm, small := l.Px(16), l.Px(13), l.Px(12)
 	st := s.State()
 	if st.Result != nil {
-		c.Line("Result: "+capitalize(st.Result.Kind), big, true, play.ColGold)
+		c.Line("Result: "+play.Capitalize(st.Result.Kind), big, true, play.ColGold)
 		if st.Result.Winner != "" {
 			c.Line("Winner: "+s.SideName(st.Result.Winner), norm, true, play.ColText)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/e40k"
 	"github.com/auspex/auspex/scenarios"
@@ -52,7 +53,7 @@ func (s *UI) resultText(r *rules.Outcome) string {
 		if v.Side != "" {
 			who = s.SideName(v.Side)
 		}
-		return fmt.Sprintf("%s: the scenario's condition for %s", capitalize(s.whenText(v.When)), who)
+		return fmt.Sprintf("%s: the scenario's condition for %s", play.Capitalize(s.whenText(v.When)), who)
 	}
 	return "the scenario's victory condition"
 }
@@ -89,12 +90,4 @@ func (s *UI) whenText(t *scenarios.Trigger) string {
 		return w
 	}
 	return t.Kind
-}
-
-// capitalize upper-cases the first letter of an ASCII sentence.
-func capitalize(t string) string {
-	if t == "" || t[0] < 'a' || t[0] > 'z' {
-		return t
-	}
-	return string(t[0]-'a'+'A') + t[1:]
 }
