@@ -117,8 +117,18 @@ type Config struct {
 	// decision, chosen by their one-decision value (default 10); every
 	// root action gets its one-decision value.
 	RootBeam int
-	// Samples is how many dice samples average each action (default 3).
+	// Samples is how many dice samples average each root action
+	// (default 3).
 	Samples int
+	// ReplySamples is how many dice samples average each action at a
+	// decision below the root, within one root sample (default 1). With
+	// one, a reply is judged by its result on that sample's dice, as if
+	// the side choosing it knew them: the opponent is credited with the
+	// luckiest of its shots, and a side's own later choices with theirs.
+	// More samples judge each reply by its expected worth instead, at
+	// that many times the cost for each reply that rolls dice (one that
+	// rolls none is played once).
+	ReplySamples int
 	// Workers is how many goroutines score root actions (default
 	// GOMAXPROCS).
 	Workers int
@@ -164,6 +174,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Samples <= 0 {
 		c.Samples = 3
+	}
+	if c.ReplySamples <= 0 {
+		c.ReplySamples = 1
 	}
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)
@@ -430,22 +443,45 @@ func safely(f func() error) (err error) {
 }
 
 // dice returns the search's dice for sample k at ply (0 = the root's
-// action). Every root action sees the same dice for the same sample and
-// ply (common random numbers), so their comparison is fair.
+// action). Every action at a node sees the same dice for the same sample
+// and ply (common random numbers), so their comparison is fair. Below the
+// root, reply sample j of sample k is sample subSample(k, j).
 func (s *searcher) dice(k, ply int) rules.Dice {
 	return rules.NewSeededDice(s.cfg.Seed^0x9e3779b97f4a7c15, uint64(k)<<16|uint64(ply))
 }
 
-// play plays c at st with sample k's dice at ply and counts the node.
-func (s *searcher) play(ctx context.Context, st *rules.State, c rules.Command, k, ply int) (*rules.State, error) {
+// subSample is the sample index of reply sample j within sample k: with
+// one reply sample it is k itself, so the dice are those of a search
+// without reply samples.
+func (s *searcher) subSample(k, j int) int { return k*s.cfg.ReplySamples + j }
+
+// countDice passes rolls through to d and counts them, so that the
+// search knows a play that rolled nothing (its result is the same on
+// every sample's dice).
+type countDice struct {
+	d     rules.Dice
+	rolls int
+}
+
+// Roll implements rules.Dice.
+func (c *countDice) Roll(r rules.Roll, n int) []int {
+	c.rolls++
+	return c.d.Roll(r, n)
+}
+
+// play plays c at st with sample k's dice at ply and counts the node;
+// rolled reports whether any die was rolled.
+func (s *searcher) play(ctx context.Context, st *rules.State, c rules.Command, k, ply int) (next *rules.State, rolled bool, err error) {
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	n := s.nodes.Add(1)
 	if s.cfg.MaxNodes > 0 && n > s.cfg.MaxNodes {
-		return nil, errBudget
+		return nil, false, errBudget
 	}
-	return s.sim.Play(st, c, s.dice(k, ply))
+	d := &countDice{d: s.dice(k, ply)}
+	next, err = s.sim.Play(st, c, d)
+	return next, d.rolls > 0, err
 }
 
 // rootValue is a root action's value at depth: the mean over the samples
@@ -455,16 +491,26 @@ func (s *searcher) rootValue(ctx context.Context, root *rules.State, c rules.Com
 	return s.rootValueOver(ctx, root, c, depth, 0, s.cfg.Samples)
 }
 
-// rootValueOver is rootValue over samples k0 to k1-1.
+// rootValueOver is rootValue over samples k0 to k1-1. A root action that
+// rolls no dice is played once and its position reused for every sample
+// (the samples then differ only in the dice of the decisions after it).
 func (s *searcher) rootValueOver(ctx context.Context, root *rules.State, c rules.Command, depth, k0, k1 int) (float64, Score, error) {
 	var sum float64
 	var now Score
 	terms := map[string]float64{}
 	var order []string
+	var fixed *rules.State // the position of an action that rolled nothing
 	for k := k0; k < k1; k++ {
-		next, err := s.play(ctx, root, c, k, 0)
-		if err != nil {
-			return 0, Score{}, err
+		next := fixed
+		if next == nil {
+			var rolled bool
+			var err error
+			if next, rolled, err = s.play(ctx, root, c, k, 0); err != nil {
+				return 0, Score{}, err
+			}
+			if !rolled {
+				fixed = next
+			}
 		}
 		ev := s.dom.Evaluate(next, s.side)
 		now.Value += ev.Value
@@ -476,6 +522,7 @@ func (s *searcher) rootValueOver(ctx context.Context, root *rules.State, c rules
 		}
 		v := ev.Value
 		if depth > 1 {
+			var err error
 			if v, err = s.value(ctx, next, depth-1, k, 1); err != nil {
 				return 0, Score{}, err
 			}
@@ -493,7 +540,8 @@ func (s *searcher) rootValueOver(ctx context.Context, root *rules.State, c rules
 // value is st's value for the searching side with depth decisions still
 // to look at: the evaluation at a leaf (depth 0, the game over, nobody to
 // decide, no action), else the best (own decision) or worst (opponent's)
-// over the Beam most promising actions of the mean over samples.
+// over the Beam most promising actions, each action worth the mean over
+// its ReplySamples dice samples (one, when it rolls no dice).
 func (s *searcher) value(ctx context.Context, st *rules.State, depth, k, ply int) (float64, error) {
 	who := s.sim.Decider(st)
 	if depth == 0 || st.Over || who == "" {
@@ -516,22 +564,39 @@ func (s *searcher) value(ctx context.Context, st *rules.State, depth, k, ply int
 		}
 		return a < b
 	}
-	// Order by one sample's immediate value and keep the Beam best.
+	// Order by the mean immediate value over the reply samples and keep
+	// the Beam best.
+	type outcome struct {
+		sample int
+		next   *rules.State
+	}
 	type cand struct {
-		i    int
 		v    float64
-		next *rules.State
+		outs []outcome
 	}
 	cands := make([]cand, 0, len(acts))
-	for i, a := range acts {
-		next, err := s.play(ctx, st, a.Cmd, k, ply)
-		if err != nil {
-			if stopped(err) {
-				return 0, err
+	for _, a := range acts {
+		var c cand
+		for j := 0; j < s.cfg.ReplySamples; j++ {
+			sub := s.subSample(k, j)
+			next, rolled, err := s.play(ctx, st, a.Cmd, sub, ply)
+			if err != nil {
+				if stopped(err) {
+					return 0, err
+				}
+				break // an action the domain offered but the rules refuse: skip it
 			}
-			continue // an action the domain offered but the rules refuse: skip it
+			c.v += s.dom.Evaluate(next, s.side).Value
+			c.outs = append(c.outs, outcome{sub, next})
+			if !rolled {
+				break // the same on every sample's dice
+			}
 		}
-		cands = append(cands, cand{i, s.dom.Evaluate(next, s.side).Value, next})
+		if len(c.outs) == 0 {
+			continue
+		}
+		c.v /= float64(len(c.outs))
+		cands = append(cands, c)
 	}
 	if len(cands) == 0 {
 		return s.dom.Evaluate(st, s.side).Value, nil
@@ -544,10 +609,15 @@ func (s *searcher) value(ctx context.Context, st *rules.State, depth, k, ply int
 	if depth > 1 {
 		best = math.NaN()
 		for _, c := range cands {
-			v, err := s.value(ctx, c.next, depth-1, k, ply+1)
-			if err != nil {
-				return 0, err
+			var v float64
+			for _, o := range c.outs {
+				w, err := s.value(ctx, o.next, depth-1, o.sample, ply+1)
+				if err != nil {
+					return 0, err
+				}
+				v += w
 			}
+			v /= float64(len(c.outs))
 			if math.IsNaN(best) || better(v, best) {
 				best = v
 			}

@@ -444,3 +444,70 @@ func TestSearchWidensTheRootFirst(t *testing.T) {
 		t.Errorf("no samples added after the root was widened (%d)", wide.Samples)
 	}
 }
+
+// TestReplySamplesJudgeRepliesByTheirExpectedWorth: red plays safe
+// (+0.5), then blue replies with a bet (D6 4+: +2, else -4; worth -1 on
+// average) or safe (+0.5). Blue's best reply is safe, so red's safe is
+// worth 0. With one reply sample a reply is judged on the dice it will
+// roll, so blue is credited with betting exactly when the bet wins: red's
+// safe looks worth 0.5 - (2+0.5)/2 = -0.75. Many reply samples judge the
+// bet by its mean and give about 0.
+func TestReplySamplesJudgeRepliesByTheirExpectedWorth(t *testing.T) {
+	sim, st := newNim(t, 5)
+	safeValue := func(replies int) float64 {
+		t.Helper()
+		res, err := Search(context.Background(), sim, nimDomain{gamble: true}, st, "red",
+			Config{MaxDepth: 2, Samples: 64, ReplySamples: replies, Seed: 3, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range res.Ranked {
+			if r.Text == "safe" && r.Depth == 2 {
+				return r.Value
+			}
+		}
+		t.Fatalf("no safe at depth 2 in %+v", res.Ranked)
+		return 0
+	}
+	if v := safeValue(1); v > -0.5 || v < -1 {
+		t.Errorf("one reply sample: safe worth %v, want about -0.75 (blue sees its dice)", v)
+	}
+	if v := safeValue(48); math.Abs(v) > 0.15 {
+		t.Errorf("48 reply samples: safe worth %v, want about 0 (blue bets only on its mean)", v)
+	}
+}
+
+// countingSim counts the plays of each command name.
+type countingSim struct {
+	Sim
+	plays map[string]int
+}
+
+func (c *countingSim) Play(s *rules.State, cmd rules.Command, d rules.Dice) (*rules.State, error) {
+	c.plays[cmd.Name()]++
+	return c.Sim.Play(s, cmd, d)
+}
+
+// TestDiceFreeActionsArePlayedOnce: an action that rolls no dice gives the
+// same position on every sample's dice, so the root plays it once for all
+// its samples and a reply that rolls none is played once for all its
+// reply samples; one that rolls dice is played for each.
+func TestDiceFreeActionsArePlayedOnce(t *testing.T) {
+	sim, st := newNim(t, 5)
+	cs := &countingSim{Sim: sim, plays: map[string]int{}}
+	_, err := Search(context.Background(), cs, nimDomain{gamble: true}, st, "red",
+		Config{MaxDepth: 2, Samples: 4, ReplySamples: 3, Seed: 3, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Root, in each of the two iterations (depth 1, depth 2): safe once,
+	// bet 4 times. Below the root at depth 2, a reply node for each of
+	// the 4 samples of each root action (8): safe once each, bet 3 times
+	// each.
+	if got, want := cs.plays["safe"], 2*1+8; got != want {
+		t.Errorf("safe played %d times, want %d", got, want)
+	}
+	if got, want := cs.plays["bet"], 2*4+8*3; got != want {
+		t.Errorf("bet played %d times, want %d", got, want)
+	}
+}
