@@ -443,3 +443,34 @@ func TestLegClampedToSpeedWithinSlack(t *testing.T) {
 		}
 	}
 }
+
+// The dice log heads each line with its step in words, as the banner
+// names it ("T1 Close combat: ..."), never the flow's step id
+// ("close-combat"): two titans in base contact hold in the assault and
+// fight (ATII-CC-1, ATII-CC-2), and the strip shows the fight's lines.
+func TestDiceLogNamesTheStep(t *testing.T) {
+	s := duelAt(t, world.Vec{X: 60, Y: 30}, world.Vec{X: 65, Y: 30}, atii.StepAssault)
+	for i := 0; i < 20 && s.State().Step == atii.StepAssault; i++ {
+		if s.Mode() == play.ModeHandover {
+			s.Continue()
+			continue
+		}
+		s.Hold()
+		s.TrayClose()
+	}
+	fought := false
+	for _, e := range s.State().Log {
+		fought = fought || e.Step == atii.StepCloseCombat && e.Roll != nil
+	}
+	if !fought {
+		t.Fatalf("no close combat was fought: step %s", s.State().Step)
+	}
+	s.TrayClose()
+	hud := hudText(s)
+	if !strings.Contains(hud, "T1 Close combat: ") {
+		t.Errorf("the dice log does not name the close combat step: %s", hud)
+	}
+	if strings.Contains(hud, "close-combat:") {
+		t.Errorf("the dice log shows the step id: %s", hud)
+	}
+}
