@@ -255,30 +255,31 @@ func duelShoot(w *Win, d *app.DebugDump, lg *duelLog, start map[string][2]float6
 	lg.note("T%d %s fires %d weapons at %s", p.Turn, me.ID, declared, foe.ID)
 }
 
-// duelAssault charges the enemy when it is within reach: the drag ends on
-// the enemy's base, which makes base contact (ATII-CC-1); else it holds.
+// duelAssault charges the enemy when it is within reach the way a person
+// does: a click on the enemy titan (its centre) with the titan selected
+// draws the leg, snapped into base contact (ATII-CC-1). When the two
+// already touch (a close combat goes on), the click must draw nothing and
+// say so, and the titan holds; else, out of reach, it holds.
 func duelAssault(w *Win, d *app.DebugDump, lg *duelLog) {
 	w.t.Helper()
 	p := d.Play
 	me, foe := actors(w, d, "assault")
 	gap := dist(me, foe) - 5
-	if gap > 14 || gap < 0.01 {
+	if gap < 0.01 {
+		clickEngaged(w, d)
+		lg.note("T%d %s holds in close combat with %s", p.Turn, me.ID, foe.ID)
+		return
+	}
+	if gap > 14 {
 		w.hold("holding " + me.ID + " in the assault phase")
 		lg.note("T%d %s holds in the assault (gap %.1f cm)", p.Turn, me.ID, gap)
 		return
 	}
-	// Onto the enemy's base, 1 cm inside its near edge.
-	tx, ty := toward(me, foe, dist(me, foe)-1.5)
-	// The leg ends where the pointer let go or, snapped, in base contact
-	// (5 cm from the foe's centre): within 4 cm of the target either way.
-	w.dragLeg("charging "+describe(foe)+" with "+describe(me), me.X, me.Y, tx, ty, 4)
+	shot := ""
 	if lg.charges == 0 {
-		w.DocShot("play-assault")
+		shot = "play-assault"
 	}
-	d, ok := w.played("charging "+foe.ID+" with "+me.ID+" (Enter)", func() { w.Key("Return") })
-	if !ok {
-		w.Failf("the charge of %s into %s (gap %.1f cm) was refused: %q", me.ID, foe.ID, gap, d.Play.Msg)
-	}
+	chargeByClick(w, d, shot)
 	lg.charges++
 	lg.note("T%d %s charges %s", p.Turn, me.ID, foe.ID)
 }

@@ -284,7 +284,7 @@ func (s *Session) logStrip(h *hudb) {
 		if e.Roll != nil {
 			col = ColText
 		}
-		ws := h.wrap(fmt.Sprintf("T%d %s: %s", e.Turn, e.Step, s.ui.TrayText(e.Text)), size, r.W()-l.Px(20), false)
+		ws := h.wrap(fmt.Sprintf("T%d %s: %s", e.Turn, s.ui.StepName(e.Step), s.ui.TrayText(e.Text)), size, r.W()-l.Px(20), false)
 		if len(shown)+len(ws) > rows && len(shown) > 0 {
 			break
 		}

@@ -71,6 +71,9 @@ type SystemUI interface {
 	Reason(err error) string
 	// Named replaces unit ids in a text by the units' names.
 	Named(text string) string
+	// StepName names a flow step (a log event's Step) in the player's
+	// words, as the banner does: the dice log heads its lines with it.
+	StepName(step string) string
 	// DecisionBanner is the phase banner's title in every mode, and its lines for
 	// ModeTurn and ModeOver.
 	DecisionBanner(m Mode) Banner

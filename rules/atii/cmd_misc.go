@@ -198,7 +198,7 @@ func (c *DeployCmd) Validate(s *rules.State) error {
 			return fmt.Errorf("%s would stand off the table", c.Unit)
 		}
 		if zone != "" && !inZone(setup.Zones[zone], p) {
-			return fmt.Errorf("%s must be set up wholly inside %s's deployment zone (%s)", c.Unit, c.By, zoneText(zone))
+			return fmt.Errorf("%s must be set up wholly inside %s's deployment zone (%s)", c.Unit, c.By, r.zoneText(zone))
 		}
 	}
 	for i := range s.Units {
@@ -459,15 +459,4 @@ func (c *AllocateCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error)
 		return nil, err
 	}
 	return repairedEvents(d, c.Unit, n, c.Systems), r.rallyPending(s)
-}
-
-// zoneText names a deployment zone for a player: a generated mission's
-// zone ("map-C/blue-zone") by its map ("the zone of deployment map C":
-// the map's own zone names speak of the colours of its sides, not of the
-// sides playing), a scenario's zone by its id.
-func zoneText(zone string) string {
-	if m, _, ok := strings.Cut(zone, "/"); ok && strings.HasPrefix(m, "map-") {
-		return "the zone of deployment map " + strings.TrimPrefix(m, "map-")
-	}
-	return zone
 }

@@ -66,6 +66,24 @@ type Ruleset struct {
 	// (the catalogue is not changed once a ruleset uses it): bases whose
 	// centres are further apart than theirs plus this are not in contact.
 	maxBase float64
+	// zoneNames names deployment zones for the log and refusals
+	// (SetZoneNames); an unnamed zone is called by its id.
+	zoneNames map[string]string
+}
+
+// SetZoneNames gives the ruleset the players' names of deployment zones
+// by zone id, for log lines and refusals (a generated mission's map zones
+// included). Names are text only: no rule reads them, and the state and
+// its hashes do not hold them.
+func (r *Ruleset) SetZoneNames(names map[string]string) { r.zoneNames = maps.Clone(names) }
+
+// zoneText names a deployment zone for a player: its name when the
+// ruleset was given one, else its id.
+func (r *Ruleset) zoneText(zone string) string {
+	if n := r.zoneNames[zone]; n != "" {
+		return n
+	}
+	return zone
 }
 
 // NewRuleset returns the ATII ruleset for a game on table w. Errors: a

@@ -216,10 +216,14 @@ type MoveCheck struct {
 // dice can reach is a legal "as far as it gets").
 func CheckMove(u *catalog.Unit, s TitanState, plan MovePlan, opts Options) (MoveCheck, error) {
 	c := MoveCheck{Speed: Speed(u, s, opts)}
-	total := 0.0
+	// Length and Cost are measured before any check, so that a refused
+	// plan still says what its path would cost (a preview of an illegal
+	// move must not read "costs 0.0").
 	for _, sg := range plan.Segments {
-		total += sg.Length
+		c.Length += sg.Length
+		c.Cost += segCost(sg)
 	}
+	total := c.Length
 	turns := plan.FinalTurn != 0
 	for _, sg := range plan.Segments {
 		turns = turns || sg.TurnBefore != 0
@@ -252,12 +256,6 @@ func CheckMove(u *catalog.Unit, s TitanState, plan MovePlan, opts Options) (Move
 			c.Dangerous = true
 		}
 		inDanger = sg.Dangerous
-		c.Length += sg.Length
-		if sg.Backwards {
-			c.Cost += BackwardsCost * sg.Length
-		} else {
-			c.Cost += sg.Length
-		}
 	}
 	if tc := TurnCost(plan.FinalTurn); tc > 0 {
 		c.ManForTurns += tc

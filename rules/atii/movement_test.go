@@ -1,6 +1,7 @@
 package atii
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -147,6 +148,30 @@ func TestMOV3Backwards(t *testing.T) {
 	}
 	if _, err := CheckMove(fxReaver(), TitanState{}, MovePlan{Segments: []MoveSegment{{Length: 2, Backwards: true, Dangerous: true}}}, Options{}); err == nil {
 		t.Errorf("backwards in dangerous terrain accepted")
+	}
+}
+
+// A refused plan still says what its path costs (ATII-MOV-3: backwards cm
+// count three times; ATII-CC-1: a titan in close combat may only turn):
+// the move preview prints Cost beside the reason, and a refusal found
+// before the cost was added up read "costs 0.0" for a path that moves.
+func TestRefusedMoveKeepsItsCost(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		plan MovePlan
+		cost float64
+	}{
+		{"backwards in dangerous terrain (ATII-MOV-3)", MovePlan{Segments: []MoveSegment{{Length: 1}, {Length: 2, Backwards: true, Dangerous: true}}}, 7},
+		{"in close combat at the start of the assault (ATII-CC-1)", MovePlan{Assault: true, InCloseCombat: true, Segments: []MoveSegment{{Length: 5.1}}}, 5.1},
+		{"into impassable terrain (ATII-MOV-5)", MovePlan{Segments: []MoveSegment{{Length: 3}, {Length: 1, Impassable: true}}}, 4},
+	} {
+		c, err := CheckMove(fxReaver(), TitanState{}, tc.plan, Options{})
+		if err == nil {
+			t.Errorf("%s: accepted", tc.name)
+		}
+		if math.Abs(c.Cost-tc.cost) > 1e-9 || c.Length <= 0 {
+			t.Errorf("%s: refused with cost %.2f and length %.2f, want cost %.2f", tc.name, c.Cost, c.Length, tc.cost)
+		}
 	}
 }
 

@@ -21,15 +21,3 @@ func TestToHitShortSHT2(t *testing.T) {
 	}
 }
 
-// Deployment (ATII set-up, a generated mission's map A-F): a refusal names
-// the zone as a player knows it, not by the rules' internal id.
-func TestZoneTextNamesTheMap(t *testing.T) {
-	for zone, want := range map[string]string{
-		"map-C/blue-zone": "the zone of deployment map C",
-		"red-zone":        "red-zone",
-	} {
-		if got := zoneText(zone); got != want {
-			t.Errorf("zoneText(%q) = %q, want %q", zone, got, want)
-		}
-	}
-}

@@ -1,6 +1,7 @@
 package e40k
 
 import (
+	"math"
 	"sort"
 
 	"github.com/auspex/auspex/rules"
@@ -77,53 +78,133 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 		cs = append(cs, cand{u: u, p: p, b: b, closest: en, gap: gap})
 	}
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].gap < cs[j].gap })
-	var moves []UnitMove
-	pos := map[string]world.Vec{}
-	for _, c := range cs {
-		// Outside an assault the aim is the closest enemy, found above.
-		en, eb, gap := c.closest, world.Base{}, c.gap
-		if assault {
-			en, eb = ck.aimFor(c.u, c.b, enemies, pos)
-		} else if en >= 0 {
-			eb = enemies[en]
-		}
-		if en < 0 {
-			continue
-		}
-		dir := eb.Pos.Sub(c.b.Pos)
-		l := dir.Len()
-		if l < world.Eps {
-			continue
-		}
-		dir = dir.Scale(1 / l)
-		if assault {
-			gap = world.Distance(c.b, eb)
-		}
-		allow := ck.o.Allowance(c.p, f.Orders, assault)
-		var want float64
-		switch {
-		case assault && c.p.Class == world.Infantry && gap <= 2*allow:
-			want = gap
-		case assault && gap <= allow:
-			want = gap
-		case assault:
-			want = allow
-		default:
-			want = min(allow, gap-1)
-		}
-		for _, d := range []float64{want, want / 2} {
-			if d < 0.5 {
-				break
-			}
-			// The earlier moves passed against the same positions, so
-			// checking this one alone is checking the whole list.
-			to := c.b.Pos.Add(dir.Scale(d))
-			if ck.one(c.u, to, pos) == nil {
-				moves = append(moves, UnitMove{Unit: c.u.ID, To: to})
-				pos[c.u.ID] = to
-				break
+	// The HQ moves first and the others keep within CommandRadius of
+	// where it ends (E40K-CMD-1: a unit further away is out of command at
+	// the next phase's check and may neither move nor shoot). Titans have
+	// no command radius.
+	hq := -1
+	if !r.titanFormation(s, det) {
+		for i, c := range cs {
+			if c.u.Markers.Value(MarkHQ) > 0 {
+				hq = i
 			}
 		}
+	}
+	if hq > 0 {
+		h := cs[hq]
+		copy(cs[1:hq+1], cs[:hq])
+		cs[0], hq = h, 0
+	}
+	// The units in command the HQ must not leave behind, with how far
+	// each may move (0 for one that may not).
+	var followers []follower
+	if hq >= 0 {
+		for _, u := range members(s, det) {
+			if u.ID == cs[hq].u.ID || u.Markers.Value(MarkOutOfCommand) > 0 {
+				continue
+			}
+			p, err := r.profile(s, u)
+			if err != nil {
+				continue
+			}
+			followers = append(followers, follower{b: world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}, reach: ck.o.Allowance(p, f.Orders, assault)})
+		}
+	}
+	// plan suggests the moves with the HQ's move cut to hqCap cm.
+	plan := func(hqCap float64) ([]UnitMove, map[string]world.Vec, world.Vec) {
+		var moves []UnitMove
+		var hqDir world.Vec
+		pos := map[string]world.Vec{}
+		for ci, c := range cs {
+			// Outside an assault the aim is the closest enemy, found above.
+			en, eb, gap := c.closest, world.Base{}, c.gap
+			if assault {
+				en, eb = ck.aimFor(c.u, c.b, enemies, pos)
+			} else if en >= 0 {
+				eb = enemies[en]
+			}
+			if en < 0 {
+				continue
+			}
+			dir := eb.Pos.Sub(c.b.Pos)
+			l := dir.Len()
+			if l < world.Eps {
+				continue
+			}
+			dir = dir.Scale(1 / l)
+			if assault {
+				gap = world.Distance(c.b, eb)
+			}
+			allow := ck.o.Allowance(c.p, f.Orders, assault)
+			var want float64
+			switch {
+			case assault && c.p.Class == world.Infantry && gap <= 2*allow:
+				want = gap
+			case assault && gap <= allow:
+				want = gap
+			case assault:
+				want = allow
+			default:
+				want = min(allow, gap-1)
+			}
+			if hq >= 0 {
+				dir, want = keepCommand(cs[hq].b, pos, ci == hq, c.b, dir, want, allow, followers)
+				if ci == hq {
+					want, hqDir = min(want, hqCap), dir
+				}
+			}
+			for _, d := range []float64{want, want / 2} {
+				if d < 0.5 {
+					break
+				}
+				// The earlier moves passed against the same positions, so
+				// checking this one alone is checking the whole list.
+				to := c.b.Pos.Add(dir.Scale(d))
+				if ck.one(c.u, to, pos) == nil {
+					moves = append(moves, UnitMove{Unit: c.u.ID, To: to})
+					pos[c.u.ID] = to
+					break
+				}
+			}
+		}
+		return moves, pos, hqDir
+	}
+	moves, pos, hqDir := plan(math.Inf(1))
+	// A unit that could not follow the HQ (its way blocked, its move
+	// halved or dropped) would end out of command: the HQ's move is cut
+	// to keep every follower where it ends within CommandRadius and the
+	// moves planned again, twice at most; then the HQ stays where it is,
+	// which keeps in command every unit that starts so (each other unit
+	// ends within CommandRadius of the HQ or closer to it than it was).
+	for pass := 0; hq >= 0; pass++ {
+		h := cs[hq].b
+		moved := 0.0
+		if p, ok := pos[h.ID]; ok {
+			moved = p.Sub(h.Pos).Len()
+		}
+		if moved <= 0 {
+			break
+		}
+		hb := h
+		hb.Pos = h.Pos.Add(hqDir.Scale(moved))
+		ends := make([]world.Base, 0, len(followers))
+		lost := false
+		for _, o := range followers {
+			e := o.b
+			if p, ok := pos[e.ID]; ok {
+				e.Pos = p
+			}
+			ends = append(ends, e)
+			lost = lost || world.Distance(hb, e) > CommandRadius+world.Eps && world.Distance(h, o.b) <= CommandRadius+world.Eps
+		}
+		if !lost {
+			break
+		}
+		cut := 0.0
+		if pass < 2 {
+			cut = hqReach(h, hqDir, moved, ends)
+		}
+		moves, pos, hqDir = plan(cut)
 	}
 	return moves
 }
@@ -168,4 +249,124 @@ func (c *moveCheck) aimFor(u *rules.Unit, b world.Base, enemies []world.Base, po
 		return -1, world.Base{}
 	}
 	return best, enemies[best]
+}
+
+// follower is a unit in command of its detachment's HQ and how far it
+// may move this time.
+type follower struct {
+	b     world.Base
+	reach float64
+}
+
+// keepCommand cuts a suggested move of base b by want cm along the unit
+// vector dir so that the detachment stays in command (E40K-CMD-1) and
+// returns the direction and length to move instead. The HQ (isHQ; hq is
+// its base) goes no further than each follower that can now reach
+// CommandRadius of it can still reach it. Another unit goes no further
+// than CommandRadius from the HQ where it ends (pos holds the HQ's
+// suggested end when it moved); one already beyond it walks towards the
+// HQ instead, up to allow cm, stopping once back in command.
+func keepCommand(hq world.Base, pos map[string]world.Vec, isHQ bool, b world.Base, dir world.Vec, want, allow float64, followers []follower) (world.Vec, float64) {
+	at := func(d float64) world.Base {
+		m := b
+		m.Pos = b.Pos.Add(dir.Scale(d))
+		return m
+	}
+	if isHQ {
+		return dir, longest(want, func(d float64) bool {
+			e := at(d)
+			for _, o := range followers {
+				lim := CommandRadius + o.reach + world.Eps
+				if world.Distance(b, o.b) <= lim && world.Distance(e, o.b) > lim {
+					return false
+				}
+			}
+			return true
+		})
+	}
+	if p, moved := pos[hq.ID]; moved {
+		hq.Pos = p
+	}
+	in := func(d float64) bool { return world.Distance(hq, at(d)) <= CommandRadius+world.Eps }
+	if in(0) {
+		return dir, longest(want, in)
+	}
+	// Out of command of the HQ's new place: back towards it.
+	to := hq.Pos.Sub(b.Pos)
+	l := to.Len()
+	if l < world.Eps {
+		return dir, 0
+	}
+	dir = to.Scale(1 / l)
+	reach := min(allow, l)
+	if !in(reach) {
+		// Not back in command this move: as far towards it as it goes
+		// (still more than CommandRadius away, so clear of its base).
+		return dir, reach
+	}
+	lo, hi := 0.0, reach
+	for i := 0; i < 40; i++ {
+		mid := (lo + hi) / 2
+		if in(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return dir, hi
+}
+
+// hqReach is how far (at most moved cm) the HQ's base h may go along
+// the unit vector dir and keep every base in ends within CommandRadius:
+// the furthest such point found in steps of a quarter cm back from
+// moved, then refined; 0 when there is none (the HQ stays).
+func hqReach(h world.Base, dir world.Vec, moved float64, ends []world.Base) float64 {
+	ok := func(d float64) bool {
+		b := h
+		b.Pos = h.Pos.Add(dir.Scale(d))
+		for _, e := range ends {
+			if world.Distance(b, e) > CommandRadius+world.Eps {
+				return false
+			}
+		}
+		return true
+	}
+	const step = 0.25
+	for d := moved; d > 0; d -= step {
+		if ok(d) {
+			lo, hi := d, min(moved, d+step)
+			for i := 0; i < 30; i++ {
+				mid := (lo + hi) / 2
+				if ok(mid) {
+					lo = mid
+				} else {
+					hi = mid
+				}
+			}
+			return lo
+		}
+	}
+	return 0
+}
+
+// longest is the longest d in [0, want] for which ok holds, assuming ok
+// holds on an interval from 0 (distances along a straight move are
+// convex); 0 when it fails at 0.
+func longest(want float64, ok func(float64) bool) float64 {
+	if want <= 0 || ok(want) {
+		return want
+	}
+	if !ok(0) {
+		return 0
+	}
+	lo, hi := 0.0, want
+	for i := 0; i < 40; i++ {
+		mid := (lo + hi) / 2
+		if ok(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }

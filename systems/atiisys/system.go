@@ -6,8 +6,10 @@
 package atiisys
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 	"sync"
@@ -104,7 +106,25 @@ func newRuleset(scn *scenarios.Scenario, terrain func() (world.TerrainRules, err
 	if err != nil {
 		return nil, fmt.Errorf("atii: %w", err)
 	}
-	return atii.NewRuleset(scn.Catalogue, tr, scn.World)
+	rs, err := atii.NewRuleset(scn.Catalogue, tr, scn.World)
+	if err != nil {
+		return nil, err
+	}
+	names := map[string]string{}
+	for _, z := range scn.Zones {
+		if z.Name != "" {
+			names[z.ID] = z.Name
+		}
+	}
+	if m := scn.Mission; m != nil && m.Secret {
+		_, mapNames, err := missionMaps(scn)
+		if err != nil {
+			return nil, fmt.Errorf("atii: %s: %w", scn.File, err)
+		}
+		maps.Copy(names, mapNames)
+	}
+	rs.SetZoneNames(names)
+	return rs, nil
 }
 
 // controllerKind maps a scenario controller type to the engine's.
@@ -197,7 +217,7 @@ func BuildState(scn *scenarios.Scenario, rs *atii.Ruleset, seed uint64, override
 		}
 		setup.Mission = ms
 		if m.Secret {
-			maps, err := missionMaps(scn)
+			maps, _, err := missionMaps(scn)
 			if err != nil {
 				return nil, fmt.Errorf("build state: %s: %w", scn.File, err)
 			}
@@ -217,17 +237,18 @@ const MissionMapPrefix = "atii-map-"
 // missionMaps reads the deployment maps A-F from the bundled map scenarios
 // for a mission that generates its map: each map's zones, scaled from the
 // map's table to the mission's, under ids "map-X/zone", and its two sides'
-// zones with the objective type the map scenario gives each side.
-func missionMaps(scn *scenarios.Scenario) (map[string]atii.MapDeployment, error) {
-	out := map[string]atii.MapDeployment{}
+// zones with the objective type the map scenario gives each side; and
+// the players' names of those zones ("map C's south edge").
+func missionMaps(scn *scenarios.Scenario) (map[string]atii.MapDeployment, map[string]string, error) {
+	out, names := map[string]atii.MapDeployment{}, map[string]string{}
 	for _, letter := range []string{"A", "B", "C", "D", "E", "F"} {
 		name := MissionMapPrefix + strings.ToLower(letter)
 		ms, err := scenarios.LoadBundled(name, scn.Catalogue)
 		if err != nil {
-			return nil, fmt.Errorf("deployment map %s: %w", letter, err)
+			return nil, nil, fmt.Errorf("deployment map %s: %w", letter, err)
 		}
 		if ms.Table.W <= 0 || ms.Table.H <= 0 {
-			return nil, fmt.Errorf("deployment map %s: no table size", letter)
+			return nil, nil, fmt.Errorf("deployment map %s: no table size", letter)
 		}
 		sx, sy := scn.Table.W/ms.Table.W, scn.Table.H/ms.Table.H
 		md := atii.MapDeployment{Zones: map[string][][]atii.Point{}}
@@ -242,6 +263,7 @@ func missionMaps(scn *scenarios.Scenario) (map[string]atii.MapDeployment, error)
 				pieces = append(pieces, pts)
 			}
 			md.Zones["map-"+letter+"/"+z.ID] = pieces
+			names["map-"+letter+"/"+z.ID] = "map " + letter + "'s " + cmp.Or(strings.ToLower(z.Name), z.ID)
 		}
 		for _, sd := range ms.Sides {
 			if sd.Zone == "" {
@@ -254,14 +276,14 @@ func missionMaps(scn *scenarios.Scenario) (map[string]atii.MapDeployment, error)
 			md.Slots = append(md.Slots, slot)
 		}
 		if len(md.Slots) != 2 {
-			return nil, fmt.Errorf("deployment map %s: %d side zones, want 2", letter, len(md.Slots))
+			return nil, nil, fmt.Errorf("deployment map %s: %d side zones, want 2", letter, len(md.Slots))
 		}
 		if md.Slots[0].Type == md.Slots[1].Type {
 			md.Slots[0].Type, md.Slots[1].Type = "", ""
 		}
 		out[letter] = md
 	}
-	return out, nil
+	return out, names, nil
 }
 
 func points(vs []world.Vec) []atii.Point {

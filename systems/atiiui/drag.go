@@ -156,6 +156,10 @@ func (s *UI) ReleaseTable(p world.Vec) {
 			s.Fail(fmt.Errorf("at most %d waypoints", atii.MaxWaypoints))
 			return
 		}
+		if err := s.engagedRefusal(d.at); err != nil {
+			s.Fail(err)
+			return
+		}
 		s.Draft = append(s.Draft, s.snapLeg(d.at))
 	case dragDeploy:
 		if s.State().Step != atii.StepDeploy {

@@ -105,6 +105,10 @@ func (s *UI) ClickTable(p world.Vec, hit string) {
 				s.Fail(fmt.Errorf("at most %d waypoints", atii.MaxWaypoints))
 				return
 			}
+			if err := s.engagedRefusal(p); err != nil {
+				s.Fail(err)
+				return
+			}
 			s.Draft = append(s.Draft, s.snapLeg(p))
 			s.Facing = nil
 		}

@@ -1,6 +1,7 @@
 package atiiui
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/auspex/auspex/rules/atii"
@@ -172,6 +173,34 @@ func (s *UI) chargeTarget(p world.Vec) (world.Base, bool) {
 		}
 	}
 	return best, found
+}
+
+// engagedRefusal says why no leg may be drawn to p in the assault phase
+// when p is on (or within slack of) an enemy titan the selected titan
+// already touches where the leg starts: it is in close combat with it,
+// may turn but not move away (ATII-CC-1), and the two fight in the close
+// combat phase. Without it the point went inside the enemy's base (no
+// charge snaps a titan already in contact) and the path was refused as
+// overlapping. nil when p is not such a titan.
+func (s *UI) engagedRefusal(p world.Vec) error {
+	st := s.State()
+	if st.Step != atii.StepAssault {
+		return nil
+	}
+	from, _, ok := s.legStart()
+	if !ok {
+		return nil
+	}
+	e, ok := s.chargeTarget(p)
+	if !ok {
+		return nil
+	}
+	me := s.base(st.Unit(s.Selected))
+	me.Pos = from
+	if !world.InContact(me, e) && !world.Overlap(me, e) {
+		return nil
+	}
+	return fmt.Errorf("%s is already in base contact with %s: they fight in the close combat phase; a titan in close combat may turn ([ and ]) but not move away. H holds it", s.unitName(s.Selected), s.unitName(e.ID))
 }
 
 // chargeEnd is the end of a leg from `from` that charges the enemy under

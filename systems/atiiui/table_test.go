@@ -253,6 +253,62 @@ func TestChargeSnapsToBaseContact(t *testing.T) {
 	}
 }
 
+// A titan already in base contact with an enemy at the start of its
+// assault move is in close combat: it may turn but not move away
+// (ATII-CC-1), and the two fight in the close combat phase. A click on
+// that enemy, or a drag from the titan onto it, used to put a path point
+// inside the enemy's base (no charge snaps a titan that already touches)
+// with a preview of "path 5.0 cm, costs 0.0": it now draws nothing and
+// says why; H still holds the titan.
+func TestClickOnAnEnemyAlreadyInContactSaysWhy(t *testing.T) {
+	s := duelAt(t, world.Vec{X: 60, Y: 30}, world.Vec{X: 65, Y: 30}, atii.StepAssault)
+	s.Select("red-reaver")
+	red, blue := s.State().Unit("red-reaver"), s.State().Unit("blue-reaver")
+	if !world.InContact(s.base(red), s.base(blue)) {
+		t.Fatalf("the titans should start the assault in base contact: gap %g", world.Distance(s.base(red), s.base(blue)))
+	}
+	for _, how := range []string{"click", "drag"} {
+		s.ClearDraft()
+		s.Msg, s.MsgErr = "", false
+		p := blue.Pos.Add(world.Vec{X: 0.3, Y: 0.4})
+		if how == "click" {
+			s.PressTable(p, "blue-reaver")
+			s.ReleaseTable(p)
+		} else {
+			drag(s, red.Pos, p)
+		}
+		if len(s.Draft) != 0 {
+			t.Errorf("%s on the enemy in contact drew %v, want no path point", how, s.Draft)
+		}
+		if !s.MsgErr || !strings.Contains(s.Msg, "already in base contact with "+s.Name("blue-reaver")) || !strings.Contains(s.Msg, "not move away") {
+			t.Errorf("%s on the enemy in contact: message %q (error %v), want why not", how, s.Msg, s.MsgErr)
+		}
+	}
+	n := s.State().Seq
+	s.Hold()
+	if s.State().Seq == n {
+		t.Errorf("H did not hold the titan in close combat: %s", s.Msg)
+	}
+}
+
+// The move preview prices what the path would cost also when the rules
+// refuse it (ATII-MOV-3: backwards cm cost three times; ATII-CC-1): a
+// drafted point 5 cm away read "costs 0.0 of Speed 20 cm: 20.0 cm left".
+func TestRefusedMovePreviewPricesThePath(t *testing.T) {
+	s := duelAt(t, world.Vec{X: 60, Y: 30}, world.Vec{X: 65, Y: 30}, atii.StepAssault)
+	s.Select("red-reaver")
+	red := s.State().Unit("red-reaver")
+	s.Draft = []world.Vec{red.Pos.Add(world.Vec{Y: 5})}
+	mp := s.PreviewMove()
+	if mp == nil || mp.Err == nil {
+		t.Fatalf("a titan in close combat moving away should be refused: %+v", mp)
+	}
+	lines := strings.Join(mp.Lines, "\n")
+	if !strings.Contains(lines, "path 5.0 cm, costs 5.0 of Speed") {
+		t.Errorf("the refused 5 cm move is priced wrong: %q", lines)
+	}
+}
+
 // Each declared weapon keeps its own aim (ATII-SHT-2: every weapon
 // declares its target and high or low): T flips the chosen weapon's
 // declaration, else the last one, and no other; an aim the rules forbid
@@ -385,5 +441,36 @@ func TestLegClampedToSpeedWithinSlack(t *testing.T) {
 		} else if mp.Err == nil {
 			t.Errorf("a leg %v cm past Speed should stay too long and be refused: cost %v", tc.over, mp.Check.Cost)
 		}
+	}
+}
+
+// The dice log heads each line with its step in words, as the banner
+// names it ("T1 Close combat: ..."), never the flow's step id
+// ("close-combat"): two titans in base contact hold in the assault and
+// fight (ATII-CC-1, ATII-CC-2), and the strip shows the fight's lines.
+func TestDiceLogNamesTheStep(t *testing.T) {
+	s := duelAt(t, world.Vec{X: 60, Y: 30}, world.Vec{X: 65, Y: 30}, atii.StepAssault)
+	for i := 0; i < 20 && s.State().Step == atii.StepAssault; i++ {
+		if s.Mode() == play.ModeHandover {
+			s.Continue()
+			continue
+		}
+		s.Hold()
+		s.TrayClose()
+	}
+	fought := false
+	for _, e := range s.State().Log {
+		fought = fought || e.Step == atii.StepCloseCombat && e.Roll != nil
+	}
+	if !fought {
+		t.Fatalf("no close combat was fought: step %s", s.State().Step)
+	}
+	s.TrayClose()
+	hud := hudText(s)
+	if !strings.Contains(hud, "T1 Close combat: ") {
+		t.Errorf("the dice log does not name the close combat step: %s", hud)
+	}
+	if strings.Contains(hud, "close-combat:") {
+		t.Errorf("the dice log shows the step id: %s", hud)
 	}
 }

@@ -10,7 +10,11 @@ import (
 	"github.com/auspex/auspex/world"
 )
 
-// stepName names a flow step for the banner.
+// StepName names a flow step for a player: the banner's title and the
+// dice log's lines (play.SystemUI).
+func (s *UI) StepName(step string) string { return stepName(step) }
+
+// stepName names a flow step for the banner and the dice log.
 func stepName(step string) string {
 	switch step {
 	case e40k.StepSetup:

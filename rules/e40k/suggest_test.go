@@ -1,0 +1,71 @@
+package e40k
+
+import (
+	"testing"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/world"
+)
+
+// The suggested move keeps a detachment in command (E40K-CMD-1: a unit
+// more than 30 cm from its HQ at the next phase's check may neither move
+// nor shoot). A fast transport (a Land Raider, 25 cm) in a marine
+// detachment (HQ 10 cm) used to run straight at the enemy as far as its
+// allowance went, three times that on march orders, and end the move far
+// out of command; now the HQ moves first and the others stop within
+// 30 cm of where it ends. The moves still validate and still advance.
+func TestSuggestedMoveKeepsTheDetachmentInCommand(t *testing.T) {
+	r := testRuleset(t)
+	for _, orders := range []string{OrderAssault, OrderMarch} {
+		s := atStep(smallBattle(1, nil), StepMovement, KindMove, "imperium", "marines")
+		setOrders(s, "marines", orders)
+		s.Units = append(s.Units, rules.Unit{ID: "rh", Side: "imperium", Type: "t-land-raider", Formation: "marines", Pos: world.Vec{X: 40, Y: 30}})
+		before := map[string]float64{}
+		for _, u := range members(s, "marines") {
+			before[u.ID] = u.Pos.Y
+		}
+		mv := r.SuggestMoves(s, "marines", false)
+		if len(mv) == 0 {
+			t.Fatalf("%s orders: no move suggested", orders)
+		}
+		cmd := &MoveCmd{r: r, By: "imperium", Detachment: "marines", Moves: mv}
+		if err := cmd.Validate(s); err != nil {
+			t.Fatalf("%s orders: the suggestion does not validate: %v", orders, err)
+		}
+		if _, err := cmd.Apply(s, rules.Scripted(6, 6, 6, 6, 6, 6, 6, 6)); err != nil {
+			t.Fatal(err)
+		}
+		var hq Stand
+		var stands []Stand
+		for _, u := range members(s, "marines") {
+			b, err := r.base(s, u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := Stand{ID: u.ID, Base: b}
+			if u.Markers.Value(MarkHQ) > 0 {
+				hq = st
+			}
+			stands = append(stands, st)
+		}
+		if out := OutOfCommand(hq, stands); len(out) > 0 {
+			for _, id := range out {
+				t.Errorf("%s orders: %s ends %.1f cm from the HQ %s, out of command (moves %v)", orders, id, world.Distance(hq.Base, stands[indexOf(stands, id)].Base), hq.ID, mv)
+			}
+		}
+		for _, u := range members(s, "marines") {
+			if u.Pos.Y <= before[u.ID]+1 {
+				t.Errorf("%s orders: %s did not advance towards the orks (y %.1f -> %.1f)", orders, u.ID, before[u.ID], u.Pos.Y)
+			}
+		}
+	}
+}
+
+func indexOf(ss []Stand, id string) int {
+	for i, s := range ss {
+		if s.ID == id {
+			return i
+		}
+	}
+	return -1
+}

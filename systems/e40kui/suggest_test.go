@@ -1,0 +1,112 @@
+package e40kui
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/rules/e40k"
+	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/world"
+)
+
+// The move A drafts (the rules' suggestion) keeps a detachment in command
+// (E40K-CMD-1: a unit more than 30 cm from its HQ at the next phase's
+// check may neither move nor shoot). In the real window the suggestion
+// sent Rhinos (25 cm, 75 cm on march orders) far ahead of their 10 cm HQ.
+// Each bundled E40K battle with transports is played through the window's
+// inputs on march and on assault orders, and at every move and assault
+// decision every detachment's suggestion must leave each unit in command
+// now within 30 cm of where the HQ ends.
+func TestSuggestedMovesKeepDetachmentsInCommandE40KCMD1(t *testing.T) {
+	cat, err := assets.LoadCatalogue(testReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"e40k-remastered", "e40k-titans", "e40k-combined-arms", "e40k-air-assault"} {
+		for _, orders := range []string{e40k.OrderMarch, e40k.OrderAssault} {
+			scn, err := scenarios.LoadBundled(name, cat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := testSystems(t).New(scn, game.Config{Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			uis, err := play.NewAdapters(New())
+			if err != nil {
+				t.Fatal(err)
+			}
+			humans := map[string]string{}
+			for _, sd := range g.State().Sides {
+				humans[sd.ID] = play.Human
+			}
+			ps, err := uis.New(g, humans)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := Of(ps)
+			checked := 0
+			for i := 0; i < 300 && s.State().Pending != nil && s.Mode() != play.ModeOver; i++ {
+				st := s.State()
+				if p := st.Pending; p.Kind == e40k.KindMove || p.Kind == e40k.KindAssault {
+					for _, det := range p.Units {
+						mv := s.rs().SuggestMoves(st, det, p.Kind == e40k.KindAssault)
+						if len(mv) > 0 {
+							checked++
+						}
+						for _, out := range outOfCommandAfter(s, det, mv) {
+							t.Errorf("%s on %s orders, turn %d %s: the suggestion for %s leaves %s", name, orders, st.Turn, p.Kind, det, out)
+						}
+					}
+				}
+				driveOrders(t, s, map[string]string{"": orders})
+				for s.Mode() == play.ModeHandover {
+					s.Continue()
+				}
+			}
+			if checked == 0 {
+				t.Errorf("%s on %s orders: no move was suggested", name, orders)
+			}
+		}
+	}
+}
+
+// outOfCommandAfter lists the units of detachment det in command now that
+// moves mv would leave more than CommandRadius from the HQ's end.
+func outOfCommandAfter(s *UI, det string, mv []e40k.UnitMove) []string {
+	st := s.State()
+	to := map[string]world.Vec{}
+	for _, m := range mv {
+		to[m.Unit] = m.To
+	}
+	at := func(i int) world.Base {
+		b := s.Base(&st.Units[i])
+		if p, ok := to[b.ID]; ok {
+			b.Pos = p
+		}
+		return b
+	}
+	hq := -1
+	for i := range st.Units {
+		if u := &st.Units[i]; u.Formation == det && !u.Destroyed && !u.OffTable && u.Markers.Value(e40k.MarkHQ) > 0 {
+			hq = i
+		}
+	}
+	if hq < 0 {
+		return nil
+	}
+	var out []string
+	for i := range st.Units {
+		u := &st.Units[i]
+		if u.Formation != det || u.Destroyed || u.OffTable || u.Markers.Value(e40k.MarkOutOfCommand) > 0 {
+			continue
+		}
+		if d := world.Distance(at(hq), at(i)); d > e40k.CommandRadius+world.Eps {
+			out = append(out, fmt.Sprintf("%s (%s) %.1f cm from the HQ", u.ID, u.Type, d))
+		}
+	}
+	return out
+}
