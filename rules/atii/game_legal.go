@@ -235,22 +235,22 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 	}
 	var mb [16]string
 	movable := appendMovable(mb[:0], g.Order, side, false)
-	out := make([]rules.Choice, 0, 8*len(movable))
 	sight := r.sight
 	ue := r.unitEnds(len(s.Units))
-	units := make([]string, len(movable))
-	holds := make([]HoldCmd, len(movable))
-	for i, id := range movable {
+	// The choices are drafted in the call's scratch (kept with ue), then
+	// copied into memory of their own, each list sized exactly.
+	sc := &ue.fire
+	for _, id := range movable {
 		t, err := r.titanRead(s, id)
 		if err != nil {
 			le.note(err)
 			continue
 		}
-		out = r.fireChoices(out, side, id, r.shotsByMount(s, t, opts, sight, ue))
-		units[i], holds[i] = id, HoldCmd{r: r, By: side, Unit: id}
-		out = append(out, rules.Choice{Name: CmdHold, Units: units[i : i+1 : i+1], Cmd: &holds[i], Text: id + " holds its fire"})
+		sc.fireChoices(id, r.shotsByMount(s, t, opts, sight, ue))
+		sc.hold(id)
 	}
-	r.putUnitEnds(ue) // fireChoices copies what it keeps
+	out := sc.choices(r, side)
+	r.putUnitEnds(ue)
 	return out
 }
 
@@ -426,107 +426,151 @@ func groupList(list []string) string {
 	return strings.Join(parts, ", ")
 }
 
-// fireChoices are a titan's concrete shooting declarations (every one
+// fireDraft is one choice legalFire offers, drafted in a fireScratch:
+// a fire command of unit or its hold, with the spans of its shots, unit
+// list and text in the scratch.
+type fireDraft struct {
+	unit               string
+	hold               bool
+	shots, units, text [2]int
+}
+
+// fireScratch is legalFire's scratch, kept with the call's unitEnds (so
+// reused from one call to the next, never shared by two calls): the
+// drafted choices and one list each for their shots, unit lists and
+// texts; choices copies what the choices keep.
+type fireScratch struct {
+	drafts  []fireDraft
+	shots   []Shot
+	units   []string
+	text    []byte
+	picks   []mountShot
+	targets []string
+}
+
+// reset empties sc, dropping what it points into.
+func (sc *fireScratch) reset() {
+	clear(sc.drafts[:cap(sc.drafts)])
+	clear(sc.shots[:cap(sc.shots)])
+	clear(sc.units[:cap(sc.units)])
+	clear(sc.picks[:cap(sc.picks)])
+	clear(sc.targets[:cap(sc.targets)])
+	sc.drafts, sc.shots, sc.units, sc.text = sc.drafts[:0], sc.shots[:0], sc.units[:0], sc.text[:0]
+	sc.picks, sc.targets = sc.picks[:0], sc.targets[:0]
+}
+
+// hold drafts titan id's hold.
+func (sc *fireScratch) hold(id string) {
+	ua, ta := len(sc.units), len(sc.text)
+	sc.units = append(sc.units, id)
+	sc.text = append(append(sc.text, id...), " holds its fire"...)
+	sc.drafts = append(sc.drafts, fireDraft{unit: id, hold: true,
+		shots: [2]int{len(sc.shots), len(sc.shots)}, units: [2]int{ua, len(sc.units)}, text: [2]int{ta, len(sc.text)}})
+}
+
+// choices returns the drafted choices of side, each with memory of its
+// own: one list each for every choice's shots, unit lists, commands and
+// texts (each choice takes a capped part). sc is left as it was (reset
+// empties it).
+func (sc *fireScratch) choices(r *Ruleset, side string) []rules.Choice {
+	out := make([]rules.Choice, len(sc.drafts))
+	shots := slices.Clone(sc.shots)
+	units := slices.Clone(sc.units)
+	texts := string(sc.text)
+	nHold := 0
+	for _, d := range sc.drafts {
+		if d.hold {
+			nHold++
+		}
+	}
+	holds := make([]HoldCmd, 0, nHold)
+	cmds := make([]FireCmd, 0, len(sc.drafts)-nHold)
+	for k, d := range sc.drafts {
+		c := rules.Choice{Name: CmdFire, Units: units[d.units[0]:d.units[1]:d.units[1]], Text: texts[d.text[0]:d.text[1]]}
+		if d.hold {
+			holds = append(holds, HoldCmd{r: r, By: side, Unit: d.unit})
+			c.Name, c.Cmd = CmdHold, &holds[len(holds)-1]
+		} else {
+			cmds = append(cmds, FireCmd{r: r, By: side, Unit: d.unit, Shots: shots[d.shots[0]:d.shots[1]:d.shots[1]]})
+			c.Cmd = &cmds[len(cmds)-1]
+		}
+		out[k] = c
+	}
+	return out
+}
+
+// fireChoices drafts a titan's concrete shooting declarations (every one
 // executable as it is; ATII-SHT-1/2/3): every weapon at its nearest
 // target; then, for each enemy some weapon can hit, every weapon that can
 // at that enemy (the others at their nearest), aimed high, and aimed low
-// where no cover hides the legs. Duplicates are left out. The choices
-// are appended to out, which is returned; byMount is only read.
-func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]mountShot) []rules.Choice {
+// where no cover hides the legs. Duplicates are left out. byMount is only
+// read.
+func (sc *fireScratch) fireChoices(id string, byMount [][]mountShot) {
 	if len(byMount) == 0 {
-		return out
+		return
 	}
-	// Every choice's text goes into one builder, one string at the end:
-	// each text is a part of it (first: where this call's choices start
-	// in out).
-	var tb strings.Builder
-	var num [20]byte
-	var spans [][2]int
-	first := len(out)
-	// One block each for the choices' shots, unit lists and commands,
-	// sized for every choice add may make (each takes a capped part).
-	var shotBuf []Shot
-	var unitBuf []string
-	var cmds []FireCmd
+	first := len(sc.shots) // this titan's shots start there
 	add := func(what string, picks []mountShot, aim Aim) {
-		at := len(shotBuf)
+		at := len(sc.shots)
 		for _, p := range picks {
 			sh := p.shot
 			if aim == AimLow && p.lowOK && p.target == what {
 				sh.Aim = AimLow
 			}
-			shotBuf = append(shotBuf, sh)
+			sc.shots = append(sc.shots, sh)
 		}
-		shots := shotBuf[at:len(shotBuf):len(shotBuf)]
-		// The choices made so far hold shotBuf[:at], len(picks) shots each.
-		for m := 0; m < at; m += len(picks) {
-			if slices.Equal(shotBuf[m:m+len(picks)], shots) {
-				shotBuf = shotBuf[:at]
+		shots := sc.shots[at:]
+		// This titan's choices so far hold sc.shots[first:at], len(picks)
+		// shots each.
+		for m := first; m < at; m += len(picks) {
+			if slices.Equal(sc.shots[m:m+len(picks)], shots) {
+				sc.shots = sc.shots[:at]
 				return
 			}
 		}
-		ta := tb.Len()
-		tb.WriteString(id)
+		ta := len(sc.text)
+		sc.text = append(sc.text, id...)
 		if what == "" {
-			tb.WriteString(" fires: ")
+			sc.text = append(sc.text, " fires: "...)
 		} else {
-			tb.WriteString(" focuses on ")
-			tb.WriteString(what)
-			tb.WriteString(" (aimed ")
-			tb.WriteString(string(aim))
-			tb.WriteString("): ")
+			sc.text = append(sc.text, " focuses on "...)
+			sc.text = append(sc.text, what...)
+			sc.text = append(sc.text, " (aimed "...)
+			sc.text = append(sc.text, aim...)
+			sc.text = append(sc.text, "): "...)
 		}
-		ua := len(unitBuf)
-		unitBuf = append(unitBuf, id)
+		ua := len(sc.units)
+		sc.units = append(sc.units, id)
 		for i, sh := range shots {
 			if i > 0 {
-				tb.WriteString(", ")
+				sc.text = append(sc.text, ", "...)
 			}
-			tb.WriteString(sh.Mount)
-			tb.WriteString(" at ")
-			tb.WriteString(sh.Target)
-			tb.WriteByte(' ')
-			tb.WriteString(string(sh.Aim))
-			tb.WriteString(" (")
-			tb.Write(strconv.AppendInt(num[:0], int64(int(100*picks[i].p+0.5)), 10))
-			tb.WriteString("% a die)")
-			if !hasString(unitBuf[ua:], sh.Target) {
-				unitBuf = append(unitBuf, sh.Target)
+			sc.text = append(sc.text, sh.Mount...)
+			sc.text = append(sc.text, " at "...)
+			sc.text = append(sc.text, sh.Target...)
+			sc.text = append(sc.text, ' ')
+			sc.text = append(sc.text, sh.Aim...)
+			sc.text = append(sc.text, " ("...)
+			sc.text = strconv.AppendInt(sc.text, int64(int(100*picks[i].p+0.5)), 10)
+			sc.text = append(sc.text, "% a die)"...)
+			if !hasString(sc.units[ua:], sh.Target) {
+				sc.units = append(sc.units, sh.Target)
 			}
 		}
-		cmds = append(cmds, FireCmd{r: r, By: side, Unit: id, Shots: shots})
-		spans = append(spans, [2]int{ta, tb.Len()})
-		out = append(out, rules.Choice{Name: CmdFire, Units: unitBuf[ua:len(unitBuf):len(unitBuf)], Cmd: &cmds[len(cmds)-1]})
+		sc.drafts = append(sc.drafts, fireDraft{unit: id,
+			shots: [2]int{at, len(sc.shots)}, units: [2]int{ua, len(sc.units)}, text: [2]int{ta, len(sc.text)}})
 	}
-	// One buffer for every pick: add copies what it keeps.
-	var pickArr [8]mountShot // scratch: most titans have fewer mounts
-	picks := pickArr[:0]
-	if len(byMount) <= len(pickArr) {
-		picks = pickArr[:len(byMount)]
-	} else {
-		picks = make([]mountShot, len(byMount))
-	}
-	var targets []string
-	for i, list := range byMount {
-		picks[i] = list[0]
+	picks := sc.picks[:0]
+	targets := sc.targets[:0]
+	for _, list := range byMount {
+		picks = append(picks, list[0])
 		for _, ms := range list {
 			if !hasString(targets, ms.target) {
 				targets = append(targets, ms.target)
 			}
 		}
 	}
-	most := 1 + 2*len(targets) // choices add may make
-	out = slices.Grow(out, most)
-	shotBuf = make([]Shot, 0, most*len(byMount))
-	unitBuf = make([]string, 0, most*(1+len(byMount)))
-	cmds = make([]FireCmd, 0, most) // never grown: the choices point into it
-	// The spans are scratch too, like picks.
-	var spanArr [24][2]int
-	spans = spanArr[:0]
-	if most > len(spanArr) {
-		spans = make([][2]int, 0, most)
-	}
-	tb.Grow(most * (len(id) + 48 + 40*len(byMount)))
+	sc.picks, sc.targets = picks, targets
 	add("", picks, AimHigh)
 	for _, tg := range targets {
 		anyLow := false
@@ -545,9 +589,4 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 			add(tg, picks, AimLow)
 		}
 	}
-	texts := tb.String()
-	for k, sp := range spans {
-		out[first+k].Text = texts[sp[0]:sp[1]]
-	}
-	return out
 }
