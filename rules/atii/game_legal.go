@@ -60,16 +60,18 @@ func (r *Ruleset) legal(s *rules.State, side string, le *legalErr) []rules.Choic
 		if s.Step != StepInitiative {
 			what = "in the " + s.Phase + " phase"
 		}
-		return append([]rules.Choice{
-			{Name: CmdOrder, Text: "go first " + what, Cmd: r.Order(side, true)},
-			{Name: CmdOrder, Text: "go second " + what, Cmd: r.Order(side, false)},
-		}, r.legalDisengage(s, side, le)...)
+		out := append(make([]rules.Choice, 0, 2+r.orderRoom(s, side)),
+			rules.Choice{Name: CmdOrder, Text: "go first " + what, Cmd: r.Order(side, true)},
+			rules.Choice{Name: CmdOrder, Text: "go second " + what, Cmd: r.Order(side, false)})
+		return r.appendDisengage(out, s, side, le)
 	}
 	switch s.Step {
 	case StepDeploy:
 		return r.legalDeploy(s, side, le)
 	case StepMovement, StepAssault:
-		return append(append(r.legalMove(s, side, le), r.legalShields(s, side, le)...), r.legalDisengage(s, side, le)...)
+		out := r.legalMove(s, side, le, r.orderRoom(s, side))
+		out = append(out, r.legalShields(s, side, le)...)
+		return r.appendDisengage(out, s, side, le)
 	case StepShooting:
 		return append(r.legalFire(s, side, le), r.legalShields(s, side, le)...)
 	case StepRally:
@@ -127,7 +129,43 @@ func (r *Ruleset) legalDeploy(s *rules.State, side string, le *legalErr) []rules
 	return out
 }
 
-func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.Choice {
+// orderRoom is at least the number of shield and disengage choices Legal
+// offers side with the pending decision (one of each per operational
+// titan of side, and "every titan disengages"): room a choice list keeps
+// for them.
+func (r *Ruleset) orderRoom(s *rules.State, side string) int {
+	shields, disengage := hasString(s.Pending.Commands, CmdShields), hasString(s.Pending.Commands, CmdDisengage)
+	if !shields && !disengage {
+		return 0
+	}
+	n := 0
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && operational(u) {
+			n++
+		}
+	}
+	room := 0
+	if shields {
+		room += n
+	}
+	if disengage {
+		room += n + 1
+	}
+	return room
+}
+
+// moveChoice is the memory of one titan's move and hold choices: their
+// unit lists, the move template's path and the two commands.
+type moveChoice struct {
+	units [2]string
+	path  [1]Waypoint
+	move  MoveCmd
+	hold  HoldCmd
+}
+
+// legalMove lists a move template and a hold for every titan of side that
+// may act now, in a list with room for more choices.
+func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr, room int) []rules.Choice {
 	g, err := r.progressView(s)
 	if err != nil {
 		le.note(err)
@@ -143,18 +181,27 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 	movable := appendMovable(mb[:0], g.Order, side, assault)
 	var out []rules.Choice // nil when none may move, as before
 	if len(movable) > 0 {
-		out = make([]rules.Choice, 0, 2*len(movable)+2) // and room for shields
+		out = make([]rules.Choice, 0, 2*len(movable)+room)
 	}
-	// One block each for the choices' unit lists, commands and paths.
-	units := make([]string, 2*len(movable))
-	moves := make([]MoveCmd, len(movable))
-	holds := make([]HoldCmd, len(movable))
-	paths := make([]Waypoint, len(movable))
-	// The texts go into one builder, one string at the end (each text a
-	// part of it).
+	// One block for the choices' unit lists, paths and commands.
+	mem := make([]moveChoice, len(movable))
+	// The texts go into one string, each text a part of it: the forfeit
+	// notes first, to size it.
+	var noteBuf [16]string
+	notes := noteBuf[:0]
+	size := 0
+	for _, id := range movable {
+		note := ""
+		if lost := forfeited(g.Order, id, assault); len(lost) > 0 {
+			note = " (forfeits " + strings.Join(lost, ", ") + ")"
+		}
+		notes = append(notes, note)
+		size += len("move ") + len(" holds") + 2*(len(id)+len(note))
+	}
 	var tb strings.Builder
-	tb.Grow(40 * len(movable))
-	spans := make([][2]int, 0, 2*len(movable))
+	tb.Grow(size)
+	var spanBuf [32][2]int
+	spans := spanBuf[:0]
 	first := len(out)
 	for i, id := range movable {
 		t, err := r.titanRead(s, id)
@@ -162,10 +209,7 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 			le.note(err)
 			continue
 		}
-		note := ""
-		if lost := forfeited(g.Order, id, assault); len(lost) > 0 {
-			note = " (forfeits " + strings.Join(lost, ", ") + ")"
-		}
+		note := notes[i]
 		sp := Speed(t.prof, t.ts, opts)
 		rule := "keep 10 cm from enemy titans"
 		if assault {
@@ -174,10 +218,11 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 				rule = "in close combat: may only turn"
 			}
 		}
-		units[2*i], units[2*i+1] = id, id
-		paths[i] = Waypoint{X: t.u.Pos.X, Y: t.u.Pos.Y}
-		moves[i] = MoveCmd{r: r, By: side, Unit: id, Path: paths[i : i+1 : i+1]}
-		holds[i] = HoldCmd{r: r, By: side, Unit: id}
+		m := &mem[i]
+		m.units = [2]string{id, id}
+		m.path[0] = Waypoint{X: t.u.Pos.X, Y: t.u.Pos.Y}
+		m.move = MoveCmd{r: r, By: side, Unit: id, Path: m.path[:]}
+		m.hold = HoldCmd{r: r, By: side, Unit: id}
 		ta := tb.Len()
 		tb.WriteString("move ")
 		tb.WriteString(id)
@@ -188,9 +233,9 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 		tb.WriteString(note)
 		spans = append(spans, [2]int{ta, tm}, [2]int{tm, tb.Len()})
 		out = append(out,
-			rules.Choice{Name: CmdMove, Units: units[2*i : 2*i+1 : 2*i+1], Cmd: &moves[i],
+			rules.Choice{Name: CmdMove, Units: m.units[0:1:1], Cmd: &m.move,
 				Continuous: r.moveTemplateText(sp, sheet.Of(t.prof).Man, rule)},
-			rules.Choice{Name: CmdHold, Units: units[2*i+1 : 2*i+2 : 2*i+2], Cmd: &holds[i]})
+			rules.Choice{Name: CmdHold, Units: m.units[1:2:2], Cmd: &m.hold})
 	}
 	texts := tb.String()
 	for k, sp := range spans {
