@@ -493,15 +493,14 @@ type fireScratch struct {
 	targets []string
 }
 
-// reset empties sc, dropping what it points into.
+// reset empties sc, dropping what it points into. A call's lists only
+// grow, so what lies past their lengths was cleared by the last reset
+// (fireChoices empties picks and targets itself).
 func (sc *fireScratch) reset() {
-	clear(sc.drafts[:cap(sc.drafts)])
-	clear(sc.shots[:cap(sc.shots)])
-	clear(sc.units[:cap(sc.units)])
-	clear(sc.picks[:cap(sc.picks)])
-	clear(sc.targets[:cap(sc.targets)])
+	clear(sc.drafts)
+	clear(sc.shots)
+	clear(sc.units)
 	sc.drafts, sc.shots, sc.units, sc.text = sc.drafts[:0], sc.shots[:0], sc.units[:0], sc.text[:0]
-	sc.picks, sc.targets = sc.picks[:0], sc.targets[:0]
 }
 
 // hold drafts titan id's hold.
@@ -615,7 +614,6 @@ func (sc *fireScratch) fireChoices(id string, byMount [][]mountShot) {
 			}
 		}
 	}
-	sc.picks, sc.targets = picks, targets
 	add("", picks, AimHigh)
 	for _, tg := range targets {
 		anyLow := false
@@ -634,4 +632,8 @@ func (sc *fireScratch) fireChoices(id string, byMount [][]mountShot) {
 			add(tg, picks, AimLow)
 		}
 	}
+	// A titan's scratch: emptied for the next.
+	clear(picks)
+	clear(targets)
+	sc.picks, sc.targets = picks[:0], targets[:0]
 }
