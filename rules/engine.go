@@ -803,7 +803,7 @@ func (e *Engine) ClearDice() { e.queue = NewManualDice() }
 // events without recording anything. s may be any state of this game (the
 // current one, or a clone an AI is exploring); it is not modified. Like
 // Submit's states, the state returned shares the options map and the
-// pending decision's lists with s (rulesets replace them whole, never edit
+// pending decision with s (rulesets replace them whole, never edit
 // them): Clone it before editing those.
 //
 // d must not be nil. Look-ahead must not use the game's own seeded stream:
@@ -821,7 +821,7 @@ func (e *Engine) Preview(s *State, c Command, d Dice) (*State, []Event, error) {
 	if err := guard(func() (err error) { pl, err = plan(c, s); return err }); err != nil {
 		return nil, nil, fmt.Errorf("%w: %s: %w", ErrIllegal, c.Name(), err)
 	}
-	n := s.nextState() // shares the options and the pending lists, as exec does
+	n := s.nextState() // shares the options and the pending decision, as exec does
 	n.Seq++
 	t := newTray(d, n, n.Seq)
 	t.quiet = e.cfg.Quiet

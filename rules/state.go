@@ -246,12 +246,12 @@ func (s *State) OptionOn(name string) bool { return s.Options[name] == "on" }
 func (s *State) Clone() *State { return s.clone(false) }
 
 // nextState is Clone for the engine's next state in its chain: it shares
-// the options map (and so its typed form) and the pending decision's
-// lists instead of copying them. The engine never edits the options of a
-// game it plays (they are fixed when the game starts, see New), rulesets
-// replace a pending decision whole (never edit its lists in place), and
-// the states of the chain are read-only once made, so nothing shared is
-// written.
+// the options map (and so its typed form) and the pending decision
+// instead of copying them. The engine never edits the options of a game
+// it plays (they are fixed when the game starts, see New), rulesets
+// replace a pending decision whole (never edit it or its lists in place,
+// see Decision), and the states of the chain are read-only once made, so
+// nothing shared is written.
 func (s *State) nextState() *State { return s.clone(true) }
 
 func (s *State) clone(shareOptions bool) *State {
@@ -266,12 +266,10 @@ func (s *State) clone(shareOptions bool) *State {
 	c.Sides = slices.Clone(s.Sides)
 	c.Formations = slices.Clone(s.Formations)
 	c.Units = slices.Clone(s.Units)
-	if s.Pending != nil {
+	if s.Pending != nil && !shareOptions {
 		p := *s.Pending
-		if !shareOptions {
-			p.Commands = cloneSlice(p.Commands)
-			p.Units = cloneSlice(p.Units)
-		}
+		p.Commands = cloneSlice(p.Commands)
+		p.Units = cloneSlice(p.Units)
 		c.Pending = &p
 	}
 	if s.Result != nil {

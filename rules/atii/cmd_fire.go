@@ -474,6 +474,8 @@ type unitEnds struct {
 	enemies []fireEnemy
 	shots   []mountShot
 	byMount [][]mountShot
+	// fire is legalFire's scratch.
+	fire fireScratch
 }
 
 // fireEnemy is an enemy titan as shotsByMount sees it.
@@ -514,6 +516,7 @@ func (r *Ruleset) putUnitEnds(e *unitEnds) {
 	clear(e.shots[:cap(e.shots)])
 	clear(e.byMount[:cap(e.byMount)])
 	e.enemies, e.shots, e.byMount = e.enemies[:0], e.shots[:0], e.byMount[:0]
+	e.fire.reset()
 	r.ends.Put(e)
 }
 

@@ -484,7 +484,8 @@ func (c *MoveCmd) apply(s *rules.State, d rules.Dice, p movePrep) ([]rules.Event
 		return nil, err
 	}
 	var evs []rules.Event
-	if lost := forfeited(g.Order, c.Unit, p.assault); len(lost) > 0 {
+	quiet := rules.Quiet(d) // search: no log text
+	if lost := forfeited(g.Order, c.Unit, p.assault); len(lost) > 0 && !quiet {
 		evs = append(evs, rules.LogEvents(d, rules.Message(fmt.Sprintf("%s goes out of order: %s forfeit(s) this phase (ATII-MOV-1)", c.Unit, strings.Join(lost, ", "))))...)
 	}
 	o, err := ResolveMove(p.t.prof, p.ts, p.plan, p.opts, d)
@@ -502,11 +503,11 @@ func (c *MoveCmd) apply(s *rules.State, d rules.Dice, p movePrep) ([]rules.Event
 	if err := keepTitan(u, p.t.prof, p.ts); err != nil { // see prepare
 		return nil, err
 	}
-	pts := []world.Vec{p.start.Pos}
-	for _, wp := range c.Path {
-		pts = append(pts, world.Vec{X: wp.X, Y: wp.Y})
-	}
-	if !rules.Quiet(d) { // search: no log text
+	if !quiet {
+		pts := []world.Vec{p.start.Pos}
+		for _, wp := range c.Path {
+			pts = append(pts, world.Vec{X: wp.X, Y: wp.Y})
+		}
 		dist := strconv.FormatFloat(o.Distance, 'f', 1, 64)
 		text := c.Unit + " moves " + dist + " cm"
 		if p.assault {

@@ -2,6 +2,7 @@ package atii
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -124,13 +125,17 @@ func withDisengage(cmds []string) []string {
 	return append(append(make([]string, 0, len(cmds)+1), cmds...), CmdDisengage)
 }
 
-// legalDisengage offers each titan of side that is not yet disengaging,
-// alone, and all of them, when side may declare now.
-func (r *Ruleset) legalDisengage(s *rules.State, side string, le *legalErr) []rules.Choice {
+// disengageText follows a titan's id in the text of its disengage choice.
+const disengageText = " disengages this turn (double Speed, no shooting or close combat, may leave the table)"
+
+// appendDisengage appends to out the choices of each titan of side that
+// is not yet disengaging, alone, and all of them, when side may declare
+// now.
+func (r *Ruleset) appendDisengage(out []rules.Choice, s *rules.State, side string, le *legalErr) []rules.Choice {
 	g, err := r.progressView(s) // only read
 	le.note(err)
 	if err != nil || !canDeclare(s, g, side) || !hasString(s.Pending.Commands, CmdDisengage) {
-		return nil
+		return out
 	}
 	var idBuf [16]string // scratch: the choices keep copies
 	ids := idBuf[:0]
@@ -145,21 +150,43 @@ func (r *Ruleset) legalDisengage(s *rules.State, side string, le *legalErr) []ru
 			ids = append(ids, u.ID)
 		}
 	}
-	var out []rules.Choice
 	if len(ids) > 0 {
-		out = make([]rules.Choice, 0, len(ids)+1)
+		out = slices.Grow(out, len(ids)+1)
 	}
-	// One block each for the choices' unit lists, the commands' and the
-	// commands.
-	units := make([]string, 2*len(ids))
+	// One block each for the unit lists (the choices' and the commands')
+	// and the commands, and one string for the texts (each a part of it).
+	all := len(ids) > 1
+	n := 2 * len(ids)
+	if all {
+		n += 2 * len(ids)
+	}
+	units := make([]string, n)
 	cmds := make([]DisengageCmd, len(ids))
+	size := len(ids) * len(disengageText)
+	for _, id := range ids {
+		size += len(id)
+	}
+	var tb strings.Builder
+	tb.Grow(size)
+	for _, id := range ids {
+		tb.WriteString(id)
+		tb.WriteString(disengageText)
+	}
+	texts := tb.String()
+	at := 0
 	for i, id := range ids {
 		units[2*i], units[2*i+1] = id, id
 		cmds[i] = DisengageCmd{r: r, By: side, Units: units[2*i+1 : 2*i+2 : 2*i+2]}
-		out = append(out, rules.Choice{Name: CmdDisengage, Units: units[2*i : 2*i+1 : 2*i+1], Cmd: &cmds[i], Text: id + " disengages this turn (double Speed, no shooting or close combat, may leave the table)"})
+		end := at + len(id) + len(disengageText)
+		out = append(out, rules.Choice{Name: CmdDisengage, Units: units[2*i : 2*i+1 : 2*i+1], Cmd: &cmds[i], Text: texts[at:end]})
+		at = end
 	}
-	if len(ids) > 1 {
-		out = append(out, rules.Choice{Name: CmdDisengage, Units: append([]string(nil), ids...), Cmd: r.Disengage(side, append([]string(nil), ids...)...), Text: "every titan disengages this turn"})
+	if all {
+		k := 2 * len(ids)
+		cu, ou := units[k:k+len(ids):k+len(ids)], units[k+len(ids):]
+		copy(cu, ids)
+		copy(ou, ids)
+		out = append(out, rules.Choice{Name: CmdDisengage, Units: ou, Cmd: r.Disengage(side, cu...), Text: "every titan disengages this turn"})
 	}
 	return out
 }

@@ -324,7 +324,8 @@ func (r *Ruleset) orderChosen(s *rules.State) bool {
 }
 
 // setOrderPending gives the decision to the side whose titan acts next in
-// g.Order (NextSide), or clears it when nobody is left.
+// g.Order (NextSide), or clears it when nobody is left. cmds is a list
+// the caller built for it: the decision keeps it (or a longer copy).
 func (r *Ruleset) setOrderPending(s *rules.State, g *GameProgress, first, second string, assault bool, kind string, cmds []string) {
 	side := NextSide(g.Order, first, second, g.Last, assault)
 	if side == "" {
@@ -336,18 +337,43 @@ func (r *Ruleset) setOrderPending(s *rules.State, g *GameProgress, first, second
 		cmds = withDisengage(cmds) // still the start of this side's turn
 	}
 	s.Active = side
-	var prompt string
+	var head string
 	switch kind {
 	case "deploy":
-		prompt = "deploy a titan in your zone (lowest Man first): " + strings.Join(ids, ", ")
+		head = "deploy a titan in your zone (lowest Man first): "
 	case "move":
-		prompt = "move a titan (lowest Man first; moving a higher-Man titan forfeits the others): " + strings.Join(ids, ", ")
+		head = "move a titan (lowest Man first; moving a higher-Man titan forfeits the others): "
 	case "assault":
-		prompt = "make an assault move (highest Man first): " + strings.Join(ids, ", ")
+		head = "make an assault move (highest Man first): "
 	case "fire":
-		prompt = "fire with a titan: " + strings.Join(ids, ", ")
+		head = "fire with a titan: "
 	}
-	s.Pending = &rules.Decision{Side: side, Kind: kind, Prompt: prompt, Commands: append([]string(nil), cmds...), Units: ids}
+	s.Pending = &rules.Decision{Side: side, Kind: kind, Prompt: promptList(head, ids), Commands: cmds, Units: ids}
+}
+
+// promptList is head followed by ids, comma-separated, built in one
+// string; "" without a head.
+func promptList(head string, ids []string) string {
+	if head == "" {
+		return ""
+	}
+	n := len(head)
+	for i, id := range ids {
+		if i > 0 {
+			n += len(", ")
+		}
+		n += len(id)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(head)
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(id)
+	}
+	return b.String()
 }
 
 // sideActed reports whether a titan of side has acted in the phase.

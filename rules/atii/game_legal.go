@@ -60,16 +60,18 @@ func (r *Ruleset) legal(s *rules.State, side string, le *legalErr) []rules.Choic
 		if s.Step != StepInitiative {
 			what = "in the " + s.Phase + " phase"
 		}
-		return append([]rules.Choice{
-			{Name: CmdOrder, Text: "go first " + what, Cmd: r.Order(side, true)},
-			{Name: CmdOrder, Text: "go second " + what, Cmd: r.Order(side, false)},
-		}, r.legalDisengage(s, side, le)...)
+		out := append(make([]rules.Choice, 0, 2+r.orderRoom(s, side)),
+			rules.Choice{Name: CmdOrder, Text: "go first " + what, Cmd: r.Order(side, true)},
+			rules.Choice{Name: CmdOrder, Text: "go second " + what, Cmd: r.Order(side, false)})
+		return r.appendDisengage(out, s, side, le)
 	}
 	switch s.Step {
 	case StepDeploy:
 		return r.legalDeploy(s, side, le)
 	case StepMovement, StepAssault:
-		return append(append(r.legalMove(s, side, le), r.legalShields(s, side, le)...), r.legalDisengage(s, side, le)...)
+		out := r.legalMove(s, side, le, r.orderRoom(s, side))
+		out = append(out, r.legalShields(s, side, le)...)
+		return r.appendDisengage(out, s, side, le)
 	case StepShooting:
 		return append(r.legalFire(s, side, le), r.legalShields(s, side, le)...)
 	case StepRally:
@@ -127,7 +129,43 @@ func (r *Ruleset) legalDeploy(s *rules.State, side string, le *legalErr) []rules
 	return out
 }
 
-func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.Choice {
+// orderRoom is at least the number of shield and disengage choices Legal
+// offers side with the pending decision (one of each per operational
+// titan of side, and "every titan disengages"): room a choice list keeps
+// for them.
+func (r *Ruleset) orderRoom(s *rules.State, side string) int {
+	shields, disengage := hasString(s.Pending.Commands, CmdShields), hasString(s.Pending.Commands, CmdDisengage)
+	if !shields && !disengage {
+		return 0
+	}
+	n := 0
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && operational(u) {
+			n++
+		}
+	}
+	room := 0
+	if shields {
+		room += n
+	}
+	if disengage {
+		room += n + 1
+	}
+	return room
+}
+
+// moveChoice is the memory of one titan's move and hold choices: their
+// unit lists, the move template's path and the two commands.
+type moveChoice struct {
+	units [2]string
+	path  [1]Waypoint
+	move  MoveCmd
+	hold  HoldCmd
+}
+
+// legalMove lists a move template and a hold for every titan of side that
+// may act now, in a list with room for more choices.
+func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr, room int) []rules.Choice {
 	g, err := r.progressView(s)
 	if err != nil {
 		le.note(err)
@@ -143,18 +181,27 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 	movable := appendMovable(mb[:0], g.Order, side, assault)
 	var out []rules.Choice // nil when none may move, as before
 	if len(movable) > 0 {
-		out = make([]rules.Choice, 0, 2*len(movable)+2) // and room for shields
+		out = make([]rules.Choice, 0, 2*len(movable)+room)
 	}
-	// One block each for the choices' unit lists, commands and paths.
-	units := make([]string, 2*len(movable))
-	moves := make([]MoveCmd, len(movable))
-	holds := make([]HoldCmd, len(movable))
-	paths := make([]Waypoint, len(movable))
-	// The texts go into one builder, one string at the end (each text a
-	// part of it).
+	// One block for the choices' unit lists, paths and commands.
+	mem := make([]moveChoice, len(movable))
+	// The texts go into one string, each text a part of it: the forfeit
+	// notes first, to size it.
+	var noteBuf [16]string
+	notes := noteBuf[:0]
+	size := 0
+	for _, id := range movable {
+		note := ""
+		if lost := forfeited(g.Order, id, assault); len(lost) > 0 {
+			note = " (forfeits " + strings.Join(lost, ", ") + ")"
+		}
+		notes = append(notes, note)
+		size += len("move ") + len(" holds") + 2*(len(id)+len(note))
+	}
 	var tb strings.Builder
-	tb.Grow(40 * len(movable))
-	spans := make([][2]int, 0, 2*len(movable))
+	tb.Grow(size)
+	var spanBuf [32][2]int
+	spans := spanBuf[:0]
 	first := len(out)
 	for i, id := range movable {
 		t, err := r.titanRead(s, id)
@@ -162,10 +209,7 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 			le.note(err)
 			continue
 		}
-		note := ""
-		if lost := forfeited(g.Order, id, assault); len(lost) > 0 {
-			note = " (forfeits " + strings.Join(lost, ", ") + ")"
-		}
+		note := notes[i]
 		sp := Speed(t.prof, t.ts, opts)
 		rule := "keep 10 cm from enemy titans"
 		if assault {
@@ -174,10 +218,11 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 				rule = "in close combat: may only turn"
 			}
 		}
-		units[2*i], units[2*i+1] = id, id
-		paths[i] = Waypoint{X: t.u.Pos.X, Y: t.u.Pos.Y}
-		moves[i] = MoveCmd{r: r, By: side, Unit: id, Path: paths[i : i+1 : i+1]}
-		holds[i] = HoldCmd{r: r, By: side, Unit: id}
+		m := &mem[i]
+		m.units = [2]string{id, id}
+		m.path[0] = Waypoint{X: t.u.Pos.X, Y: t.u.Pos.Y}
+		m.move = MoveCmd{r: r, By: side, Unit: id, Path: m.path[:]}
+		m.hold = HoldCmd{r: r, By: side, Unit: id}
 		ta := tb.Len()
 		tb.WriteString("move ")
 		tb.WriteString(id)
@@ -188,9 +233,9 @@ func (r *Ruleset) legalMove(s *rules.State, side string, le *legalErr) []rules.C
 		tb.WriteString(note)
 		spans = append(spans, [2]int{ta, tm}, [2]int{tm, tb.Len()})
 		out = append(out,
-			rules.Choice{Name: CmdMove, Units: units[2*i : 2*i+1 : 2*i+1], Cmd: &moves[i],
+			rules.Choice{Name: CmdMove, Units: m.units[0:1:1], Cmd: &m.move,
 				Continuous: r.moveTemplateText(sp, sheet.Of(t.prof).Man, rule)},
-			rules.Choice{Name: CmdHold, Units: units[2*i+1 : 2*i+2 : 2*i+2], Cmd: &holds[i]})
+			rules.Choice{Name: CmdHold, Units: m.units[1:2:2], Cmd: &m.hold})
 	}
 	texts := tb.String()
 	for k, sp := range spans {
@@ -235,22 +280,22 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 	}
 	var mb [16]string
 	movable := appendMovable(mb[:0], g.Order, side, false)
-	out := make([]rules.Choice, 0, 8*len(movable))
 	sight := r.sight
 	ue := r.unitEnds(len(s.Units))
-	units := make([]string, len(movable))
-	holds := make([]HoldCmd, len(movable))
-	for i, id := range movable {
+	// The choices are drafted in the call's scratch (kept with ue), then
+	// copied into memory of their own, each list sized exactly.
+	sc := &ue.fire
+	for _, id := range movable {
 		t, err := r.titanRead(s, id)
 		if err != nil {
 			le.note(err)
 			continue
 		}
-		out = r.fireChoices(out, side, id, r.shotsByMount(s, t, opts, sight, ue))
-		units[i], holds[i] = id, HoldCmd{r: r, By: side, Unit: id}
-		out = append(out, rules.Choice{Name: CmdHold, Units: units[i : i+1 : i+1], Cmd: &holds[i], Text: id + " holds its fire"})
+		sc.fireChoices(id, r.shotsByMount(s, t, opts, sight, ue))
+		sc.hold(id)
 	}
-	r.putUnitEnds(ue) // fireChoices copies what it keeps
+	out := sc.choices(r, side)
+	r.putUnitEnds(ue)
 	return out
 }
 
@@ -426,107 +471,149 @@ func groupList(list []string) string {
 	return strings.Join(parts, ", ")
 }
 
-// fireChoices are a titan's concrete shooting declarations (every one
+// fireDraft is one choice legalFire offers, drafted in a fireScratch:
+// a fire command of unit or its hold, with the spans of its shots, unit
+// list and text in the scratch.
+type fireDraft struct {
+	unit               string
+	hold               bool
+	shots, units, text [2]int
+}
+
+// fireScratch is legalFire's scratch, kept with the call's unitEnds (so
+// reused from one call to the next, never shared by two calls): the
+// drafted choices and one list each for their shots, unit lists and
+// texts; choices copies what the choices keep.
+type fireScratch struct {
+	drafts  []fireDraft
+	shots   []Shot
+	units   []string
+	text    []byte
+	picks   []mountShot
+	targets []string
+}
+
+// reset empties sc, dropping what it points into. A call's lists only
+// grow, so what lies past their lengths was cleared by the last reset
+// (fireChoices empties picks and targets itself).
+func (sc *fireScratch) reset() {
+	clear(sc.drafts)
+	clear(sc.shots)
+	clear(sc.units)
+	sc.drafts, sc.shots, sc.units, sc.text = sc.drafts[:0], sc.shots[:0], sc.units[:0], sc.text[:0]
+}
+
+// hold drafts titan id's hold.
+func (sc *fireScratch) hold(id string) {
+	ua, ta := len(sc.units), len(sc.text)
+	sc.units = append(sc.units, id)
+	sc.text = append(append(sc.text, id...), " holds its fire"...)
+	sc.drafts = append(sc.drafts, fireDraft{unit: id, hold: true,
+		shots: [2]int{len(sc.shots), len(sc.shots)}, units: [2]int{ua, len(sc.units)}, text: [2]int{ta, len(sc.text)}})
+}
+
+// choices returns the drafted choices of side, each with memory of its
+// own: one list each for every choice's shots, unit lists, commands and
+// texts (each choice takes a capped part). sc is left as it was (reset
+// empties it).
+func (sc *fireScratch) choices(r *Ruleset, side string) []rules.Choice {
+	out := make([]rules.Choice, len(sc.drafts))
+	shots := slices.Clone(sc.shots)
+	units := slices.Clone(sc.units)
+	texts := string(sc.text)
+	nHold := 0
+	for _, d := range sc.drafts {
+		if d.hold {
+			nHold++
+		}
+	}
+	holds := make([]HoldCmd, 0, nHold)
+	cmds := make([]FireCmd, 0, len(sc.drafts)-nHold)
+	for k, d := range sc.drafts {
+		c := rules.Choice{Name: CmdFire, Units: units[d.units[0]:d.units[1]:d.units[1]], Text: texts[d.text[0]:d.text[1]]}
+		if d.hold {
+			holds = append(holds, HoldCmd{r: r, By: side, Unit: d.unit})
+			c.Name, c.Cmd = CmdHold, &holds[len(holds)-1]
+		} else {
+			cmds = append(cmds, FireCmd{r: r, By: side, Unit: d.unit, Shots: shots[d.shots[0]:d.shots[1]:d.shots[1]]})
+			c.Cmd = &cmds[len(cmds)-1]
+		}
+		out[k] = c
+	}
+	return out
+}
+
+// fireChoices drafts a titan's concrete shooting declarations (every one
 // executable as it is; ATII-SHT-1/2/3): every weapon at its nearest
 // target; then, for each enemy some weapon can hit, every weapon that can
 // at that enemy (the others at their nearest), aimed high, and aimed low
-// where no cover hides the legs. Duplicates are left out. The choices
-// are appended to out, which is returned; byMount is only read.
-func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]mountShot) []rules.Choice {
+// where no cover hides the legs. Duplicates are left out. byMount is only
+// read.
+func (sc *fireScratch) fireChoices(id string, byMount [][]mountShot) {
 	if len(byMount) == 0 {
-		return out
+		return
 	}
-	// Every choice's text goes into one builder, one string at the end:
-	// each text is a part of it (first: where this call's choices start
-	// in out).
-	var tb strings.Builder
-	var num [20]byte
-	var spans [][2]int
-	first := len(out)
-	// One block each for the choices' shots, unit lists and commands,
-	// sized for every choice add may make (each takes a capped part).
-	var shotBuf []Shot
-	var unitBuf []string
-	var cmds []FireCmd
+	first := len(sc.shots) // this titan's shots start there
 	add := func(what string, picks []mountShot, aim Aim) {
-		at := len(shotBuf)
+		at := len(sc.shots)
 		for _, p := range picks {
 			sh := p.shot
 			if aim == AimLow && p.lowOK && p.target == what {
 				sh.Aim = AimLow
 			}
-			shotBuf = append(shotBuf, sh)
+			sc.shots = append(sc.shots, sh)
 		}
-		shots := shotBuf[at:len(shotBuf):len(shotBuf)]
-		// The choices made so far hold shotBuf[:at], len(picks) shots each.
-		for m := 0; m < at; m += len(picks) {
-			if slices.Equal(shotBuf[m:m+len(picks)], shots) {
-				shotBuf = shotBuf[:at]
+		shots := sc.shots[at:]
+		// This titan's choices so far hold sc.shots[first:at], len(picks)
+		// shots each.
+		for m := first; m < at; m += len(picks) {
+			if slices.Equal(sc.shots[m:m+len(picks)], shots) {
+				sc.shots = sc.shots[:at]
 				return
 			}
 		}
-		ta := tb.Len()
-		tb.WriteString(id)
+		ta := len(sc.text)
+		sc.text = append(sc.text, id...)
 		if what == "" {
-			tb.WriteString(" fires: ")
+			sc.text = append(sc.text, " fires: "...)
 		} else {
-			tb.WriteString(" focuses on ")
-			tb.WriteString(what)
-			tb.WriteString(" (aimed ")
-			tb.WriteString(string(aim))
-			tb.WriteString("): ")
+			sc.text = append(sc.text, " focuses on "...)
+			sc.text = append(sc.text, what...)
+			sc.text = append(sc.text, " (aimed "...)
+			sc.text = append(sc.text, aim...)
+			sc.text = append(sc.text, "): "...)
 		}
-		ua := len(unitBuf)
-		unitBuf = append(unitBuf, id)
+		ua := len(sc.units)
+		sc.units = append(sc.units, id)
 		for i, sh := range shots {
 			if i > 0 {
-				tb.WriteString(", ")
+				sc.text = append(sc.text, ", "...)
 			}
-			tb.WriteString(sh.Mount)
-			tb.WriteString(" at ")
-			tb.WriteString(sh.Target)
-			tb.WriteByte(' ')
-			tb.WriteString(string(sh.Aim))
-			tb.WriteString(" (")
-			tb.Write(strconv.AppendInt(num[:0], int64(int(100*picks[i].p+0.5)), 10))
-			tb.WriteString("% a die)")
-			if !hasString(unitBuf[ua:], sh.Target) {
-				unitBuf = append(unitBuf, sh.Target)
+			sc.text = append(sc.text, sh.Mount...)
+			sc.text = append(sc.text, " at "...)
+			sc.text = append(sc.text, sh.Target...)
+			sc.text = append(sc.text, ' ')
+			sc.text = append(sc.text, sh.Aim...)
+			sc.text = append(sc.text, " ("...)
+			sc.text = strconv.AppendInt(sc.text, int64(int(100*picks[i].p+0.5)), 10)
+			sc.text = append(sc.text, "% a die)"...)
+			if !hasString(sc.units[ua:], sh.Target) {
+				sc.units = append(sc.units, sh.Target)
 			}
 		}
-		cmds = append(cmds, FireCmd{r: r, By: side, Unit: id, Shots: shots})
-		spans = append(spans, [2]int{ta, tb.Len()})
-		out = append(out, rules.Choice{Name: CmdFire, Units: unitBuf[ua:len(unitBuf):len(unitBuf)], Cmd: &cmds[len(cmds)-1]})
+		sc.drafts = append(sc.drafts, fireDraft{unit: id,
+			shots: [2]int{at, len(sc.shots)}, units: [2]int{ua, len(sc.units)}, text: [2]int{ta, len(sc.text)}})
 	}
-	// One buffer for every pick: add copies what it keeps.
-	var pickArr [8]mountShot // scratch: most titans have fewer mounts
-	picks := pickArr[:0]
-	if len(byMount) <= len(pickArr) {
-		picks = pickArr[:len(byMount)]
-	} else {
-		picks = make([]mountShot, len(byMount))
-	}
-	var targets []string
-	for i, list := range byMount {
-		picks[i] = list[0]
+	picks := sc.picks[:0]
+	targets := sc.targets[:0]
+	for _, list := range byMount {
+		picks = append(picks, list[0])
 		for _, ms := range list {
 			if !hasString(targets, ms.target) {
 				targets = append(targets, ms.target)
 			}
 		}
 	}
-	most := 1 + 2*len(targets) // choices add may make
-	out = slices.Grow(out, most)
-	shotBuf = make([]Shot, 0, most*len(byMount))
-	unitBuf = make([]string, 0, most*(1+len(byMount)))
-	cmds = make([]FireCmd, 0, most) // never grown: the choices point into it
-	// The spans are scratch too, like picks.
-	var spanArr [24][2]int
-	spans = spanArr[:0]
-	if most > len(spanArr) {
-		spans = make([][2]int, 0, most)
-	}
-	tb.Grow(most * (len(id) + 48 + 40*len(byMount)))
 	add("", picks, AimHigh)
 	for _, tg := range targets {
 		anyLow := false
@@ -545,9 +632,8 @@ func (r *Ruleset) fireChoices(out []rules.Choice, side, id string, byMount [][]m
 			add(tg, picks, AimLow)
 		}
 	}
-	texts := tb.String()
-	for k, sp := range spans {
-		out[first+k].Text = texts[sp[0]:sp[1]]
-	}
-	return out
+	// A titan's scratch: emptied for the next.
+	clear(picks)
+	clear(targets)
+	sc.picks, sc.targets = picks[:0], targets[:0]
 }

@@ -55,6 +55,12 @@ func newSightKey(firer, target world.Base, flat bool) sightKey {
 // lines of a few positions, small enough to stay in cache).
 const maxSightMemo = 1024
 
+// sightMemoStart is the pairs a new memo has room for: a map of 128
+// slots (a hint of 128 would take 256), room for the lines most
+// ten-titan games measure before a memo is emptied (a random
+// battlegroup playout measures under 128 pairs).
+const sightMemoStart = 112
+
 // sightCache is the memo measureShot reads and fills (nil: none).
 type sightCache = *sightMemo
 
@@ -75,7 +81,7 @@ func (c *sightMemo) put(k sightKey, g ShotGeometry) {
 	c.mu.Lock()
 	switch {
 	case c.m == nil:
-		c.m = make(map[sightKey]ShotGeometry, maxSightMemo/8)
+		c.m = make(map[sightKey]ShotGeometry, sightMemoStart)
 	case len(c.m) >= maxSightMemo:
 		clear(c.m) // keeps the map's room
 	}
