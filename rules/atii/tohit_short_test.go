@@ -20,4 +20,3 @@ func TestToHitShortSHT2(t *testing.T) {
 		}
 	}
 }
-
