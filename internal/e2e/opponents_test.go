@@ -148,7 +148,7 @@ var blueTask = regexp.MustCompile(`holding Relay|screening Relay|withdrawing`)
 
 // blueLogLine is such a reason as a dice log line: "T2 movement: Ignis
 // Fidelis: holding Relay; ...".
-var blueLogLine = regexp.MustCompile(`T\d+ [a-z-]+: (Ignis Fidelis|Vulpes Ardens): (holding Relay|screening Relay|withdrawing)`)
+var blueLogLine = regexp.MustCompile(`T\d+ [A-Z][A-Za-z :-]*?: (Ignis Fidelis|Vulpes Ardens): (holding Relay|screening Relay|withdrawing)`)
 
 // TestScriptedMissionByHand plays the bundled scripted mission "Hold the
 // Line" from the start screen with real X input: red (Legio Mortis) by
@@ -341,7 +341,7 @@ func thinkingSpells(hist []app.DumpHistory) [][]string {
 // blueWhyLog is a reason of blue's AI in the dice log: "T1 movement:
 // Ignis Fidelis: advance on Venator Rex (value +50: threat +30; 3
 // decisions ahead, 8 choices)".
-var blueWhyLog = regexp.MustCompile(`T\d+ [a-z-]+: Ignis Fidelis: [^|]*?\d+ decisions? ahead`)
+var blueWhyLog = regexp.MustCompile(`T\d+ [A-Z][A-Za-z :-]*?: Ignis Fidelis: [^|]*?\d+ decisions? ahead`)
 
 // TestAIOpponentFromTheCommandLine starts the bundled titan duel with
 // `auspex play bundled:titan-duel --control red=human,blue=ai:0.3 --seed
