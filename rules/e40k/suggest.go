@@ -12,10 +12,14 @@ import (
 // and computer players: each unit that may move goes straight toward its
 // closest enemy (in an assault, the closest not yet contacted by two
 // attackers, into base contact when it can reach; in the movement phase,
-// stopping 1 cm short of contact), as far as its allowance goes. Units are
-// taken closest to the enemy first; a move the rules refuse is tried at
-// half length, then dropped, so the result always validates (it may be
-// empty).
+// stopping 1 cm short of contact), as far as its allowance goes. The
+// detachment stays in command (E40K-CMD-1): the HQ moves first, no
+// further than the units in command can follow; the others stop within
+// CommandRadius of where it ends, and one already beyond walks back
+// towards it; when a unit cannot follow, the HQ's move is cut and the
+// moves planned again. The other units are taken closest to the enemy
+// first; a move the rules refuse is tried at half length, then dropped,
+// so the result always validates (it may be empty).
 func (r *Ruleset) SuggestMoves(s *rules.State, det string, assault bool) []UnitMove {
 	return r.suggestMoves(s, det, assault, nil)
 }
@@ -83,10 +87,24 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 	// the next phase's check and may neither move nor shoot). Titans have
 	// no command radius.
 	hq := -1
+	var hqBase world.Base
+	hasHQ := false
 	if !r.titanFormation(s, det) {
 		for i, c := range cs {
 			if c.u.Markers.Value(MarkHQ) > 0 {
 				hq = i
+			}
+		}
+		if hq < 0 {
+			// An HQ that may not move this time (artillery on special
+			// orders) still holds the others within CommandRadius.
+			for _, u := range members(s, det) {
+				if u.Markers.Value(MarkHQ) == 0 {
+					continue
+				}
+				if p, err := r.profile(s, u); err == nil {
+					hqBase, hasHQ = world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}, true
+				}
 			}
 		}
 	}
@@ -94,6 +112,9 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 		h := cs[hq]
 		copy(cs[1:hq+1], cs[:hq])
 		cs[0], hq = h, 0
+	}
+	if hq >= 0 {
+		hqBase, hasHQ = cs[hq].b, true
 	}
 	// The units in command the HQ must not leave behind, with how far
 	// each may move (0 for one that may not).
@@ -147,8 +168,8 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 			default:
 				want = min(allow, gap-1)
 			}
-			if hq >= 0 {
-				dir, want = keepCommand(cs[hq].b, pos, ci == hq, c.b, dir, want, allow, followers)
+			if hasHQ {
+				dir, want = keepCommand(hqBase, pos, ci == hq, c.b, dir, want, allow, followers)
 				if ci == hq {
 					want, hqDir = min(want, hqCap), dir
 				}

@@ -69,3 +69,66 @@ func indexOf(ss []Stand, id string) int {
 	}
 	return -1
 }
+
+// An HQ that may not move (artillery on special orders: no move,
+// E40K-ART-1) still holds its detachment in command (E40K-CMD-1): a Land
+// Raider 28 cm from the Whirlwind HQ is offered at most 2 of its 5 cm.
+func TestSuggestedMoveKeepsCommandOfAStationaryHQ(t *testing.T) {
+	r := testRuleset(t)
+	s := atStep(smallBattle(1, nil), StepMovement, KindMove, "imperium", "armour")
+	setOrders(s, "armour", OrderSpecial)
+	var hq, lr *rules.Unit
+	for i := range s.Units {
+		u := &s.Units[i]
+		switch u.ID {
+		case "lr1":
+			u.Markers.Set(MarkHQ, 0)
+			lr = u
+		case "ww":
+			u.Markers.Set(MarkHQ, 1)
+			hq = u
+		case "lr2":
+			u.Pos = world.Vec{X: 90, Y: 12}
+		}
+	}
+	hb, err := r.base(s, hq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Put the Land Raider straight ahead of the HQ (towards the orks), 28 cm
+	// from its base.
+	lr.Pos = world.Vec{X: hq.Pos.X, Y: hq.Pos.Y}
+	for y := hq.Pos.Y; y < 80; y += 0.01 {
+		lr.Pos.Y = y
+		lb, err := r.base(s, lr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if world.Distance(hb, lb) >= 28 {
+			break
+		}
+	}
+	mv := r.SuggestMoves(s, "armour", false)
+	moved := false
+	for _, m := range mv {
+		if m.Unit == hq.ID {
+			t.Errorf("the Whirlwind on special orders is moved: %v", m)
+		}
+		if m.Unit != lr.ID {
+			continue
+		}
+		moved = true
+		e := *lr
+		e.Pos = m.To
+		eb, err := r.base(s, &e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := world.Distance(hb, eb); d > CommandRadius+world.Eps {
+			t.Errorf("the Land Raider is sent %.1f cm from its HQ, out of command (moves %v)", d, mv)
+		}
+	}
+	if !moved {
+		t.Errorf("the Land Raider is not moved at all, though 2 cm keep it in command: %v", mv)
+	}
+}

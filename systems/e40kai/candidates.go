@@ -36,8 +36,8 @@ var ErrNotATemplate = errors.New("not an E40K move or assault template")
 //     as the slowest allows) toward the nearest enemy unit, stopping 1 cm
 //     short in the movement phase;
 //   - the ruleset's own suggestion (SuggestMoves: each unit straight at
-//     its closest enemy; into contact in an assault) and the same at
-//     half length;
+//     its closest enemy; into contact in an assault; the detachment kept
+//     in command of its HQ) and the same at half length;
 //   - in an assault, each unit to firefight range of its nearest enemy;
 //   - the block toward the nearest objective not held yet, and each unit
 //     converging on it;
