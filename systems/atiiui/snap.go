@@ -181,7 +181,9 @@ func (s *UI) chargeTarget(p world.Vec) (world.Base, bool) {
 // may turn but not move away (ATII-CC-1), and the two fight in the close
 // combat phase. Without it the point went inside the enemy's base (no
 // charge snaps a titan already in contact) and the path was refused as
-// overlapping. nil when p is not such a titan.
+// overlapping. When the contact is the end of the drawn path (a charge
+// drafted), it says Enter charges instead. nil when p is not such a
+// titan.
 func (s *UI) engagedRefusal(p world.Vec) error {
 	st := s.State()
 	if st.Step != atii.StepAssault {
@@ -199,6 +201,10 @@ func (s *UI) engagedRefusal(p world.Vec) error {
 	me.Pos = from
 	if !world.InContact(me, e) && !world.Overlap(me, e) {
 		return nil
+	}
+	if len(s.Draft) > 0 {
+		// The contact is the drafted charge's, not a fight already joined.
+		return fmt.Errorf("the drawn path already ends in base contact with %s: Enter charges, Esc drops the path", s.unitName(e.ID))
 	}
 	return fmt.Errorf("%s is already in base contact with %s: they fight in the close combat phase; a titan in close combat may turn ([ and ]) but not move away. H holds it", s.unitName(s.Selected), s.unitName(e.ID))
 }

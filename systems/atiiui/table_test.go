@@ -2,6 +2,7 @@ package atiiui
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -213,6 +214,16 @@ func TestChargeSnapsToBaseContact(t *testing.T) {
 				t.Errorf("the preview does not say it charges: %q", mp.Lines)
 			}
 			s.ReleaseTable(p)
+			// A second click on the enemy the drawn charge reaches keeps the
+			// path and says Enter charges (not that the titan is already
+			// in close combat, which would send a player to H).
+			draft := slices.Clone(s.Draft)
+			bp := s.State().Unit("blue-reaver").Pos
+			s.PressTable(bp, "blue-reaver")
+			s.ReleaseTable(bp)
+			if !slices.Equal(s.Draft, draft) || !strings.Contains(s.Msg, "Enter charges") {
+				t.Errorf("a click on the charged enemy: path %v (was %v), message %q; want the path kept and 'Enter charges'", s.Draft, draft, s.Msg)
+			}
 			s.Commit()
 			if s.MsgErr {
 				t.Fatalf("the charge was refused: %s", s.Msg)
