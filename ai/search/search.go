@@ -127,7 +127,7 @@ type Config struct {
 	// luckiest of its shots, and a side's own later choices with theirs.
 	// More samples judge each reply by its expected worth instead, at
 	// that many times the cost for each reply that rolls dice (one that
-	// rolls none is played once).
+	// rolls none is played once). At most MaxReplySamples.
 	ReplySamples int
 	// Workers is how many goroutines score root actions (default
 	// GOMAXPROCS).
@@ -178,6 +178,7 @@ func (c Config) withDefaults() Config {
 	if c.ReplySamples <= 0 {
 		c.ReplySamples = 1
 	}
+	c.ReplySamples = min(c.ReplySamples, MaxReplySamples)
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -454,6 +455,12 @@ func (s *searcher) dice(k, ply int) rules.Dice {
 // one reply sample it is k itself, so the dice are those of a search
 // without reply samples.
 func (s *searcher) subSample(k, j int) int { return k*s.cfg.ReplySamples + j }
+
+// MaxReplySamples caps Config.ReplySamples. A dice sample's index grows as
+// root sample x ReplySamples^depth (subSample) and dice keeps 48 bits of
+// it: at the cap and the default MaxDepth of 6 that is 2^18 times the root
+// sample, leaving 30 bits for root samples.
+const MaxReplySamples = 8
 
 // countDice passes rolls through to d and counts them, so that the
 // search knows a play that rolled nothing (its result is the same on

@@ -146,8 +146,8 @@ func (w *Win) byHand(d *app.DebugDump) handAction {
 // follows (the relay held or screened, or the fall back).
 var blueTask = regexp.MustCompile(`holding Relay|screening Relay|withdrawing`)
 
-// blueLogLine is such a reason as a dice log line: "T2 movement: Ignis
-// Fidelis: holding Relay; ...".
+// blueLogLine is such a reason as a dice log line, headed by the step's
+// name: "T2 Movement phase: Ignis Fidelis: holding Relay; ...".
 var blueLogLine = regexp.MustCompile(`T\d+ [A-Z][A-Za-z :-]*?: (Ignis Fidelis|Vulpes Ardens): (holding Relay|screening Relay|withdrawing)`)
 
 // TestScriptedMissionByHand plays the bundled scripted mission "Hold the
@@ -338,8 +338,8 @@ func thinkingSpells(hist []app.DumpHistory) [][]string {
 	return out
 }
 
-// blueWhyLog is a reason of blue's AI in the dice log: "T1 movement:
-// Ignis Fidelis: advance on Venator Rex (value +50: threat +30; 3
+// blueWhyLog is a reason of blue's AI in the dice log: "T1 Movement
+// phase: Ignis Fidelis: advance on Venator Rex (value +50: threat +30; 3
 // decisions ahead, 8 choices)".
 var blueWhyLog = regexp.MustCompile(`T\d+ [A-Z][A-Za-z :-]*?: Ignis Fidelis: [^|]*?\d+ decisions? ahead`)
 

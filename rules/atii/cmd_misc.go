@@ -198,7 +198,7 @@ func (c *DeployCmd) Validate(s *rules.State) error {
 			return fmt.Errorf("%s would stand off the table", c.Unit)
 		}
 		if zone != "" && !inZone(setup.Zones[zone], p) {
-			return fmt.Errorf("%s must be set up wholly inside %s's deployment zone (%s)", c.Unit, c.By, r.zoneText(zone))
+			return fmt.Errorf("%s must be set up wholly inside %s's deployment zone (%s)", c.Unit, c.By, r.ZoneName(zone))
 		}
 	}
 	for i := range s.Units {

@@ -161,7 +161,7 @@ func (r *Ruleset) beginMission(s *rules.State, d rules.Dice) ([]rules.Event, err
 	}
 	text := fmt.Sprintf("the objectives give deployment map %s", m.Map)
 	if used {
-		text += fmt.Sprintf(": %s deploys in %s, %s in %s", a, r.zoneText(setup.SideZones[a]), b, r.zoneText(setup.SideZones[b]))
+		text += fmt.Sprintf(": %s deploys in %s, %s in %s", a, r.ZoneName(setup.SideZones[a]), b, r.ZoneName(setup.SideZones[b]))
 	}
 	evs = append(evs, rules.Message(text))
 	return evs, keepProgress(s, g)

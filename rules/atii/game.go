@@ -72,14 +72,15 @@ type Ruleset struct {
 }
 
 // SetZoneNames gives the ruleset the players' names of deployment zones
-// by zone id, for log lines and refusals (a generated mission's map zones
-// included). Names are text only: no rule reads them, and the state and
-// its hashes do not hold them.
+// by zone id, for the texts it writes (log lines, refusals; the log keeps
+// them, the hashes do not read them) and for ZoneName. No rule reads them.
+// Call it before the ruleset is used: it is not safe alongside other
+// calls.
 func (r *Ruleset) SetZoneNames(names map[string]string) { r.zoneNames = maps.Clone(names) }
 
-// zoneText names a deployment zone for a player: its name when the
-// ruleset was given one, else its id.
-func (r *Ruleset) zoneText(zone string) string {
+// ZoneName names a deployment zone for a player: the name SetZoneNames
+// gave it, else its id.
+func (r *Ruleset) ZoneName(zone string) string {
 	if n := r.zoneNames[zone]; n != "" {
 		return n
 	}

@@ -493,9 +493,10 @@ type fireScratch struct {
 	targets []string
 }
 
-// reset empties sc, dropping what it points into. A call's lists only
-// grow, so what lies past their lengths was cleared by the last reset
-// (fireChoices empties picks and targets itself).
+// reset empties sc, dropping what it points into. What lies past the
+// lists' lengths was cleared by the last reset or, for shots dropped as
+// a duplicate, when they were dropped (fireChoices empties picks and
+// targets itself).
 func (sc *fireScratch) reset() {
 	clear(sc.drafts)
 	clear(sc.shots)
@@ -568,6 +569,7 @@ func (sc *fireScratch) fireChoices(id string, byMount [][]mountShot) {
 		// shots each.
 		for m := first; m < at; m += len(picks) {
 			if slices.Equal(sc.shots[m:m+len(picks)], shots) {
+				clear(shots)
 				sc.shots = sc.shots[:at]
 				return
 			}

@@ -73,7 +73,7 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 	case atii.StepDeploy:
 		zone := "your deployment zone"
 		if mv, err := atii.MissionOf(st); err == nil && mv.Map != "" {
-			zone = "your zone of deployment map " + mv.Map
+			zone = "your zone, " + s.rs().ZoneName(mv.SideZones[s.Decider()]) + ","
 		} else if z := s.DeployZone(); z != nil && z.Name != "" {
 			zone = z.Name
 		}

@@ -2,6 +2,7 @@ package atiiui
 
 import (
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -483,5 +484,30 @@ func TestDiceLogNamesTheStep(t *testing.T) {
 	}
 	if strings.Contains(hud, "close-combat:") {
 		t.Errorf("the dice log shows the step id: %s", hud)
+	}
+}
+
+// The deployment banner names the zone a generated mission's map gives
+// the side by its place on the map ("your zone, map C's south edge,"),
+// as the log and the set-up refusals do, not by the map's letter alone.
+func TestDeployBannerNamesTheMissionMapZone(t *testing.T) {
+	s := newSession(t, load(t, "titan-mission"), 2, map[string]string{"red": play.Human, "blue": play.Human})
+	for i := 0; i < 20 && s.State().Step != atii.StepDeploy; i++ {
+		if s.Mode() == play.ModeHandover {
+			s.Continue()
+		} else {
+			s.EndStep()
+		}
+		s.TrayClose()
+	}
+	for i := 0; i < 3 && s.Mode() == play.ModeHandover; i++ {
+		s.Continue()
+	}
+	if s.State().Step != atii.StepDeploy {
+		t.Fatalf("no deployment: step %s", s.State().Step)
+	}
+	lines := strings.Join(s.DecisionBanner(play.ModeTurn).Lines, "\n")
+	if !regexp.MustCompile(`your zone, map [A-F]'s [a-z -]+,`).MatchString(lines) {
+		t.Errorf("the deployment banner does not name the map's zone: %q", lines)
 	}
 }
