@@ -52,7 +52,7 @@ test-unit:
 	$(GO) test -count=1 $(PKGS)
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./world/... ./scenarios/... ./rules/... ./game/ ./render/...
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./world/... ./scenarios/... ./rules/... ./game/ ./render/... ./systems/atiiai/ ./systems/e40ksys/
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
