@@ -13,7 +13,7 @@ func (s *UI) StepName(step string) string { return stepName(step) }
 func stepName(step string) string {
 	switch step {
 	case atii.StepMission:
-		return "Mission: objectives"
+		return "Mission objectives"
 	case atii.StepDeploy:
 		return "Deployment"
 	case atii.StepInitiative:
@@ -71,13 +71,13 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 	}
 	switch st.Step {
 	case atii.StepDeploy:
-		zone := "your deployment zone"
+		zone := "your deployment zone (gold)"
 		if mv, err := atii.MissionOf(st); err == nil && mv.Map != "" {
-			zone = "your zone, " + s.rs().ZoneName(mv.SideZones[s.Decider()]) + ","
+			zone = "your zone (" + s.rs().ZoneName(mv.SideZones[s.Decider()]) + ", gold)"
 		} else if z := s.DeployZone(); z != nil && z.Name != "" {
-			zone = z.Name
+			zone = z.Name + " (gold)"
 		}
-		b.Lines = append(b.Lines, "Press inside "+zone+" (gold) to place "+s.Name(s.deployUnit())+", drag to aim, release to deploy; a click faces it across the table; [ ] turn it; Tab: another titan.")
+		b.Lines = append(b.Lines, "Press inside "+zone+" to place "+s.Name(s.deployUnit())+", drag to aim, release to deploy; a click faces it across the table; [ ] turn it; Tab: another titan.")
 	case atii.StepInitiative:
 		b.Lines = append(b.Lines, "Press 1 (or F) to go first, 2 (or S) to go second, or click a choice.")
 	case atii.StepMovement, atii.StepAssault:

@@ -488,7 +488,7 @@ func TestDiceLogNamesTheStep(t *testing.T) {
 }
 
 // The deployment banner names the zone a generated mission's map gives
-// the side by its place on the map ("your zone, map C's south edge,"),
+// the side by its place on the map ("your zone (map C's south edge, gold)"),
 // as the log and the set-up refusals do, not by the map's letter alone.
 func TestDeployBannerNamesTheMissionMapZone(t *testing.T) {
 	s := newSession(t, load(t, "titan-mission"), 2, map[string]string{"red": play.Human, "blue": play.Human})
@@ -507,7 +507,7 @@ func TestDeployBannerNamesTheMissionMapZone(t *testing.T) {
 		t.Fatalf("no deployment: step %s", s.State().Step)
 	}
 	lines := strings.Join(s.DecisionBanner(play.ModeTurn).Lines, "\n")
-	if !regexp.MustCompile(`your zone, map [A-F]'s [a-z -]+,`).MatchString(lines) {
+	if !regexp.MustCompile(`your zone \(map [A-F]'s [a-z -]+, gold\)`).MatchString(lines) {
 		t.Errorf("the deployment banner does not name the map's zone: %q", lines)
 	}
 }
