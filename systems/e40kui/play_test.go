@@ -192,7 +192,7 @@ func TestOrdersByKeysAndButtonsE40KORD1(t *testing.T) {
 	h := hudText(s)
 	for _, want := range []string{"Devastator detachment", "orders none yet", "overwatch orders", "1 assault, 2 march",
 		"Goff warband: victory if every stand of Ultramarines strike force is destroyed",
-		"at the end: Ultramarines strike force: victory if the last turn ends and Ultramarines strike force holds Hive ruins"} {
+		"At the end: Ultramarines strike force: victory if the last turn ends and Ultramarines strike force holds Hive ruins"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("HUD lacks %q: %s", want, h)
 		}

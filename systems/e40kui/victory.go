@@ -12,7 +12,7 @@ import (
 
 // victoryLines say the scenario's own victory conditions in words
 // ("Goff warband: victory if every stand of Ultramarines strike force is
-// destroyed", "at the end: Draw if the last turn ends").
+// destroyed", "At the end: Draw if the last turn ends").
 func (s *UI) victoryLines() []string {
 	sc := s.G.Scenario
 	if sc == nil {
@@ -30,7 +30,7 @@ func (s *UI) victoryLines() []string {
 		}
 		at := ""
 		if v.AtEnd {
-			at = "at the end: "
+			at = "At the end: "
 		}
 		out = append(out, fmt.Sprintf("%s%s if %s.", at, who, s.whenText(v.When)))
 	}
