@@ -532,38 +532,47 @@ func (r *Ruleset) applyMoves(s *rules.State, d rules.Dice, det string, moves []U
 		to := mv.To
 		start := world.Base{ID: u.ID, Pos: u.Pos, Facing: u.Facing, Foot: p.Base}
 		rep := r.w.MeasureMove(start, []world.Waypoint{{To: to, Facing: u.Facing}}, r.terrain, p.Class, world.MoveOptions{})
+		halted, hit := false, false
 		if rep.FirstDangerous != nil {
 			f, err := roll(d, rules.Roll{Purpose: "dangerous terrain: " + u.ID, Sides: 6, Target: 2, Units: []string{u.ID}}, 1)
 			if err != nil {
 				return nil, false, err
 			}
 			if f[0] == 1 {
-				to = rep.FirstDangerous.At
-				evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " is halted by dangerous terrain"})
+				to, halted = rep.FirstDangerous.At, true
 				f, err = roll(d, rules.Roll{Purpose: "dangerous terrain again: " + u.ID, Sides: 6, Target: 2, Units: []string{u.ID}}, 1)
 				if err != nil {
 					return nil, false, err
 				}
-				if f[0] == 1 {
-					u.Pos = to
-					moved = true
-					if damageLeft(&p, u) > 1 {
-						// A hit costs a war engine or a resilient unit one DC.
-						rules.AddCount(&u.Markers, MarkDamage, 1)
-						evs = append(evs, rules.Event{Kind: rules.EvDamaged, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " takes a hit in dangerous terrain"})
-						continue
-					}
-					evs = append(evs, r.destroy(s, u)...)
-					continue
-				}
+				hit = f[0] == 1
 			}
 		}
 		u.Pos = to
+		moved = true
+		if hit {
+			// Halted where it entered and hit: the unit stands there, not
+			// marked as moved (as saves of format 4 replay it).
+			if halted {
+				evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " is halted by dangerous terrain where it entered"})
+			}
+			if damageLeft(&p, u) > 1 {
+				// A hit costs a war engine or a resilient unit one DC.
+				rules.AddCount(&u.Markers, MarkDamage, 1)
+				evs = append(evs, rules.Event{Kind: rules.EvDamaged, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " takes a hit in dangerous terrain"})
+				continue
+			}
+			evs = append(evs, r.destroy(s, u)...)
+			continue
+		}
 		u.MovedDist += from.Dist(to)
 		u.Moved = true
-		moved = true
 		evs = append(evs, rules.Event{Kind: rules.EvMoved, Side: u.Side, Units: []string{u.ID}, Path: []world.Vec{from, to},
 			Text: fmt.Sprintf("%s moves %.1f cm", u.ID, from.Dist(to))})
+		if halted {
+			// Said after the move, so the dice tray reads "moves 38.2 cm",
+			// then why it stopped there.
+			evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " is halted by dangerous terrain where it entered"})
+		}
 	}
 	cev, err := r.catastrophes(s, d) // a war engine lost in dangerous terrain (wedamage.go)
 	if err != nil {

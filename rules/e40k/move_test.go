@@ -228,6 +228,16 @@ func TestDangerousTerrainE40K(t *testing.T) {
 		if halted := u.Pos.Y < 50; halted != c.halted || u.Destroyed != c.destroyed {
 			t.Errorf("faces %v: at %v destroyed=%v (events %v)", c.faces, u.Pos, u.Destroyed, evs)
 		}
+		// The log says how far it moved, then why it stopped there.
+		if c.halted && !c.destroyed {
+			var texts []string
+			for _, e := range evs {
+				texts = append(texts, e.Text)
+			}
+			if len(texts) != 2 || !strings.HasPrefix(texts[0], "lr1 moves ") || !strings.Contains(texts[1], "halted by dangerous terrain") {
+				t.Errorf("faces %v: events %q, want the move, then the halt", c.faces, texts)
+			}
+		}
 	}
 	s := atStep(smallBattle(1, nil), StepMovement, KindMove, "orks", "gargant")
 	setOrders(s, "gargant", OrderAssault)
