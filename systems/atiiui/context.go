@@ -74,7 +74,7 @@ func (s *UI) MissionLines() []string {
 		if v.AtEnd && v.When != nil && v.When.Kind != "turn-limit" && !strings.Contains(when, "turn limit") {
 			when = "at the end, " + when
 		}
-		out = append(out, fmt.Sprintf("%s%s if %s.", who, res, when))
+		out = append(out, fmt.Sprintf("%s%s if %s.", who, play.Capitalize(res), when))
 	}
 	if len(sc.Victory) == 0 && sc.Mission == nil {
 		out = append(out, "At the end the side with more victory points wins; equal points are a draw.")

@@ -191,8 +191,8 @@ func TestOrdersByKeysAndButtonsE40KORD1(t *testing.T) {
 	}
 	h := hudText(s)
 	for _, want := range []string{"Devastator detachment", "orders none yet", "overwatch orders", "1 assault, 2 march",
-		"Goff warband: victory if every stand of Ultramarines strike force is destroyed",
-		"At the end: Ultramarines strike force: victory if the last turn ends and Ultramarines strike force holds Hive ruins"} {
+		"Goff warband: Victory if every stand of Ultramarines strike force is destroyed",
+		"At the end: Ultramarines strike force: Victory if the last turn ends and Ultramarines strike force holds Hive ruins"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("HUD lacks %q: %s", want, h)
 		}

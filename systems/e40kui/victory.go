@@ -11,7 +11,7 @@ import (
 )
 
 // victoryLines say the scenario's own victory conditions in words
-// ("Goff warband: victory if every stand of Ultramarines strike force is
+// ("Goff warband: Victory if every stand of Ultramarines strike force is
 // destroyed", "At the end: Draw if the last turn ends").
 func (s *UI) victoryLines() []string {
 	sc := s.G.Scenario
@@ -26,7 +26,7 @@ func (s *UI) victoryLines() []string {
 		}
 		who := "Draw"
 		if v.Side != "" {
-			who = s.SideName(v.Side) + ": " + res
+			who = s.SideName(v.Side) + ": " + play.Capitalize(res)
 		}
 		at := ""
 		if v.AtEnd {
