@@ -196,3 +196,45 @@ func TestStartScreenShowsOptionTitlesNotIds(t *testing.T) {
 		}
 	}
 }
+
+// A start screen entry whose label is wider than its button is shortened
+// in the middle ("…"), keeping the file's start and "(does not load)",
+// instead of running over the next column; the button keeps the whole
+// label.
+func TestStartScreenShortensLongLabels(t *testing.T) {
+	cat, err := assets.LoadCatalogue(testReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	long := filepath.Join(dir, "a-very-long-saved-game-name-from-a-long-campaign-evening.auspex-save")
+	if err := os.WriteFile(long, []byte("not a save"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	recent := filepath.Join(dir, "recent.txt")
+	if err := os.WriteFile(recent, []byte(long+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "dump.json")
+	h := newHarness(t, app.Options{Start: &app.StartOptions{Catalogue: cat, Seed: 1, RecentFile: recent}, DebugDump: path})
+	h.run(2)
+	d := readDump(t, path)
+	full := ""
+	for _, b := range d.Buttons {
+		if b.Kind == "start" && strings.Contains(b.Label, "a-very-long-saved-game") {
+			full = b.Label
+		}
+	}
+	if !strings.HasSuffix(full, "(does not load)") || !strings.Contains(full, "long-campaign-evening") {
+		t.Fatalf("no start button with the whole label of the recent save: %q", full)
+	}
+	shown := ""
+	for _, tx := range d.Texts {
+		if strings.HasPrefix(tx.Text, "recent save: a-") {
+			shown = tx.Text
+		}
+	}
+	if !strings.Contains(shown, "…") || !strings.HasSuffix(shown, "(does not load)") || len([]rune(shown)) >= len([]rune(full)) {
+		t.Errorf("the long label is drawn as %q, want it shortened in the middle (whole: %q)", shown, full)
+	}
+}

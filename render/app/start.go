@@ -620,7 +620,7 @@ func (a *App) startPrims() []scene.Prim {
 			fill, tc = hudActive(), color.NRGBA{20, 20, 20, 255}
 		}
 		out = append(out, rectPrim(r, fill, color.NRGBA{90, 95, 105, 255}, a.px(1)))
-		out = a.txt(out, x+a.px(8), y+a.px(13), label, norm, active, tc)
+		out = a.txt(out, x+a.px(8), y+a.px(13), a.fitLabel(label, norm, active, w-a.px(16)), norm, active, tc)
 		st.btns = append(st.btns, play.Button{Label: label, R: r, Do: do})
 	}
 	// Scenarios.
@@ -845,4 +845,22 @@ func (a *App) thumbnail(s *scenarios.Scenario, w, h float64) *ebiten.Image {
 		return nil
 	}
 	return ebiten.NewImageFromImage(img)
+}
+
+// fitLabel shortens label to fit w pixels at size: runes are taken out of
+// its middle and replaced by "…", so that a long file name keeps its start
+// and its end ("recent save: version-ne… (does not load)").
+func (a *App) fitLabel(label string, size float64, bold bool, w float64) string {
+	if w <= 0 || a.MeasureText(label, size, bold) <= w {
+		return label
+	}
+	rs := []rune(label)
+	for cut := 1; cut < len(rs); cut++ {
+		head := (len(rs) - cut) * 2 / 5
+		short := string(rs[:head]) + "…" + string(rs[head+cut:])
+		if a.MeasureText(short, size, bold) <= w {
+			return short
+		}
+	}
+	return "…"
 }
