@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -238,6 +239,33 @@ func (r *Registry) Get(id string) (Ruleset, error) {
 		}
 	}
 	return nil, fmt.Errorf("%w: %q (this build knows: %s)", ErrUnknownRuleset, id, listOrNone(r.IDs()))
+}
+
+// QuirkRuleset is implemented by a ruleset whose behaviour changed in a
+// way that saves of an older format met: Quirks lists the quirks (names of
+// the earlier behaviours, checked with State.HasQuirk) a game saved in
+// format version keeps, so that it replays to the same hashes and goes on
+// under the rules it began with.
+type QuirkRuleset interface {
+	Quirks(version int) []string
+}
+
+// QuirksFor returns the quirks a game loaded from a save of format version
+// keeps: those the save names, then those rs lists for that version, each
+// once.
+func QuirksFor(rs Ruleset, version int, named []string) []string {
+	out := slices.Clone(named)
+	if q, ok := rs.(QuirkRuleset); ok {
+		for _, name := range q.Quirks(version) {
+			if !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // IDs returns the registered ids, sorted.

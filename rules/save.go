@@ -32,12 +32,18 @@ import (
 //     lines never met that case replays as before, every hash checked;
 //     one that did no longer matches, and Replay says it was made under
 //     earlier rules (ErrOldRules) rather than reporting a damaged file.
+//   - Version 5: saves name the quirks their game keeps (State.Quirks).
+//     A save of an older format replays with the quirks its ruleset
+//     lists for that format (QuirkRuleset: E40K's war engine halted and
+//     hit in dangerous terrain), so it still matches every hash, and its
+//     game goes on under them; saved again it is a version-5 save that
+//     names them.
 //
 // Saving always writes SaveVersion, with this build's hashes: a version-2
 // game loaded and saved again is a version-3 save.
 const (
 	SaveFormat  = "auspex-save"
-	SaveVersion = 4
+	SaveVersion = 5
 	// unhashedVersion is the older format replayed without hash checks.
 	unhashedVersion = 2
 )
@@ -68,6 +74,8 @@ type Save struct {
 	// StartManual and StartDice record manual dice used at the start.
 	StartManual bool  `json:"start_manual,omitempty"`
 	StartDice   []int `json:"start_dice,omitempty"`
+	// Quirks are the earlier rules behaviours the game keeps (State.Quirks).
+	Quirks []string `json:"quirks,omitempty"`
 	// Commands are the commands played, oldest first.
 	Commands []SavedCommand `json:"commands"`
 }
@@ -117,6 +125,7 @@ func (e *Engine) Save() ([]byte, error) {
 		StartHash:   HashString(e.start.Hash()),
 		StartManual: e.cfg.ManualStart,
 		StartDice:   e.cfg.StartDice,
+		Quirks:      e.base.Quirks,
 		Commands:    make([]SavedCommand, len(e.recs)),
 	}
 	for i, r := range e.recs {
@@ -167,6 +176,11 @@ func encodeSave(sv *Save) ([]byte, error) {
 			return nil, err
 		}
 	}
+	if len(sv.Quirks) > 0 {
+		if err := field("quirks", sv.Quirks); err != nil {
+			return nil, err
+		}
+	}
 	b.WriteString("  \"commands\": [")
 	for i := range sv.Commands {
 		raw, err := json.Marshal(&sv.Commands[i])
@@ -195,6 +209,8 @@ const (
 	MaxSaveSize = 32 << 20
 	// MaxSaveOptions is the most ruleset options a save may set.
 	MaxSaveOptions = 256
+	// MaxSaveQuirks is the most quirks a save may name.
+	MaxSaveQuirks = 64
 	// MaxSaveCommands is the most commands a save may hold.
 	MaxSaveCommands = 200000
 	// MaxStartDice is the most manual dice a game's start may use (a
@@ -211,7 +227,7 @@ const (
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
 // saveKeys are the top-level keys of a save, in file order.
-var saveKeys = []string{"format", "version", "ruleset", "options", "seed", "scenario", "files", "start_hash", "start_manual", "start_dice", "commands"}
+var saveKeys = []string{"format", "version", "ruleset", "options", "seed", "scenario", "files", "start_hash", "start_manual", "start_dice", "quirks", "commands"}
 
 // wireCommand is a SavedCommand as read: dice stay raw until counted.
 type wireCommand struct {
@@ -277,6 +293,7 @@ func ParseSave(data []byte) (*Save, error) {
 		decodeField(top, "start_hash", &sv.StartHash),
 		decodeField(top, "start_manual", &sv.StartManual),
 		decodeCounted(top, "start_dice", MaxStartDice, "dice", " (the game's start never rolls that many)", &sv.StartDice),
+		decodeCounted(top, "quirks", MaxSaveQuirks, "quirks", "", &sv.Quirks),
 	); err != nil {
 		return nil, err
 	}
@@ -293,6 +310,11 @@ func ParseSave(data []byte) (*Save, error) {
 	for k, v := range sv.Options {
 		if !isName(k) || len(v) > maxSaveName {
 			return nil, fmt.Errorf("%w: option %s=%s: not an option name and value", ErrBadSave, QuoteShort(k), QuoteShort(v))
+		}
+	}
+	for _, q := range sv.Quirks {
+		if !isName(q) {
+			return nil, fmt.Errorf("%w: quirk %s is not a quirk name", ErrBadSave, QuoteShort(q))
 		}
 	}
 	if sv.StartHash, err = normHash(sv.StartHash); err != nil {
@@ -594,6 +616,7 @@ func replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 	st.Ruleset = sv.Ruleset
 	st.Options = cloneMap(sv.Options)
 	st.Seed = sv.Seed
+	st.Quirks = QuirksFor(rs, sv.Version, sv.Quirks)
 	cfg.Scenario = sv.Scenario
 	cfg.Files = sv.Files
 	cfg.ManualStart = sv.StartManual

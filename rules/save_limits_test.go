@@ -60,6 +60,14 @@ func TestParseSaveRefusesHugeLists(t *testing.T) {
 			}
 			m["files"] = fs
 		}), "files: 65 files listed, at most 64"},
+		"quirks": {editSave(t, data, func(m map[string]any) {
+			qs := make([]any, MaxSaveQuirks+1)
+			for i := range qs {
+				qs[i] = "q"
+			}
+			m["quirks"] = qs
+		}), "quirks: 65 quirks listed, at most 64"},
+		"quirk name": {editSave(t, data, func(m map[string]any) { m["quirks"] = []any{"not a name!"} }), `quirk "not a name!" is not a quirk name`},
 	}
 	for name, c := range cases {
 		_, err := ParseSave(c.data)
@@ -181,5 +189,30 @@ func TestReplayErrorsAreClipped(t *testing.T) {
 	}
 	if !errors.Is(err, ErrNotYourTurn) {
 		t.Errorf("the cut message lost its cause: %v", errors.Unwrap(err))
+	}
+}
+
+// TestSaveKeepsQuirks (save format 5): a game's quirks are written to its
+// save, read back and kept by the replayed game, and they do not enter the
+// hashes (the same save without them still matches every hash).
+func TestSaveKeepsQuirks(t *testing.T) {
+	data := playedSave(t)
+	with := editSave(t, data, func(m map[string]any) { m["quirks"] = []any{"old-way"} })
+	e, err := Load(with, mustRegistry(t), duelBuild, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !e.State().HasQuirk("old-way") || e.State().HasQuirk("other") {
+		t.Errorf("loaded quirks: %v", e.State().Quirks)
+	}
+	again, err := e.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(again, []byte(`"quirks": ["old-way"]`)) {
+		t.Errorf("saved again without its quirk:\n%.600s", again)
+	}
+	if bytes.Contains(data, []byte(`"quirks"`)) {
+		t.Error("a new game's save names quirks")
 	}
 }

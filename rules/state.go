@@ -64,6 +64,14 @@ type State struct {
 	// never modified: Clone shares them (see Clone).
 	Log []Event `json:"log,omitempty"`
 
+	// Quirks name earlier rules behaviours this game keeps because it
+	// began under them: a save of an older format replays, and goes on,
+	// with the quirks its ruleset lists for that format (QuirkRuleset).
+	// A new game has none. Quirks are fixed for the whole game, shared by
+	// clones and left out of the hashes (the commands' hashes prove their
+	// effect); saves carry them.
+	Quirks []string `json:"quirks,omitempty"`
+
 	// opts is the ruleset's typed form of Options (TypedOptions).
 	opts typedOptions
 	// units maps a unit id to its index in Units (IndexUnits). It is
@@ -191,6 +199,10 @@ func (s *State) Unit(id string) *Unit {
 	}
 	return nil
 }
+
+// HasQuirk reports whether the game keeps the earlier behaviour q (see
+// State.Quirks).
+func (s *State) HasQuirk(q string) bool { return slices.Contains(s.Quirks, q) }
 
 // IndexUnits builds the id -> position index Unit uses. The engine calls
 // it when a game starts; code that adds, removes or reorders units may

@@ -167,6 +167,21 @@ func (r *Ruleset) Name() string { return "Epic 40,000" }
 // Options implements rules.Ruleset.
 func (r *Ruleset) Options() []rules.Option { return RulesOptions() }
 
+// QuirkHaltHitUnmoved keeps the behaviour of saves before format 5: a unit
+// halted where it entered dangerous terrain and then hit there stood at the
+// entry point without being marked as moved (no Moved flag, no distance,
+// no move event).
+const QuirkHaltHitUnmoved = "e40k-halt-hit-unmoved"
+
+// Quirks implements rules.QuirkRuleset: games saved before format 5 keep
+// QuirkHaltHitUnmoved.
+func (r *Ruleset) Quirks(version int) []string {
+	if version < 5 {
+		return []string{QuirkHaltHitUnmoved}
+	}
+	return nil
+}
+
 // ParseOptions implements rules.OptionParser.
 func (r *Ruleset) ParseOptions(m map[string]string) (any, error) { return ParseOptions(m) }
 

@@ -549,30 +549,33 @@ func (r *Ruleset) applyMoves(s *rules.State, d rules.Dice, det string, moves []U
 		}
 		u.Pos = to
 		moved = true
-		if hit {
-			// Halted where it entered and hit: the unit stands there, not
-			// marked as moved (as saves of format 4 replay it).
+		haltMsg := rules.Event{Kind: rules.EvMessage, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " is halted by dangerous terrain where it entered"}
+		if hit && s.HasQuirk(QuirkHaltHitUnmoved) {
+			// Saves before format 5: halted and hit, the unit stood at the
+			// entry point without being marked as moved.
+			evs = append(evs, haltMsg)
+		} else {
+			// A unit halted where it entered has moved there, hit or not.
+			u.MovedDist += from.Dist(to)
+			u.Moved = true
+			evs = append(evs, rules.Event{Kind: rules.EvMoved, Side: u.Side, Units: []string{u.ID}, Path: []world.Vec{from, to},
+				Text: fmt.Sprintf("%s moves %.1f cm", u.ID, from.Dist(to))})
 			if halted {
-				evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " is halted by dangerous terrain where it entered"})
+				// Said after the move, so the dice tray reads "moves 38.2
+				// cm", then why it stopped there.
+				evs = append(evs, haltMsg)
 			}
-			if damageLeft(&p, u) > 1 {
-				// A hit costs a war engine or a resilient unit one DC.
-				rules.AddCount(&u.Markers, MarkDamage, 1)
-				evs = append(evs, rules.Event{Kind: rules.EvDamaged, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " takes a hit in dangerous terrain"})
-				continue
-			}
-			evs = append(evs, r.destroy(s, u)...)
+		}
+		if !hit {
 			continue
 		}
-		u.MovedDist += from.Dist(to)
-		u.Moved = true
-		evs = append(evs, rules.Event{Kind: rules.EvMoved, Side: u.Side, Units: []string{u.ID}, Path: []world.Vec{from, to},
-			Text: fmt.Sprintf("%s moves %.1f cm", u.ID, from.Dist(to))})
-		if halted {
-			// Said after the move, so the dice tray reads "moves 38.2 cm",
-			// then why it stopped there.
-			evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " is halted by dangerous terrain where it entered"})
+		if damageLeft(&p, u) > 1 {
+			// A hit costs a war engine or a resilient unit one DC.
+			rules.AddCount(&u.Markers, MarkDamage, 1)
+			evs = append(evs, rules.Event{Kind: rules.EvDamaged, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " takes a hit in dangerous terrain"})
+			continue
 		}
+		evs = append(evs, r.destroy(s, u)...)
 	}
 	cev, err := r.catastrophes(s, d) // a war engine lost in dangerous terrain (wedamage.go)
 	if err != nil {

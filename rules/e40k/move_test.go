@@ -1,6 +1,8 @@
 package e40k
 
 import (
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -239,14 +241,37 @@ func TestDangerousTerrainE40K(t *testing.T) {
 			}
 		}
 	}
-	s := atStep(smallBattle(1, nil), StepMovement, KindMove, "orks", "gargant")
-	setOrders(s, "gargant", OrderAssault)
-	s.Unit("garg").Pos = world.Vec{X: 30, Y: 42}
-	if _, _, err := r.applyMoves(s, rules.Scripted(1, 1), "gargant", []UnitMove{{Unit: "garg", To: world.Vec{X: 30, Y: 52}}}, false); err != nil {
-		t.Fatal(err)
-	}
-	if g := s.Unit("garg"); g.Destroyed || g.Markers.Value(MarkDamage) != 1 {
-		t.Errorf("gargant: destroyed=%v damage=%d", g.Destroyed, g.Markers.Value(MarkDamage))
+	// A war engine halted where it entered and hit there takes a DC and
+	// has moved to the entry point: marked as moved, the distance counted
+	// and the move logged before the halt and the hit. A game saved
+	// before format 5 keeps the old reading (QuirkHaltHitUnmoved): it
+	// stood there unmoved.
+	for _, quirk := range []bool{false, true} {
+		s := atStep(smallBattle(1, nil), StepMovement, KindMove, "orks", "gargant")
+		if quirk {
+			s.Quirks = []string{QuirkHaltHitUnmoved}
+		}
+		setOrders(s, "gargant", OrderAssault)
+		s.Unit("garg").Pos = world.Vec{X: 30, Y: 42}
+		evs, _, err := r.applyMoves(s, rules.Scripted(1, 1), "gargant", []UnitMove{{Unit: "garg", To: world.Vec{X: 30, Y: 52}}}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := s.Unit("garg")
+		if g.Destroyed || g.Markers.Value(MarkDamage) != 1 || g.Pos.Y >= 50 || g.Pos.Y <= 42 {
+			t.Errorf("quirk %v: gargant at %v destroyed=%v damage=%d", quirk, g.Pos, g.Destroyed, g.Markers.Value(MarkDamage))
+		}
+		var kinds []string
+		for _, e := range evs {
+			kinds = append(kinds, e.Kind)
+		}
+		want, moved, dist := []string{rules.EvMoved, rules.EvMessage, rules.EvDamaged}, true, g.Pos.Y-42
+		if quirk {
+			want, moved, dist = []string{rules.EvMessage, rules.EvDamaged}, false, 0
+		}
+		if !slices.Equal(kinds, want) || g.Moved != moved || math.Abs(g.MovedDist-dist) > 1e-9 {
+			t.Errorf("quirk %v: events %v, moved %v %.2f cm; want %v, %v %.2f cm", quirk, kinds, g.Moved, g.MovedDist, want, moved, dist)
+		}
 	}
 }
 

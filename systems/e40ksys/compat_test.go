@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/e40k"
 )
@@ -40,6 +42,30 @@ func TestSaveWithOwnWeaponsFromBeforeTheWeaponSplit(t *testing.T) {
 	st := g.Engine.State()
 	if got := fmt.Sprint(st.Hash()); got != want.Hash || st.Seq != want.Commands || st.Turn != want.Turn {
 		t.Errorf("replayed to hash %s, %d commands, turn %d; the save was written at %s, %d, %d", got, st.Seq, st.Turn, want.Hash, want.Commands, want.Turn)
+	}
+	// The save is older than format 5, so its game keeps the halted-and-
+	// hit quirk it was played under (its command 39 meets it); saved again
+	// it names the quirk and replays to the same state.
+	if !st.HasQuirk(e40k.QuirkHaltHitUnmoved) {
+		t.Errorf("the replayed game's quirks: %v", st.Quirks)
+	}
+	again, err := g.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := rules.ParseSave(again)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sv.Version != rules.SaveVersion || !slices.Equal(sv.Quirks, []string{e40k.QuirkHaltHitUnmoved}) {
+		t.Errorf("saved again: version %d, quirks %v", sv.Version, sv.Quirks)
+	}
+	g2, err := systems(t).Load(again, game.Config{})
+	if err != nil {
+		t.Fatalf("saved again, the game does not load: %v", err)
+	}
+	if g2.Engine.State().Hash() != st.Hash() {
+		t.Error("saved again, the game replays to another state")
 	}
 	cat := g.Scenario.Catalogue
 	if m := cat.Weapons["my-siege-mortar"]; m == nil || e40k.WeaponSheetOf(m) != (e40k.WeaponSheet{FP: "Barrage", Template: 10}) || !m.Placeholder {
