@@ -857,6 +857,7 @@ func (e *Engine) Rebase(initial *State, scenario string) (*Engine, int, error) {
 	}
 	st := initial.Clone()
 	st.Seed = e.base.Seed
+	st.Quirks = e.base.Quirks // the game keeps the rules it began under
 	cfg := e.cfg
 	cfg.Scenario = scenario
 	n, err := New(e.rs, st, cfg)

@@ -215,4 +215,9 @@ func TestSaveKeepsQuirks(t *testing.T) {
 	if bytes.Contains(data, []byte(`"quirks"`)) {
 		t.Error("a new game's save names quirks")
 	}
+	// A hot reload keeps them: the game still runs under its old rules.
+	r, _, err := e.Rebase(duelState(e.State().Seed, 3), "3")
+	if err != nil || !r.State().HasQuirk("old-way") {
+		t.Errorf("rebased: %v, quirks %v", err, r.State().Quirks)
+	}
 }
