@@ -4,6 +4,7 @@ import (
 	"math"
 	"sync"
 
+	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/world"
 )
 
@@ -112,4 +113,17 @@ func (c *sightMemo) release(x *losCtx) {
 	if c != nil {
 		c.ctxs.Put(x)
 	}
+}
+
+// Sight is the line of sight from firer to target as a shot between them
+// measures it (ATII-SHT-2: blocked, clear or half or more hidden, the
+// to-hit modifier for cover; ATII-SHT-3: legs hidden), arcs not checked,
+// from the ruleset's sight memo (safe for concurrent use). Errors: the
+// game's options cannot be read.
+func (r *Ruleset) Sight(s *rules.State, firer, target *rules.Unit) (ShotGeometry, error) {
+	opts, err := r.options(s)
+	if err != nil {
+		return ShotGeometry{}, err
+	}
+	return measureShotIn(r.w, r.terrain, "", arcIn, r.base(firer), r.base(target), opts, r.sight)
 }

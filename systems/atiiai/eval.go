@@ -60,6 +60,12 @@ type Weights struct {
 	// take off the enemy minus the same the other way
 	// (atii.Ruleset.CloseCombatThreat).
 	Melee float64
+	// Sight is how far Threat and Exposure count lines of sight and
+	// cover (ATII-SHT-2) as the titans stand now: 0 ignores them (every
+	// gun in arc and range shoots, cover left to the search's dice); 1
+	// counts a gun whose line to the target is blocked as no shot and a
+	// target half or more hidden at -1 to hit; between, the mix.
+	Sight float64
 	// Danger is what standing in dangerous terrain costs, per titan and
 	// scaled by its points, times the expected share of its Speed the
 	// dangerous terrain dice take when it next moves (ATII-MOV-4: one D6
@@ -181,19 +187,29 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 	}
 	freeMine, freeTheirs := free(mine), free(theirs)
 	var threat float64
+	var see sightFunc
+	if ev.W.Sight != 0 {
+		see = func(a, t *rules.Unit) (blocked, cover bool) {
+			g, err := ev.RS.Sight(s, a, t)
+			if err != nil {
+				return false, false
+			}
+			return g.LOS == world.LOSBlocked, g.LOS == world.LOSCover
+		}
+	}
 	for _, a := range freeMine {
-		threat += ev.W.Threat * firepower(a, freeTheirs, false)
+		threat += ev.W.Threat * firepower(a, freeTheirs, false, see, ev.W.Sight)
 	}
 	for _, t := range freeTheirs {
-		threat -= ev.W.Exposure * firepower(t, freeMine, false)
+		threat -= ev.W.Exposure * firepower(t, freeMine, false, see, ev.W.Sight)
 	}
 	var reach float64
 	if ev.W.Reach != 0 {
 		for _, a := range mine {
-			reach += ev.W.Reach * ev.W.Threat * firepower(a, theirs, true)
+			reach += ev.W.Reach * ev.W.Threat * firepower(a, theirs, true, nil, 0)
 		}
 		for _, t := range theirs {
-			reach -= ev.W.Reach * ev.W.Exposure * firepower(t, mine, true)
+			reach -= ev.W.Reach * ev.W.Exposure * firepower(t, mine, true, nil, 0)
 		}
 	}
 	var flank float64
@@ -302,23 +318,39 @@ func bears(g gun, a, b *rules.Unit) bool {
 	return err == nil && ok
 }
 
+// sightFunc reports whether the line from a to t is blocked, or leaves t
+// half or more hidden (cover).
+type sightFunc func(a, t *rules.Unit) (blocked, cover bool)
+
 // firepower is what p's guns can do to targets: for each gun, the best
 // over the targets it bears on of the target's points times its chance to
 // hit (ATII-SHT-4: Gunnery with the accuracy, agility and movement
-// modifiers; cover is not measured) times the gun's punch. With
-// nextTurn, a gun bears on every target within its range plus the
-// firer's Speed, in any arc (where it could shoot after its next move),
-// and this turn's moves are not counted.
-func firepower(p placed, targets []placed, nextTurn bool) float64 {
+// modifiers) times the gun's punch. With see, lines of sight count by
+// share (Weights.Sight): a blocked line leaves 1-share of the shot, cover
+// mixes the -1 to hit in by share; each pair is measured once, when a gun
+// bears. With nextTurn, a gun bears on every target within its range plus
+// the firer's Speed, in any arc (where it could shoot after its next
+// move), this turn's moves and sight are not counted.
+func firepower(p placed, targets []placed, nextTurn bool, see sightFunc, share float64) float64 {
 	a := p.u
 	gunnery := sheet.Of(p.prof).Gunnery
+	const (
+		unmeasured = iota
+		clear
+		hidden
+		blocked
+	)
+	var lines []uint8 // per target, when see is set
+	if see != nil && !nextTurn {
+		lines = make([]uint8, len(targets))
+	}
 	var sum float64
 	for _, g := range p.guns {
 		best := 0.0
 		if nextTurn {
 			g.rng += p.prof.Speed
 		}
-		for _, t := range targets {
+		for ti, t := range targets {
 			if nextTurn {
 				if t.u.Pos.Dist(a.Pos) > g.rng+reachAllowance {
 					continue
@@ -340,7 +372,25 @@ func firepower(p placed, targets []placed, nextTurn bool) float64 {
 			if sheet.Of(t.prof).Man >= atii.AgileMan {
 				m--
 			}
-			if v := t.pts * atii.HitProb(gunnery-m) * g.punch; v > best {
+			v := t.pts * atii.HitProb(gunnery-m) * g.punch
+			if lines != nil {
+				if lines[ti] == unmeasured {
+					b, c := see(a, t.u)
+					lines[ti] = clear
+					if b {
+						lines[ti] = blocked
+					} else if c {
+						lines[ti] = hidden
+					}
+				}
+				switch lines[ti] {
+				case blocked:
+					v *= 1 - share
+				case hidden:
+					v = (1-share)*v + share*t.pts*atii.HitProb(gunnery-m+1)*g.punch
+				}
+			}
+			if v > best {
 				best = v
 			}
 		}

@@ -34,6 +34,8 @@ import (
 //	                          the root first (search.Config.WidenRoot)
 //	AUSPEX_STRENGTH_REPLY_SAMPLES the AI's search.Config.ReplySamples
 //	                          (0: the AI's default)
+//	AUSPEX_STRENGTH_SIGHT     when set, the AI's Weights.Sight (the rest
+//	                          default)
 //	AUSPEX_STRENGTH_VS_NODES  when > 0, the opponent is the same AI on this
 //	                          many positions a decision instead of greedy
 //	                          (does a larger budget buy strength?)
@@ -55,6 +57,10 @@ func TestStrengthSeries(t *testing.T) {
 		g := start(t, scn, seed)
 		ai := atiiai.AI{Budget: time.Minute, Search: search.Config{MaxNodes: int64(nodes), MaxDepth: envInt("AUSPEX_STRENGTH_DEPTH", 0), Seed: 5,
 			WidenRoot: envInt("AUSPEX_STRENGTH_WIDEN_ROOT", 0) > 0, ReplySamples: envInt("AUSPEX_STRENGTH_REPLY_SAMPLES", 0)}}
+		if v, err := strconv.ParseFloat(os.Getenv("AUSPEX_STRENGTH_SIGHT"), 64); err == nil {
+			ai.Weights = atiiai.DefaultWeights()
+			ai.Weights.Sight = v
+		}
 		var mine game.Controller = ai
 		if step := os.Getenv("AUSPEX_STRENGTH_GREEDY_IN"); step != "" {
 			mine = greedyIn{ai: ai, step: step}
