@@ -319,6 +319,9 @@ type AI struct {
 	Search search.Config
 	// Weights tune the evaluation (zero: DefaultWeights).
 	Weights Weights
+	// MovesPerTitan caps the move candidates per titan (0: the Domain's
+	// default, 7).
+	MovesPerTitan int
 }
 
 // DefaultMaxDepth is how many decisions ahead the ATII AI looks by
@@ -350,16 +353,16 @@ func (a AI) player() player.Searcher {
 	if cfg.ReplySamples == 0 {
 		cfg.ReplySamples = DefaultReplySamples
 	}
-	return player.Searcher{Name: "atii ai", Budget: a.Budget, Search: cfg, Domain: domainFor(w, true, true)}
+	return player.Searcher{Name: "atii ai", Budget: a.Budget, Search: cfg, Domain: domainFor(w, true, true, a.MovesPerTitan)}
 }
 
 // domainFor builds ATII's search domain for a controller's view, scored
 // with weights w; with goals, the view's victory goals (BuildGoals) are
 // scored and sought (a scripted opponent's goals are its tasks instead);
 // with greedyRoot, the root's actions include greedy's choice
-// (Domain.RootActions).
+// (Domain.RootActions); moves is Domain.MovesPerTitan.
 // Errors: a view of another system's game.
-func domainFor(w Weights, goals, greedyRoot bool) func(game.View) (search.Domain, error) {
+func domainFor(w Weights, goals, greedyRoot bool, moves int) func(game.View) (search.Domain, error) {
 	return func(v game.View) (search.Domain, error) {
 		rs, ok := v.Ruleset.(*atii.Ruleset)
 		if !ok {
@@ -369,7 +372,7 @@ func domainFor(w Weights, goals, greedyRoot bool) func(game.View) (search.Domain
 		if goals && v.State != nil {
 			ev.Goals = BuildGoals(rs, v.State)
 		}
-		d := Domain{RS: rs, Sim: v.Sim, Eval: ev}
+		d := Domain{RS: rs, Sim: v.Sim, Eval: ev, MovesPerTitan: moves}
 		if greedyRoot {
 			d.Root = &v
 		}

@@ -10,5 +10,5 @@ import (
 // among the Domain's actions, its triggers judged by the ATII ruleset
 // (script.JudgeOf: the shared evaluator over ATII's facts).
 func NewScripted(plan *script.Plan) *player.Scripted {
-	return &player.Scripted{Name: "atii script", Plan: plan, Domain: domainFor(DefaultWeights(), false, false)}
+	return &player.Scripted{Name: "atii script", Plan: plan, Domain: domainFor(DefaultWeights(), false, false, 0)}
 }

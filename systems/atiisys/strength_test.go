@@ -36,6 +36,7 @@ import (
 //	                          (0: the AI's default)
 //	AUSPEX_STRENGTH_SIGHT     when set, the AI's Weights.Sight (the rest
 //	                          default)
+//	AUSPEX_STRENGTH_MOVES     the AI's move candidates per titan (0: 7)
 //	AUSPEX_STRENGTH_VS_NODES  when > 0, the opponent is the same AI on this
 //	                          many positions a decision instead of greedy
 //	                          (does a larger budget buy strength?)
@@ -61,6 +62,7 @@ func TestStrengthSeries(t *testing.T) {
 			ai.Weights = atiiai.DefaultWeights()
 			ai.Weights.Sight = v
 		}
+		ai.MovesPerTitan = envInt("AUSPEX_STRENGTH_MOVES", 0)
 		var mine game.Controller = ai
 		if step := os.Getenv("AUSPEX_STRENGTH_GREEDY_IN"); step != "" {
 			mine = greedyIn{ai: ai, step: step}
