@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,8 +35,8 @@ import (
 //	                          the root first (search.Config.WidenRoot)
 //	AUSPEX_STRENGTH_REPLY_SAMPLES the AI's search.Config.ReplySamples
 //	                          (0: the AI's default)
-//	AUSPEX_STRENGTH_SIGHT     when set, the AI's Weights.Sight (the rest
-//	                          default)
+//	AUSPEX_STRENGTH_WEIGHTS   the AI's weights that differ from
+//	                          DefaultWeights, as "threat=0.2,sight=1"
 //	AUSPEX_STRENGTH_MOVES     the AI's move candidates per titan (0: 7)
 //	AUSPEX_STRENGTH_VS_NODES  when > 0, the opponent is the same AI on this
 //	                          many positions a decision instead of greedy
@@ -58,9 +59,12 @@ func TestStrengthSeries(t *testing.T) {
 		g := start(t, scn, seed)
 		ai := atiiai.AI{Budget: time.Minute, Search: search.Config{MaxNodes: int64(nodes), MaxDepth: envInt("AUSPEX_STRENGTH_DEPTH", 0), Seed: 5,
 			WidenRoot: envInt("AUSPEX_STRENGTH_WIDEN_ROOT", 0) > 0, ReplySamples: envInt("AUSPEX_STRENGTH_REPLY_SAMPLES", 0)}}
-		if v, err := strconv.ParseFloat(os.Getenv("AUSPEX_STRENGTH_SIGHT"), 64); err == nil {
-			ai.Weights = atiiai.DefaultWeights()
-			ai.Weights.Sight = v
+		if env := os.Getenv("AUSPEX_STRENGTH_WEIGHTS"); env != "" {
+			w, err := weightsFrom(env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ai.Weights = w
 		}
 		ai.MovesPerTitan = envInt("AUSPEX_STRENGTH_MOVES", 0)
 		var mine game.Controller = ai
@@ -110,6 +114,28 @@ func (h greedyIn) Decide(ctx context.Context, v game.View) (rules.Command, error
 		return atiiai.Greedy{}.Decide(ctx, v)
 	}
 	return h.ai.Decide(ctx, v)
+}
+
+// weightsFrom is DefaultWeights with the weights named in spec
+// ("threat=0.2,exposure=0.2") set.
+func weightsFrom(spec string) (atiiai.Weights, error) {
+	w := atiiai.DefaultWeights()
+	fields := map[string]*float64{"cracked": &w.Cracked, "shields": &w.Shields, "threat": &w.Threat, "exposure": &w.Exposure,
+		"reach": &w.Reach, "result": &w.Result, "rear": &w.Rear, "flank": &w.Flank, "objective": &w.Objective,
+		"decisive": &w.Decisive, "melee": &w.Melee, "sight": &w.Sight, "danger": &w.Danger}
+	for _, kv := range strings.Split(spec, ",") {
+		name, val, ok := strings.Cut(kv, "=")
+		f, known := fields[strings.TrimSpace(name)]
+		if !ok || !known {
+			return w, fmt.Errorf("weights %q: %q is not name=value with a known name", spec, kv)
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+		if err != nil {
+			return w, fmt.Errorf("weights %q: %w", spec, err)
+		}
+		*f = v
+	}
+	return w, nil
 }
 
 func envInt(name string, def int) int {
