@@ -307,6 +307,7 @@ func (g *Game) Rebase(scn *scenarios.Scenario) (*Game, int, error) {
 	for k, v := range old.Options {
 		st.Options[k] = v
 	}
+	st.Quirks = old.Quirks // the game keeps the rules it began under
 	hist := g.Engine.History()
 	manual := false
 	for _, r := range hist {

@@ -252,10 +252,28 @@ type QuirkRuleset interface {
 
 // QuirksFor returns the quirks a game loaded from a save of format version
 // keeps: those the save names, then those rs lists for that version, each
-// once.
-func QuirksFor(rs Ruleset, version int, named []string) []string {
-	out := slices.Clone(named)
-	if q, ok := rs.(QuirkRuleset); ok {
+// once. Errors: the save names a quirk rs never lists for a format before
+// SaveVersion (a typing slip or an edited file).
+func QuirksFor(rs Ruleset, version int, named []string) ([]string, error) {
+	q, _ := rs.(QuirkRuleset)
+	known := map[string]bool{}
+	if q != nil {
+		for v := 1; v < SaveVersion; v++ {
+			for _, name := range q.Quirks(v) {
+				known[name] = true
+			}
+		}
+	}
+	out := make([]string, 0, len(named))
+	for _, name := range named {
+		if !known[name] {
+			return nil, fmt.Errorf("quirk %s is not one the %s rules know", QuoteShort(name), rs.ID())
+		}
+		if !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	if q != nil {
 		for _, name := range q.Quirks(version) {
 			if !slices.Contains(out, name) {
 				out = append(out, name)
@@ -263,9 +281,9 @@ func QuirksFor(rs Ruleset, version int, named []string) []string {
 		}
 	}
 	if len(out) == 0 {
-		return nil
+		return nil, nil
 	}
-	return out
+	return out, nil
 }
 
 // IDs returns the registered ids, sorted.

@@ -34,8 +34,8 @@ import (
 //     earlier rules (ErrOldRules) rather than reporting a damaged file.
 //   - Version 5: saves name the quirks their game keeps (State.Quirks).
 //     A save of an older format replays with the quirks its ruleset
-//     lists for that format (QuirkRuleset: E40K's war engine halted and
-//     hit in dangerous terrain), so it still matches every hash, and its
+//     lists for that format (QuirkRuleset: E40K's unit halted and hit in
+//     dangerous terrain), so it still matches every hash, and its
 //     game goes on under them; saved again it is a version-5 save that
 //     names them.
 //
@@ -616,7 +616,9 @@ func replay(sv *Save, reg *Registry, build BuildFunc, cfg Config) (*Engine, erro
 	st.Ruleset = sv.Ruleset
 	st.Options = cloneMap(sv.Options)
 	st.Seed = sv.Seed
-	st.Quirks = QuirksFor(rs, sv.Version, sv.Quirks)
+	if st.Quirks, err = QuirksFor(rs, sv.Version, sv.Quirks); err != nil {
+		return nil, fmt.Errorf("load save: %w: %v", ErrBadSave, err)
+	}
 	cfg.Scenario = sv.Scenario
 	cfg.Files = sv.Files
 	cfg.ManualStart = sv.StartManual

@@ -215,6 +215,11 @@ func TestSaveKeepsQuirks(t *testing.T) {
 	if bytes.Contains(data, []byte(`"quirks"`)) {
 		t.Error("a new game's save names quirks")
 	}
+	// A quirk the ruleset never lists is refused, not carried on.
+	odd := editSave(t, data, func(m map[string]any) { m["quirks"] = []any{"never-was"} })
+	if _, err := Load(odd, mustRegistry(t), duelBuild, Config{}); !errors.Is(err, ErrBadSave) || !strings.Contains(err.Error(), `quirk "never-was" is not one the duel rules know`) {
+		t.Errorf("an unknown quirk: %v", err)
+	}
 	// A hot reload keeps them: the game still runs under its old rules.
 	r, _, err := e.Rebase(duelState(e.State().Seed, 3), "3")
 	if err != nil || !r.State().HasQuirk("old-way") {

@@ -29,6 +29,15 @@ type duel struct {
 func (duel) ID() string   { return "duel" }
 func (duel) Name() string { return "Dice duel (engine test)" }
 
+// Quirks gives games saved in format 1 the (unread) quirk "old-way", for
+// the save tests.
+func (duel) Quirks(version int) []string {
+	if version < 2 {
+		return []string{"old-way"}
+	}
+	return nil
+}
+
 func (duel) Options() []Option {
 	return []Option{
 		{Name: "turns", Doc: "game length in turns", Default: "3", Values: []string{"3", "5", "50"}},

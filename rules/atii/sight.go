@@ -117,9 +117,9 @@ func (c *sightMemo) release(x *losCtx) {
 
 // Sight is the line of sight from firer to target as a shot between them
 // measures it (ATII-SHT-2: blocked, clear or half or more hidden, the
-// to-hit modifier for cover; ATII-SHT-3: legs hidden), arcs not checked,
-// from the ruleset's sight memo (safe for concurrent use). Errors: the
-// game's options cannot be read.
+// to-hit modifier for cover; ATII-SHT-3: legs hidden), from the ruleset's
+// sight memo (safe for concurrent use). Arcs are not measured: InArc is
+// always true. Errors: the game's options cannot be read.
 func (r *Ruleset) Sight(s *rules.State, firer, target *rules.Unit) (ShotGeometry, error) {
 	opts, err := r.options(s)
 	if err != nil {

@@ -189,6 +189,10 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 	var threat float64
 	var see sightFunc
 	if ev.W.Sight != 0 {
+		// Off by default (docs/ai.md). Switched on for good it would want
+		// a memo of its own: search positions fill the ruleset's shared
+		// sight memo, which is cleared when full. A line that cannot be
+		// measured counts as clear, as with Sight at 0.
 		see = func(a, t *rules.Unit) (blocked, cover bool) {
 			g, err := ev.RS.Sight(s, a, t)
 			if err != nil {

@@ -67,6 +67,11 @@ func TestSaveWithOwnWeaponsFromBeforeTheWeaponSplit(t *testing.T) {
 	if g2.Engine.State().Hash() != st.Hash() {
 		t.Error("saved again, the game replays to another state")
 	}
+	// A hot reload of the loaded game keeps its quirk too.
+	re, n, err := g.Rebase(g.Scenario)
+	if err != nil || n != st.Seq || !re.Engine.State().HasQuirk(e40k.QuirkHaltHitUnmoved) {
+		t.Errorf("rebased: %d of %d commands, %v, quirks %v", n, st.Seq, err, re.Engine.State().Quirks)
+	}
 	cat := g.Scenario.Catalogue
 	if m := cat.Weapons["my-siege-mortar"]; m == nil || e40k.WeaponSheetOf(m) != (e40k.WeaponSheet{FP: "Barrage", Template: 10}) || !m.Placeholder {
 		t.Errorf("the player's mortar: %+v", m)
