@@ -46,7 +46,9 @@ type replayReport struct {
 	Commands int               `json:"commands"`
 	Verified bool              `json:"verified"`
 	// Note says why the hashes were not verified (an older save format).
-	Note    string          `json:"note,omitempty"`
+	Note string `json:"note,omitempty"`
+	// Quirks are the earlier rules the game keeps (rules.State.Quirks).
+	Quirks  []string        `json:"quirks,omitempty"`
 	Hash    string          `json:"final_hash"`
 	Turn    int             `json:"turn"`
 	Phase   string          `json:"phase"`
@@ -149,7 +151,7 @@ func replayWith(args []string, stdout, stderr io.Writer, wire wireFunc) int {
 	if asJSON {
 		rep := replayReport{
 			File: path, Ruleset: sv.Ruleset, Options: s.Options, Seed: s.Seed,
-			Commands: len(sv.Commands), Verified: e.LoadNote() == "", Note: e.LoadNote(), Hash: rules.HashString(s.Hash()),
+			Commands: len(sv.Commands), Verified: e.LoadNote() == "", Note: e.LoadNote(), Quirks: s.Quirks, Hash: rules.HashString(s.Hash()),
 			Turn: s.Turn, Phase: s.Phase, Step: s.Step, Over: s.Over, Result: s.Result, Pending: s.Pending,
 			Units: s.Units, Log: s.Log, Notes: notesOf(e),
 		}
@@ -183,6 +185,9 @@ func printReplay(w io.Writer, path string, sv *rules.Save, e *rules.Engine) {
 			opts = append(opts, k+"="+s.Options[k])
 		}
 		fmt.Fprintf(w, "options: %s\n", strings.Join(opts, " "))
+	}
+	if len(s.Quirks) > 0 {
+		fmt.Fprintf(w, "kept from the rules it began under: %s\n", strings.Join(s.Quirks, " "))
 	}
 	hist := e.History()
 	cur := -1

@@ -187,3 +187,25 @@ func TestReplayShowsNotes(t *testing.T) {
 		t.Errorf("notes %+v", rep.Notes)
 	}
 }
+
+// TestReplayListsQuirks: a save from before format 5 replays with the
+// quirk its rules keep for it (here E40K's halted-and-hit unit), and the
+// replay says so in words and in --json.
+func TestReplayListsQuirks(t *testing.T) {
+	p := filepath.Join("..", "..", "systems", "e40ksys", "testdata", "own-weapons.auspex-save")
+	var out, errb bytes.Buffer
+	if code := cmdReplay([]string{p}, &out, &errb); code != 0 || !strings.Contains(out.String(), "kept from the rules it began under: e40k-halt-hit-unmoved") {
+		t.Fatalf("exit %d, output:\n%.800s%s", code, out.String(), errb.String())
+	}
+	out.Reset()
+	if code := cmdReplay([]string{p, "--json"}, &out, &errb); code != 0 {
+		t.Fatalf("--json exit %d: %s", code, errb.String())
+	}
+	var rep replayReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Quirks) != 1 || rep.Quirks[0] != "e40k-halt-hit-unmoved" || !rep.Verified {
+		t.Errorf("--json quirks %v, verified %v", rep.Quirks, rep.Verified)
+	}
+}
