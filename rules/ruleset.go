@@ -253,7 +253,8 @@ type QuirkRuleset interface {
 // QuirksFor returns the quirks a game loaded from a save of format version
 // keeps: those the save names, then those rs lists for that version, each
 // once. Errors: the save names a quirk rs never lists for a format before
-// SaveVersion (a typing slip or an edited file).
+// SaveVersion (a typing slip or an edited file), more than MaxSaveQuirks in
+// all (its save could not be read back).
 func QuirksFor(rs Ruleset, version int, named []string) ([]string, error) {
 	q, _ := rs.(QuirkRuleset)
 	known := map[string]bool{}
@@ -279,6 +280,10 @@ func QuirksFor(rs Ruleset, version int, named []string) ([]string, error) {
 				out = append(out, name)
 			}
 		}
+	}
+	if len(out) > MaxSaveQuirks {
+		// a save could not be read back: refused before it is written
+		return nil, fmt.Errorf("%d quirks for format %d: a save holds at most %d", len(out), version, MaxSaveQuirks)
 	}
 	if len(out) == 0 {
 		return nil, nil

@@ -226,3 +226,26 @@ func TestSaveKeepsQuirks(t *testing.T) {
 		t.Errorf("rebased: %v, quirks %v", err, r.State().Quirks)
 	}
 }
+
+// manyQuirks is the duel listing one quirk more than a save may name.
+type manyQuirks struct{ duel }
+
+func (manyQuirks) Quirks(version int) []string {
+	out := make([]string, MaxSaveQuirks+1)
+	for i := range out {
+		out[i] = fmt.Sprintf("q%d", i)
+	}
+	return out
+}
+
+// TestQuirksForRefusesMoreThanASaveHolds: a ruleset listing more quirks
+// than MaxSaveQuirks is refused when a game is loaded, so that no save
+// is written that could not be read back.
+func TestQuirksForRefusesMoreThanASaveHolds(t *testing.T) {
+	if _, err := QuirksFor(manyQuirks{}, 1, nil); err == nil || !strings.Contains(err.Error(), "a save holds at most 64") {
+		t.Errorf("%d quirks: %v", MaxSaveQuirks+1, err)
+	}
+	if q, err := QuirksFor(duel{}, 1, nil); err != nil || len(q) != 1 {
+		t.Errorf("the duel's one quirk: %v, %v", q, err)
+	}
+}
