@@ -20,10 +20,13 @@ type Why struct {
 type Considered struct {
 	// Text says what the candidate does.
 	Text string
-	// Value is what the player expects of it (higher is better), and
-	// Terms where that comes from (expected damage dealt and taken,
-	// objectives...).
+	// Value is what the player expects of it (higher is better) after
+	// looking ahead (the opponent's best replies, the dice averaged).
 	Value float64
+	// Now is the position's value right after it, before any reply, and
+	// Terms its parts (expected damage dealt and taken, objectives...):
+	// they add up to Now, not to Value. Now is 0 when there are no Terms.
+	Now   float64
 	Terms []Term
 	// Units are the units it moves or attacks with, then its targets.
 	Units []string

@@ -200,7 +200,7 @@ func Explain(s *rules.State, res search.Result) *game.Why {
 		if i >= Shown {
 			break
 		}
-		c := game.Considered{Text: Named(s, r.Unit, r.Text), Value: r.Value, Units: append([]string{r.Unit}, r.Targets...)}
+		c := game.Considered{Text: Named(s, r.Unit, r.Text), Value: r.Value, Now: r.Now.Value, Units: append([]string{r.Unit}, r.Targets...)}
 		for _, t := range r.Now.Terms {
 			c.Terms = append(c.Terms, game.Term{Name: t.Name, Value: t.Value})
 		}
@@ -216,15 +216,18 @@ func Explain(s *rules.State, res search.Result) *game.Why {
 			parts = append(parts, fmt.Sprintf("%s %+.0f", t.Name, t.Value))
 		}
 	}
-	line := fmt.Sprintf("%s (value %+.0f", Named(s, best.Unit, best.Text), best.Value)
-	if len(parts) > 0 {
-		line += ": " + strings.Join(parts, ", ")
-	}
 	ahead := "1 decision ahead"
 	if res.Depth != 1 {
 		ahead = fmt.Sprintf("%d decisions ahead", res.Depth)
 	}
-	w.Line = line + fmt.Sprintf("; %s, %d choices)", ahead, len(res.Ranked))
+	line := fmt.Sprintf("%s (value %+.0f looking %s, %d choices", Named(s, best.Unit, best.Text), best.Value, ahead, len(res.Ranked))
+	if len(best.Now.Terms) > 0 {
+		line += fmt.Sprintf("; right after it %+.0f", best.Now.Value)
+		if len(parts) > 0 {
+			line += " = " + strings.Join(parts, ", ")
+		}
+	}
+	w.Line = line + ")"
 	return w
 }
 

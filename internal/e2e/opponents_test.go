@@ -339,8 +339,8 @@ func thinkingSpells(hist []app.DumpHistory) [][]string {
 }
 
 // blueWhyLog is a reason of blue's AI in the dice log: "T1 Movement
-// phase: Ignis Fidelis: advance on Venator Rex (value +50: threat +30; 3
-// decisions ahead, 8 choices)".
+// phase: Ignis Fidelis: advance on Venator Rex (value +50 looking 3
+// decisions ahead, 8 choices; right after it +30 = threat +30)".
 var blueWhyLog = regexp.MustCompile(`T\d+ [A-Z][A-Za-z :-]*?: Ignis Fidelis: [^|]*?\d+ decisions? ahead`)
 
 // TestAIOpponentFromTheCommandLine starts the bundled titan duel with
@@ -398,7 +398,7 @@ func TestAIOpponentFromTheCommandLine(t *testing.T) {
 	d := w.Wait("the why panel", func(d *app.DebugDump) bool { _, ok := whyPanel(d, "Legio Ignatum"); return ok })
 	panel, _ := whyPanel(d, "Legio Ignatum")
 	w.DocShot("play-why-ai")
-	if !strings.Contains(panel, "Candidates weighed, best first:") || !aheadRE.MatchString(panel) {
+	if !strings.Contains(panel, "Candidates weighed, best first") || !aheadRE.MatchString(panel) {
 		t.Errorf("the why panel should give the AI's depth and the candidates it weighed: %q", panel)
 	}
 	hist := w.History()

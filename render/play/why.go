@@ -61,7 +61,7 @@ func (s *Session) WhyLines() []string {
 	}
 	out := []string{"Why " + s.SideName(s.lastWhySide) + " did that (Y hides this)", s.ui.Named(w.Line)}
 	if len(w.Considered) > 1 {
-		out = append(out, "Candidates weighed, best first:")
+		out = append(out, "Candidates weighed, best first (value looking ahead; right after it = its parts):")
 	}
 	for i, c := range w.Considered {
 		if len(w.Considered) == 1 {
@@ -74,8 +74,14 @@ func (s *Session) WhyLines() []string {
 			}
 		}
 		ln := fmt.Sprintf("%d. %s: %+.0f", i+1, s.ui.Named(c.Text), c.Value)
-		if len(terms) > 0 {
-			ln += " (" + strings.Join(terms, ", ") + ")"
+		if len(c.Terms) > 0 {
+			// The terms add up to the value right after the choice; the
+			// value looks further (replies, dice).
+			ln += fmt.Sprintf(" (right after it %+.0f", c.Now)
+			if len(terms) > 0 {
+				ln += " = " + strings.Join(terms, ", ")
+			}
+			ln += ")"
 		}
 		out = append(out, ln)
 	}

@@ -538,8 +538,10 @@ func (e *unitEnds) get(r *Ruleset, s *rules.State, i int, b world.Base) *shotEnd
 // shotsByMount lists, for every mount of f that may fire, each legal shot
 // it has (aimed high; nearest target first), tracing sight lines through
 // the cache c and looking targets up through ue (shared by the titans of
-// one call; nil: its own).
-func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCache, ue *unitEnds) [][]mountShot {
+// one call; nil: its own). keep, when set, is given each shot's setup
+// with its mount's index (once more aimed low where the rules allow it);
+// the setup is the caller's to copy, not to keep.
+func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCache, ue *unitEnds, keep func(mount int, su *ShotSetup)) [][]mountShot {
 	if ue == nil || len(ue.look) != len(s.Units) {
 		ue = newUnitEnds(len(s.Units))
 	}
@@ -602,6 +604,13 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 			}
 			low := !sh.PointBlank && aimBar(AimLow, setup.LegsHidden, setup.OnlyLegsVisible) == aimAllowed
 			shots = append(shots, mountShot{shot: sh, p: th.P, lowOK: low, target: o.id})
+			if keep != nil {
+				keep(mi, &setup)
+				if low {
+					setup.Aim = AimLow
+					keep(mi, &setup)
+				}
+			}
 		}
 		if len(shots) > first {
 			// Capped, so that a later list does not grow into it (an

@@ -291,7 +291,7 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 			le.note(err)
 			continue
 		}
-		sc.fireChoices(id, r.shotsByMount(s, t, opts, sight, ue))
+		sc.fireChoices(id, r.shotsByMount(s, t, opts, sight, ue, nil))
 		sc.hold(id)
 	}
 	out := sc.choices(r, side)

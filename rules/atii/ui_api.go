@@ -133,3 +133,48 @@ func MissionOf(s *rules.State) (MissionView, error) {
 	v.Map, v.Points, v.SideZones, v.Zones = g.Map, g.Points, setup.SideZones, setup.Zones
 	return v, nil
 }
+
+// EachShot gives fn, one by one, the shots titan id could take as the
+// table stands at s, set up as a fire command would resolve them
+// (ShotSetupFor), with the index of the mount firing (mounts in order,
+// each mount's shots together): for each mount whose weapon may fire
+// (not a close combat weapon, not disabled), each operational enemy in
+// its arc, range and sight that it does not automatically miss
+// (ATII-SHT-2, ATII-SHT-4), nearest first, aimed high and, where the
+// rules allow it, also low; point-blank where that option applies. It is
+// what Legal would offer the titan at a shooting decision now, but it
+// ignores whose turn and step it is and whether the titan has fired: an
+// AI prices the coming exchange of fire with it. The setup is fn's to
+// read or copy, not to keep. Errors: no titan id, options that do not
+// parse.
+func (r *Ruleset) EachShot(s *rules.State, id string, fn func(mount int, su *ShotSetup)) error {
+	t, err := r.titanRead(s, id)
+	if err != nil {
+		return err
+	}
+	opts, err := r.options(s)
+	if err != nil {
+		return err
+	}
+	ue := r.unitEnds(len(s.Units))
+	defer r.putUnitEnds(ue)
+	r.shotsByMount(s, t, opts, r.sight, ue, fn)
+	return nil
+}
+
+// ShotSetups is EachShot's shots gathered by mount. Errors: EachShot's.
+func (r *Ruleset) ShotSetups(s *rules.State, id string) ([][]ShotSetup, error) {
+	var out [][]ShotSetup
+	last := -1
+	err := r.EachShot(s, id, func(mount int, su *ShotSetup) {
+		if mount != last {
+			out = append(out, nil)
+			last = mount
+		}
+		out[len(out)-1] = append(out[len(out)-1], *su)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}

@@ -369,6 +369,9 @@ func domainFor(w Weights, goals, greedyRoot bool, moves int) func(game.View) (se
 			return nil, errors.New("not an ATII game")
 		}
 		ev := Evaluator{RS: rs, W: w}
+		if w.Exchange != 0 {
+			ev.Memo = atii.NewOutcomeMemo(0)
+		}
 		if goals && v.State != nil {
 			ev.Goals = BuildGoals(rs, v.State)
 		}

@@ -131,3 +131,44 @@ func BenchmarkSearchMove300(b *testing.B) {
 	}
 	b.ReportMetric(300*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
 }
+
+// BenchmarkEvaluateExchange scores the battlegroup at its first movement
+// decision and at the start of its second turn (seed 3, greedy up to
+// them) without and with the Exchange term (every titan's best volley
+// priced with the exact odds is the extra cost).
+func BenchmarkEvaluateExchange(b *testing.B) {
+	b.Run("turn1", func(b *testing.B) { benchExchange(b, 1) })
+	b.Run("turn2", func(b *testing.B) { benchExchange(b, 2) })
+}
+
+func benchExchange(b *testing.B, turn int) {
+	g := newGame(b, "titan-battlegroup", 3)
+	_, side := greedyUntil(b, g, atii.CmdMove)
+	for g.State().Turn < turn && !g.State().Over {
+		cmd, err := atiiai.Greedy{}.Decide(context.Background(), g.ViewFor(g.Engine.Decider()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := g.Submit(cmd); err != nil {
+			b.Fatal(err)
+		}
+	}
+	side = g.Engine.Decider()
+	s := g.State()
+	rs := g.Ruleset.(*atii.Ruleset)
+	for _, ex := range []float64{0, 0.5} {
+		w := atiiai.DefaultWeights()
+		w.Exchange = ex
+		ev := atiiai.Evaluator{RS: rs, W: w, Goals: atiiai.BuildGoals(rs, s), Memo: atii.NewOutcomeMemo(0)}
+		name := "exchange"
+		if ex == 0 {
+			name = "no-exchange"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ev.Evaluate(s, side)
+			}
+		})
+	}
+}

@@ -133,7 +133,7 @@ func TestThreatCountsSight(t *testing.T) {
 		t.Fatal("the battlegroup has no Warhound a side")
 	}
 	threat := func(s *rules.State, sight float64) float64 {
-		w := atiiai.DefaultWeights()
+		w := estimateWeights()
 		w.Sight = sight
 		for _, term := range (atiiai.Evaluator{RS: rs, W: w}).Evaluate(s, "red").Terms {
 			if term.Name == "threat" {

@@ -99,6 +99,8 @@ type pricer struct {
 	opts  atii.Options
 	w     Weights
 	cache map[string]map[shotKey]priced
+	// memo, when set, prices shots from figures worked out before.
+	memo *atii.OutcomeMemo
 }
 
 // priced is a shot's immediate expected worth (points) and the shields it
@@ -128,24 +130,82 @@ func (p *pricer) shotWorth(id string, sh atii.Shot, down int) priced {
 		return m
 	}
 	out := priced{}
-	setup, err := p.rs.ShotSetupFor(p.st, id, sh)
-	if err == nil {
-		setup.TargetState.ShieldsDown += min(down, setup.TargetState.ShieldsUp(setup.Target))
-		oo, err := atii.OddsShotOutcome(setup, p.opts)
-		if err == nil {
-			pts := float64(max(setup.Target.Points, 1))
-			now := float64(atii.TitanVictoryPoints(setup.Target, 100, setup.TargetState, false, false))
-			out = priced{worth: (oo.VPPercent - now) / 100 * pts, down: oo.ShieldsDown, ok: true}
-			if n := sheet.Of(setup.Target).VoidShields; n > 0 {
-				out.worth += p.w.Shields * pts * oo.ShieldsDown / float64(n)
-			}
-		}
+	if setup, err := p.rs.ShotSetupFor(p.st, id, sh); err == nil {
+		out = p.setupWorth(setup, down)
 	}
 	if p.cache[id] == nil {
 		p.cache[id] = map[shotKey]priced{}
 	}
 	p.cache[id][k] = out
 	return out
+}
+
+// setupWorth is shotWorth for a shot already set up (ok false when its
+// odds cannot be worked out).
+func (p *pricer) setupWorth(setup atii.ShotSetup, down int) priced {
+	setup.TargetState.ShieldsDown += min(down, setup.TargetState.ShieldsUp(setup.Target))
+	var oo atii.OutcomeFigures
+	var err error
+	if p.memo != nil {
+		oo, err = p.memo.Figures(setup, p.opts)
+	} else {
+		var full atii.OutcomeOdds
+		full, err = atii.OddsShotOutcome(setup, p.opts)
+		oo = atii.OutcomeFigures{VPPercent: full.VPPercent, Destroyed: full.Destroyed, ShieldsDown: full.ShieldsDown}
+	}
+	if err != nil {
+		return priced{}
+	}
+	pts := float64(max(setup.Target.Points, 1))
+	now := float64(atii.TitanVictoryPoints(setup.Target, 100, setup.TargetState, false, false))
+	out := priced{worth: (oo.VPPercent - now) / 100 * pts, down: oo.ShieldsDown, ok: true}
+	if n := sheet.Of(setup.Target).VoidShields; n > 0 {
+		out.worth += p.w.Shields * pts * oo.ShieldsDown / float64(n)
+	}
+	return out
+}
+
+// volleySum is volley's worth over shots already set up, given one by
+// one grouped by mount (Ruleset.EachShot): add each shot, then total.
+type volleySum struct {
+	p      *pricer
+	down   map[string]float64
+	mount  int
+	best   priced
+	target string
+	sum    float64
+}
+
+func (v *volleySum) add(mount int, su *atii.ShotSetup) {
+	if mount != v.mount {
+		v.close()
+		v.mount = mount
+	}
+	pr := v.p.setupWorth(*su, int(math.Round(v.down[su.TargetID])))
+	if pr.ok && (!v.best.ok || pr.worth > v.best.worth+1e-9) {
+		v.best, v.target = pr, su.TargetID
+	}
+}
+
+// close adds the mount's best shot to the sum and its shields to those
+// down.
+func (v *volleySum) close() {
+	if !v.best.ok {
+		return
+	}
+	v.sum += v.best.worth
+	if v.best.down > 0 {
+		if v.down == nil {
+			v.down = map[string]float64{}
+		}
+		v.down[v.target] += v.best.down
+	}
+	v.best = priced{}
+}
+
+func (v *volleySum) total() float64 {
+	v.close()
+	return v.sum
 }
 
 // volley builds titan id's fire from the shots offered, by mount in the

@@ -16,6 +16,16 @@ func domainOf(t *testing.T, rs *atii.Ruleset, sim *rules.Simulator) atiiai.Domai
 	return atiiai.Domain{RS: rs, Sim: sim, Eval: atiiai.Evaluator{RS: rs, W: atiiai.DefaultWeights()}}
 }
 
+// estimateWeights are the defaults before the Exchange term (to session
+// 10): the exchange of fire estimated by Threat and Exposure, no
+// Exchange. The tests of the estimate's terms, and of the flank term
+// on its own, use them (the exact exchange also prices the hit quadrant).
+func estimateWeights() atiiai.Weights {
+	w := atiiai.DefaultWeights()
+	w.Threat, w.Exposure, w.Exchange = 0.1, 0.1, 0
+	return w
+}
+
 // TestAIKeepsTheActivationOrder (ATII-MOV-1): at the battlegroup's first
 // movement decision the rules offer every titan's move, noting that a
 // higher-Man titan going first forfeits the lower-Man ones; the AI's
@@ -128,9 +138,9 @@ func TestFirepowerTermReadsRangeArcsAndMovement(t *testing.T) {
 	rs, s := duelState(t)
 	red, blue := duelPair(s)
 	place(t, s, blue, 60, 40, 90)
-	attackOnly := atiiai.DefaultWeights()
+	attackOnly := estimateWeights()
 	attackOnly.Exposure = 0
-	defenceOnly := atiiai.DefaultWeights()
+	defenceOnly := estimateWeights()
 	defenceOnly.Threat = 0
 	threat := func(w atiiai.Weights, st *rules.State) float64 {
 		return term(atiiai.Evaluator{RS: rs, W: w}.Evaluate(st, "red"), "threat")
@@ -163,7 +173,7 @@ func TestFirepowerTermReadsRangeArcsAndMovement(t *testing.T) {
 func TestReachTermDrawsTowardAFightWon(t *testing.T) {
 	rs, s := duelState(t)
 	red, blue := duelPair(s)
-	onlyReach := atiiai.DefaultWeights()
+	onlyReach := estimateWeights()
 	reachOf := func(st *rules.State) float64 {
 		return term(atiiai.Evaluator{RS: rs, W: onlyReach}.Evaluate(st, "red"), "reach")
 	}

@@ -48,8 +48,8 @@ func without(terms ...string) atiiai.Weights {
 
 func withoutOne(w atiiai.Weights, term string) atiiai.Weights {
 	switch term {
-	case "threat":
-		w.Threat, w.Exposure = 0, 0
+	case "threat": // the exchange of fire, estimated or exact
+		w.Threat, w.Exposure, w.Exchange = 0, 0, 0
 	case "flank":
 		w.Rear, w.Flank = 0, 0
 	case "terrain":
@@ -88,7 +88,7 @@ func TestFlankTermPrefersSideQuadrant(t *testing.T) {
 	if a, b := plain.Evaluate(front, "red").Value, plain.Evaluate(side, "red").Value; math.Abs(a-b) > 1e-9 {
 		t.Fatalf("without the flank term: front %v, side %v; want equal", a, b)
 	}
-	ev := atiiai.Evaluator{RS: rs, W: atiiai.DefaultWeights()}
+	ev := atiiai.Evaluator{RS: rs, W: estimateWeights()}
 	f, sd := ev.Evaluate(front, "red"), ev.Evaluate(side, "red")
 	if sd.Value <= f.Value || term(sd, "flank") <= 0 || term(f, "flank") != 0 {
 		t.Errorf("side %v (flank %v) should beat front %v (flank %v)", sd.Value, term(sd, "flank"), f.Value, term(f, "flank"))
@@ -110,7 +110,7 @@ func TestFlankTermKeepsOwnSideOutOfArcs(t *testing.T) {
 	if a, b := plain.Evaluate(square, "red").Value, plain.Evaluate(sideOn, "red").Value; math.Abs(a-b) > 1e-9 {
 		t.Fatalf("without the flank term: square %v, side-on %v; want equal", a, b)
 	}
-	ev := atiiai.Evaluator{RS: rs, W: atiiai.DefaultWeights()}
+	ev := atiiai.Evaluator{RS: rs, W: estimateWeights()}
 	if a, b := ev.Evaluate(square, "red"), ev.Evaluate(sideOn, "red"); a.Value <= b.Value || term(b, "flank") >= 0 {
 		t.Errorf("square %v should beat side-on %v (flank %v)", a.Value, b.Value, term(b, "flank"))
 	}
@@ -233,7 +233,7 @@ func moveSetup(t *testing.T, mx, my, mf, ex, ey, ef float64) (atiiai.Domain, *ru
 	place(t, st, me, mx, my, mf)
 	place(t, st, enemy, ex, ey, ef)
 	rs := g.Ruleset.(*atii.Ruleset)
-	dom := atiiai.Domain{RS: rs, Sim: v.Sim, Eval: atiiai.Evaluator{RS: rs, W: atiiai.DefaultWeights(), Goals: atiiai.BuildGoals(rs, st)}}
+	dom := atiiai.Domain{RS: rs, Sim: v.Sim, Eval: atiiai.Evaluator{RS: rs, W: estimateWeights(), Goals: atiiai.BuildGoals(rs, st)}}
 	return dom, st, side, me, enemy
 }
 
