@@ -5,8 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
 )
 
 // Against the computer Ctrl+Z takes back the player's own last decision
@@ -117,5 +119,62 @@ func TestUndoHotseatTakesBackOneCommand(t *testing.T) {
 	}
 	if !strings.Contains(s.Msg, "undone") {
 		t.Errorf("message %q", s.Msg)
+	}
+}
+
+// With manual dice, Ctrl+Z while the computer's answer waits for its dice
+// drops that answer and takes back the player's move before it (nothing
+// of the answer was played, no die was rolled).
+func TestUndoWhileTheComputerWantsDice(t *testing.T) {
+	g, err := testSystems.New(load(t, "titan-duel"), game.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := g.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err = testSystems.Load(data, game.Config{ManualDice: true}); err != nil {
+		t.Fatal(err)
+	}
+	s := newUI(g, map[string]string{"red": play.Human, "blue": play.Computer})
+	roll := func() {
+		req, _ := s.DiceWanted()
+		for i := req.Have; i < req.N; i++ {
+			s.TypeDie(6 - i%6)
+		}
+	}
+	redMoves := func() bool {
+		return s.Mode() == play.ModeTurn && s.State().Step == atii.StepMovement && s.Decider() == "red"
+	}
+	for i := 0; i < 200 && !redMoves(); i++ {
+		switch {
+		case s.Mode() == play.ModeDice:
+			roll()
+		case s.Mode() == play.ModeThinking:
+			s.Wait()
+		case ChoosingOrder(s.State()):
+			s.ChooseOrder(true)
+		default:
+			s.EndStep()
+		}
+	}
+	if !redMoves() {
+		t.Fatalf("did not reach red's movement: %s %s %v", s.State().Step, s.Decider(), s.Mode())
+	}
+	before, n := hashOf(s), len(s.G.Engine.History())
+	moveAhead(t, s, 3)
+	s.Wait()
+	if s.Mode() != play.ModeDice || s.Decider() != "blue" || len(s.G.Engine.History()) != n+1 {
+		t.Fatalf("want blue's answer waiting for dice: mode %v, %s decides, %d commands more", s.Mode(), s.Decider(), len(s.G.Engine.History())-n)
+	}
+	if err := s.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if req, _ := s.DiceWanted(); req != nil {
+		t.Error("the dice request is still open")
+	}
+	if hashOf(s) != before || len(s.G.Engine.History()) != n || s.Decider() != "red" || s.Mode() != play.ModeTurn {
+		t.Fatalf("after undo: %d commands more, %s decides, mode %v", len(s.G.Engine.History())-n, s.Decider(), s.Mode())
 	}
 }
