@@ -232,3 +232,27 @@ func drafts(c rules.Command) bool {
 	}
 	return false
 }
+
+// draft keeps nothing the rules refuse: a move far beyond the allowance
+// is not drafted, and the refusal is returned.
+func TestDraftRefusesAnIllegalSuggestion(t *testing.T) {
+	s := newUI(t, 3)
+	toStep(t, s, e40k.StepMovement, e40k.OrderMarch)
+	for s.Decider() != "marines" {
+		drive(t, s, e40k.OrderMarch)
+	}
+	click(t, s, "devastator-1")
+	from := posOf(t, s, "devastator-1")
+	if err := s.draft([]e40k.UnitMove{{Unit: "devastator-1", To: from.Add(world.Vec{Y: -200})}}); err == nil {
+		t.Fatal("a 200 cm move was drafted")
+	}
+	if s.Drafted() {
+		t.Errorf("a refused suggestion left a draft: %v", s.Moves)
+	}
+	if err := s.draft([]e40k.UnitMove{{Unit: "devastator-1", To: from.Add(world.Vec{Y: -3})}}); err != nil || !s.Drafted() {
+		t.Fatalf("a 3 cm move: %v", err)
+	}
+	if mp := s.PreviewMove(); mp == nil || mp.Err != nil {
+		t.Errorf("the drafted move's preview: %+v", mp)
+	}
+}
