@@ -630,11 +630,18 @@ func stepTitle(st *Step) string {
 // Undo takes back the last command by replaying the game without it. It
 // refuses (ErrUndoPastRoll) when that command rolled dice, unless
 // Config.UndoPastRolls is set. On error the game is unchanged.
-func (e *Engine) Undo() error {
-	if err := e.CanUndo(); err != nil {
+func (e *Engine) Undo() error { return e.UndoTo(len(e.recs) - 1) }
+
+// UndoTo takes back every command after the first n (n = len(History())
+// - 1 is Undo) by replaying the first n once. It refuses
+// (ErrUndoPastRoll) when any command taken back rolled dice, unless
+// Config.UndoPastRolls is set, and ErrNothingToUndo when n is not below
+// the number of commands played or is negative. On error the game is
+// unchanged.
+func (e *Engine) UndoTo(n int) error {
+	if err := e.CanUndoTo(n); err != nil {
 		return err
 	}
-	n := len(e.recs) - 1
 	s := e.start.Clone() // a fresh log array: the current chain stays intact
 	recs := make([]Record, n)
 	copy(recs, e.recs[:n])
@@ -655,13 +662,21 @@ func (e *Engine) Undo() error {
 }
 
 // CanUndo reports why Undo would refuse, nil if it would not.
-func (e *Engine) CanUndo() error {
-	if len(e.recs) == 0 {
+func (e *Engine) CanUndo() error { return e.CanUndoTo(len(e.recs) - 1) }
+
+// CanUndoTo reports why UndoTo(n) would refuse, nil if it would not. A
+// refusal for a die roll names the last command taken back that rolled.
+func (e *Engine) CanUndoTo(n int) error {
+	if n < 0 || n >= len(e.recs) {
 		return ErrNothingToUndo
 	}
-	last := e.recs[len(e.recs)-1]
-	if last.Rolled && !e.cfg.UndoPastRolls {
-		return fmt.Errorf("%w: command %d (%s) rolled dice", ErrUndoPastRoll, len(e.recs), last.Cmd.Name())
+	if e.cfg.UndoPastRolls {
+		return nil
+	}
+	for i := len(e.recs) - 1; i >= n; i-- {
+		if r := e.recs[i]; r.Rolled {
+			return fmt.Errorf("%w: command %d (%s) rolled dice", ErrUndoPastRoll, i+1, r.Cmd.Name())
+		}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -403,6 +404,49 @@ func TestUndo(t *testing.T) {
 	}
 	if e.State().Hash() != before {
 		t.Fatal("refused undo changed the state")
+	}
+}
+
+// UndoTo takes back several commands at once, to the state after the
+// first n, and refuses when a roll is among them (or n is out of range).
+func TestUndoToTakesBackSeveralCommands(t *testing.T) {
+	e := newDuel(t, 11, 3, Config{})
+	start := e.State().Hash()
+	startLog := len(e.State().Log)
+	for e.State().Step != "shoot" {
+		playFirst(t, e, 1)
+	}
+	moves := len(e.History())
+	if moves < 2 {
+		t.Fatalf("only %d commands before shooting", moves)
+	}
+	for _, n := range []int{-1, moves} {
+		if err := e.UndoTo(n); !errors.Is(err, ErrNothingToUndo) {
+			t.Errorf("UndoTo(%d) of %d commands: %v", n, moves, err)
+		}
+	}
+	playFirst(t, e, 1)
+	if !e.History()[moves].Rolled {
+		t.Fatal("fire did not record a roll")
+	}
+	before := e.State().Hash()
+	err := e.UndoTo(0)
+	if !errors.Is(err, ErrUndoPastRoll) || !strings.Contains(err.Error(), "command "+strconv.Itoa(moves+1)+" ") {
+		t.Fatalf("UndoTo past a roll: %v", err)
+	}
+	if e.State().Hash() != before || len(e.History()) != moves+1 {
+		t.Fatal("a refused UndoTo changed the game")
+	}
+	// Without the roll: back over every move to the start.
+	e = newDuel(t, 11, 3, Config{})
+	for e.State().Step != "shoot" {
+		playFirst(t, e, 1)
+	}
+	if err := e.UndoTo(0); err != nil {
+		t.Fatal(err)
+	}
+	if e.State().Hash() != start || len(e.State().Log) != startLog || len(e.History()) != 0 {
+		t.Fatal("UndoTo(0) did not restore the start")
 	}
 }
 

@@ -435,7 +435,7 @@ type helpSection struct {
 func playHelpSections() []helpSection {
 	return []helpSection{
 		{"Any time", [][2]string{
-			{"Ctrl+Z", "undo back to the last die roll"},
+			{"Ctrl+Z", "undo back to the last die roll (against the computer: your last decision and its replies)"},
 			{"Ctrl+S, Ctrl+O", "save, load (file prompt; Ctrl+U clears the name); games autosave every command"},
 			{"Ctrl+N", "new game (start screen); a game that is not over asks first"},
 			{"Q, R, L", "select tool, ruler, line of sight"},

@@ -70,7 +70,7 @@ type Session struct {
 	G *game.Game
 	// Kinds maps each side to Human or Computer.
 	Kinds map[string]string
-	// AutosavePath, when set, is written after every command.
+	// AutosavePath, when set, is written after every command and undo.
 	AutosavePath string
 
 	ctrls map[string]game.Controller
@@ -410,15 +410,22 @@ func (s *Session) Play(c rules.Command) bool {
 	s.pre = pre
 	s.buildTray(before)
 	s.ui.Submitted(before, human)
-	if s.AutosavePath != "" {
-		if err := os.MkdirAll(filepath.Dir(s.AutosavePath), 0o755); err == nil {
-			if err := s.G.SaveFile(s.AutosavePath); err != nil {
-				s.Fail(err)
-			}
-		}
-	}
+	s.autosave()
 	s.afterCommand()
 	return true
+}
+
+// autosave writes the game to AutosavePath when set (a failure is shown
+// as the message).
+func (s *Session) autosave() {
+	if s.AutosavePath == "" {
+		return
+	}
+	if err := os.MkdirAll(filepath.Dir(s.AutosavePath), 0o755); err == nil {
+		if err := s.G.SaveFile(s.AutosavePath); err != nil {
+			s.Fail(err)
+		}
+	}
 }
 
 // Submit plays a command as the current human decider (for tests and the

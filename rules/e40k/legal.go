@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/world"
 )
 
 // Legal implements rules.Ruleset: every concrete choice for the pending
@@ -68,7 +69,13 @@ func (r *Ruleset) Legal(s *rules.State, side string) []rules.Choice {
 			out = append(out, rules.Choice{Name: CmdAssault, Text: "assault with " + id, Units: r.unitIDs(s, id),
 				Cmd: &AssaultCmd{r: r, By: side, Detachment: id}, Continuous: r.allowanceText(s, id, true)})
 			if mv := r.suggestMoves(s, id, true, &sh); len(mv) > 0 {
-				out = append(out, rules.Choice{Name: CmdAssault, Text: id + " charges the closest enemy", Units: r.unitIDs(s, id),
+				text := id + " charges the closest enemy"
+				if !r.reachesEnemy(s, mv, sh.enemies) {
+					// No stand gets into base contact: no close combat
+					// follows (E40K-CC-1), so it is no charge.
+					text = id + " advances on the closest enemy (no stand reaches base contact)"
+				}
+				out = append(out, rules.Choice{Name: CmdAssault, Text: text, Units: r.unitIDs(s, id),
 					Cmd: &AssaultCmd{r: r, By: side, Detachment: id, Moves: mv}})
 			}
 			out = append(out, rules.Choice{Name: CmdPass, Text: id + " does not assault", Units: []string{id}, Cmd: &PassCmd{r: r, By: side, Detachment: id}})
@@ -178,4 +185,26 @@ func (r *Ruleset) allowanceText(s *rules.State, det string, assault bool) string
 // current decision would fire it (for previews). Errors: as planFire.
 func (r *Ruleset) Plan(s *rules.State, firer, target string) (*FirePlan, error) {
 	return r.planFire(s, firer, target, fireMode(s))
+}
+
+// reachesEnemy reports whether one of the moves mv ends its stand in
+// base contact with one of the enemy bases.
+func (r *Ruleset) reachesEnemy(s *rules.State, mv []UnitMove, enemies []world.Base) bool {
+	for _, m := range mv {
+		u := s.Unit(m.Unit)
+		if u == nil {
+			continue
+		}
+		p, err := r.profile(s, u)
+		if err != nil {
+			continue
+		}
+		b := world.Base{ID: u.ID, Pos: m.To, Facing: u.Facing, Foot: p.Base}
+		for _, e := range enemies {
+			if touching(b, e) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -370,3 +370,35 @@ func TestMoveCheckerReleaseE40KCC2(t *testing.T) {
 		}
 	}
 }
+
+// Legal calls its suggested assault move a charge only when a stand ends
+// it in base contact (no contact, no close combat: E40K-CC-1); boyz too
+// far to reach the marines are offered an advance on them instead.
+func TestSuggestedAssaultIsAChargeOnlyInContactE40KCC1(t *testing.T) {
+	r := testRuleset(t)
+	label := func(s *rules.State) string {
+		for _, c := range r.Legal(s, "orks") {
+			if ac, ok := c.Cmd.(*AssaultCmd); ok && len(ac.Moves) > 0 {
+				return c.Text
+			}
+		}
+		return ""
+	}
+	s := atStep(smallBattle(1, nil), StepAssault, KindAssault, "orks", "boyz")
+	setOrders(s, "boyz", OrderAssault)
+	for i, id := range []string{"b1", "b2", "b3", "b4", "b5", "b6"} {
+		s.Unit(id).Pos = world.Vec{X: 20 + 5*float64(i), Y: 34}
+	}
+	if got := label(s); got != "boyz charges the closest enemy" {
+		t.Errorf("boyz in reach: %q", got)
+	}
+	// 30 cm further from the marines: out of reach of a 10 cm Speed.
+	away := s.Unit("b1").Pos.Sub(s.Unit("m1").Pos)
+	away = away.Scale(30 / away.Len())
+	for _, id := range []string{"b1", "b2", "b3", "b4", "b5", "b6"} {
+		s.Unit(id).Pos = s.Unit(id).Pos.Add(away)
+	}
+	if got := label(s); got != "boyz advances on the closest enemy (no stand reaches base contact)" {
+		t.Errorf("boyz out of reach: %q", got)
+	}
+}

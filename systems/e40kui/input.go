@@ -435,10 +435,25 @@ func (s *UI) moveCmd() rules.Command {
 			lead[u.ID] = u.Pos.Dot(to.Sub(u.Pos).Scale(1 / max(u.Pos.Dist(to), world.Eps)))
 		}
 	}
-	// The stands furthest along their moves go first, so a block moving
-	// forward does not bump into the stands ahead of it (the rules check
-	// each move against the ones before it).
-	sort.SliceStable(mv, func(i, j int) bool { return lead[mv[i].Unit] > lead[mv[j].Unit] })
+	// The stands of a drafted suggestion go in its order, which the rules
+	// accepted; the others (all of them for a dragged move) after them,
+	// those furthest along their moves first, so a block moving forward
+	// does not bump into the stands ahead of it (the rules check each
+	// move against the ones before it).
+	rank := make(map[string]int, len(s.order))
+	for i, id := range s.order {
+		rank[id] = i + 1
+	}
+	sort.SliceStable(mv, func(i, j int) bool {
+		ri, rj := rank[mv[i].Unit], rank[mv[j].Unit]
+		switch {
+		case ri > 0 && rj > 0:
+			return ri < rj
+		case ri > 0 || rj > 0:
+			return ri > 0
+		}
+		return lead[mv[i].Unit] > lead[mv[j].Unit]
+	})
 	switch s.kind() {
 	case e40k.KindMove:
 		c, _ := s.newCmd(e40k.CmdMove).(*e40k.MoveCmd)
@@ -628,17 +643,66 @@ func (s *UI) GiveOrders(order string) {
 
 // Suggest drafts the rules' suggested move for the selected detachment:
 // each stand straight at its closest enemy (into contact in an assault).
+// When the rules refuse it as drafted, the detachment's other listed
+// moves are tried in turn; when they refuse every one nothing is
+// drafted and the message says so.
 func (s *UI) Suggest() {
-	mv := s.rs().SuggestMoves(s.State(), s.Detachment(), s.kind() == e40k.KindAssault)
-	if len(mv) == 0 {
-		s.Fail(fmt.Errorf("no move to suggest for %s", s.detName(s.Detachment())))
+	det := s.Detachment()
+	cands := [][]e40k.UnitMove{s.rs().SuggestMoves(s.State(), det, s.kind() == e40k.KindAssault)}
+	for _, c := range s.Choices() {
+		if mv := choiceMoves(c.Cmd); len(mv) > 0 && e40k.ActingFor(c.Cmd) == det {
+			cands = append(cands, mv)
+		}
+	}
+	var refused error
+	tried := false
+	for _, mv := range cands {
+		if len(mv) == 0 {
+			continue
+		}
+		tried = true
+		err := s.draft(mv)
+		if err == nil {
+			return
+		}
+		if refused == nil {
+			refused = err
+		}
+	}
+	if !tried {
+		s.Fail(fmt.Errorf("no move to suggest for %s", s.detName(det)))
 		return
 	}
-	s.Moves = map[string]world.Vec{}
+	s.Fail(fmt.Errorf("no legal suggested move for %s (%s)", s.detName(det), s.Named(s.Reason(refused))))
+}
+
+// draft drafts moves mv in their order when the rules accept them as
+// Enter would play them; else it drafts nothing and returns the refusal.
+func (s *UI) draft(mv []e40k.UnitMove) error {
+	s.Moves = make(map[string]world.Vec, len(mv))
+	s.order = make([]string, 0, len(mv))
 	for _, m := range mv {
 		s.Moves[m.Unit] = m.To
+		s.order = append(s.order, m.Unit)
 	}
 	s.Target = ""
+	if err := s.G.Engine.Check(s.moveCmd()); err != nil {
+		s.Moves, s.order = nil, nil
+		return err
+	}
+	return nil
+}
+
+// choiceMoves are the moves a move or assault choice drafts (nil for
+// any other command, and for the empty template).
+func choiceMoves(c rules.Command) []e40k.UnitMove {
+	switch c := c.(type) {
+	case *e40k.MoveCmd:
+		return c.Moves
+	case *e40k.AssaultCmd:
+		return c.Moves
+	}
+	return nil
 }
 
 // Choices are the decision's discrete choices for the buttons and the
@@ -654,14 +718,14 @@ func (s *UI) Choices() []rules.Choice {
 	}
 	act := s.actor()
 	var out []rules.Choice
-	for _, c := range s.legal() {
+	for k, c := range s.legal() {
 		switch cmd := c.Cmd.(type) {
 		case *e40k.MoveCmd:
-			if len(cmd.Moves) == 0 {
+			if len(cmd.Moves) == 0 || s.refused(k) {
 				continue
 			}
 		case *e40k.AssaultCmd:
-			if len(cmd.Moves) == 0 {
+			if len(cmd.Moves) == 0 || s.refused(k) {
 				continue
 			}
 		case *e40k.FireCmd:
@@ -686,30 +750,27 @@ func (s *UI) Choices() []rules.Choice {
 }
 
 // Choose answers with choice i of Choices: a suggested move is drafted
-// (Enter plays it), anything else is played.
+// (Enter plays it), anything else is played. Choices lists no move the
+// rules refuse; should one be refused as drafted all the same, nothing
+// is drafted and the message says why.
 func (s *UI) Choose(i int) {
 	cs := s.Choices()
 	if i < 0 || i >= len(cs) {
 		return
 	}
-	var mv []e40k.UnitMove
-	switch c := cs[i].Cmd.(type) {
-	case *e40k.MoveCmd:
-		mv = c.Moves
-	case *e40k.AssaultCmd:
-		mv = c.Moves
-	default:
+	mv := choiceMoves(cs[i].Cmd)
+	if mv == nil {
 		s.Play(cs[i].Cmd)
 		return
 	}
-	if who := e40k.ActingFor(cs[i].Cmd); who != s.actor() {
+	who := e40k.ActingFor(cs[i].Cmd)
+	if who != s.actor() {
 		s.selectStand(s.firstStand(who))
 	}
-	s.Moves = map[string]world.Vec{}
-	for _, m := range mv {
-		s.Moves[m.Unit] = m.To
+	if err := s.draft(mv); err != nil {
+		s.Fail(fmt.Errorf("no legal suggested move for %s (%s)", s.detName(who), s.Named(s.Reason(err))))
+		return
 	}
-	s.Target = ""
 	s.Note("suggested move drafted: Enter plays it")
 }
 

@@ -32,6 +32,10 @@ type UI struct {
 	// Moves are the drafted destinations of the selected detachment's
 	// stands (unit id -> point), played by Enter as a move or an assault.
 	Moves map[string]world.Vec
+	// order is the order of the drafted suggestion's stands (the rules
+	// check each move against the ones before it, so a suggestion is
+	// legal in its own order only); nil when no suggestion is drafted.
+	order []string
 	// Target is the enemy detachment (or titan unit) aimed at by the
 	// selected detachment; Enter or a second click fires.
 	Target string
@@ -59,6 +63,9 @@ type UI struct {
 type legalCache struct {
 	key  legalKey
 	list []rules.Choice
+	// refused marks the choices the rules refuse as they stand (the
+	// suggested moves are checked once per state: see UI.refused).
+	refused map[int]bool
 }
 
 // legalKey tells states apart: commands played, log length and the
@@ -321,11 +328,31 @@ func (s *UI) legal() []rules.Choice {
 	return s.choices.list
 }
 
+// refused reports whether the rules refuse choice k of legal() as it
+// stands (worked out once per state). Legal lists its suggested moves
+// without the whole command's check, so a listed suggestion may be one
+// the rules would refuse when it is played.
+func (s *UI) refused(k int) bool {
+	list := s.legal()
+	if k < 0 || k >= len(list) {
+		return true
+	}
+	if s.choices.refused == nil {
+		s.choices.refused = map[int]bool{}
+	}
+	bad, ok := s.choices.refused[k]
+	if !ok {
+		bad = s.G.Engine.Check(list[k].Cmd) != nil
+		s.choices.refused[k] = bad
+	}
+	return bad
+}
+
 // ClearDraft drops the drafted moves, the aimed target and a drag (and
 // the cached choices: it is called after every command and undo).
 func (s *UI) ClearDraft() {
 	s.choices, s.fires = legalCache{}, nil
-	s.Moves, s.Target, s.drag, s.TitanTo = nil, "", nil, nil
+	s.Moves, s.Target, s.drag, s.TitanTo, s.order = nil, "", nil, nil, nil
 }
 
 // Submitting is part of play.SystemUI (E40K compares nothing).
