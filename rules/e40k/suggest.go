@@ -154,7 +154,11 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 			}
 			dir = dir.Scale(1 / l)
 			if assault {
-				gap = world.Distance(c.b, eb)
+				// Along the line between the centres the bases close by
+				// less than their edge to edge distance unless they face
+				// square on: how far the stand goes to touch is measured
+				// (the charge must end in base contact, E40K-CC-3).
+				gap = contactAlong(c.b, eb, dir, world.Distance(c.b, eb), l)
 			}
 			allow := ck.o.Allowance(c.p, f.Orders, assault)
 			var want float64
@@ -390,4 +394,29 @@ func longest(want float64, ok func(float64) bool) float64 {
 		}
 	}
 	return lo
+}
+
+// contactAlong is how far base b must go along the unit vector dir to
+// come into base contact with e: at least gap, their edge to edge
+// distance, and at most far, the distance between the centres (found by
+// halving the interval); gap when b does not touch e anywhere on the way.
+func contactAlong(b, e world.Base, dir world.Vec, gap, far float64) float64 {
+	at := func(d float64) world.Base {
+		m := b
+		m.Pos = b.Pos.Add(dir.Scale(d))
+		return m
+	}
+	if world.InContact(at(gap), e) || !world.InContact(at(far), e) {
+		return gap
+	}
+	lo, hi := gap, far
+	for i := 0; i < 50 && hi-lo > world.Eps/4; i++ {
+		mid := (lo + hi) / 2
+		if world.InContact(at(mid), e) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
 }

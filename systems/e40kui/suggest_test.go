@@ -186,10 +186,14 @@ func TestEverySuggestionDraftedIsLegalE40K(t *testing.T) {
 			charges += n.charges
 		}
 	}
-	// In these battles the rules' charges stop a hair short of contact
-	// (they aim along the line between the centres), so none is called
-	// a charge; TestSuggestedAssaultIsAChargeOnlyInContactE40KCC1 (rules)
-	// has one that reaches.
+	// The suggested charges reach base contact (E40K-CC-3): a stand goes
+	// along the line of centres as far as touching takes, which for bases
+	// meeting corner first is further than their edge to edge distance.
+	// Before that was measured, these battles' charges stopped a hair
+	// short and none was a charge.
+	if charges == 0 {
+		t.Error("no drafted suggestion is a charge that reaches base contact")
+	}
 	t.Logf("%d drafted suggestions called charges", charges)
 }
 
