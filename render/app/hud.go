@@ -313,7 +313,7 @@ func (a *App) helpPrims(out []scene.Prim) []scene.Prim {
 	lines := helpLines()
 	if a.play != nil {
 		lines = nil
-		for _, sc := range playHelpSections() {
+		for _, sc := range playHelpSections(a.play.HelpKeys()) {
 			lines = append(lines, [2]string{sc.title, ""})
 			lines = append(lines, sc.lines...)
 		}
