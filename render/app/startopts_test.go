@@ -189,3 +189,53 @@ func TestStartScreenClickToggleAfterScroll(t *testing.T) {
 		t.Errorf("after a click the last option is %q, cursor %s", l.Label, cur)
 	}
 }
+
+// F1 in a game draws the keys of the system played: E40K's orders in an
+// E40K game, never ATII's aim; ATII's aim in an ATII game. At 1024x700
+// the long E40K list goes in two columns, every line inside the window
+// and its text at least 9 px high.
+func TestHelpOverlayListsTheSystemsKeys(t *testing.T) {
+	const w, hgt = 1024, 700
+	for _, c := range []struct {
+		scenario, want, not string
+	}{
+		{"e40k-remastered", "march orders", "aim high or low"},
+		{"titan-duel", "aim high or low", "march orders"},
+	} {
+		h := bothSystems(t, c.scenario, w, hgt)
+		h.in.Key(ebiten.KeyEnter)
+		h.flush()
+		if h.a.Play() == nil {
+			t.Fatalf("%s: Enter should start the game: %s", c.scenario, h.a.StartError())
+		}
+		h.in.Key(ebiten.KeyF1)
+		h.flush()
+		prims := h.a.HUDPrims()
+		start := -1
+		for i, p := range prims {
+			if p.Kind == scene.Text && p.Text == "Auspex keys (F1, ? or Esc closes)" {
+				start = i
+			}
+		}
+		if start < 0 {
+			t.Fatalf("%s: no help overlay drawn", c.scenario)
+		}
+		var texts []string
+		for _, p := range prims[start:] {
+			if p.Kind != scene.Text {
+				continue
+			}
+			texts = append(texts, p.Text)
+			if p.Size < 9 {
+				t.Errorf("%s: help text %q drawn %.1f px high", c.scenario, p.Text, p.Size)
+			}
+			if x1 := p.C.X + h.a.MeasureText(p.Text, p.Size, p.Bold); p.C.X < 0 || x1 > w || p.C.Y < 0 || p.C.Y > hgt {
+				t.Errorf("%s: help text %q at %.0f..%.0f, %.0f leaves the window", c.scenario, p.Text, p.C.X, x1, p.C.Y)
+			}
+		}
+		all := strings.Join(texts, "\n")
+		if !strings.Contains(all, c.want) || strings.Contains(all, c.not) {
+			t.Errorf("%s: the help should list %q and not %q:\n%s", c.scenario, c.want, c.not, all)
+		}
+	}
+}

@@ -12,19 +12,19 @@ import "github.com/auspex/auspex/render/play"
 func (s *UI) HelpKeys() []play.HelpSection {
 	return []play.HelpSection{
 		{Title: "Your turn: orders, moves, fire, rally", Lines: [][2]string{
-			{"Click", "select a detachment (any of its stands); fire: click an enemy stand to aim the selected detachment at its detachment (a titan on its own), click it again to fire; move: click the table to draft the selected stand's move there, its detachment keeping formation; a titan's move: click where it walks"},
-			{"Drag", "move or assault move: drag a stand of a detachment that may move, the rest of its detachment in command follows by the same offset; a titan's move: drag the titan where it walks straight"},
+			{"Click", "a stand selects its detachment; fire: an enemy stand aims at its detachment (a titan on its own), a second click fires; move: the table drafts the selected stand's move there, its detachment following; a titan's move: where it walks"},
+			{"Drag", "move: drag a stand, the rest of its detachment in command follows by the same offset; a titan's move: drag it where it walks straight"},
 			{"Enter", "play the drafted moves, fire at the aimed target, or take the selected detachment's rally test"},
-			{"E, H", "pass: the selected detachment stays put, does not fire or assault (at a rally: stays broken); declines an overwatch, bombardment or snap fire offer"},
+			{"E, H", "pass: the selected detachment does not move, fire or assault (at a rally: stays broken); declines an overwatch, bombardment or snap fire offer"},
 			{"1-9", "pick a numbered choice in the panel (a suggested move is only drafted: Enter plays it)"},
-			{"A", "move or assault move: draft the rules' suggested move for the selected detachment (an advance, or a charge into contact); at other steps A pans"},
+			{"A", "move: draft the rules' suggested move for the selected detachment (an advance, or a charge); at other steps A pans"},
 			{"T, D", "drags move only the stand dragged, or again its whole detachment"},
-			{"B", "movement phase: board the selected stand in a friendly transport with room within its move"},
+			{"B", "movement phase: board the selected stand in a friendly transport in reach"},
 			{"U", "movement phase: set down the stands the selected detachment's transports carry"},
-			{"Backspace", "take back the selected stand's drafted move (or the titan's), else the aim (nothing drafted: remove the last ruler)"},
-			{"Esc", "cancel a drag, else drop every drafted move and the aim (nothing drafted: clear rulers, sight lines and rings)"},
+			{"Backspace", "take back the selected stand's (or the titan's) drafted move, else the aim; nothing drafted: remove the last ruler"},
+			{"Esc", "cancel a drag, else drop the drafted moves and the aim; nothing drafted: clear rulers, sight lines and rings"},
 			{"F", "fire arcs of every unit on or off"},
-			{"W, S", "pan (at the orders step, an initiative and after special orders they answer instead)"},
+			{"W, S", "pan (not at the orders step, an initiative or after special orders)"},
 		}},
 		{Title: "Orders step (A, M, W and S win over panning)", Lines: [][2]string{
 			{"A", "assault orders for the selected detachment (or the first one waiting for orders)"},
