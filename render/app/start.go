@@ -471,7 +471,9 @@ func (a *App) leaveStart(e startEntry, s *play.Session) {
 	st := a.start
 	a.start = nil
 	for _, im := range st.thumbs {
-		im.Deallocate()
+		if im != nil {
+			im.Deallocate()
+		}
 	}
 	kept := ""
 	if e.file == "" || filepath.Clean(e.file) != filepath.Clean(a.opts.AutosavePath) {
@@ -1101,9 +1103,19 @@ func (a *App) drawStart(dst *ebiten.Image) {
 		return
 	}
 	// One thumbnail per scenario and size (the window may be resized).
-	key := fmt.Sprintf("%s|%s|%.0fx%.0f", e.name, e.file, st.thumbRect.W(), st.thumbRect.H())
+	prefix := e.name + "|" + e.file + "|"
+	key := fmt.Sprintf("%s%.0fx%.0f", prefix, st.thumbRect.W(), st.thumbRect.H())
 	im, ok := st.thumbs[key]
 	if !ok {
+		for k, old := range st.thumbs {
+			if strings.HasPrefix(k, prefix) {
+				// The scenario's picture at an earlier window size.
+				if old != nil {
+					old.Deallocate()
+				}
+				delete(st.thumbs, k)
+			}
+		}
 		im = a.thumbnail(e.scn, st.thumbRect.W(), st.thumbRect.H())
 		st.thumbs[key] = im
 	}
