@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/app"
@@ -187,6 +189,13 @@ func TestStartScreenShowsOptionTitlesNotIds(t *testing.T) {
 	h := newHarness(t, app.Options{Start: &app.StartOptions{Catalogue: cat, Seed: 1}, DebugDump: path})
 	h.run(2)
 	d := readDump(t, path)
+	// The list scrolls: Right moves the cursor down to the option, which
+	// is then drawn.
+	for i := 0; i < 30 && !d.Contains("Reading: terrain hides titans as flat area terrain"); i++ {
+		h.in.Key(ebiten.KeyArrowRight)
+		h.flush()
+		d = readDump(t, path)
+	}
 	if !d.Contains("Reading: terrain hides titans as flat area terrain") {
 		t.Error("the flat terrain sight option's title is not shown")
 	}

@@ -306,14 +306,16 @@ func (a *App) bannerPrims(out []scene.Prim) []scene.Prim {
 
 // helpPrims is the help overlay listing every key. The box fits the
 // window: descriptions wrap beside their keys, and the text gets smaller
-// until every line fits inside the box.
+// until every line fits inside the box; a list that would get too small
+// to read in one column (a system with many keys in a small window) is
+// split in two columns at a section title.
 func (a *App) helpPrims(out []scene.Prim) []scene.Prim {
 	// Section titles are lines with an empty description, drawn
 	// highlighted; in a game the keys are listed by context.
 	lines := helpLines()
 	if a.play != nil {
 		lines = nil
-		for _, sc := range playHelpSections() {
+		for _, sc := range playHelpSections(a.play.HelpKeys()) {
 			lines = append(lines, [2]string{sc.title, ""})
 			lines = append(lines, sc.lines...)
 		}
@@ -322,64 +324,112 @@ func (a *App) helpPrims(out []scene.Prim) []scene.Prim {
 	W, H := float64(a.w), float64(a.h)
 	pad := a.px(20)
 	maxW, maxH := W-a.px(40), H-a.px(40)
-	var size, keyW, w, h float64
-	var rows [][]string
-	for size = a.px(14); ; size *= 0.92 {
-		keyW = 0
-		for _, l := range lines {
-			if l[1] != "" {
-				keyW = max(keyW, a.fonts.Measure(l[0], size, true))
+	cols := [][][2]string{lines}
+	size, w, h, laid := a.helpFit(cols, title, maxW, maxH)
+	if size < a.px(11) {
+		// Two columns, split at the section title that leaves the text
+		// largest.
+		for _, two := range helpSplits(lines) {
+			size2, w2, h2, laid2 := a.helpFit(two, title, maxW, maxH)
+			if size2 > size+0.01 {
+				cols, size, w, h, laid = two, size2, w2, h2, laid2
 			}
-		}
-		keyW = min(keyW, maxW*0.35)
-		descW := 0.0
-		for _, l := range lines {
-			descW = max(descW, a.fonts.Measure(l[1], size, false))
-		}
-		descW = min(descW, maxW-keyW-3*pad)
-		rows = rows[:0]
-		n := 0
-		heads := 0.0
-		for _, l := range lines {
-			if l[1] == "" {
-				rows = append(rows, nil)
-				heads = max(heads, a.fonts.Measure(l[0], size, true))
-				n++
-				continue
-			}
-			r := a.wrap(l[1], size, descW, false)
-			rows = append(rows, r)
-			n += len(r)
-		}
-		w = max(keyW+descW+3*pad, heads+2*pad)
-		w = max(w, a.fonts.Measure(title, size*1.15, true)+2*pad)
-		h = float64(n)*size*1.35 + float64(len(lines))*size*0.3 + size*2.6 + 2*pad
-		if h <= maxH || size < a.px(7) {
-			break
 		}
 	}
 	x0 := (W - w) / 2
 	y0 := max((H-h)/2, a.px(4))
 	out = append(out, rectPrim(scene.Rect{Min: world.Vec{X: x0, Y: y0}, Max: world.Vec{X: x0 + w, Y: y0 + h}}, color.NRGBA{20, 22, 26, 245}, hudActive(), a.px(2)))
-	y := y0 + pad + size*0.6
-	out = a.txt(out, x0+pad, y, title, size*1.15, true, hudActive())
-	y += size * 2
-	for i, l := range lines {
-		key := l[0]
-		for a.fonts.Measure(key, size, true) > keyW && len(key) > 1 {
-			key = key[:len(key)-1]
+	out = a.txt(out, x0+pad, y0+pad+size*0.6, title, size*1.15, true, hudActive())
+	cx := x0
+	for c, col := range cols {
+		lc := laid[c]
+		y := y0 + pad + size*0.6 + size*2
+		for i, l := range col {
+			key := l[0]
+			for a.fonts.Measure(key, size, true) > lc.keyW && len(key) > 1 {
+				key = key[:len(key)-1]
+			}
+			if l[1] == "" {
+				out = a.txt(out, cx+pad, y, l[0], size, true, hudActive())
+				y += size*1.35 + size*0.3
+				continue
+			}
+			out = a.txt(out, cx+pad, y, key, size, true, hudText())
+			for _, d := range lc.rows[i] {
+				out = a.txt(out, cx+2*pad+lc.keyW, y, d, size, false, hudText())
+				y += size * 1.35
+			}
+			y += size * 0.3
 		}
-		if l[1] == "" {
-			out = a.txt(out, x0+pad, y, l[0], size, true, hudActive())
-			y += size*1.35 + size*0.3
-			continue
+		cx += lc.w
+	}
+	return out
+}
+
+// helpCol is a column of the help overlay laid out at one text size: the
+// keys' width, each line's wrapped description and the column's width.
+type helpCol struct {
+	keyW float64
+	rows [][]string
+	w    float64
+}
+
+// helpFit lays the help's columns out side by side in a box of at most
+// maxW x maxH, the text getting smaller until it fits (or reaches 7 px).
+// It returns the text size, the box's size and the columns.
+func (a *App) helpFit(cols [][][2]string, title string, maxW, maxH float64) (size, w, h float64, laid []helpCol) {
+	pad := a.px(20)
+	colMax := maxW / float64(len(cols))
+	for size = a.px(14); ; size *= 0.92 {
+		laid = laid[:0]
+		w, h = 0, 0
+		for _, lines := range cols {
+			var c helpCol
+			for _, l := range lines {
+				if l[1] != "" {
+					c.keyW = max(c.keyW, a.fonts.Measure(l[0], size, true))
+				}
+			}
+			c.keyW = min(c.keyW, colMax*0.35)
+			descW := 0.0
+			for _, l := range lines {
+				descW = max(descW, a.fonts.Measure(l[1], size, false))
+			}
+			descW = min(descW, colMax-c.keyW-3*pad)
+			n := 0
+			heads := 0.0
+			for _, l := range lines {
+				if l[1] == "" {
+					c.rows = append(c.rows, nil)
+					heads = max(heads, a.fonts.Measure(l[0], size, true))
+					n++
+					continue
+				}
+				r := a.wrap(l[1], size, descW, false)
+				c.rows = append(c.rows, r)
+				n += len(r)
+			}
+			c.w = max(c.keyW+descW+3*pad, heads+2*pad)
+			w += c.w
+			h = max(h, float64(n)*size*1.35+float64(len(lines))*size*0.3)
+			laid = append(laid, c)
 		}
-		out = a.txt(out, x0+pad, y, key, size, true, hudText())
-		for _, d := range rows[i] {
-			out = a.txt(out, x0+2*pad+keyW, y, d, size, false, hudText())
-			y += size * 1.35
+		w = max(w, a.fonts.Measure(title, size*1.15, true)+2*pad)
+		h += size*2.6 + 2*pad
+		if (h <= maxH && w <= maxW+0.5) || size < a.px(7) {
+			return size, w, h, laid
 		}
-		y += size * 0.3
+	}
+}
+
+// helpSplits are the ways to split help lines in two columns at a
+// section title (none when no section title follows the first line).
+func helpSplits(lines [][2]string) [][][][2]string {
+	var out [][][][2]string
+	for i := 1; i < len(lines); i++ {
+		if lines[i][1] == "" {
+			out = append(out, [][][2]string{lines[:i], lines[i:]})
+		}
 	}
 	return out
 }

@@ -427,13 +427,16 @@ type helpSection struct {
 }
 
 // playHelpSections are the keys of play mode by context, for the help
-// overlay. When a context is active its keys win over the table keys that
-// share them: the initiative choice takes F and S from arcs and panning,
-// the dice tray takes Space, Enter and Esc, manual dice take the digits
-// and Backspace, the handover takes Enter and Space, and Ctrl+N's question
-// takes Enter and Esc.
-func playHelpSections() []helpSection {
-	return []helpSection{
+// overlay: the keys that work any time, then the rule system's sections
+// (sys, from its SystemUI.HelpKeys: the first is the decider's turn, to
+// which the keys play mode handles there itself are added), then the
+// contexts play mode runs for every system. When a context is active its
+// keys win over the table keys that share them: the dice tray takes
+// Space, Enter and Esc, manual dice take the digits and Backspace, the
+// handover takes Enter and Space, and Ctrl+N's question takes Enter and
+// Esc.
+func playHelpSections(sys []play.HelpSection) []helpSection {
+	out := []helpSection{
 		{"Any time", [][2]string{
 			{"Ctrl+Z", "undo back to the last die roll (against the computer: your last decision and its replies)"},
 			{"Ctrl+S, Ctrl+O", "save, load (file prompt; Ctrl+U clears the name); games autosave every command"},
@@ -446,46 +449,38 @@ func playHelpSections() []helpSection {
 			{"F12", "save a screenshot (PNG)"},
 			{"F1, ?", "this help (Esc closes it too)"},
 		}},
-		{"Your turn: moving, shooting, choosing", [][2]string{
-			{"Click", "select your titan; deploy: place it; move: add a path point; shoot: declare the chosen weapon at an enemy"},
-			{"Drag", "move: from your titan or the path's last point, draws a leg (assault: end it on or next to an enemy titan to charge, the path stops in base contact); deploy: press to place, drag to aim, release"},
-			{"Wheel (while dragging)", "turn the final facing of the dragged move 15 degrees"},
-			{"Shift (while drawing)", "snap the leg to 15-degree steps from the titan's heading (near straight ahead always snaps)"},
-			{"Enter", "move along the drawn path / fire every declared weapon / roll the repair dice"},
-			{"E", "end the step: the selected titan holds, or pass (press twice with a path or shots drawn)"},
-			{"H", "hold: the selected titan neither moves nor fires (press twice with a path or shots drawn)"},
-			{"1-9", "pick a weapon (shooting) or a numbered choice in the panel (repairs are rolled, then allocated from that list)"},
-			{"[, ]", "turn the final facing of the move (or the deploy facing) 45 degrees"},
-			{"T", "aim high or low"},
-			{"Tab", "select the next titan that may act"},
-			{"O", "hotseat: show or hide your secret objective"},
-			{"Y", "why did the computer do that? Show or hide its last decision's reasons and the candidates it weighed"},
-			{"Backspace", "drop the last path point or declaration (nothing drawn: remove the last ruler)"},
-			{"Esc", "cancel a drag, else drop the whole path and declarations (nothing drawn: clear rulers, sight lines and rings)"},
-			{"F", "fire arcs of every unit on or off"},
-			{"W, A, S, D", "pan"},
-			{"0", "clear range rings (the Rings button adds them)"},
-		}},
-		{"Initiative choice (F and S win over arcs and panning)", [][2]string{
-			{"F", "go first"},
-			{"S", "go second"},
-		}},
-		{"Dice tray shown", [][2]string{
+	}
+	turn := helpSection{title: "Your turn"}
+	if len(sys) > 0 {
+		turn.title = sys[0].Title
+		turn.lines = append(turn.lines, sys[0].Lines...)
+	}
+	turn.lines = append(turn.lines,
+		[2]string{"Tab", "select the next unit that may act"},
+		[2]string{"Y", "why did the computer do that? Show or hide its last decision's reasons and the candidates it weighed"},
+		[2]string{"0", "clear range rings (the Rings button adds them)"},
+	)
+	out = append(out, turn)
+	for _, sc := range sys[min(1, len(sys)):] {
+		out = append(out, helpSection{sc.Title, sc.Lines})
+	}
+	return append(out,
+		helpSection{"Dice tray shown", [][2]string{
 			{"Space, Enter", "show the next dice"},
 			{"Esc", "close the dice tray (every roll stays in the dice log)"},
 		}},
-		{"Manual dice (typing the faces)", [][2]string{
+		helpSection{"Manual dice (typing the faces)", [][2]string{
 			{"1-9", "type a face (or click a die face)"},
 			{"Backspace", "remove the last face typed"},
 		}},
-		{"Handover between players", [][2]string{
+		helpSection{"Handover between players", [][2]string{
 			{"Enter, Space", "continue"},
 		}},
-		{"Ctrl+N asking whether to leave", [][2]string{
+		helpSection{"Ctrl+N asking whether to leave", [][2]string{
 			{"Enter", "leave the game for the start screen, as Ctrl+N again does (its autosave is kept)"},
 			{"Esc", "stay in the game"},
 		}},
-	}
+	)
 }
 
 // letterKey is a letter key and the name the system's Key gets.
@@ -495,8 +490,9 @@ type letterKey struct {
 }
 
 // systemLetters are the letters play mode offers the system's UI first:
-// all but E (end step), H (hold), O (own objective), T (aim), Y (why),
-// which play mode itself binds, and F and S (asked above).
+// all but E (end step), H (hold), O (own objective), T (given to the
+// system above), Y (why), which play mode itself binds, and F and S
+// (asked above).
 func systemLetters() []letterKey {
 	var out []letterKey
 	for i := 0; i < 26; i++ {

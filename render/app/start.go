@@ -79,6 +79,26 @@ type startScreen struct {
 	// move it, Space toggles it); its description is shown unless the
 	// mouse hovers another one.
 	optCur int
+	// optScroll is how far (device px) the options list is scrolled: the
+	// list shows what fits between the sides and the option's description
+	// (the wheel scrolls it); optFollow asks the next layout to scroll
+	// the option under the keyboard cursor into view (after Left / Right).
+	optScroll float64
+	optFollow bool
+	// docW and docN cache the most lines an option's description wraps
+	// to at width docW (0: not worked out for this list), the room kept
+	// under the list for the description.
+	docW float64
+	docN int
+	// optDrawn are the option rows the last layout drew and optHeads the
+	// group headings it drew (for tests: StartOptionRows).
+	optDrawn []OptionRow
+	optHeads []string
+	// descPop is the selected scenario's whole description (wrapped) when
+	// it was cut and the mouse points at it, drawn over the screen at
+	// descAt; nil otherwise.
+	descPop []string
+	descAt  world.Vec
 	// With manual dice, the game's set-up rolls (objective cards, the
 	// deployment roll-off, the first initiative) are typed here before
 	// the game starts: need is the roll wanted now (nil when none),
@@ -115,7 +135,33 @@ func (a *App) optionsFor(scn *scenarios.Scenario) []play.Option {
 	if err != nil {
 		return nil
 	}
-	return ad.Options()
+	return groupOptions(ad.Options())
+}
+
+// groupOptions orders options by group, the groups in the order they
+// first appear and the options of a group in their own order, so that
+// the start screen heads each group once.
+func groupOptions(l []play.Option) []play.Option {
+	var groups []string
+	by := map[string][]play.Option{}
+	for _, op := range l {
+		if _, ok := by[op.Group]; !ok {
+			groups = append(groups, op.Group)
+		}
+		by[op.Group] = append(by[op.Group], op)
+	}
+	out := make([]play.Option, 0, len(l))
+	for _, g := range groups {
+		out = append(out, by[g]...)
+	}
+	return out
+}
+
+// setOptList shows the options l (a scenario of another system): the
+// cursor and the scroll go back to the top.
+func (st *startScreen) setOptList(l []play.Option) {
+	st.optList = l
+	st.optCur, st.optScroll, st.optFollow, st.docW = 0, 0, false, 0
 }
 
 // MaxRecentSize caps the recent files list read from disk: a few paths
@@ -208,7 +254,7 @@ func (a *App) openStart(o StartOptions) {
 	}
 	for _, e := range st.entries {
 		if l := a.optionsFor(e.scn); l != nil {
-			st.optList = l
+			st.setOptList(l)
 			break
 		}
 	}
@@ -267,8 +313,8 @@ func (a *App) selectEntry(i int) {
 		kinds[sd.ID] = k
 	}
 	st.kinds = kinds
-	if l := a.optionsFor(e.scn); l != nil {
-		st.optList = l
+	if l := a.optionsFor(e.scn); l != nil && !sameOptions(l, st.optList) {
+		st.setOptList(l)
 	}
 	st.options = map[string]bool{}
 	for _, op := range st.optList {
@@ -280,6 +326,20 @@ func (a *App) selectEntry(i int) {
 		}
 		st.options[op.ID] = on
 	}
+}
+
+// sameOptions reports whether two option lists list the same ids in the
+// same order (the scenarios of one system).
+func sameOptions(a, b []play.Option) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].ID != b[i].ID {
+			return false
+		}
+	}
+	return true
 }
 
 // askDatasheets opens the prompt for a catalogue file of the player's own
@@ -411,7 +471,9 @@ func (a *App) leaveStart(e startEntry, s *play.Session) {
 	st := a.start
 	a.start = nil
 	for _, im := range st.thumbs {
-		im.Deallocate()
+		if im != nil {
+			im.Deallocate()
+		}
 	}
 	kept := ""
 	if e.file == "" || filepath.Clean(e.file) != filepath.Clean(a.opts.AutosavePath) {
@@ -526,9 +588,11 @@ func (a *App) updateStart() {
 		// No options to choose among.
 	case press(ebiten.KeyArrowRight):
 		st.optCur = (st.optCur + 1) % len(st.optList)
+		st.optFollow = true
 	case press(ebiten.KeyArrowLeft):
 		n := len(st.optList)
 		st.optCur = (st.optCur + n - 1) % n
+		st.optFollow = true
 	case press(ebiten.KeySpace):
 		id := st.optList[st.optCur%len(st.optList)].ID
 		st.options[id] = !st.options[id]
@@ -541,6 +605,12 @@ func (a *App) updateStart() {
 				}
 			}
 		}
+	}
+	if _, wy := a.in.Wheel(); wy != 0 {
+		// The wheel scrolls the rules options (the layout keeps the
+		// scroll inside the list).
+		st.optScroll -= wy * a.px(optRowH)
+		st.optFollow = false
 	}
 	a.startClick()
 	a.dirty = true
@@ -602,7 +672,7 @@ func (a *App) StartButton(label string) (int, int, bool) {
 // startPrims lays out the start screen and its buttons.
 func (a *App) startPrims() []scene.Prim {
 	st := a.start
-	st.btns, st.pad = nil, nil
+	st.btns, st.pad, st.descPop = nil, nil, nil
 	var out []scene.Prim
 	W, H := float64(a.w), float64(a.h)
 	out = append(out, rectPrim(scene.Rect{Max: world.Vec{X: W, Y: H}}, color.NRGBA{30, 33, 38, 255}, transparent(), 0))
@@ -613,15 +683,20 @@ func (a *App) startPrims() []scene.Prim {
 	out = a.txt(out, x, y, "Pick a scenario, who plays each side and the rules, then press Enter or Start. Every control has its key in brackets.", norm, false, hudText())
 	cx, cy := a.in.Cursor()
 	mouse := world.Vec{X: float64(cx) * a.dsf, Y: float64(cy) * a.dsf}
-	button := func(x, y, w float64, label string, active bool, do func()) {
+	// fitButton draws a button whose label fit shortens to its width (the
+	// button keeps the whole label); button shortens it in the middle.
+	fitButton := func(x, y, w float64, label string, active bool, do func(), fit func(string, float64, bool, float64) string) {
 		r := scene.Rect{Min: world.Vec{X: x, Y: y}, Max: world.Vec{X: x + w, Y: y + a.px(26)}}
 		fill, tc := hudButton(), hudText()
 		if active {
 			fill, tc = hudActive(), color.NRGBA{20, 20, 20, 255}
 		}
 		out = append(out, rectPrim(r, fill, color.NRGBA{90, 95, 105, 255}, a.px(1)))
-		out = a.txt(out, x+a.px(8), y+a.px(13), a.fitLabel(label, norm, active, w-a.px(16)), norm, active, tc)
+		out = a.txt(out, x+a.px(8), y+a.px(13), fit(label, norm, active, w-a.px(16)), norm, active, tc)
 		st.btns = append(st.btns, play.Button{Label: label, R: r, Do: do})
+	}
+	button := func(x, y, w float64, label string, active bool, do func()) {
+		fitButton(x, y, w, label, active, do, a.fitLabel)
 	}
 	// Scenarios.
 	y += a.px(30)
@@ -645,9 +720,24 @@ func (a *App) startPrims() []scene.Prim {
 	if e.scn != nil {
 		out = a.txt(out, x2, y2, e.scn.Name, norm, true, hudActive())
 		y2 += a.px(20)
-		for _, l := range a.wrap(e.scn.Description, small, colW2, false) {
+		// A long description is cut (at most 28% of the window's height)
+		// so that the rules options keep room; pointing at it shows it
+		// whole, over the options.
+		desc := a.wrap(e.scn.Description, small, colW2, false)
+		keep := max(3, int(H*0.28/(small*1.35)))
+		d0 := y2
+		for i, l := range desc {
+			if i == keep-1 && len(desc) > keep {
+				out = a.txt(out, x2, y2, a.fitTail(l+" … (point here: all of it)", small, false, colW2), small, false, hudDim())
+				y2 += small * 1.35
+				break
+			}
 			out = a.txt(out, x2, y2, l, small, false, hudText())
 			y2 += small * 1.35
+		}
+		if dr := (scene.Rect{Min: world.Vec{X: x2, Y: d0 - small}, Max: world.Vec{X: x2 + colW2, Y: y2}}); len(desc) > keep && dr.Contains(mouse) {
+			st.descPop = desc
+			st.descAt = dr.Min
 		}
 		y2 += a.px(10)
 		out = a.txt(out, x2, y2, "Sides (click or the side's number: who plays it)", norm, true, hudText())
@@ -688,56 +778,20 @@ func (a *App) startPrims() []scene.Prim {
 			y2 += small * 1.35
 		}
 	}
-	y2 += a.px(10)
-	out = a.txt(out, x2, y2, "Rules options (Left / Right choose, Space or click toggles)", norm, true, hudText())
-	y2 += a.px(14)
-	var docOf play.Option
-	if len(st.optList) > 0 {
-		docOf = st.optList[st.optCur%len(st.optList)]
-	}
-	group := ""
-	for i, op := range st.optList {
-		name := op.ID
-		box := "[ ] "
-		if st.options[name] {
-			box = "[x] "
-		}
-		if op.Group != group {
-			group = op.Group
-			out = a.txt(out, x2, y2+a.px(8), group, small, true, hudDim())
-			y2 += a.px(18)
-		}
-		label := box + op.Title
-		if i == st.optCur {
-			label = "> " + label
-		}
-		r := scene.Rect{Min: world.Vec{X: x2, Y: y2}, Max: world.Vec{X: x2 + colW2, Y: y2 + a.px(26)}}
-		if r.Contains(mouse) {
-			docOf = op
-		}
-		button(x2, y2, colW2, label, false, func() { st.options[name] = !st.options[name]; st.optCur = i })
-		y2 += a.px(28)
-		if y2 > H-a.px(140) {
-			break
-		}
-	}
-	y2 += a.px(6)
-	if docOf.ID != "" {
-		out = a.txt(out, x2, y2, docOf.Title, small, true, hudActive())
-		y2 += small * 1.35
-		// The option's id (as a scenario's options list names it), small.
-		out = a.txt(out, x2, y2, "option id: "+docOf.ID, small*0.85, false, hudDim())
-		y2 += small * 1.35
-		for _, l := range a.wrap(docOf.Doc, small, colW2, false) {
-			out = a.txt(out, x2, y2, l, small, false, hudText())
-			y2 += small * 1.35
-		}
-	}
-	// Right column: thumbnail, seed, dice, start.
+	// Right column: thumbnail, seed, dice, start; below the middle column
+	// when the window is too narrow for it.
 	x3 := x2 + colW2 + a.px(30)
-	y3 := a.px(110)
 	tw := W - x3 - a.px(30)
-	if tw > a.px(120) {
+	narrow := tw <= a.px(120)
+	reserve := 0.0
+	if narrow {
+		reserve = a.px(180)
+	}
+	y2 += a.px(10)
+	var docOf play.Option
+	y2, docOf = a.startOptions(&out, x2, y2, colW2, H-reserve, mouse, fitButton, narrow)
+	y3 := a.px(110)
+	if !narrow {
 		st.thumbRect = scene.Rect{Min: world.Vec{X: x3, Y: y3}, Max: world.Vec{X: x3 + tw, Y: y3 + tw*2/3}}
 		out = append(out, rectPrim(st.thumbRect, color.NRGBA{50, 54, 60, 255}, hudDim(), a.px(1)))
 		y3 += tw*2/3 + a.px(20)
@@ -785,6 +839,21 @@ func (a *App) startPrims() []scene.Prim {
 			y3 += small * 1.35
 		}
 	}
+	if !narrow && docOf.ID != "" {
+		// The rules option under the mouse or the cursor, described.
+		out, _ = a.optionDoc(out, x3, y3+a.px(44), tw, docOf)
+	}
+	if st.descPop != nil {
+		// The whole scenario description, over the options.
+		line := small * 1.35
+		r := scene.Rect{Min: st.descAt.Sub(world.Vec{X: a.px(6), Y: a.px(4)}), Max: st.descAt.Add(world.Vec{X: colW2 + a.px(6), Y: float64(len(st.descPop))*line + a.px(10)})}
+		st.pad = append(st.pad, rectPrim(r, color.NRGBA{20, 22, 26, 250}, hudActive(), a.px(1)))
+		yy := st.descAt.Y + small
+		for _, l := range st.descPop {
+			st.pad = a.txt(st.pad, st.descAt.X, yy, l, small, false, hudText())
+			yy += line
+		}
+	}
 	if a.prompt != nil {
 		// The datasheet file prompt, drawn over everything.
 		st.pad = a.promptPrims(append(st.pad, rectPrim(scene.Rect{Max: world.Vec{X: W, Y: H}}, color.NRGBA{0, 0, 0, 150}, transparent(), 0)))
@@ -801,6 +870,218 @@ func (a *App) startPrims() []scene.Prim {
 		st.btns = append(st.btns, btns...)
 	}
 	return out
+}
+
+// optRowH and optHeadH are the heights (device-independent px) of an
+// option's row and of a group's heading in the rules options list.
+const (
+	optRowH  = 28
+	optHeadH = 18
+)
+
+// optRow is a row of the rules options list: a group's heading (opt -1)
+// or option opt of optList, at y (device px from the list's top), h high.
+type optRow struct {
+	opt   int
+	group string
+	y, h  float64
+}
+
+// optRows are the rules options list's rows: each group's heading once,
+// above its options (optList is grouped: groupOptions).
+func (a *App) optRows() []optRow {
+	var rows []optRow
+	y, group := 0.0, ""
+	for i, op := range a.start.optList {
+		if op.Group != group {
+			group = op.Group
+			rows = append(rows, optRow{opt: -1, group: group, y: y, h: a.px(optHeadH)})
+			y += a.px(optHeadH)
+		}
+		rows = append(rows, optRow{opt: i, y: y, h: a.px(optRowH)})
+		y += a.px(optRowH)
+	}
+	return rows
+}
+
+// startOptions adds to out the rules options from y down to bottom in
+// the column at x, w wide: the heading, the list (scrolled by the wheel,
+// following the keyboard cursor; only whole rows are drawn, each a
+// button that toggles its option, drawn by button into out too) with a
+// scroll bar when it does not fit, and, with docBelow, under it the
+// description of the option under the mouse or the cursor, in room kept
+// for the longest. It returns where it ends and the option to describe.
+func (a *App) startOptions(out *[]scene.Prim, x, y, w, bottom float64, mouse world.Vec, button func(x, y, w float64, label string, active bool, do func(), fit func(string, float64, bool, float64) string), docBelow bool) (float64, play.Option) {
+	st := a.start
+	st.optDrawn, st.optHeads = nil, nil
+	norm, small := a.px(14), a.px(12)
+	line := small * 1.35
+	for _, l := range a.wrap("Rules options (Left / Right choose, Space or click toggles, the wheel scrolls)", norm, w, true) {
+		*out = a.txt(*out, x, y, l, norm, true, hudText())
+		y += norm * 1.25
+	}
+	if len(st.optList) == 0 {
+		return y, play.Option{}
+	}
+	// Room under the list for the description (its title, the option's
+	// id, its text) when it goes there.
+	docH := 0.0
+	if docBelow {
+		if st.docW != w {
+			st.docW, st.docN = w, 1
+			for _, op := range st.optList {
+				st.docN = max(st.docN, len(a.wrap(op.Doc, small, w, false)))
+			}
+		}
+		docH = line*float64(2+st.docN) + a.px(20)
+	}
+	top := y
+	end := max(bottom-a.px(12)-docH, top+a.px(optRowH+optHeadH))
+	rows := a.optRows()
+	total := rows[len(rows)-1].y + rows[len(rows)-1].h
+	view := end - top
+	cur := st.optCur % len(st.optList)
+	if st.optFollow {
+		st.optFollow = false
+		for k, r := range rows {
+			if r.opt != cur {
+				continue
+			}
+			from := r.y
+			if k > 0 && rows[k-1].opt < 0 {
+				from = rows[k-1].y // the group's heading with its first option
+			}
+			if r.y+r.h > st.optScroll+view {
+				st.optScroll = r.y + r.h - view
+			}
+			if from < st.optScroll {
+				st.optScroll = from
+			}
+		}
+	}
+	st.optScroll = math.Max(0, math.Min(st.optScroll, total-view))
+	docOf := st.optList[cur]
+	for _, r := range rows {
+		ry := top + r.y - st.optScroll
+		if ry < top-0.5 || ry+r.h > end+0.5 {
+			continue // only whole rows are drawn
+		}
+		if r.opt < 0 {
+			*out = a.txt(*out, x, ry+a.px(9), a.fitTail(r.group, small, true, w), small, true, hudDim())
+			st.optHeads = append(st.optHeads, r.group)
+			continue
+		}
+		i, op := r.opt, st.optList[r.opt]
+		box := "[ ] "
+		if st.options[op.ID] {
+			box = "[x] "
+		}
+		label := box + op.Title
+		if i == cur {
+			label = "> " + label
+		}
+		rr := scene.Rect{Min: world.Vec{X: x, Y: ry}, Max: world.Vec{X: x + w, Y: ry + a.px(26)}}
+		if rr.Contains(mouse) {
+			docOf = op
+		}
+		id := op.ID
+		// The label drawn is cut at its end to fit (the whole text is in
+		// the description below).
+		button(x, ry, w, label, false, func() { st.options[id] = !st.options[id]; st.optCur = i }, a.fitTail)
+		st.optDrawn = append(st.optDrawn, OptionRow{ID: id, Label: a.fitTail(label, norm, false, w-a.px(16)), Shown: true, R: rr})
+	}
+	if total > view {
+		// The scroll bar: where the rows shown are in the whole list.
+		bx := x + w + a.px(8)
+		track := scene.Rect{Min: world.Vec{X: bx, Y: top}, Max: world.Vec{X: bx + a.px(6), Y: end}}
+		*out = append(*out, rectPrim(track, color.NRGBA{45, 49, 56, 255}, transparent(), 0))
+		t0 := top + view*st.optScroll/total
+		t1 := top + view*(st.optScroll+view)/total
+		*out = append(*out, rectPrim(scene.Rect{Min: world.Vec{X: bx, Y: t0}, Max: world.Vec{X: bx + a.px(6), Y: t1}}, hudDim(), transparent(), 0))
+	}
+	if !docBelow {
+		return end, docOf
+	}
+	*out, y = a.optionDoc(*out, x, end+a.px(12), w, docOf)
+	return y, docOf
+}
+
+// optionDoc describes a rules option from y down in a column at x, w
+// wide: its title, its id and its text. It returns where it ends.
+func (a *App) optionDoc(out []scene.Prim, x, y, w float64, op play.Option) ([]scene.Prim, float64) {
+	small := a.px(12)
+	line := small * 1.35
+	if n := min(len(op.Title), 16); op.Title[:n] != op.Doc[:min(n, len(op.Doc))] {
+		// The title, unless the text begins with it (a title taken from
+		// the description).
+		out = a.txt(out, x, y, a.fitTail(op.Title, small, true, w), small, true, hudActive())
+		y += line
+	}
+	// The option's id (as a scenario's options list names it), small.
+	out = a.txt(out, x, y, a.fitTail("option id: "+op.ID, small*0.85, false, w), small*0.85, false, hudDim())
+	y += line
+	for _, l := range a.wrap(op.Doc, small, w, false) {
+		out = a.txt(out, x, y, l, small, false, hudText())
+		y += line
+	}
+	return out, y
+}
+
+// OptionRow is a rules option as the start screen shows it now, for
+// tests: its id, the label drawn, and the button's place (device px;
+// Shown false when it is scrolled out of the list).
+type OptionRow struct {
+	ID, Label string
+	Shown     bool
+	R         scene.Rect
+}
+
+// StartOptionRows lays out the start screen and lists its rules options
+// in the order of the list (Shown for those drawn), the group headings
+// drawn (in order) and the option under the keyboard cursor.
+func (a *App) StartOptionRows() (rows []OptionRow, headings []string, cursor string) {
+	st := a.start
+	if st == nil {
+		return nil, nil, ""
+	}
+	a.startPrims()
+	for _, op := range st.optList {
+		r := OptionRow{ID: op.ID}
+		for _, d := range st.optDrawn {
+			if d.ID == op.ID {
+				r = d
+			}
+		}
+		rows = append(rows, r)
+	}
+	if len(st.optList) > 0 {
+		cursor = st.optList[st.optCur%len(st.optList)].ID
+	}
+	return rows, append([]string(nil), st.optHeads...), cursor
+}
+
+// fitTail shortens label to fit w pixels at size by cutting its end
+// (replaced by "…"): a sentence keeps its beginning.
+func (a *App) fitTail(label string, size float64, bold bool, w float64) string {
+	if w <= 0 || a.MeasureText(label, size, bold) <= w {
+		return label
+	}
+	rs := []rune(label)
+	short := func(n int) string { return strings.TrimRight(string(rs[:n]), " ,;:") + "…" }
+	// The longest beginning that fits, found by halving.
+	lo, hi := 0, len(rs)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if a.MeasureText(short(mid), size, bold) <= w {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	if lo == 0 {
+		return "…"
+	}
+	return short(lo)
 }
 
 // drawStart draws the start screen with the selected scenario's
@@ -821,9 +1102,20 @@ func (a *App) drawStart(dst *ebiten.Image) {
 	if e.scn == nil {
 		return
 	}
-	key := e.name + e.file
+	// One thumbnail per scenario and size (the window may be resized).
+	prefix := e.name + "|" + e.file + "|"
+	key := fmt.Sprintf("%s%.0fx%.0f", prefix, st.thumbRect.W(), st.thumbRect.H())
 	im, ok := st.thumbs[key]
 	if !ok {
+		for k, old := range st.thumbs {
+			if strings.HasPrefix(k, prefix) {
+				// The scenario's picture at an earlier window size.
+				if old != nil {
+					old.Deallocate()
+				}
+				delete(st.thumbs, k)
+			}
+		}
 		im = a.thumbnail(e.scn, st.thumbRect.W(), st.thumbRect.H())
 		st.thumbs[key] = im
 	}

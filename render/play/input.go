@@ -61,6 +61,10 @@ func (s *Session) TurnFacing(deg float64) { s.ui.TurnFacing(deg) }
 // "9"); it reports whether the key was used.
 func (s *Session) Key(k string) bool { return s.ui.Key(k) }
 
+// HelpKeys are the system's keys for the help overlay
+// (SystemUI.HelpKeys).
+func (s *Session) HelpKeys() []HelpSection { return s.ui.HelpKeys() }
+
 // Drafted reports whether anything is drawn or declared.
 func (s *Session) Drafted() bool { return s.ui.Drafted() }
 

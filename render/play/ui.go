@@ -48,6 +48,12 @@ type SystemUI interface {
 	// Drafted reports whether anything is drawn or declared that Cancel or
 	// UndoWaypoint would drop.
 	Drafted() bool
+	// HelpKeys are the keys the system gives a meaning, for the help
+	// overlay (F1): the first section is the decider's turn (the window
+	// adds the keys it handles there itself: Tab, Y and 0), the others are
+	// contexts of their own (an initiative choice, an orders step). Each
+	// line says what the key really does in this system's UI.
+	HelpKeys() []HelpSection
 
 	// SelectUnit selects unit id ("" for none) and resets the per-unit
 	// drafts when the selection changes.
@@ -122,4 +128,11 @@ type SystemUI interface {
 	// chosen weapon (or the like) and the declarations, for the debug dump.
 	Sig() string
 	Declared() (chosen string, decl []string)
+}
+
+// HelpSection is one context of the keys help: the keys of its Lines act
+// there (each line is the keys, separated by ", ", and what they do).
+type HelpSection struct {
+	Title string
+	Lines [][2]string
 }

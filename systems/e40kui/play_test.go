@@ -429,7 +429,11 @@ func TestFirePreviewAndTrayE40KBM1(t *testing.T) {
 	}
 }
 
-// The adapter serves E40K games only and offers the E40K options grouped.
+// The adapter serves E40K games only and offers the E40K options grouped
+// (each group in one run, so the start screen heads it once: the
+// play-through saw "Alternative readings" twice, around the optional
+// rule), titled from their descriptions rather than their ids (it saw
+// "fp rows floor").
 func TestAdapterE40K(t *testing.T) {
 	a := New()
 	if a.System() != e40k.RulesetID {
@@ -437,12 +441,26 @@ func TestAdapterE40K(t *testing.T) {
 	}
 	groups := map[string]int{}
 	titles := map[string]string{}
+	last := ""
 	for _, o := range a.Options() {
+		if o.Group != last && groups[o.Group] > 0 {
+			t.Errorf("the group %q comes back after %q", o.Group, last)
+		}
+		last = o.Group
 		groups[o.Group]++
 		titles[o.ID] = o.Title
+		if o.Title == "" || strings.Contains(o.Title, "/") || strings.Contains(o.Title, "(default") {
+			t.Errorf("title of %s: %q", o.ID, o.Title)
+		}
 	}
-	if got := titles[e40k.OptAssaultMove]; got != "assault move (REM-ASM-1)" {
-		t.Errorf("title of %s: %q", e40k.OptAssaultMove, got)
+	for id, want := range map[string]string{
+		e40k.OptAssaultMove:  "REM-ASM-1: assault moves unit by unit",
+		e40k.OptFPRowsFloor:  "Firepower table rows 1-8 rounded down, at least 1 die",
+		e40k.OptNoArmyMorale: "No army morale: the game is decided by the scenario conditions only",
+	} {
+		if got := titles[id]; !strings.HasPrefix(got, want) {
+			t.Errorf("title of %s: %q, want it to begin %q", id, got, want)
+		}
 	}
 	if groups["Epic Remastered"] == 0 || len(a.Options()) != len(e40k.OptionList()) {
 		t.Errorf("options %v", groups)

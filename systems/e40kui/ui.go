@@ -96,35 +96,66 @@ func New() play.Adapter { return adapter{} }
 // System is E40K's ruleset id.
 func (adapter) System() string { return e40k.RulesetID }
 
-// Options are E40K's rules options for the start screen.
+// Options are E40K's rules options for the start screen: the optional
+// rules of the base game, the Epic Remastered rules, then the alternative
+// readings of unclear rules, each group by id.
 func (adapter) Options() []play.Option {
+	groups := []struct{ kind, title string }{
+		{"rule", "Optional rules"},
+		{"remastered", "Epic Remastered"},
+		{"reading", "Alternative readings of unclear rules"},
+	}
 	var out []play.Option
-	for _, o := range e40k.OptionList() {
-		group := "Alternative readings of unclear rules"
-		switch o.Kind {
-		case "remastered":
-			group = "Epic Remastered"
-		case "rule":
-			group = "Optional rules"
+	for _, g := range groups {
+		for _, o := range e40k.OptionList() {
+			if o.Kind == g.kind {
+				out = append(out, play.Option{ID: o.ID, Title: optionTitle(o), Group: g.title, Doc: o.Description})
+			}
 		}
-		out = append(out, play.Option{ID: o.ID, Title: optionTitle(o), Group: group, Doc: o.Description})
+	}
+	// An option of a kind not listed above still shows, last.
+	for _, o := range e40k.OptionList() {
+		if o.Kind != "rule" && o.Kind != "remastered" && o.Kind != "reading" {
+			out = append(out, play.Option{ID: o.ID, Title: optionTitle(o), Group: "Other options", Doc: o.Description})
+		}
 	}
 	return out
 }
 
-// optionTitle is an option's readable title: its name without the
-// prefix, and the Epic Remastered rule id its description starts with
-// ("assault move (REM-ASM-1)").
+// optionTitle is an option's readable title, taken from its description
+// (the ruleset names its options nowhere else): the description's first
+// statement, its asides in brackets and the default it replaces left
+// out ("Firepower table rows 1-8 rounded down, at least 1 die"; "REM-WE-3:
+// each super-heavy weapon needs two blast markers to suppress"). An
+// option without a description is named by its id made readable.
 func optionTitle(o e40k.OptionInfo) string {
-	name := o.ID
-	if i := strings.LastIndex(name, "/"); i >= 0 {
-		name = name[i+1:]
+	var b strings.Builder
+	depth := 0
+	for _, r := range o.Description {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
 	}
-	name = strings.ReplaceAll(name, "-", " ")
-	if code, _, ok := strings.Cut(o.Description, ":"); ok && strings.HasPrefix(code, "REM-") && !strings.Contains(code, " ") {
-		name += " (" + code + ")"
+	t := b.String()
+	if i := strings.Index(t, ";"); i >= 0 {
+		t = t[:i]
 	}
-	return name
+	if i := strings.Index(t, ". "); i >= 0 {
+		t = t[:i]
+	}
+	t = strings.Join(strings.Fields(t), " ")
+	t = strings.ReplaceAll(t, " ,", ",")
+	t = strings.TrimRight(t, " .,:")
+	if t == "" {
+		name := o.ID[strings.LastIndex(o.ID, "/")+1:]
+		t = strings.ReplaceAll(name, "-", " ")
+	}
+	return t
 }
 
 // Attach returns the UI of a session on an E40K game. Errors: a game
