@@ -115,7 +115,10 @@ func (d Domain) losing(s *rules.State, side string) bool {
 			}
 		}
 	}
-	for _, t := range d.Eval.Evaluate(s, side).Terms {
+	// Only the damage term is read: the others (the exact exchange of
+	// fire above all) are not worked out.
+	dmgOnly := Evaluator{RS: d.Eval.RS}
+	for _, t := range dmgOnly.Evaluate(s, side).Terms {
 		if t.Name == "damage" {
 			return t.Value < -LosingShare*own
 		}
