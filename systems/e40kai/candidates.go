@@ -73,15 +73,20 @@ func Candidates(ctx context.Context, rs *e40k.Ruleset, st *rules.State, side str
 	mid := centre(ms)
 	if e, gap := g.nearestEnemyOf(); e != nil {
 		stop := keepOff
-		verb := "advances on"
 		if assault {
-			stop, verb = 0, "charges"
+			stop = 0
 		}
-		g.add(g.shift(e.Pos.Sub(mid), gap-stop), fmt.Sprintf("%s %s %s in formation", det, verb, e.ID))
+		mv := g.shift(e.Pos.Sub(mid), gap-stop)
+		text := fmt.Sprintf("%s advances on %s in formation", det, e.ID)
+		if assault && charges(rs, st, side, &e40k.AssaultCmd{Moves: mv}) {
+			text = fmt.Sprintf("%s charges %s in formation", det, e.ID)
+		}
+		g.add(mv, text)
 	}
 	if mv := rs.SuggestMoves(st, det, assault); len(mv) > 0 {
+		// A charge only where a unit ends in base contact (E40K-CC-1).
 		verb := "advances on the enemy"
-		if assault {
+		if assault && charges(rs, st, side, &e40k.AssaultCmd{Moves: mv}) {
 			verb = "charges the closest enemy"
 		}
 		// SuggestMoves checked its list unit by unit as Validate does:
