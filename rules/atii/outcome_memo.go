@@ -51,9 +51,17 @@ func NewOutcomeMemo(size int) *OutcomeMemo {
 }
 
 // Figures returns OddsShotOutcome's figures for shot sh under opts, from
-// the memo when the same shot was priced before. A shot that cannot hit
-// (AutoMiss) has zero figures. Errors: those of OddsShotOutcome.
+// the memo when the same shot was priced before; a nil memo works them
+// out every time. A shot that cannot hit (AutoMiss) has zero figures.
+// Errors: those of OddsShotOutcome.
 func (m *OutcomeMemo) Figures(sh ShotSetup, opts Options) (OutcomeFigures, error) {
+	if m == nil {
+		oo, err := OddsShotOutcome(sh, opts)
+		if err != nil {
+			return OutcomeFigures{}, err
+		}
+		return OutcomeFigures{VPPercent: oo.VPPercent, Destroyed: oo.Destroyed, ShieldsDown: oo.ShieldsDown}, nil
+	}
 	t, err := toHitP(sh, opts)
 	if err != nil {
 		return OutcomeFigures{}, err
@@ -79,11 +87,10 @@ func (m *OutcomeMemo) Figures(sh ShotSetup, opts Options) (OutcomeFigures, error
 	if ok {
 		return f, nil
 	}
-	oo, err := OddsShotOutcome(sh, opts)
+	f, err = (*OutcomeMemo)(nil).Figures(sh, opts)
 	if err != nil {
 		return OutcomeFigures{}, err
 	}
-	f = OutcomeFigures{VPPercent: oo.VPPercent, Destroyed: oo.Destroyed, ShieldsDown: oo.ShieldsDown}
 	m.mu.Lock()
 	if len(m.m) >= m.max {
 		clear(m.m)

@@ -285,7 +285,7 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 }
 
 // exchange is the Exchange term before its weight: the worth of the best
-// volley (volleySum over Ruleset.EachShot) of each of mine that has
+// volley (pricer.setupVolley over Ruleset.EachShot) of each of mine that has
 // not fired this turn, minus the same for theirs. A titan whose shots
 // cannot be listed adds nothing.
 func (ev Evaluator) exchange(s *rules.State, mine, theirs []placed) float64 {
@@ -297,8 +297,8 @@ func (ev Evaluator) exchange(s *rules.State, mine, theirs []placed) float64 {
 			if a.u.Fired || len(a.guns) == 0 {
 				continue
 			}
-			v := volleySum{p: p, mount: -1}
-			if err := ev.RS.EachShot(s, a.u.ID, v.add); err == nil {
+			v, add := p.setupVolley()
+			if err := ev.RS.EachShot(s, a.u.ID, add); err == nil {
 				sum += v.total()
 			}
 		}

@@ -99,7 +99,8 @@ type pricer struct {
 	opts  atii.Options
 	w     Weights
 	cache map[string]map[shotKey]priced
-	// memo, when set, prices shots from figures worked out before.
+	// memo, when set, prices shots from figures worked out before (nil:
+	// each is worked out).
 	memo *atii.OutcomeMemo
 }
 
@@ -144,15 +145,7 @@ func (p *pricer) shotWorth(id string, sh atii.Shot, down int) priced {
 // odds cannot be worked out).
 func (p *pricer) setupWorth(setup atii.ShotSetup, down int) priced {
 	setup.TargetState.ShieldsDown += min(down, setup.TargetState.ShieldsUp(setup.Target))
-	var oo atii.OutcomeFigures
-	var err error
-	if p.memo != nil {
-		oo, err = p.memo.Figures(setup, p.opts)
-	} else {
-		var full atii.OutcomeOdds
-		full, err = atii.OddsShotOutcome(setup, p.opts)
-		oo = atii.OutcomeFigures{VPPercent: full.VPPercent, Destroyed: full.Destroyed, ShieldsDown: full.ShieldsDown}
-	}
+	oo, err := p.memo.Figures(setup, p.opts) // a nil memo works them out
 	if err != nil {
 		return priced{}
 	}
@@ -165,26 +158,43 @@ func (p *pricer) setupWorth(setup atii.ShotSetup, down int) priced {
 	return out
 }
 
-// volleySum is volley's worth over shots already set up, given one by
-// one grouped by mount (Ruleset.EachShot): add each shot, then total.
+// volleySum adds up a titan's volley from its shots given one by one,
+// grouped by mount: each mount fires at the shot worth most given the
+// shields the mounts before it are expected to knock down (rounded);
+// ties go to the first given. Call at(mount) before pricing a shot
+// (downOn reads the shields down then), offer it, and total at the end;
+// picked lists the index (in the order offered) of each mount's shot.
 type volleySum struct {
-	p      *pricer
 	down   map[string]float64
 	mount  int
+	n      int // shots offered so far
 	best   priced
+	bestAt int
 	target string
 	sum    float64
+	picked []int
 }
 
-func (v *volleySum) add(mount int, su *atii.ShotSetup) {
+func newVolleySum() volleySum { return volleySum{mount: -1} }
+
+// at starts mount's shots, closing the mount before.
+func (v *volleySum) at(mount int) {
 	if mount != v.mount {
 		v.close()
 		v.mount = mount
 	}
-	pr := v.p.setupWorth(*su, int(math.Round(v.down[su.TargetID])))
+}
+
+// downOn is how many of target's shields the mounts before are expected
+// to knock down, rounded.
+func (v *volleySum) downOn(target string) int { return int(math.Round(v.down[target])) }
+
+// offer weighs a shot at target priced pr.
+func (v *volleySum) offer(target string, pr priced) {
 	if pr.ok && (!v.best.ok || pr.worth > v.best.worth+1e-9) {
-		v.best, v.target = pr, su.TargetID
+		v.best, v.bestAt, v.target = pr, v.n, target
 	}
+	v.n++
 }
 
 // close adds the mount's best shot to the sum and its shields to those
@@ -194,6 +204,7 @@ func (v *volleySum) close() {
 		return
 	}
 	v.sum += v.best.worth
+	v.picked = append(v.picked, v.bestAt)
 	if v.best.down > 0 {
 		if v.down == nil {
 			v.down = map[string]float64{}
@@ -208,30 +219,34 @@ func (v *volleySum) total() float64 {
 	return v.sum
 }
 
+// setupVolley is the worth of a titan's best volley over shots already
+// set up, as Ruleset.EachShot gives them: the fn to pass it, and total.
+func (p *pricer) setupVolley() (*volleySum, func(mount int, su *atii.ShotSetup)) {
+	v := newVolleySum()
+	return &v, func(mount int, su *atii.ShotSetup) {
+		v.at(mount)
+		v.offer(su.TargetID, p.setupWorth(*su, v.downOn(su.TargetID)))
+	}
+}
+
 // volley builds titan id's fire from the shots offered, by mount in the
 // order first offered: each mount fires at the offered target and aim
-// worth most, given the shields the mounts before it are expected to
-// knock down (rounded); ties go to the first offered (the nearest
+// worth most (volleySum); ties go to the first offered (the nearest
 // target, aimed high). It returns the shots and their total worth.
 func (p *pricer) volley(id string, byMount [][]atii.Shot) ([]atii.Shot, float64) {
-	down := map[string]float64{}
+	v := newVolleySum()
+	var all []atii.Shot
+	for mi, cands := range byMount {
+		v.at(mi)
+		for _, sh := range cands {
+			all = append(all, sh)
+			v.offer(sh.Target, p.shotWorth(id, sh, v.downOn(sh.Target)))
+		}
+	}
+	total := v.total()
 	var shots []atii.Shot
-	total := 0.0
-	for _, cands := range byMount {
-		best, bv := -1, math.Inf(-1)
-		var bp priced
-		for i, sh := range cands {
-			pr := p.shotWorth(id, sh, int(math.Round(down[sh.Target])))
-			if pr.ok && pr.worth > bv+1e-9 {
-				best, bv, bp = i, pr.worth, pr
-			}
-		}
-		if best < 0 {
-			continue
-		}
-		shots = append(shots, cands[best])
-		down[cands[best].Target] += bp.down
-		total += bv
+	for _, i := range v.picked {
+		shots = append(shots, all[i])
 	}
 	return shots, total
 }
