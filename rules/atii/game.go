@@ -567,6 +567,11 @@ func (r *Ruleset) options(s *rules.State) (Options, error) {
 	return v.(Options), nil
 }
 
+// OptionsOf returns s's typed options (the ones the engine parsed when the
+// game started; parsed now for a state that never met the engine).
+// Errors: the options do not parse.
+func (r *Ruleset) OptionsOf(s *rules.State) (Options, error) { return r.options(s) }
+
 // ParseOptions implements rules.OptionParser: the engine parses a game's
 // options once (ParseOptions, the package function).
 func (r *Ruleset) ParseOptions(given map[string]string) (any, error) {

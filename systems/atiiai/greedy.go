@@ -112,7 +112,7 @@ type priced struct {
 }
 
 func newPricer(rs *atii.Ruleset, st *rules.State) *pricer {
-	opts, err := atii.ParseOptions(st.Options)
+	opts, err := rs.OptionsOf(st)
 	if err != nil {
 		opts = atii.Options{}
 	}

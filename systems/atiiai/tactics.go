@@ -37,8 +37,9 @@ const unlimitedRange = 1000
 // Catastrophically damaged; unlimited-range weapons reach
 // unlimitedRange).
 func gunsOf(rs *atii.Ruleset, prof *catalog.Unit, u *rules.Unit, ts atii.TitanState) []gun {
-	var out []gun
-	for _, m := range sheet.Of(prof).Mounts {
+	mounts := sheet.Of(prof).Mounts
+	out := make([]gun, 0, len(mounts))
+	for _, m := range mounts {
 		id, _ := u.Loadout.Get(m.ID)
 		w, err := rs.Catalogue().Weapon(id)
 		if err != nil || ts.Level(m.ID) >= atii.Catastrophic {
