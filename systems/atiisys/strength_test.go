@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -38,6 +39,8 @@ import (
 //	AUSPEX_STRENGTH_WEIGHTS   the AI's weights that differ from
 //	                          DefaultWeights, as "threat=0.2,sight=1"
 //	AUSPEX_STRENGTH_MOVES     the AI's move candidates per titan (0: 7)
+//	AUSPEX_STRENGTH_SAVES     a directory to write each game's save to
+//	                          (game-N.json: read with auspex replay)
 //	AUSPEX_STRENGTH_VS_NODES  when > 0, the opponent is the same AI on this
 //	                          many positions a decision instead of greedy
 //	                          (does a larger budget buy strength?)
@@ -78,6 +81,11 @@ func TestStrengthSeries(t *testing.T) {
 		res, err := g.PlayWith(context.Background(), map[string]game.Controller{aiSide: mine, other: opp}, game.PlayConfig{Max: 3000})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if dir := os.Getenv("AUSPEX_STRENGTH_SAVES"); dir != "" {
+			if err := g.SaveFile(filepath.Join(dir, fmt.Sprintf("game-%d.json", i+1))); err != nil {
+				t.Fatal(err)
+			}
 		}
 		vp, err := g.Ruleset.(*atii.Ruleset).VictoryPoints(g.State())
 		if err != nil {
