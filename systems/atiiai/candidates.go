@@ -71,6 +71,10 @@ type collector struct {
 	st   *rules.State
 	seen map[[3]int64]bool
 	out  []rules.Choice
+	// rs, when set, refuses moves with less than MinComplete chance to
+	// get all the way through dangerous terrain (tacticalMoves: the
+	// search would drop them, priceDanger, and a shorter one is tried).
+	rs *atii.Ruleset
 }
 
 func newCollector(st *rules.State) *collector {
@@ -86,6 +90,16 @@ func (c *collector) add(cmd rules.Command, unit string, end world.Vec, facing fl
 	}
 	if cmd == nil || cmd.Validate(c.st) != nil {
 		return false
+	}
+	if c.rs != nil {
+		// A move that would likely stop short in dangerous terrain
+		// (ATII-MOV-4) is refused here, so that the caller tries the
+		// next, shorter one instead.
+		if mv, ok := cmd.(*atii.MoveCmd); ok {
+			if pv, err := c.rs.PlanMove(c.st, mv); err == nil && pv.Odds != nil && pv.Odds.Complete < MinComplete {
+				return false
+			}
+		}
 	}
 	c.seen[key] = true
 	c.out = append(c.out, rules.Choice{Name: cmd.Name(), Text: text, Units: []string{unit}, Cmd: cmd})

@@ -181,6 +181,7 @@ func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Go
 		return enemies[i].u.Pos.Dist(u.Pos) < enemies[j].u.Pos.Dist(u.Pos)
 	})
 	col := newCollector(st)
+	col.rs = rs
 	facing := func(at world.Vec) *float64 {
 		if len(enemies) == 0 {
 			return nil

@@ -482,3 +482,38 @@ func TestDangerousMovesPricedFromTheDice(t *testing.T) {
 		t.Fatal("no moves offered")
 	}
 }
+
+// TestTacticalMovesRefuseLikelyStops: a tactical end point is kept only
+// when the titan gets all the way with at least MinComplete (ATII-MOV-4:
+// in dangerous terrain a D6 per unspent Man point is the distance it may
+// go), so that the candidate walk tries the next, shorter one instead
+// of offering a move the search then drops. In the duel's river, facing
+// its enemy in base contact, a Reaver (Man 2) that pivots 90 degrees to
+// step out sideways has no Man point left to roll: the rules accept the
+// move, which stops at once. The same step from dry ground is kept.
+func TestTacticalMovesRefuseLikelyStops(t *testing.T) {
+	dom, st, side, me, enemy := moveSetup(t, 58.35, 61.28, 160.8, 60, 66, 340)
+	u, e := st.Unit(me), st.Unit(enemy)
+	sideways := world.Bearing(u.Pos.Sub(e.Pos)) - 90
+	to := u.Pos.Add(world.Heading(sideways).Scale(5))
+	mv := dom.RS.Move(side, me, atii.Waypoint{X: to.X, Y: to.Y})
+	if err := mv.Validate(st); err != nil {
+		t.Fatalf("the sideways step: %v, want it legal", err)
+	}
+	pv, err := dom.RS.PlanMove(st, mv)
+	if err != nil || pv.Odds == nil || pv.Odds.Complete >= atiiai.MinComplete {
+		t.Fatalf("the sideways step's odds %+v (err %v): want it to stop short", pv.Odds, err)
+	}
+	if atiiai.TacticalAccepts(dom.RS, st, mv) {
+		t.Errorf("a step with %.2f to get through is kept as a tactical move", pv.Odds.Complete)
+	}
+	dry := st.Clone()
+	place(t, dry, me, 60, 30, 160.8)
+	place(t, dry, enemy, 61.65, 34.72, 340)
+	u = dry.Unit(me)
+	to = u.Pos.Add(world.Heading(sideways).Scale(5))
+	mv = dom.RS.Move(side, me, atii.Waypoint{X: to.X, Y: to.Y})
+	if !atiiai.TacticalAccepts(dom.RS, dry, mv) {
+		t.Errorf("the same step on dry ground is refused (%v)", mv.Validate(dry))
+	}
+}
