@@ -149,9 +149,16 @@ func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side
 	if mv, err := advance(ctx, rs, st, side, u, check, speed); err != nil {
 		return nil, err
 	} else if mv != nil {
+		// A charge is an assault move that ends in base contact
+		// (ATII-CC-1); one that falls short advances.
 		verb := "advance on"
 		if st.Step == atii.StepAssault {
-			verb = "charge"
+			end, f := endOf(u, mv)
+			b := unitBase(rs, u)
+			b.Pos, b.Facing = end, f
+			if world.InContact(b, unitBase(rs, enemy)) {
+				verb = "charge"
+			}
 		}
 		addMove(mv, fmt.Sprintf("%s: %s %s", id, verb, enemy.ID))
 	} else if mv := closeIn(rs, st, side, u, check); mv != nil {
