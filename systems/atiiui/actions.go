@@ -159,8 +159,18 @@ func (s *UI) Repairable() []string {
 }
 
 // Choices are the discrete legal choices for the current decision (the
-// buttons of the action panel); templates (moves, deployment) are left out.
+// buttons of the action panel; templates such as moves and deployment
+// are left out), then the selected titan's suggested moves when it is
+// the one to move (suggestions).
 func (s *UI) Choices() []rules.Choice {
+	if s.Mode() != play.ModeTurn {
+		return nil
+	}
+	return append(s.discrete(), s.suggestions()...)
+}
+
+// discrete are the decision's legal choices that are not templates.
+func (s *UI) discrete() []rules.Choice {
 	if s.Mode() != play.ModeTurn {
 		return nil
 	}
@@ -174,10 +184,17 @@ func (s *UI) Choices() []rules.Choice {
 	return out
 }
 
-// Choose plays discrete choice i of Choices.
+// Choose plays choice i of Choices; a suggested move is drafted instead
+// (Enter plays it).
 func (s *UI) Choose(i int) {
 	cs := s.Choices()
 	if i < 0 || i >= len(cs) {
+		return
+	}
+	if i >= len(s.discrete()) {
+		if mv, ok := cs[i].Cmd.(*atii.MoveCmd); ok {
+			s.chooseSuggestion(mv, cs[i].Text)
+		}
 		return
 	}
 	if cs[i].Name == atii.CmdHold && !s.confirm("hold", fmt.Sprint(i+1)) {

@@ -81,7 +81,7 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 	case atii.StepInitiative:
 		b.Lines = append(b.Lines, "Press 1 (or F) to go first, 2 (or S) to go second, or click a choice.")
 	case atii.StepMovement, atii.StepAssault:
-		b.Lines = append(b.Lines, "Drag from your titan or the path's end (or click points); wheel or [ ] turn the final facing; Enter moves; H holds this titan; E holds the next in the Man order.")
+		b.Lines = append(b.Lines, "Drag from your titan or the path's end, click points, or pick a suggestion (its number); wheel or [ ] turn the facing; Enter moves; H holds; E holds the next in Man order.")
 	case atii.StepShooting:
 		if p := st.Pending; p != nil && p.Kind != "fire" {
 			b.Lines = append(b.Lines, "Pick a choice with its number key or click it; E passes.")

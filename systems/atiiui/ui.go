@@ -49,6 +49,9 @@ type UI struct {
 	// asked is the move being played (Submitting), compared with where
 	// the titan got (Submitted).
 	asked *MoveResult
+	// suggested caches the suggested moves listed for the state shown
+	// (suggestions).
+	suggested *suggestCache
 	// decidedAt is the turn and step of the last Decide: a new step
 	// selects afresh even when the same side decides again.
 	decidedAt string

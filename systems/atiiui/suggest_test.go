@@ -1,0 +1,87 @@
+package atiiui
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/world"
+)
+
+// In the movement phase the panel lists the titan's suggested moves after
+// the discrete choices (the system's move candidates, the end points the
+// AI weighs: issue 9's candidate generator that the UI hints and the AI
+// share). A number key drafts the suggestion without playing it; Enter
+// plays it and the titan ends where the suggestion said (ATII-MOV-1,
+// ATII-MOV-2).
+func TestSuggestedMoveIsDraftedThenPlayed(t *testing.T) {
+	s := toRedMovement(t, 7)
+	id := s.Selected
+	cs := s.Choices()
+	first := len(s.discrete())
+	if len(cs) <= first {
+		t.Fatalf("no suggested move among the choices %q", texts(cs))
+	}
+	if len(cs)-first > MaxSuggestions {
+		t.Errorf("%d suggestions, want at most %d", len(cs)-first, MaxSuggestions)
+	}
+	for _, c := range cs[first:] {
+		if !strings.HasPrefix(c.Text, "suggested: ") {
+			t.Errorf("suggestion %q does not say it is one", c.Text)
+		}
+		if strings.Contains(c.Text, id) {
+			t.Errorf("suggestion %q names the titan by its id, not its name", c.Text)
+		}
+	}
+	mv := cs[first].Cmd.(*atii.MoveCmd)
+	last := mv.Path[len(mv.Path)-1]
+	want := world.Vec{X: last.X, Y: last.Y}
+	seq := s.State().Seq
+	s.Choose(first)
+	if s.State().Seq != seq {
+		t.Fatalf("choosing a suggestion played it; it should only be drafted")
+	}
+	if len(s.Draft) == 0 || s.Draft[len(s.Draft)-1] != want {
+		t.Fatalf("draft %v, want a path ending at %v", s.Draft, want)
+	}
+	if mp := s.PreviewMove(); mp == nil || mp.Err != nil {
+		t.Fatalf("the drafted suggestion previews as %+v, want legal", mp)
+	}
+	s.Commit()
+	if s.State().Seq != seq+1 {
+		t.Fatalf("Enter did not play the drafted suggestion: %s", s.Msg)
+	}
+	u := s.State().Unit(id)
+	if u.Pos.Sub(want).Len() > 0.01 {
+		t.Errorf("%s ended at %v, the suggestion at %v", id, u.Pos, want)
+	}
+	if last.Facing != nil && math.Abs(world.RelDeg(u.Facing-*last.Facing)) > 0.5 {
+		t.Errorf("%s faces %.1f, the suggestion %.1f", id, u.Facing, *last.Facing)
+	}
+}
+
+// Suggestions are listed once per state shown: the same slice comes back
+// frame after frame, and a new state lists them afresh.
+func TestSuggestionsListedOncePerState(t *testing.T) {
+	s := toRedMovement(t, 7)
+	a, b := s.suggestions(), s.suggestions()
+	if len(a) == 0 || &a[0] != &b[0] {
+		t.Fatalf("the suggestions were listed twice for one state (or none: %d)", len(a))
+	}
+	s.Choose(len(s.discrete()))
+	s.Commit()
+	if c := s.suggested; c != nil && c.st == s.State() && len(c.list) > 0 && &c.list[0] == &a[0] {
+		t.Error("a new state kept the old suggestions")
+	}
+}
+
+// texts are the choices' texts.
+func texts(cs []rules.Choice) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Text
+	}
+	return out
+}
