@@ -64,9 +64,16 @@ func BuildGoals(rs *atii.Ruleset, st *rules.State) *Goals {
 	if setup.Mission != nil {
 		for _, sd := range st.Sides {
 			card, ok := prog.Cards[sd.ID]
+			if ok && card.Goal == atii.GoalUnknown {
+				// A card hidden from this view (its type shows):
+				// every card it may be, by the odds.
+				g.List = append(g.List, g.likelyGoals(rs, st, setup, prog, sd.ID, card.Type)...)
+				continue
+			}
 			if !ok {
 				t, known := setup.Mission.Objectives[sd.ID]
 				if !known {
+					g.List = append(g.List, g.likelyGoals(rs, st, setup, prog, sd.ID, "")...)
 					continue
 				}
 				c, err := atii.DefaultObjective(atii.ObjectiveType(t))
@@ -104,6 +111,44 @@ func BuildGoals(rs *atii.Ruleset, st *rules.State) *Goals {
 		g.List = append(g.List, found...)
 	}
 	return g
+}
+
+// likelyGoals are the goals of side's hidden mission card as far as the
+// view can tell: the goals of every card of the deck it may be
+// (atii.StandInObjectives, drawn with a die of one face per card), each
+// weighted by that card's chance. The deck is public, and so is the
+// card's type when the view shows it (t; "" when not), else the
+// deployment map, which the two cards' types chose (atii.DeploymentMap):
+// with the other side's card known, only the cards whose type gives that
+// map remain. Cards that name no place (Hunt, Guard) give no goal.
+func (g *Goals) likelyGoals(rs *atii.Ruleset, st *rules.State, setup atii.GameSetup, prog atii.GameProgress, side string, t atii.ObjectiveType) []Goal {
+	deck := atii.StandInObjectives()
+	var known *atii.ObjectiveCard
+	for sd, c := range prog.Cards {
+		if sd != side && c.Goal != atii.GoalUnknown {
+			known = &c
+		}
+	}
+	var maybe []atii.ObjectiveCard
+	for _, c := range deck {
+		if t != "" && c.Type != t {
+			continue
+		}
+		if t == "" && known != nil && prog.Map != "" {
+			if m, err := atii.DeploymentMap(known.Type, c.Type); err != nil || m != prog.Map {
+				continue
+			}
+		}
+		maybe = append(maybe, c)
+	}
+	var out []Goal
+	for _, c := range maybe {
+		for _, goal := range g.cardGoals(rs, st, setup, c, side) {
+			goal.Weight /= float64(len(maybe))
+			out = append(out, goal)
+		}
+	}
+	return out
 }
 
 // cardGoals are the places a mission card asks side to hold

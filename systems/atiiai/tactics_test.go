@@ -3,6 +3,7 @@ package atiiai_test
 import (
 	"context"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -201,16 +202,70 @@ func TestObjectiveTermHoldsTheRelay(t *testing.T) {
 }
 
 // TestMissionGoalsOnlyOwnCard: in a secret mission, a side's view holds
-// only its own card, so its goals name only its own side.
+// only its own card. Its own goals come from that card; the enemy's are
+// guessed from what is public (the deck, and the deployment map the two
+// cards' types chose), so two games that differ only in which card of
+// the same type the enemy drew give the same goals: no secret leaks
+// into them. The guessed goals weigh at most the whole card (each card
+// by its chance), and more than one card's places are among them.
 func TestMissionGoalsOnlyOwnCard(t *testing.T) {
 	g := newGame(t, "titan-mission", 5)
+	for i := 0; i < 50 && g.State().Step != atii.StepDeploy; i++ {
+		v := g.ViewFor(g.Engine.Decider())
+		cmd, err := atiiai.Greedy{}.Decide(context.Background(), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Submit(cmd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rs := g.Ruleset.(*atii.Ruleset)
+	var prog atii.GameProgress
+	if ok, err := g.State().GetExt(atii.ExtGame, &prog); !ok || err != nil || len(prog.Cards) != 2 || prog.Map == "" {
+		t.Fatalf("no mission drawn by the deployment: %+v (%v)", prog, err)
+	}
 	for _, side := range []string{"red", "blue"} {
-		v := g.ViewFor(side)
-		rs := g.Ruleset.(*atii.Ruleset)
-		for _, goal := range atiiai.BuildGoals(rs, v.State).List {
-			if goal.Side != side {
-				t.Errorf("%s's view has a goal of %s: %+v", side, goal.Side, goal)
+		enemy := map[string]string{"red": "blue", "blue": "red"}[side]
+		var views [][]atiiai.Goal
+		for _, c := range atii.StandInObjectives() {
+			if c.Type != prog.Cards[enemy].Type {
+				continue
 			}
+			full := g.State().Clone()
+			p := prog
+			p.Cards = map[string]atii.ObjectiveCard{side: prog.Cards[side], enemy: c}
+			if err := full.SetExt(atii.ExtGame, p); err != nil {
+				t.Fatal(err)
+			}
+			view, err := rules.Observe(rs, full, side)
+			if err != nil {
+				t.Fatal(err)
+			}
+			views = append(views, atiiai.BuildGoals(rs, view).List)
+		}
+		if len(views) < 2 {
+			t.Fatalf("fewer than two cards of type %s", prog.Cards[enemy].Type)
+		}
+		for _, v := range views[1:] {
+			if !reflect.DeepEqual(v, views[0]) {
+				t.Errorf("%s's goals change with the enemy's hidden card:\n%+v\n%+v", side, views[0], v)
+			}
+		}
+		own, theirs, places := 0.0, 0.0, map[world.Vec]bool{}
+		for _, goal := range views[0] {
+			if goal.Side == side {
+				own += goal.Weight
+			} else {
+				theirs += goal.Weight
+				places[goal.At] = true
+			}
+		}
+		if own != 0 && math.Abs(own-1) > 1e-9 {
+			t.Errorf("%s's own goals weigh %v, want 1 (or none: a card naming no place)", side, own)
+		}
+		if theirs <= 0 || theirs > 1+1e-9 || len(places) < 2 {
+			t.Errorf("%s's guess of %s's goals weighs %v over %d places, want a share of one card over several", side, enemy, theirs, len(places))
 		}
 	}
 }
