@@ -86,6 +86,36 @@ func StandInMarkers(t world.Table, homeA, homeB world.Vec) []ObjectivePoint {
 	}
 }
 
+// PincerFlanks are the two flanks the Pincer card asks a side at home to
+// hold against an enemy at enemyHome: the markers furthest apart across
+// the line between the homes. When the markers do not spread across that
+// line (every one on it, as the three markers of a map whose homes face
+// along the row of markers), the flanks are the stand-in flank points
+// (StandInMarkers), square to the line a third of the table out.
+func PincerFlanks(t world.Table, marks []ObjectivePoint, home, enemyHome world.Vec) [2]ObjectivePoint {
+	ax := enemyHome.Sub(home)
+	perp := world.Vec{X: -ax.Y, Y: ax.X}
+	if l := perp.Len(); l > 0 {
+		perp = perp.Scale(1 / l)
+	}
+	if len(marks) > 0 {
+		lo, hi := marks[0], marks[0]
+		for _, m := range marks[1:] {
+			if m.Pos.Vec().Dot(perp) < lo.Pos.Vec().Dot(perp)-eps {
+				lo = m
+			}
+			if m.Pos.Vec().Dot(perp) > hi.Pos.Vec().Dot(perp)+eps {
+				hi = m
+			}
+		}
+		if hi.Pos.Vec().Dot(perp)-lo.Pos.Vec().Dot(perp) > HoldDistance {
+			return [2]ObjectivePoint{lo, hi}
+		}
+	}
+	st := StandInMarkers(t, home, enemyHome)
+	return [2]ObjectivePoint{st[1], st[2]}
+}
+
 // markers are the board's objective markers, or the stand-ins.
 func (b *ObjectiveBoard) markers(side, enemy string) []ObjectivePoint {
 	if len(b.Markers) > 0 {
@@ -245,19 +275,9 @@ func JudgeObjective(card ObjectiveCard, side, enemy string, b ObjectiveBoard) (b
 		if len(marks) == 0 {
 			return false, "no objective marker", nil
 		}
-		ax := b.Homes[enemy].Sub(b.Homes[side])
-		perp := world.Vec{X: -ax.Y, Y: ax.X}
-		lo, hi := marks[0], marks[0]
-		for _, m := range marks[1:] {
-			if m.Pos.Vec().Dot(perp) < lo.Pos.Vec().Dot(perp)-eps {
-				lo = m
-			}
-			if m.Pos.Vec().Dot(perp) > hi.Pos.Vec().Dot(perp)+eps {
-				hi = m
-			}
-		}
-		held := holdsMark(side, enemy)
-		if hasString(held, lo.ID) && hasString(held, hi.ID) {
+		fl := PincerFlanks(b.Table, marks, b.Homes[side], b.Homes[enemy])
+		lo, hi := fl[0], fl[1]
+		if b.holds(lo.Pos.Vec(), side, enemy) && b.holds(hi.Pos.Vec(), side, enemy) {
 			return true, "holds both flanks (" + lo.ID + ", " + hi.ID + ")", nil
 		}
 		return false, "does not hold both flanks (" + lo.ID + ", " + hi.ID + ")", nil

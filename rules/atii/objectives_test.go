@@ -1,6 +1,7 @@
 package atii_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -201,5 +202,41 @@ func TestGameLeaveForObjective(t *testing.T) {
 		if vp["blue"] != c.want {
 			t.Errorf("r1 (500 pts, Superficial head) leaves at y=%.0f: blue scores %d, want %d", c.y, vp["blue"], c.want)
 		}
+	}
+}
+
+// TestPincerFlanksAcrossTheHomes: the Pincer card's flanks are the
+// markers furthest apart across the line between the homes. With the
+// homes west and east of a row of three markers (titan-mission's markers
+// on deployment map E), no marker lies off that line: the flanks are the
+// stand-in flank points north and south of the centre, not the centre
+// twice (the judge once said "does not hold both flanks (obj-centre,
+// obj-centre)"). Holding the two end markers of the row is then no
+// pincer; holding the stand-in flanks is.
+func TestPincerFlanksAcrossTheHomes(t *testing.T) {
+	row := []atii.ObjectivePoint{
+		{ID: "obj-centre", Pos: atii.Point{X: 75, Y: 50}},
+		{ID: "obj-west", Pos: atii.Point{X: 20, Y: 50}},
+		{ID: "obj-east", Pos: atii.Point{X: 130, Y: 50}},
+	}
+	tb := world.Table{W: 150, H: 100}
+	west, east := world.Vec{X: 0, Y: 50}, world.Vec{X: 150, Y: 50}
+	fl := atii.PincerFlanks(tb, row, west, east)
+	if fl[0].ID == fl[1].ID || fl[0].Pos.X != 75 || fl[1].Pos.X != 75 || math.Abs(fl[0].Pos.Y-fl[1].Pos.Y) < 60 {
+		t.Fatalf("flanks with the markers along the homes' line: %+v, want the stand-in points north and south of the centre", fl)
+	}
+	north, south := world.Vec{X: 75, Y: 0}, world.Vec{X: 75, Y: 100}
+	if fl := atii.PincerFlanks(tb, row, north, south); fl[0].ID+fl[1].ID != "obj-westobj-east" && fl[0].ID+fl[1].ID != "obj-eastobj-west" {
+		t.Errorf("flanks with the homes north and south: %s and %s, want obj-west and obj-east", fl[0].ID, fl[1].ID)
+	}
+	b := atii.ObjectiveBoard{Table: tb, Markers: row, Homes: map[string]world.Vec{"red": west, "blue": east}}
+	b.Titans = []atii.ObjectiveTitan{ti("r1", "red", 20, 50, 500), ti("r2", "red", 130, 50, 500), ti("b1", "blue", 140, 90, 500)}
+	pincer := card(t, atii.GoalPincer)
+	if ok, why, err := atii.JudgeObjective(pincer, "red", "blue", b); err != nil || ok {
+		t.Errorf("the row's end markers held: %v (%s) %v, want denied", ok, why, err)
+	}
+	b.Titans = []atii.ObjectiveTitan{ti("r1", "red", fl[0].Pos.X, fl[0].Pos.Y, 500), ti("r2", "red", fl[1].Pos.X, fl[1].Pos.Y, 500), ti("b1", "blue", 140, 90, 500)}
+	if ok, why, err := atii.JudgeObjective(pincer, "red", "blue", b); err != nil || !ok || !strings.Contains(why, fl[0].ID) {
+		t.Errorf("the stand-in flanks held: %v (%s) %v, want achieved, naming them", ok, why, err)
 	}
 }

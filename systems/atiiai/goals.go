@@ -195,12 +195,18 @@ func (g *Goals) cardGoals(rs *atii.Ruleset, st *rules.State, setup atii.GameSetu
 			}
 			return one(label(best), best.Pos.Vec())
 		}
-	case atii.GoalPincer, atii.GoalTwinStrike, atii.GoalScatter:
+	case atii.GoalPincer:
+		h, okh := g.Homes[side]
+		e, oke := g.Homes[enemy]
+		if !okh || !oke || len(marks) == 0 {
+			return nil
+		}
+		fl := atii.PincerFlanks(tb, marks, h, e)
+		return []Goal{{Side: side, Label: label(fl[0]), At: fl[0].Pos.Vec(), Weight: 0.5},
+			{Side: side, Label: label(fl[1]), At: fl[1].Pos.Vec(), Weight: 0.5}}
+	case atii.GoalTwinStrike, atii.GoalScatter:
 		var out []Goal
 		for _, m := range marks {
-			if card.Goal == atii.GoalPincer && m.Pos.Vec().Dist(mid) < 1 && len(marks) > 2 {
-				continue // the flanks, not the centre
-			}
 			out = append(out, Goal{Side: side, Label: label(m), At: m.Pos.Vec()})
 		}
 		for i := range out {
