@@ -133,7 +133,7 @@ type DumpPlay struct {
 	LogBack     int     `json:"log_back,omitempty"`
 	PanelScroll float64 `json:"panel_scroll,omitempty"`
 	PanelMax    float64 `json:"panel_max,omitempty"`
-	Result string `json:"result,omitempty"`
+	Result      string  `json:"result,omitempty"`
 }
 
 // DumpUnit is one unit: where it stands in cm and in window pixels.
