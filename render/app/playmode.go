@@ -43,6 +43,11 @@ func (a *App) SetPlay(s *play.Session) {
 	if a.play != nil && a.play != s {
 		a.play.Close()
 	}
+	if s != nil && s != a.play {
+		// A new or loaded game starts with clean tools: nothing measured
+		// in the game before stays on its table.
+		a.clearTools()
+	}
 	a.play = s
 	if s != nil {
 		if a.scn != s.G.Scenario {
