@@ -10,6 +10,7 @@ import (
 	"github.com/auspex/auspex/assets"
 	"github.com/auspex/auspex/game"
 	"github.com/auspex/auspex/render/app"
+	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/scenarios"
 	"github.com/auspex/auspex/systems/atiisys"
 )
@@ -18,6 +19,13 @@ import (
 // the greedy computer on both sides into turn 3 (seed 4): a dice log
 // far longer than its strip.
 func atiiTurnSave(t *testing.T, path string) {
+	t.Helper()
+	atiiSaveAt(t, path, 4, "turn 3's movement", func(st *rules.State) bool { return st.Turn >= 3 && st.Step == "movement" })
+}
+
+// atiiSaveAt writes to path a save of the bundled titan duel played by the
+// greedy computer on both sides (seed) at the first state where at holds.
+func atiiSaveAt(t *testing.T, path string, seed uint64, what string, at func(*rules.State) bool) {
 	t.Helper()
 	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
@@ -31,7 +39,7 @@ func atiiTurnSave(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := reg.New(scn, game.Config{Seed: 4, Catalogue: cat})
+	g, err := reg.New(scn, game.Config{Seed: seed, Catalogue: cat})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +50,7 @@ func atiiTurnSave(t *testing.T, path string) {
 		}
 	}
 	for n := 0; n < 500 && !g.State().Over; n++ {
-		if st := g.State(); st.Turn >= 3 && st.Step == "movement" {
+		if at(g.State()) {
 			if err := g.SaveFile(path); err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +60,7 @@ func atiiTurnSave(t *testing.T, path string) {
 			t.Fatalf("the greedy game: %v", err)
 		}
 	}
-	t.Fatal("the greedy duel never reached turn 3's movement")
+	t.Fatalf("the greedy duel never reached %s", what)
 }
 
 // wheel turns the mouse wheel n notches at window pixel (x, y): away from
@@ -139,4 +147,44 @@ func TestWheelOverDiceLogScrollsIt(t *testing.T) {
 	if d.Play.LogBack != 0 {
 		w.Failf("the wheel over the table scrolled the log (%d back)", d.Play.LogBack)
 	}
+}
+
+// TestWheelOverSidePanelScrollsIt continues a greedy duel saved at red's
+// fire in turn 2 with both sides by hand, in a window short enough
+// (1024x560) that the shooting panel does not fit. The panel says more is
+// below; the mouse wheel turned over it scrolls it to its end (the last
+// weapon line shown, the sign saying so) and back, and leaves the camera
+// alone. Before the fix the panel's bottom was cut off and the wheel over
+// it zoomed the map.
+func TestWheelOverSidePanelScrollsIt(t *testing.T) {
+	dir := t.TempDir()
+	save := filepath.Join(dir, "duel-fire.auspex-save")
+	atiiSaveAt(t, save, 4, "red to fire in turn 2", func(st *rules.State) bool {
+		return st.Turn >= 2 && st.Step == "shooting" && st.Pending != nil && st.Pending.Kind == "fire" && st.Pending.Side == "red"
+	})
+	w := StartSized(t, 1024, 560, save, "--control", "red=human,blue=human")
+	d := w.settle()
+	if d.Play.PanelMax <= 0 || !d.Contains("more below") {
+		w.Failf("the shooting panel fits a 1024x560 window (scrollable by %.0f px): nothing to scroll", d.Play.PanelMax)
+	}
+	w.DocShot("panel-top-1024x560")
+	last := "3. right-arm: Melta-cannon"
+	if d.Contains(last) {
+		w.Failf("the panel's last weapon line shows before scrolling")
+	}
+	scale := d.Camera.Scale
+	x, y := d.Window.W-150, d.Window.H/2
+	w.wheel(x, y, -12)
+	d = w.Wait("the side panel scrolled to its end", func(d *app.DebugDump) bool {
+		return d.Play != nil && d.Play.PanelScroll > 0 && d.Play.PanelScroll >= d.Play.PanelMax-0.5
+	})
+	w.DocShot("panel-end-1024x560")
+	if d.Camera.Scale != scale {
+		w.Failf("the wheel over the side panel zoomed the map: scale %.3f, was %.3f", d.Camera.Scale, scale)
+	}
+	if !d.Contains(last) || !d.Contains("end of the panel") {
+		w.Failf("scrolled to its end the panel does not show %q and its end", last)
+	}
+	w.wheel(x, y, 12)
+	w.Wait("the side panel back at its top", func(d *app.DebugDump) bool { return d.Play != nil && d.Play.PanelScroll == 0 })
 }
