@@ -448,7 +448,7 @@ func playHelpSections(sys []play.HelpSection) []helpSection {
 			{"Ctrl+N", "new game (start screen); a game that is not over asks first"},
 			{"Q, R, L", "select tool, ruler, line of sight"},
 			{"G, K", "10 cm grid, terrain legend on or off"},
-			{"Wheel, +, -", "zoom (the wheel zooms at the cursor)"},
+			{"Wheel, +, -", "zoom; over the dice log or panel: scroll"},
 			{"Arrows, drag right/middle", "pan"},
 			{"Home", "fit the table in the window"},
 			{"F12", "save a screenshot (PNG)"},
