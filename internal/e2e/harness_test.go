@@ -153,6 +153,13 @@ type Win struct {
 // test's temp dir) and waits for its window and its first dump.
 func Start(t *testing.T, args ...string) *Win {
 	t.Helper()
+	return StartSized(t, winW, winH, args...)
+}
+
+// StartSized is Start with a window of w x h window pixels (at most the
+// default size, which the X screen is made for).
+func StartSized(t *testing.T, width, height int, args ...string) *Win {
+	t.Helper()
 	needX(t)
 	bin := binary(t)
 	// The directory stays when the test fails: the dump, its history and
@@ -169,7 +176,7 @@ func Start(t *testing.T, args ...string) *Win {
 	// An X server under load can refuse a connection now and then
 	// ("failed to open display"): such a start is tried again, twice.
 	for try := 0; ; try++ {
-		w, ok := launch(t, bin, dir, args, try < 2)
+		w, ok := launch(t, bin, dir, fmt.Sprintf("%dx%d", width, height), args, try < 2)
 		if ok {
 			return w
 		}
@@ -179,10 +186,10 @@ func Start(t *testing.T, args ...string) *Win {
 // launch starts auspex once and waits for its window and first dump; ok is
 // false (and the process gone) when retry is set and auspex could not open
 // the display.
-func launch(t *testing.T, bin, dir string, args []string, retry bool) (*Win, bool) {
+func launch(t *testing.T, bin, dir, size string, args []string, retry bool) (*Win, bool) {
 	t.Helper()
 	w := &Win{t: t, dir: dir, dump: filepath.Join(dir, "dump.json"), log: &bytes.Buffer{}, done: make(chan error, 1)}
-	all := append([]string{"play", "--debug-dump", w.dump, "--window", fmt.Sprintf("%dx%d", winW, winH)}, args...)
+	all := append([]string{"play", "--debug-dump", w.dump, "--window", size}, args...)
 	w.cmd = exec.Command(bin, all...)
 	w.cmd.Dir = dir
 	home := filepath.Join(dir, "home")

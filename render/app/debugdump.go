@@ -126,7 +126,14 @@ type DumpPlay struct {
 	MsgErr bool   `json:"msg_err,omitempty"`
 	Over   bool   `json:"over"`
 	Winner string `json:"winner,omitempty"`
-	Result string `json:"result,omitempty"`
+	// LogBack is how many dice log entries are newer than the one at
+	// the strip's bottom (0: it shows the newest); PanelScroll how far the
+	// side panel is scrolled down and PanelMax how far it can be (window
+	// pixels; 0 when it fits).
+	LogBack     int     `json:"log_back,omitempty"`
+	PanelScroll float64 `json:"panel_scroll,omitempty"`
+	PanelMax    float64 `json:"panel_max,omitempty"`
+	Result      string  `json:"result,omitempty"`
 }
 
 // DumpUnit is one unit: where it stands in cm and in window pixels.
@@ -415,6 +422,9 @@ func (a *App) debugDump(hud []scene.Prim) *DebugDump {
 		p.Playable = append([]string(nil), st.Pending.Units...)
 	}
 	p.Weapon, p.Shots = s.Declared()
+	p.LogBack = s.LogBack()
+	at, most := s.PanelScroll()
+	p.PanelScroll, p.PanelMax = at/a.dsf, most/a.dsf
 	if st.Result != nil {
 		p.Winner, p.Result = st.Result.Winner, st.Result.Kind
 	}

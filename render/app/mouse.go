@@ -34,9 +34,15 @@ func (a *App) handleMouse() {
 			a.dirty = true
 		}
 	}
-	if _, wy := in.Wheel(); wy != 0 && (a.play == nil || !a.play.Wheel(wy)) {
-		a.cam.ZoomAt(cur, math.Pow(1.15, wy))
-		a.dirty = true
+	if _, wy := in.Wheel(); wy != 0 {
+		switch {
+		case a.play != nil && a.prompt == nil && a.play.WheelHUD(a.playLayout(), cur, wy):
+			// Over the dice log or the side panel the wheel scrolls them.
+			a.dirty = true
+		case a.play == nil || !a.play.Wheel(wy):
+			a.cam.ZoomAt(cur, math.Pow(1.15, wy))
+			a.dirty = true
+		}
 	}
 
 	if a.play != nil && moved {

@@ -43,6 +43,11 @@ func (a *App) SetPlay(s *play.Session) {
 	if a.play != nil && a.play != s {
 		a.play.Close()
 	}
+	if s != nil && s != a.play {
+		// A new or loaded game starts with clean tools: nothing measured
+		// in the game before stays on its table.
+		a.clearTools()
+	}
 	a.play = s
 	if s != nil {
 		if a.scn != s.G.Scenario {
@@ -443,7 +448,7 @@ func playHelpSections(sys []play.HelpSection) []helpSection {
 			{"Ctrl+N", "new game (start screen); a game that is not over asks first"},
 			{"Q, R, L", "select tool, ruler, line of sight"},
 			{"G, K", "10 cm grid, terrain legend on or off"},
-			{"Wheel, +, -", "zoom (the wheel zooms at the cursor)"},
+			{"Wheel, +, -", "zoom; over the dice log or panel: scroll"},
 			{"Arrows, drag right/middle", "pan"},
 			{"Home", "fit the table in the window"},
 			{"F12", "save a screenshot (PNG)"},

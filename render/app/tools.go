@@ -149,3 +149,12 @@ func (a *App) toggleRing(d float64) {
 	sort.Float64s(a.rings)
 	a.dirty = true
 }
+
+// clearTools drops what the tools drew: the rulers (and one being
+// dragged), the sight line, the range rings and the selection.
+func (a *App) clearTools() {
+	a.rulers, a.dragging = nil, nil
+	a.losFrom, a.losTo, a.los, a.losPreview = nil, nil, nil, false
+	a.rings, a.selected = nil, ""
+	a.dirty = true
+}

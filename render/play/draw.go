@@ -1,7 +1,6 @@
 package play
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 
@@ -97,12 +96,37 @@ func (h *hudb) wrap(s string, size, width float64, bold bool) []string {
 }
 
 // Column writes wrapped lines of the HUD downward from Y (at X, W wide),
-// stopping at MaxY; a system's panel is written through it.
+// stopping at MaxY; a system's panel is written through it. The side
+// panel's column scrolls: there MaxY is unbounded and what falls outside
+// the visible band (clipped) is not drawn, however far down it goes.
 type Column struct {
 	h          *hudb
 	X, Y, W    float64
 	MaxY       float64
 	overflowed bool
+	// clip is the visible band of a scrolled column (nil: none).
+	clip *band
+}
+
+// band is a column's visible band, top to bottom; below records that
+// something was left out under it.
+type band struct {
+	top, bottom float64
+	below       bool
+}
+
+// shows reports whether the rows from y0 to y1 are inside the column's
+// visible band (always without a band); it records what falls below.
+func (c *Column) shows(y0, y1 float64) bool {
+	b := c.clip
+	if b == nil {
+		return true
+	}
+	if y1 > b.bottom+0.5 {
+		b.below = true
+		return false
+	}
+	return y0 >= b.top-0.5
 }
 
 // Line writes s wrapped to the column's width.
@@ -112,7 +136,9 @@ func (c *Column) Line(s string, size float64, bold bool, col color.NRGBA) {
 			c.overflowed = true
 			return
 		}
-		c.Text(c.X, c.Y+size*0.6, l, size, bold, col)
+		if c.shows(c.Y, c.Y+size) {
+			c.h.text(c.X, c.Y+size*0.6, l, size, bold, col)
+		}
 		c.Y += size * 1.3
 	}
 }
@@ -128,18 +154,43 @@ func (c *Column) Wrap(s string, size, width float64, bold bool) []string {
 	return c.h.wrap(s, size, width, bold)
 }
 
-// Rect draws a rectangle (fill, outline of width w).
+// Rect draws a rectangle (fill, outline of width w); in a scrolled
+// column only its visible part.
 func (c *Column) Rect(r scene.Rect, fill, stroke color.NRGBA, w float64) {
-	c.h.rect(r, fill, stroke, w)
+	if r, ok := c.clipRect(r); ok {
+		c.h.rect(r, fill, stroke, w)
+	}
 }
 
-// Text draws s left-aligned at x, centred on y.
+// Text draws s left-aligned at x, centred on y (nothing outside a
+// scrolled column's visible band).
 func (c *Column) Text(x, y float64, s string, size float64, bold bool, col color.NRGBA) {
-	c.h.text(x, y, s, size, bold, col)
+	if c.shows(y-size*0.5, y+size*0.5) {
+		c.h.text(x, y, s, size, bold, col)
+	}
 }
 
-// AddButton makes b clickable.
-func (c *Column) AddButton(b Button) { c.h.btns = append(c.h.btns, b) }
+// AddButton makes b clickable (in a scrolled column, its visible part).
+func (c *Column) AddButton(b Button) {
+	if r, ok := c.clipRect(b.R); ok {
+		b.R = r
+		c.h.btns = append(c.h.btns, b)
+	}
+}
+
+// clipRect is r cut to the column's visible band; ok is false when
+// nothing of it shows.
+func (c *Column) clipRect(r scene.Rect) (scene.Rect, bool) {
+	b := c.clip
+	if b == nil {
+		return r, true
+	}
+	if r.Max.Y > b.bottom {
+		b.below = true
+	}
+	r.Min.Y, r.Max.Y = math.Max(r.Min.Y, b.top), math.Min(r.Max.Y, b.bottom)
+	return r, r.Max.Y > r.Min.Y
+}
 
 // HUD draws the play interface: the phase banner, the side panel (selected
 // titan, actions, previews), the dice log, and over everything the
@@ -257,61 +308,4 @@ func (s *Session) handover(h *hudb) {
 // PanelRect is the play side panel's area.
 func (l Layout) PanelRect() scene.Rect {
 	return scene.Rect{Min: world.Vec{X: l.W - l.PanelW(), Y: l.Top}, Max: world.Vec{X: l.W, Y: l.H - l.Bottom}}
-}
-
-// logStrip draws the last dice log entries at the bottom left; clicking an
-// entry highlights its units.
-func (s *Session) logStrip(h *hudb) {
-	l := h.l
-	r := scene.Rect{Min: world.Vec{X: 0, Y: l.H - l.Bottom - l.LogH()}, Max: world.Vec{X: l.W - l.PanelW(), Y: l.H - l.Bottom}}
-	h.rect(r, color.NRGBA{20, 22, 26, 225}, ColEdge, l.Px(1))
-	size := l.Px(12)
-	rowH := size * 1.3
-	lg := s.Log()
-	rows := int((r.H() - l.Px(26)) / rowH)
-	h.text(r.Min.X+l.Px(10), r.Min.Y+l.Px(10), "Dice log (click an entry to highlight its units)", size, true, ColGold)
-	// The newest entries, each wrapped to the strip's width (never cut),
-	// as many as fit with the newest at the bottom.
-	type logRow struct {
-		text string
-		idx  int
-		col  color.NRGBA
-	}
-	var shown []logRow
-	for i := len(lg) - 1; i >= 0 && len(shown) < rows; i-- {
-		e := lg[i]
-		col := ColDim
-		if e.Roll != nil {
-			col = ColText
-		}
-		ws := h.wrap(fmt.Sprintf("T%d %s: %s", e.Turn, s.ui.StepName(e.Step), s.ui.TrayText(e.Text)), size, r.W()-l.Px(20), false)
-		if len(shown)+len(ws) > rows && len(shown) > 0 {
-			break
-		}
-		for k := len(ws) - 1; k >= 0; k-- {
-			shown = append(shown, logRow{ws[k], i, col})
-		}
-	}
-	if len(shown) > rows {
-		// One entry longer than the strip: its first lines.
-		shown = shown[len(shown)-rows:]
-	}
-	y := r.Min.Y + l.Px(22)
-	for k := len(shown) - 1; k >= 0; k-- {
-		row := scene.Rect{Min: world.Vec{X: r.Min.X, Y: y}, Max: world.Vec{X: r.Max.X, Y: y + rowH}}
-		idx := shown[k].idx
-		h.btns = append(h.btns, Button{Label: "log", R: row, Do: func() { s.ClickLog(idx) }})
-		h.text(r.Min.X+l.Px(10), y+rowH/2, shown[k].text, size, false, shown[k].col)
-		y += rowH
-	}
-}
-
-// panel is the side panel: its background, then the system's content.
-func (s *Session) panel(h *hudb) {
-	l := h.l
-	r := l.PanelRect()
-	h.rect(r, color.NRGBA{28, 30, 34, 255}, color.NRGBA{}, 0)
-	c := &Column{h: h, X: r.Min.X + l.Px(12), Y: r.Min.Y + l.Px(8), W: r.W() - l.Px(24), MaxY: r.Max.Y - l.Px(4)}
-	s.whyColumn(c)
-	s.ui.Panel(c)
 }

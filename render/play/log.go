@@ -45,3 +45,24 @@ func (s *Session) ClickLog(i int) {
 	}
 	s.Highlight = append([]string(nil), lg[i].Units...)
 }
+
+// RollResulter is a SystemUI that can say what a roll did ("the shield
+// goes down"): the dice tray and the dice log write it beside the dice.
+type RollResulter interface {
+	// RollResult is what roll r did, "" for nothing to add.
+	RollResult(r *rules.Roll) string
+}
+
+// rollResult is ": " and what the roll of log entry e did, "" when the
+// system says nothing about it.
+func (s *Session) rollResult(e LogEntry) string {
+	if e.Roll == nil {
+		return ""
+	}
+	if rr, ok := s.ui.(RollResulter); ok {
+		if t := rr.RollResult(e.Roll); t != "" {
+			return ": " + t
+		}
+	}
+	return ""
+}

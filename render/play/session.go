@@ -107,6 +107,8 @@ type Session struct {
 
 	logSeen int
 	log     []LogEntry
+	// scroll is where the dice log and the side panel are scrolled.
+	scroll hudScroll
 
 	think  <-chan game.Decision
 	cancel context.CancelFunc

@@ -186,6 +186,7 @@ func (s *Session) drawTray(h *hudb) {
 		if ow, _ := s.ui.RollNote(ro); ow != "" {
 			need += ": " + ow
 		}
+		need += s.rollResult(LogEntry{Roll: ro})
 		c.Line(need, l.Px(12), false, ColText)
 	}
 	for _, ln := range st.Lines {

@@ -636,27 +636,6 @@ func (h HitsOutcome) TitanHits() int {
 	return n
 }
 
-// strRoll rolls a damage D6 plus any Str dice.
-func strRoll(spec HitSpec, d rules.Dice, purpose string, units []string) (int, error) {
-	e := spec.StrDice
-	e.N++
-	if spec.StrDice.N > 0 && spec.StrDice.Sides != 6 {
-		return 0, fmt.Errorf("%s: Str dice must be D6", spec.Source)
-	}
-	e.Sides = 6
-	v, _, err := e.Roll(d, rules.Roll{Purpose: purpose, Units: units})
-	return v, err
-}
-
-// shieldDrops reports whether a shield damage margin knocks it down
-// (ATII-SHT-7): 1 or more; 0 too with OptShieldDropOnZero.
-func shieldDrops(margin int, opts Options) bool {
-	return margin >= 1 || (margin == 0 && opts.ShieldDropOnZero)
-}
-
-// ShieldArmour is the armour of a void shield (ATII-SHT-7).
-const ShieldArmour = 8
-
 // ResolveHits resolves n hits on titan u one at a time (ATII-SHT-5..7):
 // while any void shield is up (its own or merged partners', the target's
 // own knocked down first) a hit is resolved against a shield of armour 8
@@ -696,7 +675,11 @@ func ResolveHits(u *catalog.Unit, id string, s TitanState, n int, spec HitSpec, 
 			h.Shield = true
 			drop := spec.Haywire
 			if !drop {
-				v, err := strRoll(spec, d, purpose("%s vs void shield (armour %d)", spec.Source, ShieldArmour), units)
+				r := rules.Roll{}
+				if !quiet {
+					r = shieldRoll(spec, opts, units)
+				}
+				v, err := strRoll(spec, d, r)
 				if err != nil {
 					return out, err
 				}
@@ -754,7 +737,7 @@ func ResolveHits(u *catalog.Unit, id string, s TitanState, n int, spec HitSpec, 
 		if spec.Haywire {
 			h.Result = Superficial
 		} else {
-			v, err := strRoll(spec, d, purpose("%s damage vs %s (armour %d)", spec.Source, h.Loc, h.Row.Armour), units)
+			v, err := strRoll(spec, d, rules.Roll{Purpose: purpose("%s damage vs %s (armour %d)", spec.Source, h.Loc, h.Row.Armour), Units: units})
 			if err != nil {
 				return out, err
 			}

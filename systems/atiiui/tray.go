@@ -19,6 +19,10 @@ func (s *UI) TraySteps(from int) []play.TrayStep {
 	head := ""
 	rolls := 0
 	var fight *ccReplay
+	// shields are the steps of the void shield rolls of the hits being
+	// resolved whose outcome is not read yet: the rules log a volley's
+	// rolls first, then an outcome per hit in the same order.
+	var shields []int
 	for i := from; i < len(lg); i++ {
 		e := lg[i]
 		if secret, side := s.SecretEvent(e); secret && !s.Shows(side) {
@@ -26,6 +30,9 @@ func (s *UI) TraySteps(from int) []play.TrayStep {
 		}
 		switch {
 		case e.Kind == rules.EvDecision || e.Kind == rules.EvPhase:
+			// A new step: the rolls that follow are not the last
+			// action's (the repairs, the initiative after a shot).
+			head, fight, shields = "", nil, nil
 			continue
 		case e.Roll != nil:
 			r := *e.Roll
@@ -33,17 +40,28 @@ func (s *UI) TraySteps(from int) []play.TrayStep {
 			if len(units) == 0 {
 				units = e.Units
 			}
-			steps = append(steps, play.TrayStep{Head: head, Roll: &r, Units: units})
+			h := head
+			if h == "" {
+				h = rollHead(e.Step, units)
+			}
+			steps = append(steps, play.TrayStep{Head: h, Roll: &r, Units: units})
+			if _, ok := atii.ShieldRollNeed(&r); ok {
+				shields = append(shields, len(steps)-1)
+			}
 			rolls++
 		case e.Kind == "fired" || strings.HasPrefix(e.Text, "close combat:") || strings.HasPrefix(e.Text, "close combat (one melee):"):
 			head = e.Text
 			if i := strings.Index(head, ": "); i > 0 && e.Kind == "fired" {
 				head = head[:i]
 			}
-			fight = nil
+			fight, shields = nil, nil
 			if e.Kind != "fired" && len(e.Units) >= 2 {
 				fight = s.replayFight(e.Units)
 			}
+		case shieldOutcome(e) && len(shields) > 0:
+			// Beside the roll it answers.
+			steps[shields[0]].Lines = append(steps[shields[0]].Lines, e.Text)
+			shields = shields[1:]
 		default:
 			line := e.Text
 			if fight != nil && fight.isStrike(e) {
@@ -67,6 +85,41 @@ func (s *UI) TraySteps(from int) []play.TrayStep {
 		return nil
 	}
 	return steps
+}
+
+// rollHead heads a roll that belongs to no shot or fight: the step it
+// was rolled in, and whose it is ("Rally phase: red-reaver"; the tray
+// names the titans).
+func rollHead(step string, units []string) string {
+	h := stepName(step)
+	if len(units) > 0 {
+		h += ": " + strings.Join(units, ", ")
+	}
+	return h
+}
+
+// shieldOutcome reports whether e is the outcome of a hit on a void
+// shield: it goes down or holds.
+func shieldOutcome(e rules.Event) bool {
+	return e.Kind == rules.EvShield || e.Kind == rules.EvMessage && strings.HasPrefix(e.Text, "a void shield of ") && strings.HasSuffix(e.Text, " holds")
+}
+
+// RollResult says what a void shield roll did against the total it needed
+// (atii.ShieldRollNeed): enough to knock the shield down or not; "" for
+// other rolls, whose dice and target say it.
+func (s *UI) RollResult(r *rules.Roll) string {
+	need, ok := atii.ShieldRollNeed(r)
+	if !ok {
+		return ""
+	}
+	sum := 0
+	for _, f := range r.Faces {
+		sum += f
+	}
+	if sum >= need {
+		return "shield down"
+	}
+	return "shield holds"
 }
 
 // ccReplay follows a logged close combat against the rules' strike order

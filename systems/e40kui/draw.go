@@ -3,6 +3,7 @@ package e40kui
 import (
 	"fmt"
 	"image/color"
+	"math"
 
 	"github.com/auspex/auspex/render/play"
 	"github.com/auspex/auspex/render/scene"
@@ -107,7 +108,8 @@ func (s *UI) Decorate(sc *scene.Scene) {
 			// odds beside them.
 			if len(ids) > 0 && (t == s.Target || s.hovered(t)) {
 				if txt := s.oddsLabel(t); txt != "" {
-					lbl(txt, ids[0].Pos, s.Base(ids[0]).Foot.BoundRadius())
+					at := s.hitFirst(from, ids)
+					lbl(txt, at.Pos, s.Base(at).Foot.BoundRadius())
 				}
 			}
 		}
@@ -164,6 +166,38 @@ func (s *UI) aimLines(from world.Vec, target []*rules.Unit) [][]world.Vec {
 		out = append(out, []world.Vec{u.Pos, best.Pos})
 	}
 	return out
+}
+
+// hitFirst is the stand of target the fire hits first, where its odds
+// label belongs: the one nearest the stands that fire (hits go to the
+// closest stands first), or nearest from when the preview names no
+// shooter; not simply the detachment's first stand, which may stand far
+// behind (play-through: the label sat by the Warboss at the back of the
+// mob while the fire fell on its front stands).
+func (s *UI) hitFirst(from world.Vec, target []*rules.Unit) *rules.Unit {
+	var shooters []world.Base
+	if fp := s.FirePreview(); fp != nil && fp.Err == nil {
+		for _, id := range fp.From {
+			if u := s.State().Unit(id); u != nil {
+				shooters = append(shooters, s.Base(u))
+			}
+		}
+	}
+	best, bd := target[0], math.Inf(1)
+	for _, t := range target {
+		tb := s.Base(t)
+		d := tb.PointDistance(from)
+		if len(shooters) > 0 {
+			d = math.Inf(1)
+			for _, b := range shooters {
+				d = math.Min(d, world.Distance(b, tb))
+			}
+		}
+		if d < bd {
+			best, bd = t, d
+		}
+	}
+	return best
 }
 
 // outline outlines a base.

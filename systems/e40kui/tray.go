@@ -23,7 +23,12 @@ func (s *UI) TraySteps(from int) []play.TrayStep {
 	for i := from; i < len(lg); i++ {
 		e := lg[i]
 		switch {
-		case e.Kind == rules.EvDecision || e.Kind == rules.EvPhase || e.Kind == rules.EvTurn:
+		case e.Kind == rules.EvDecision:
+			continue
+		case e.Kind == rules.EvPhase || e.Kind == rules.EvTurn:
+			// A new step: its rolls (the rally's blast markers removed,
+			// leadership) are not the last volley's or combat's.
+			head, notes, fresh = "", nil, false
 			continue
 		case e.Roll != nil:
 			if h := s.airRollHead(e.Roll.Purpose); h != "" {
@@ -34,7 +39,11 @@ func (s *UI) TraySteps(from int) []play.TrayStep {
 			if len(units) == 0 {
 				units = e.Units
 			}
-			steps = append(steps, play.TrayStep{Head: head, Roll: &r, Units: units, Lines: notes})
+			h := head
+			if h == "" {
+				h = s.StepName(e.Step)
+			}
+			steps = append(steps, play.TrayStep{Head: h, Roll: &r, Units: units, Lines: notes})
 			notes, fresh = nil, false
 		case e.Kind == rules.EvFired:
 			head = e.Text
