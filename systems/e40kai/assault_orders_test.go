@@ -173,11 +173,10 @@ func canCharge(t *testing.T, rs *e40k.Ruleset, v game.View, det string) bool {
 // bundled battles, the AI's detachments on assault orders end most of
 // their moves and assault moves nearer the enemy or in base contact
 // (80 % or more), and charge (base contact, E40K-CC-1) whenever a
-// charge was within reach. Before, the
-// AI gave every detachment assault orders (the first listed, orders
-// tying in its evaluation) and then held them out of the enemy's range:
-// in Combined Arms the Orks held in 17 of 25 such activations and never
-// charged.
+// charge was within reach. Before, the AI gave every detachment assault
+// orders (the first listed: orders tie in its evaluation) and then kept
+// them out of the enemy's range: 102 of 203 such decisions closed, and
+// no charge was made in 15 chances.
 func TestAssaultOrdersCloseAndChargeE40K(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole games")
