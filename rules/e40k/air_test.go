@@ -481,12 +481,30 @@ func TestEmbarkRideDisembarkE40K(t *testing.T) {
 	// out beside the wreck and their detachment takes a blast marker.
 	bail := c.Clone()
 	bail.Options = map[string]string{OptTransportBailOut: "on"}
-	r.destroy(c, c.Unit("rh"))
+	evs := r.destroy(c, c.Unit("rh"))
 	if !c.Unit("m1").Destroyed || !c.Unit("m2").Destroyed {
 		t.Error("carried stands survived their transport")
 	}
+	// Each passenger's event names the transport (for the window).
+	lost := 0
+	for _, ev := range evs {
+		if ev.Kind == rules.EvDestroyed && ev.Data[DataTransport] == "rh" {
+			lost++
+		}
+	}
+	if lost != 2 {
+		t.Errorf("%d passenger events name the transport, want 2: %v", lost, evs)
+	}
 	before := blast(bail.Formation("marines"))
-	r.destroy(bail, bail.Unit("rh"))
+	bailed := 0
+	for _, ev := range r.destroy(bail, bail.Unit("rh")) {
+		if ev.Kind == rules.EvMoved && ev.Data[DataTransport] == "rh" {
+			bailed++
+		}
+	}
+	if bailed != 2 {
+		t.Errorf("bail-out: %d events name the transport, want 2", bailed)
+	}
 	wreck, _ := r.base(bail, bail.Unit("rh"))
 	for _, id := range []string{"m1", "m2"} {
 		u := bail.Unit(id)

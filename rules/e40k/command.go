@@ -122,17 +122,46 @@ func (c Cup) Draw(d rules.Dice, higher int) (int, Cup, error) {
 // times; then side 0) and the higher counts as the higher rating.
 // Errors: a bad dice source.
 func RollOffHigher(d rules.Dice, sides [2]string) (int, error) {
+	h, _, err := rollOff(d, sides)
+	return h, err
+}
+
+// rollOff is RollOffHigher with the faces of each roll: one pair a
+// roll, side 0's die first.
+func rollOff(d rules.Dice, sides [2]string) (int, [][2]int, error) {
+	var rolls [][2]int
 	for i := 0; i < 20; i++ {
-		f, err := roll(d, rules.Roll{Purpose: fmt.Sprintf("strategy roll-off %s, %s", sides[0], sides[1]), Sides: 6}, 2)
+		f, err := roll(d, rules.Roll{Purpose: fmt.Sprintf("strategy roll-off %s, %s (first die %s, second %s)", sides[0], sides[1], sides[0], sides[1]), Sides: 6}, 2)
 		if err != nil {
-			return 0, err
+			return 0, rolls, err
 		}
+		rolls = append(rolls, [2]int{f[0], f[1]})
 		if f[0] != f[1] {
 			if f[1] > f[0] {
-				return 1, nil
+				return 1, rolls, nil
 			}
-			return 0, nil
+			return 0, rolls, nil
 		}
 	}
-	return 0, nil
+	return 0, rolls, nil
+}
+
+// CupText is what each side has in the cup and which faces of the draw's
+// die are its counters ("marines 3 (faces 1-3), orks 2 (faces 4-5)"):
+// the initiative draw is one die for both sides (E40K-INI-1).
+func (c Cup) CupText() string {
+	if c.Left[0]+c.Left[1] <= 0 {
+		return "an empty cup"
+	}
+	part := func(i, lo int) string {
+		n := c.Left[i]
+		switch n {
+		case 0:
+			return fmt.Sprintf("%s none", c.Sides[i])
+		case 1:
+			return fmt.Sprintf("%s 1 (face %d)", c.Sides[i], lo)
+		}
+		return fmt.Sprintf("%s %d (faces %d-%d)", c.Sides[i], n, lo, lo+n-1)
+	}
+	return part(0, 1) + ", " + part(1, c.Left[0]+1)
 }

@@ -2,6 +2,7 @@ package e40k
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/auspex/auspex/rules"
 )
@@ -172,10 +173,15 @@ func (r *Ruleset) beginSetup(s *rules.State, d rules.Dice) ([]rules.Event, error
 	case rb > ra:
 		g.Higher = 1
 	default:
-		if g.Higher, err = RollOffHigher(d, sd); err != nil {
+		var rolls [][2]int
+		if g.Higher, rolls, err = rollOff(d, sd); err != nil {
 			return nil, err
 		}
-		evs = append(evs, rules.Message(fmt.Sprintf("equal strategy ratings: %s counts as the higher", sd[g.Higher])))
+		var said []string
+		for _, f := range rolls {
+			said = append(said, fmt.Sprintf("%s %d, %s %d", sd[0], f[0], sd[1], f[1]))
+		}
+		evs = append(evs, rules.Message(fmt.Sprintf("equal strategy ratings: roll-off %s: %s counts as the higher", strings.Join(said, "; re-rolled "), sd[g.Higher])))
 	}
 	if err := r.setupTitans(s); err != nil {
 		return nil, err
@@ -253,12 +259,19 @@ func (r *Ruleset) beginInitiative(check bool) func(*rules.State, rules.Dice) ([]
 		if err != nil {
 			return nil, err
 		}
+		before := g.Cup
+		if before.Left[0]+before.Left[1] <= 0 {
+			before = NewCup(before.Sides, g.Higher) // Draw refills it the same way
+		}
 		who, cup, err := g.Cup.Draw(d, g.Higher)
 		if err != nil {
 			return nil, err
 		}
 		g.Cup, g.Init, g.First = cup, who, -1
-		evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: s.Sides[who].ID, Text: s.Sides[who].ID + "'s initiative counter is drawn"})
+		// One counter drawn for both sides (E40K-INI-1): the line says
+		// whose counters the die's faces were and who won the draw.
+		evs = append(evs, rules.Event{Kind: rules.EvMessage, Side: s.Sides[who].ID,
+			Text: fmt.Sprintf("%s's initiative counter is drawn (cup: %s): %s has the initiative", s.Sides[who].ID, before.CupText(), s.Sides[who].ID)})
 		return evs, r.sync(s, g)
 	}
 }

@@ -204,7 +204,7 @@ func (r *Ruleset) titanFireChoices(s *rules.State, side, id string) []rules.Choi
 			for _, m := range sheet.Of(t.prof).Mounts {
 				sh := TitanShot{Mount: m.ID, Target: tg, Aim: aim}
 				one := &TitanFireCmd{r: r, By: side, Titan: id, Shots: []TitanShot{sh}}
-				if one.Validate(s) == nil {
+				if one.Validate(s) == nil && r.titanShotCanHit(s, id, sh) {
 					shots = append(shots, sh)
 				}
 			}
@@ -274,4 +274,33 @@ func (r *Ruleset) titanTargetChoices(s *rules.State, side, det string) []rules.C
 		}
 	}
 	return out
+}
+
+// titanShotCanHit reports whether a titan's shot at an enemy titan has
+// any chance to hit. ATII-SHT-2 asks only arc and sight of a declared
+// target, and ATII-SHT-4 makes a shot out of range an automatic miss: the
+// declaration stays legal (TitanFireCmd validates it, and the log says
+// why it missed), but Legal's ready choices leave such a weapon out, so
+// no listed fire wastes a weapon on a shot that cannot hit. A shot at a
+// detachment is always kept here: its volley already needs a unit in
+// arc, range and sight (titanAtDetachment).
+func (r *Ruleset) titanShotCanHit(s *rules.State, id string, sh TitanShot) bool {
+	tu := s.Unit(sh.Target)
+	if tu == nil || !r.IsTitan(tu) {
+		return true
+	}
+	t, err := r.titan(s, id)
+	if err != nil {
+		return false
+	}
+	ws, err := r.titanWeapons(t)
+	if err != nil || ws[sh.Mount] == nil {
+		return false
+	}
+	setup, err := r.titanAtTitan(s, t, sh.Mount, ws[sh.Mount], sh.Target, sh.Aim)
+	if err != nil {
+		return false
+	}
+	th, err := atii.ToHit(setup, atiiOptions())
+	return err == nil && (th.AutoHit || !th.AutoMiss && th.P > 0)
 }

@@ -141,15 +141,24 @@ func (r *Ruleset) destroyCarried(s *rules.State, t *rules.Unit) []rules.Event {
 				marked[f.ID] = true
 				addBlast(f, 1)
 			}
-			evs = append(evs, rules.Event{Kind: rules.EvMoved, Side: u.Side, Units: []string{u.ID, t.ID}, Text: fmt.Sprintf("%s bails out of the wreck of %s", u.ID, t.ID)})
+			evs = append(evs, rules.Event{Kind: rules.EvMoved, Side: u.Side, Units: []string{u.ID, t.ID}, Text: fmt.Sprintf("%s bails out of the wreck of %s", u.ID, t.ID),
+				Data: map[string]string{DataTransport: t.ID}})
 		}
 	}
 	for _, u := range Carried(s, t.ID) {
 		u.Destroyed = true
-		evs = append(evs, rules.Event{Kind: rules.EvDestroyed, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " is destroyed with its transport " + t.ID})
+		evs = append(evs, rules.Event{Kind: rules.EvDestroyed, Side: u.Side, Units: []string{u.ID}, Text: u.ID + " is destroyed with its transport " + t.ID,
+			Data: map[string]string{DataTransport: t.ID}})
 	}
 	return evs
 }
+
+// DataTransport is the event data key naming the destroyed transport on
+// the events of the stands that were aboard it: each one lost with it
+// (EvDestroyed) or bailing out of its wreck (EvMoved, under
+// OptTransportBailOut), so that an interface can say what became of the
+// passengers.
+const DataTransport = "transport"
 
 // spaceLeft is how many more stands transport t may carry.
 func (r *Ruleset) spaceLeft(s *rules.State, t *rules.Unit) int {

@@ -24,6 +24,10 @@ import (
 // targets, passes, rallies, the ruleset's suggested advance and charge)
 // and, for each move or assault template, the first MovesPerDetachment of
 // the candidate generator's moves; positions are scored by Evaluator.
+// A detachment on assault orders is held to them (commitAssaults,
+// mustCharge): where it can close with the enemy its moves that do not
+// and its pass are not offered, and in the assault phase, where it can
+// reach base contact, only its charges are.
 type Domain struct {
 	RS   *e40k.Ruleset
 	Sim  *rules.Simulator
@@ -42,12 +46,43 @@ func (d Domain) Actions(s *rules.State, side string) ([]search.Action, error) {
 	if per <= 0 {
 		per = 4
 	}
-	var out []search.Action
+	// Each template is filled with its candidates first (a detachment on
+	// assault orders keeps those that close with the enemy), so that
+	// commitAssaults weighs every move a detachment may make.
+	var flat []rules.Choice
+	var lead []string
 	for _, c := range choices {
-		a := search.Action{Cmd: c.Cmd, Text: c.Text}
+		unit := ""
 		if len(c.Units) > 0 {
-			a.Unit = leadUnit(s, c)
+			unit = leadUnit(s, c)
 		}
+		if c.Continuous == "" {
+			flat, lead = append(flat, c), append(lead, unit)
+			continue
+		}
+		cands, err := Candidates(context.Background(), d.RS, s, side, c)
+		if err != nil {
+			continue
+		}
+		cands = keepClosing(d.RS, s, side, e40k.ActingFor(c.Cmd), cands)
+		// The cap keeps the first few, but never drops a charge: the
+		// charges come after it when the first few are not charges.
+		for i, cc := range cands {
+			ac, ok := cc.Cmd.(*e40k.AssaultCmd)
+			if i >= per && !(ok && onAssaultOrders(s, ac.Detachment) && charges(d.RS, s, side, ac)) {
+				continue
+			}
+			flat, lead = append(flat, cc), append(lead, unit)
+		}
+	}
+	keep := commitAssaults(d.RS, s, side, flat)
+	mustCharge(d.RS, s, side, flat, keep)
+	var out []search.Action
+	for i, c := range flat {
+		if !keep[i] {
+			continue
+		}
+		a := search.Action{Cmd: c.Cmd, Text: c.Text, Unit: lead[i]}
 		switch x := c.Cmd.(type) {
 		case *e40k.FireCmd:
 			if x.Titan != "" {
@@ -70,20 +105,7 @@ func (d Domain) Actions(s *rules.State, side string) ([]search.Action, error) {
 				}
 			}
 		}
-		if c.Continuous == "" {
-			out = append(out, a)
-			continue
-		}
-		cands, err := Candidates(context.Background(), d.RS, s, side, c)
-		if err != nil {
-			continue
-		}
-		for i, cc := range cands {
-			if i >= per {
-				break
-			}
-			out = append(out, search.Action{Cmd: cc.Cmd, Text: cc.Text, Unit: a.Unit})
-		}
+		out = append(out, a)
 	}
 	return out, nil
 }

@@ -3,6 +3,7 @@ package e40kui
 import (
 	"fmt"
 	"image/color"
+	"math"
 
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules"
@@ -64,4 +65,76 @@ func ordersText(f *rules.Formation) string {
 		return "HQ: no orders yet"
 	}
 	return fmt.Sprintf("HQ: %s orders", f.Orders)
+}
+
+// An order marker is a small disc with the order's letter by a
+// detachment's HQ, as the order die or counter beside it on a real table
+// (E40K-ORD-1: one of four orders or one of two states). Its size is
+// in screen pixels, so it reads the same at any zoom.
+const (
+	orderMarkPx     = 8.0  // disc radius
+	orderMarkTextPx = 11.0 // letter height
+)
+
+// orderMark is the letter and colour of a detachment's order marker; ok
+// is false for a detachment with no order yet (before the orders step,
+// carried troops, titans).
+func orderMark(f *rules.Formation) (letter string, col color.NRGBA, ok bool) {
+	if f.Broken {
+		return "B", color.NRGBA{30, 30, 30, 240}, true
+	}
+	switch f.Orders {
+	case e40k.OrderAssault:
+		return "A", color.NRGBA{200, 40, 30, 240}, true
+	case e40k.OrderMarch:
+		return "M", color.NRGBA{40, 90, 200, 240}, true
+	case e40k.OrderOverwatch:
+		return "O", color.NRGBA{30, 140, 60, 240}, true
+	case e40k.OrderSpecial:
+		return "S", color.NRGBA{130, 50, 170, 240}, true
+	case e40k.OrderSpecialOverwatch:
+		return "SO", color.NRGBA{130, 50, 170, 240}, true
+	case e40k.OrderHold:
+		return "H", color.NRGBA{110, 110, 110, 240}, true
+	}
+	return "", color.NRGBA{}, false
+}
+
+// decorateOrders draws an order marker by the HQ (else the first stand on
+// the table) of every detachment with an order or a state, both sides'
+// (E40K orders are given openly in Auspex, docs/rules/e40k.md: nothing
+// to hide in a hotseat game). The disc sits on the base's upper right,
+// outside it; its ID is "order:" and the detachment.
+func (s *UI) decorateOrders(add func(scene.Layer, scene.Prim), px float64) {
+	shown := s.Shown()
+	for i := range shown.Formations {
+		f := &shown.Formations[i]
+		letter, col, ok := orderMark(f)
+		if !ok {
+			continue
+		}
+		var at *rules.Unit
+		for j := range shown.Units {
+			u := &shown.Units[j]
+			if u.Formation != f.ID || !s.OnTable(u) || s.rs().IsTitan(u) {
+				continue
+			}
+			if at == nil || u.Markers.Value(e40k.MarkHQ) > 0 && at.Markers.Value(e40k.MarkHQ) == 0 {
+				at = u
+			}
+		}
+		if at == nil {
+			continue
+		}
+		b := s.Base(at)
+		b.Pos = at.Pos
+		r := b.Foot.BoundRadius()
+		d := (r + orderMarkPx*px) / math.Sqrt2
+		c := b.Pos.Add(world.Vec{X: d, Y: -d})
+		id := "order:" + f.ID
+		add(scene.LayerMarkers, scene.Prim{Kind: scene.Circle, ID: id, C: c, R: orderMarkPx * px,
+			Style: scene.Style{Fill: col, Stroke: color.NRGBA{255, 255, 255, 235}, Width: 1.5 * px}})
+		add(scene.LayerMarkers, scene.Prim{Kind: scene.Text, ID: id, C: c, Text: letter, Size: orderMarkTextPx * px, Bold: true,
+			Style: scene.Style{Fill: color.NRGBA{255, 255, 255, 255}}})
+	}
 }

@@ -46,6 +46,7 @@ func (s *UI) Decorate(sc *scene.Scene) {
 	}
 	defer func() { sc.AddLabels(nil, labels...) }()
 	st := s.State()
+	s.decorateOrders(add, px)
 	for _, u := range s.members(s.Detachment()) {
 		add(scene.LayerMarkers, outline(s.Base(u), colDet, 2*px, nil))
 	}
@@ -113,6 +114,13 @@ func (s *UI) Decorate(sc *scene.Scene) {
 				}
 			}
 		}
+	}
+	for _, lt := range s.LostTransports() {
+		clear := 1.0
+		if u := st.Unit(lt.Transport); u != nil {
+			clear = s.Base(u).Foot.BoundRadius()
+		}
+		lbl(lt.Label(s.Name), lt.At, clear)
 	}
 	s.decorateAir(add, lbl, px)
 	s.drawFlyers(add, lbl, px)

@@ -31,6 +31,7 @@ func (s *UI) HelpKeys() []play.HelpSection {
 			{"M", "march orders"},
 			{"W", "overwatch orders"},
 			{"S", "special orders"},
+			{"On the table", "each detachment's order by its HQ: A assault, M march, O overwatch, S special (SO: the rest on overwatch), H hold (failed test), B broken"},
 		}},
 		{Title: "After special orders: the rest of the detachment", Lines: [][2]string{
 			{"M", "moves 5 cm and fires"},

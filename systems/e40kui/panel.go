@@ -195,6 +195,7 @@ func (s *UI) Panel(c *play.Column) {
 		c.Gap(6)
 	}
 	s.airPanel(c)
+	s.lostPanel(c)
 	if s.Mode() == play.ModeTurn {
 		s.choiceButtons(c)
 	}

@@ -27,11 +27,15 @@ func (s *UI) TraySteps(from int) []play.TrayStep {
 			continue
 		case e.Kind == rules.EvPhase || e.Kind == rules.EvTurn:
 			// A new step: its rolls (the rally's blast markers removed,
-			// leadership) are not the last volley's or combat's.
+			// leadership, an initiative draw) are not the last volley's
+			// or combat's.
 			head, notes, fresh = "", nil, false
 			continue
 		case e.Roll != nil:
 			if h := s.airRollHead(e.Roll.Purpose); h != "" {
+				head = h
+			}
+			if h := initiativeHead(e.Roll.Purpose); h != "" {
 				head = h
 			}
 			r := *e.Roll
@@ -62,6 +66,20 @@ func (s *UI) TraySteps(from int) []play.TrayStep {
 		}
 	}
 	return steps
+}
+
+// initiativeHead is the tray's head for the initiative draw and the
+// strategy roll-off, which name both sides ("" for other rolls): the
+// draw is one die for both sides, its faces split between their counters
+// in the cup (E40K-INI-1).
+func initiativeHead(purpose string) string {
+	switch p := strings.ToLower(purpose); {
+	case strings.HasPrefix(p, "initiative counter"):
+		return "initiative: one counter drawn for both sides " + purpose[len("initiative counter"):]
+	case strings.HasPrefix(p, "strategy roll-off"):
+		return "strategy roll-off (equal ratings): each side rolls a die " + purpose[len("strategy roll-off"):]
+	}
+	return ""
 }
 
 // combatHead reports whether a log line opens a close combat or a
