@@ -17,7 +17,7 @@ func (s *UI) HelpKeys() []play.HelpSection {
 			{"Enter", "move along the drawn path / fire every declared weapon / roll the repair dice"},
 			{"E", "end the step: the selected titan holds, or pass (press twice with a path or shots drawn)"},
 			{"H", "hold: the selected titan neither moves nor fires (press twice with a path or shots drawn)"},
-			{"1-9", "pick a weapon (shooting) or a numbered choice in the panel (a suggested move is only drafted: Enter plays it; repairs are rolled, then allocated from that list)"},
+			{"1-9", "pick a weapon (shooting) or a numbered choice (a suggested move is drafted; repairs are rolled, then allocated)"},
 			{"[, ]", "turn the final facing of the move (or the deploy facing) 45 degrees"},
 			{"T", "aim high or low"},
 			{"O", "hotseat: show or hide your secret objective"},
