@@ -474,8 +474,10 @@ type unitEnds struct {
 	enemies []fireEnemy
 	shots   []mountShot
 	byMount [][]mountShot
-	// fire is legalFire's scratch.
+	// fire is legalFire's scratch, memo its choices kept from one call
+	// to the next.
 	fire fireScratch
+	memo fireMemo
 }
 
 // fireEnemy is an enemy titan as shotsByMount sees it.
@@ -605,10 +607,14 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 			low := !sh.PointBlank && aimBar(AimLow, setup.LegsHidden, setup.OnlyLegsVisible) == aimAllowed
 			shots = append(shots, mountShot{shot: sh, p: th.P, lowOK: low, target: o.id})
 			if keep != nil {
-				keep(mi, &setup)
+				// A copy of its own: only this branch moves a setup to
+				// the heap (keep takes its address), not every shot Legal
+				// measures.
+				su := setup
+				keep(mi, &su)
 				if low {
-					setup.Aim = AimLow
-					keep(mi, &setup)
+					su.Aim = AimLow
+					keep(mi, &su)
 				}
 			}
 		}

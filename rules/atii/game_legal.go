@@ -285,13 +285,22 @@ func (r *Ruleset) legalFire(s *rules.State, side string, le *legalErr) []rules.C
 	// The choices are drafted in the call's scratch (kept with ue), then
 	// copied into memory of their own, each list sized exactly.
 	sc := &ue.fire
+	// A titan whose choices nothing has changed since an earlier call
+	// (fireMemo) has them replayed, not drafted again.
+	memo := ue.memo.begin(s, opts)
 	for _, id := range movable {
 		t, err := r.titanRead(s, id)
 		if err != nil {
 			le.note(err)
 			continue
 		}
-		sc.fireChoices(id, r.shotsByMount(s, t, opts, sight, ue, nil))
+		if !memo || !ue.memo.replay(sc, t) {
+			mk := sc.mark()
+			sc.fireChoices(id, r.shotsByMount(s, t, opts, sight, ue, nil))
+			if memo {
+				ue.memo.record(sc, mk, t)
+			}
+		}
 		sc.hold(id)
 	}
 	out := sc.choices(r, side)
