@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -362,6 +363,7 @@ func TestQuietPlayoutSamePosition(t *testing.T) {
 				opts = advancedOptions()
 			}
 			var end [2]*rules.State
+			var hist [2][]rules.Record
 			for i, quiet := range []bool{false, true} {
 				g, err := testSystems.New(scn, game.Config{Seed: seed, Options: opts, Catalogue: cat, Quiet: quiet})
 				if err != nil {
@@ -370,7 +372,7 @@ func TestQuietPlayoutSamePosition(t *testing.T) {
 				if err := playRandomGame(g, v, seed, nil); err != nil {
 					t.Fatalf("%s seed %d quiet %v: %v", v.name, seed, quiet, err)
 				}
-				end[i] = g.State()
+				end[i], hist[i] = g.State(), g.Engine.History()
 				if quiet {
 					if len(g.State().Log) != 0 {
 						t.Errorf("%s seed %d: the quiet game logged %d events", v.name, seed, len(g.State().Log))
@@ -385,6 +387,14 @@ func TestQuietPlayoutSamePosition(t *testing.T) {
 			}
 			if end[0].PositionHash() != end[1].PositionHash() || end[0].Seq != end[1].Seq {
 				t.Errorf("%s seed %d: the quiet game ended elsewhere (%d vs %d commands)", v.name, seed, end[1].Seq, end[0].Seq)
+			}
+			// The quiet game encodes its commands when its history is
+			// read, as the logged one did when they were submitted.
+			for k := range min(len(hist[0]), len(hist[1])) {
+				if a, b := hist[0][k].Args, hist[1][k].Args; len(a) == 0 || !bytes.Equal(a, b) {
+					t.Errorf("%s seed %d: command %d's arguments %s logged, %s quiet", v.name, seed, k+1, a, b)
+					break
+				}
 			}
 		}
 	}

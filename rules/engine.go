@@ -76,7 +76,8 @@ type Config struct {
 
 // Record is one command as the engine played it.
 type Record struct {
-	// Cmd is the command; Args its JSON arguments as saved.
+	// Cmd is the command; Args its JSON arguments as saved (nil in a
+	// quiet game's records until History encodes them).
 	Cmd  Command
 	Args json.RawMessage
 	// Hash is the state hash after the command and its automatic steps.
@@ -242,8 +243,20 @@ func (e *Engine) Flow() *Flow { return e.flow }
 // or scripted as JSON).
 func (e *Engine) Commands() CommandSet { return e.cmds }
 
-// History returns the commands played so far, oldest first.
-func (e *Engine) History() []Record { return append([]Record(nil), e.recs...) }
+// History returns the commands played so far, oldest first. A quiet
+// game (Config.Quiet) encodes the arguments of its commands here, not
+// when they are submitted; one that does not encode is left without.
+func (e *Engine) History() []Record {
+	out := append([]Record(nil), e.recs...)
+	for i := range out {
+		if out[i].Args == nil {
+			if b, err := json.Marshal(out[i].Cmd); err == nil {
+				out[i].Args = b
+			}
+		}
+	}
+	return out
+}
 
 // Legal returns what side may do now (see Ruleset.Legal); nothing once the
 // game is over.
@@ -315,9 +328,14 @@ func (e *Engine) Submit(c Command) ([]Event, error) {
 	if _, ok := e.cmds[c.Name()]; !ok {
 		return nil, fmt.Errorf("%w: %q is not a command of ruleset %s", ErrNotAllowed, c.Name(), e.rs.ID())
 	}
-	args, err := json.Marshal(c)
-	if err != nil {
-		return nil, fmt.Errorf("submit %s: arguments do not encode: %w", c.Name(), err)
+	// A quiet game cannot be saved: its commands' arguments are encoded
+	// only when its history is read (History).
+	var args json.RawMessage
+	if !e.cfg.Quiet {
+		var err error
+		if args, err = json.Marshal(c); err != nil {
+			return nil, fmt.Errorf("submit %s: arguments do not encode: %w", c.Name(), err)
+		}
 	}
 	rec := Record{Cmd: c, Args: args, Manual: e.cfg.ManualDice}
 	next, evs, err := e.exec(e.st, &rec, e.queueIfManual())
