@@ -2,10 +2,10 @@ package atii
 
 import (
 	"maps"
+	"math"
 	"slices"
 
 	"github.com/auspex/auspex/rules"
-	"github.com/auspex/auspex/world"
 )
 
 // fireMemo remembers the fire choices legalFire drafted for each titan
@@ -35,23 +35,31 @@ import (
 // A memo lives in a call's pooled unitEnds: one call uses it at a time.
 type fireMemo struct {
 	opts  Options
-	units []fireUnitKey
-	ok    bool // units and opts describe the entries
+	keys  []fireUnitKey
+	ok    bool // keys and opts describe the entries
 	byID  map[string]*fireMemoEntry
 	spare []*fireMemoEntry
+	// The entries' drafts, in lists shared by all of them (an entry
+	// drafted again leaves its old part unused until the entries are
+	// dropped).
+	drafts []fireDraft
+	shots  []Shot
+	units  []string
+	text   []byte
 }
 
 // fireUnitKey is what a unit contributes to every titan's choices.
 type fireUnitKey struct {
 	id, side, typ string
-	pos           world.Vec
-	facing        float64
-	moved         bool
-	movedDist     float64
-	destroyed     bool
-	offTable      bool
-	unplaced      int
-	tsDestroyed   bool
+	// Position, facing and distance moved as bits, so that keys are
+	// equal only for the same numbers (0 and -0 differ for atan2).
+	x, y, facing uint64
+	moved        bool
+	movedDist    uint64
+	destroyed    bool
+	offTable     bool
+	unplaced     int
+	tsDestroyed  bool
 }
 
 // fireMemoEntry is one titan's drafted choices and what is particular to
@@ -59,19 +67,18 @@ type fireUnitKey struct {
 type fireMemoEntry struct {
 	loadout rules.Labels
 	ts      TitanState
-	// The drafts as fireChoices appended them to a fireScratch, the
-	// spans relative to the start of each list.
-	drafts []fireDraft
-	shots  []Shot
-	units  []string
-	text   []byte
+	// Where its drafts are in the memo's lists, as fireChoices appended
+	// them to a fireScratch: the spans in the drafts are relative to the
+	// start of the entry's part of each list.
+	drafts, shots, units, text [2]int
 }
 
 // fireUnitKeyOf returns u's key, false when u's titan state is stored in
 // a form the memo does not read (then nothing is remembered).
 func fireUnitKeyOf(u *rules.Unit) (fireUnitKey, bool) {
-	k := fireUnitKey{id: u.ID, side: u.Side, typ: u.Type, pos: u.Pos, facing: u.Facing,
-		moved: u.Moved, movedDist: u.MovedDist, destroyed: u.Destroyed, offTable: u.OffTable,
+	k := fireUnitKey{id: u.ID, side: u.Side, typ: u.Type,
+		x: math.Float64bits(u.Pos.X), y: math.Float64bits(u.Pos.Y), facing: math.Float64bits(u.Facing),
+		moved: u.Moved, movedDist: math.Float64bits(u.MovedDist), destroyed: u.Destroyed, offTable: u.OffTable,
 		unplaced: u.Markers.Value(MarkUnplaced)}
 	if v, ok := u.Ext.Get(ExtTitan); ok {
 		ts, ok := v.(*TitanState)
@@ -87,7 +94,7 @@ func fireUnitKeyOf(u *rules.Unit) (fireUnitKey, bool) {
 // s's units and options are what decided them, dropped otherwise. It
 // reports whether the memo may be used for this call.
 func (m *fireMemo) begin(s *rules.State, opts Options) bool {
-	same := m.ok && m.opts == opts && len(m.units) == len(s.Units)
+	same := m.ok && m.opts == opts && len(m.keys) == len(s.Units)
 	ok := true
 	for i := range s.Units {
 		k, kok := fireUnitKeyOf(&s.Units[i])
@@ -95,14 +102,14 @@ func (m *fireMemo) begin(s *rules.State, opts Options) bool {
 			ok = false
 			break
 		}
-		if same && m.units[i] != k {
+		if same && m.keys[i] != k {
 			same = false
 		}
 		if !same {
-			if i < len(m.units) {
-				m.units[i] = k
+			if i < len(m.keys) {
+				m.keys[i] = k
 			} else {
-				m.units = append(m.units, k)
+				m.keys = append(m.keys, k)
 			}
 		}
 	}
@@ -111,10 +118,10 @@ func (m *fireMemo) begin(s *rules.State, opts Options) bool {
 	}
 	m.drop()
 	if !ok {
-		m.units = m.units[:0]
+		m.keys = m.keys[:0]
 		return false
 	}
-	m.units = m.units[:len(s.Units)]
+	m.keys = m.keys[:len(s.Units)]
 	m.opts, m.ok = opts, true
 	return true
 }
@@ -122,13 +129,13 @@ func (m *fireMemo) begin(s *rules.State, opts Options) bool {
 // drop forgets every entry (kept for reuse).
 func (m *fireMemo) drop() {
 	for id, e := range m.byID {
-		e.drafts, e.shots, e.units, e.text = e.drafts[:0], e.shots[:0], e.units[:0], e.text[:0]
-		clear(e.shots[:cap(e.shots)])
-		clear(e.units[:cap(e.units)])
-		e.loadout, e.ts = nil, TitanState{}
+		*e = fireMemoEntry{}
 		m.spare = append(m.spare, e)
 		delete(m.byID, id)
 	}
+	clear(m.shots)
+	clear(m.units)
+	m.drafts, m.shots, m.units, m.text = m.drafts[:0], m.shots[:0], m.units[:0], m.text[:0]
 	m.ok = false
 }
 
@@ -140,10 +147,10 @@ func (m *fireMemo) replay(sc *fireScratch, t titan) bool {
 		return false
 	}
 	s0, u0, t0 := len(sc.shots), len(sc.units), len(sc.text)
-	sc.shots = append(sc.shots, e.shots...)
-	sc.units = append(sc.units, e.units...)
-	sc.text = append(sc.text, e.text...)
-	for _, d := range e.drafts {
+	sc.shots = append(sc.shots, m.shots[e.shots[0]:e.shots[1]]...)
+	sc.units = append(sc.units, m.units[e.units[0]:e.units[1]]...)
+	sc.text = append(sc.text, m.text[e.text[0]:e.text[1]]...)
+	for _, d := range m.drafts[e.drafts[0]:e.drafts[1]] {
 		d.shots[0], d.shots[1] = d.shots[0]+s0, d.shots[1]+s0
 		d.units[0], d.units[1] = d.units[0]+u0, d.units[1]+u0
 		d.text[0], d.text[1] = d.text[0]+t0, d.text[1]+t0
@@ -178,16 +185,17 @@ func (m *fireMemo) record(sc *fireScratch, mk fireMark, t titan) {
 	// in place (rules.State's contract, keepTitan), so what they hold
 	// stays what decided the drafts.
 	e.loadout, e.ts = t.u.Loadout, t.ts
-	e.shots = append(e.shots[:0], sc.shots[mk.shots:]...)
-	e.units = append(e.units[:0], sc.units[mk.units:]...)
-	e.text = append(e.text[:0], sc.text[mk.text:]...)
-	e.drafts = e.drafts[:0]
+	e.shots[0], e.units[0], e.text[0], e.drafts[0] = len(m.shots), len(m.units), len(m.text), len(m.drafts)
+	m.shots = append(m.shots, sc.shots[mk.shots:]...)
+	m.units = append(m.units, sc.units[mk.units:]...)
+	m.text = append(m.text, sc.text[mk.text:]...)
 	for _, d := range sc.drafts[mk.drafts:] {
 		d.shots[0], d.shots[1] = d.shots[0]-mk.shots, d.shots[1]-mk.shots
 		d.units[0], d.units[1] = d.units[0]-mk.units, d.units[1]-mk.units
 		d.text[0], d.text[1] = d.text[0]-mk.text, d.text[1]-mk.text
-		e.drafts = append(e.drafts, d)
+		m.drafts = append(m.drafts, d)
 	}
+	e.shots[1], e.units[1], e.text[1], e.drafts[1] = len(m.shots), len(m.units), len(m.text), len(m.drafts)
 }
 
 // titanStateEqual reports whether two titan states are equal field by
