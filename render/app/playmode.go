@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -250,7 +251,7 @@ func (a *App) playClick(cur, p world.Vec) bool {
 		return true
 	}
 	l := a.playLayout()
-	if l.PanelRect().Contains(cur) || cur.Y < l.Top+l.BannerH() || cur.Y > l.H-l.Bottom-l.LogH() && cur.X < l.W-l.PanelW() {
+	if l.PanelRect().Contains(cur) || cur.Y < math.Max(l.Top+l.BannerH(), a.play.BannerBottom()) || cur.Y > l.H-l.Bottom-l.LogH() && cur.X < l.W-l.PanelW() {
 		return true
 	}
 	if cur.Y < a.toolbarH() {

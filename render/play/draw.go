@@ -39,8 +39,18 @@ func (l Layout) TextWidth(s string, size float64, bold bool) float64 {
 // PanelW is the width of the play side panel.
 func (l Layout) PanelW() float64 { return math.Min(l.Px(360), l.W*0.4) }
 
-// BannerH is the height of the phase banner.
+// BannerH is the height of the phase banner (its least: in a narrow
+// window it grows by up to bannerGrowRows rows of text, see
+// Session.BannerBottom).
 func (l Layout) BannerH() float64 { return l.Px(64) }
+
+// bannerGrowRows is how many rows of text the banner may grow by.
+const bannerGrowRows = 3
+
+// BannerBottom is the bottom edge of the banner as last drawn (0 before
+// the HUD is first drawn): Top plus BannerH, or more where its lines
+// wrapped in a narrow window.
+func (s *Session) BannerBottom() float64 { return s.bannerBottom }
 
 // LogH is the height of the dice log strip at the bottom left.
 func (l Layout) LogH() float64 { return l.Px(150) }
@@ -223,7 +233,6 @@ func (s *Session) banner(h *hudb) {
 	l := h.l
 	b := s.Banner()
 	r := scene.Rect{Min: world.Vec{X: 0, Y: l.Top}, Max: world.Vec{X: l.W - l.PanelW(), Y: l.Top + l.BannerH()}}
-	h.rect(r, ColBar, ColGold, l.Px(1))
 	x := l.Px(12)
 	y := l.Top + l.Px(14)
 	// End-step, undo (and in a hotseat game with secrets, show-objective)
@@ -247,23 +256,42 @@ func (s *Session) banner(h *hudb) {
 		labels = nil
 	}
 	bx := r.Max.X - l.Px(8)
-	for _, lb := range labels {
+	bxs := make([]float64, len(labels))
+	for i, lb := range labels {
 		w := l.TextWidth(lb.label, l.Px(13), true) + l.Px(16)
 		bx -= w + l.Px(6)
-		h.button(bx, l.Top+l.Px(4), lb.label, lb.do)
+		bxs[i] = bx
 	}
-	h.text(x, y, b.Title, l.Px(15), true, ColGold)
 	x2 := x + l.TextWidth(b.Title, l.Px(15), true) + l.Px(16)
-	if x2+l.TextWidth(b.Who, l.Px(15), true) < bx-l.Px(8) {
-		h.text(x2, y, b.Who, l.Px(15), true, ColText)
-	} else {
+	whoBeside := x2+l.TextWidth(b.Who, l.Px(15), true) < bx-l.Px(8)
+	if !whoBeside {
 		// No room beside the buttons: whose decision it is goes first in
 		// the lines below.
 		b.Lines = append([]string{b.Who}, b.Lines...)
 	}
+	// In a narrow window the lines wrap (and whose decision it is joins
+	// them): the banner grows down over the margin above the table, up to
+	// bannerGrowRows more rows, so the key hints at the end are not cut.
+	lineSize := l.Px(12)
+	rows := 0
+	for _, ln := range b.Lines {
+		rows += len(h.wrap(ln, lineSize, r.W()-l.Px(24), false))
+	}
+	if need := y + l.Px(10) + float64(rows)*lineSize*1.3; need > r.Max.Y {
+		r.Max.Y = math.Min(need, r.Max.Y+bannerGrowRows*lineSize*1.3)
+	}
+	s.bannerBottom = r.Max.Y
+	h.rect(r, ColBar, ColGold, l.Px(1))
+	for i, lb := range labels {
+		h.button(bxs[i], l.Top+l.Px(4), lb.label, lb.do)
+	}
+	h.text(x, y, b.Title, l.Px(15), true, ColGold)
+	if whoBeside {
+		h.text(x2, y, b.Who, l.Px(15), true, ColText)
+	}
 	c := &Column{h: h, X: x, Y: y + l.Px(10), W: r.W() - l.Px(24), MaxY: r.Max.Y}
 	for _, ln := range b.Lines {
-		c.Line(ln, l.Px(12), false, ColText)
+		c.Line(ln, lineSize, false, ColText)
 	}
 	if s.Msg != "" {
 		col := ColGood

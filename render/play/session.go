@@ -68,6 +68,8 @@ type LogEntry struct {
 // Session is one game being played in the window.
 type Session struct {
 	G *game.Game
+	// bannerBottom is where the banner last drawn ends (BannerBottom).
+	bannerBottom float64
 	// Kinds maps each side to Human or Computer.
 	Kinds map[string]string
 	// AutosavePath, when set, is written after every command and undo.

@@ -140,7 +140,7 @@ func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side
 		return col.add(mv, id, end, f, text)
 	}
 	check := func(c rules.Command) error { return c.Validate(st) }
-	enemy, _ := nearestEnemy(rs, st, u)
+	enemy, gap := nearestEnemy(rs, st, u)
 	speed := 15.0
 	if p, err := rs.Catalogue().Unit(u.Type); err == nil && p.Speed > 0 {
 		speed = p.Speed
@@ -152,6 +152,13 @@ func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side
 		// A charge is an assault move that ends in base contact
 		// (ATII-CC-1); one that falls short advances.
 		verb := "advance on"
+		// An advance cut short by ATII-MOV-6 (no closer than 10 cm in the
+		// movement phase) says so: a player drafting "advance on" and
+		// seeing a step of a centimetre or two wonders why.
+		to := ""
+		if st.Step != atii.StepAssault && gap-(atii.EnemyExclusion+0.5) < speed {
+			to = fmt.Sprintf(" to %d cm (no closer in the movement phase)", atii.EnemyExclusion)
+		}
 		if st.Step == atii.StepAssault {
 			end, f := endOf(u, mv)
 			b := unitBase(rs, u)
@@ -160,7 +167,7 @@ func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side
 				verb = "charge"
 			}
 		}
-		addMove(mv, fmt.Sprintf("%s: %s %s", id, verb, enemy.ID))
+		addMove(mv, fmt.Sprintf("%s: %s %s%s", id, verb, enemy.ID, to))
 	} else if mv := closeIn(rs, st, side, u, check); mv != nil {
 		addMove(mv, fmt.Sprintf("%s: close into contact with %s", id, enemy.ID))
 	}

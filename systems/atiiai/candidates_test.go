@@ -227,3 +227,45 @@ func TestCandidatesUpToIsAPrefix(t *testing.T) {
 		}
 	}
 }
+
+// ATII-MOV-6: in the movement phase no titan ends within 10 cm of an
+// enemy titan. An advance that this cuts short (the enemy nearer than
+// Speed plus 10 cm) says so in its text; a full-length advance does not.
+// In play "advance on blue-reaver" drafted a 1.6 cm step with no word
+// of why.
+func TestAdvanceCutShortByTheKeepOutSaysSo(t *testing.T) {
+	for _, near := range []bool{true, false} {
+		g := newGame(t, "titan-duel", 3)
+		tmpl, side := greedyUntil(t, g, atii.CmdMove)
+		st := g.State()
+		u := st.Unit(tmpl.Units[0])
+		var enemy *rules.Unit
+		for i := range st.Units {
+			if st.Units[i].Side != u.Side && !st.Units[i].Destroyed {
+				enemy = &st.Units[i]
+			}
+		}
+		u.Pos, u.Facing = world.Vec{X: 40, Y: 60}, 90
+		enemy.Pos = world.Vec{X: 62, Y: 60} // about 12 cm between the bases
+		if !near {
+			enemy.Pos = world.Vec{X: 100, Y: 60}
+		}
+		cands, err := g.Candidates(context.Background(), st, side, tmpl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, c := range cands {
+			if !strings.Contains(c.Text, "advance on") {
+				continue
+			}
+			found = true
+			if says := strings.Contains(c.Text, "to 10 cm (no closer in the movement phase)"); says != near {
+				t.Errorf("enemy near %v: advance reads %q", near, c.Text)
+			}
+		}
+		if !found {
+			t.Errorf("enemy near %v: no advance among %d candidates", near, len(cands))
+		}
+	}
+}

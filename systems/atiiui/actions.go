@@ -294,6 +294,16 @@ func (s *UI) Hold() {
 	if s.Mode() != play.ModeTurn {
 		return
 	}
+	if st := s.State(); st.Step == atii.StepRally && s.Playable(s.Selected) {
+		// Repairs have no hold (ATII-REP-1: the titan rolls its repair
+		// dice): say what the keys do instead of the engine's refusal.
+		if s.Allocating() {
+			s.Fail(errors.New("nothing to hold in the rally phase: pick what the repairs fix (1-9 or click; Enter takes the first)"))
+			return
+		}
+		s.Fail(fmt.Errorf("nothing to hold in the rally phase: Enter (or E) rolls %s's repair dice", s.Name(s.Selected)))
+		return
+	}
 	if s.Playable(s.Selected) {
 		if !s.confirm("hold "+s.Name(s.Selected), "H") {
 			return

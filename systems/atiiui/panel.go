@@ -139,7 +139,7 @@ func (s *UI) actions(c *play.Column) {
 				c.Gap(6)
 				return
 			}
-			c.Line(fmt.Sprintf("Targets for %s (aim %s, T toggles):", s.weaponLabel(s.Selected, s.Weapon), s.Aim), norm, true, play.ColText)
+			c.Line(fmt.Sprintf("Targets for %s (aim %s, T toggles):", s.weaponLabel(s.Selected, s.Weapon), s.chosenAim()), norm, true, play.ColText)
 			for _, t := range s.Targets() {
 				if t.Reason != "" {
 					c.Line(fmt.Sprintf("  %s: cannot: %s", s.Name(t.ID), s.named(t.Reason)), small, false, play.ColBad)

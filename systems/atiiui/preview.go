@@ -375,8 +375,9 @@ func (s *UI) target(u *unitT, prof *catalog.Unit, w WeaponInfo, t *unitT) Target
 		return ti
 	}
 	ti.Geo = geo
-	// The rules' verdict on declaring this weapon at this target.
-	aim := s.Aim
+	// The rules' verdict on declaring this weapon at this target, at the
+	// aim it is (or would be) declared with.
+	aim := s.weaponAim(w.Mount, t.ID)
 	if geo.LegsHidden && aim == atii.AimLow {
 		aim = atii.AimHigh
 	}
@@ -534,6 +535,18 @@ func (s *UI) ToggleAim() {
 	s.Note(fmt.Sprintf("%s aims %s at %s", s.weaponLabel(s.Selected, shots[i].Mount), shots[i].Aim, s.Name(shots[i].Target)))
 }
 
+// weaponAim is the aim a weapon's shot at target has: its declaration's
+// when that weapon is declared at that target (T flips a declaration, not
+// the aim for the next one), else the aim for the next declaration.
+func (s *UI) weaponAim(mount, target string) atii.Aim {
+	for _, sh := range s.Shots {
+		if sh.Mount == mount && sh.Target == target {
+			return sh.Aim
+		}
+	}
+	return s.Aim
+}
+
 // aimShot is the declaration T toggles: the chosen weapon's, else the
 // last one (-1 when nothing is declared).
 func (s *UI) aimShot() int {
@@ -553,3 +566,14 @@ func flipAim(a atii.Aim) atii.Aim {
 }
 
 type unitT = rules.Unit
+
+// chosenAim is the aim T sets for the chosen weapon: its declaration's
+// when it is declared, else the aim for the next declaration.
+func (s *UI) chosenAim() atii.Aim {
+	for _, sh := range s.Shots {
+		if sh.Mount == s.Weapon {
+			return sh.Aim
+		}
+	}
+	return s.Aim
+}

@@ -3,6 +3,7 @@ package atiiui
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -72,7 +73,7 @@ func (s *UI) listSuggestions(st *rules.State) []rules.Choice {
 		if !ok || len(mv.Path) == 0 {
 			continue
 		}
-		if _, ok := draftOf(st, mv); !ok {
+		if _, ok := draftOf(st, mv); !ok || standsStill(st, mv) {
 			continue
 		}
 		// "red-reaver: advance on blue-reaver" -> "suggested: advance on
@@ -84,6 +85,25 @@ func (s *UI) listSuggestions(st *rules.State) []rules.Choice {
 		}
 	}
 	return out
+}
+
+// standsStill reports whether move mv leaves its titan where it stands,
+// facing (to the degree) the way it faces: a "turn to face" suggestion
+// for a titan already facing the enemy, which only spends its move.
+func standsStill(st *rules.State, mv *atii.MoveCmd) bool {
+	u := st.Unit(mv.Unit)
+	if u == nil {
+		return false
+	}
+	for _, w := range mv.Path {
+		if (world.Vec{X: w.X, Y: w.Y}).Sub(u.Pos).Len() > 0.05 {
+			return false
+		}
+		if w.Facing != nil && math.Abs(world.NormDeg(*w.Facing-u.Facing+180)-180) >= 0.5 {
+			return false
+		}
+	}
+	return true
 }
 
 // drawnMove is a move as the player draws it: the points after the

@@ -85,3 +85,37 @@ func texts(cs []rules.Choice) []string {
 	}
 	return out
 }
+
+// A titan already facing the nearest enemy (to the degree) is not
+// offered "stand and turn to face" it: that move neither moves nor turns
+// it and only spends its activation (ATII-MOV-1). Seen in play: the
+// assault phase listed it for a Warhound at 334.4 degrees whose enemy
+// lay at 334.
+func TestNoSuggestionThatStandsStill(t *testing.T) {
+	s := duelAt(t, world.Vec{X: 30, Y: 50}, world.Vec{X: 75, Y: 50}, atii.StepMovement)
+	st := s.State()
+	r, b := st.Unit("red-reaver"), st.Unit("blue-reaver")
+	s.Select("red-reaver")
+	r.Facing = math.Round(world.Bearing(b.Pos.Sub(r.Pos))) + 0.3
+	s.suggested = nil
+	list := s.suggestions()
+	if len(list) == 0 {
+		t.Fatal("no suggestions for red-reaver")
+	}
+	for _, c := range list {
+		mv := c.Cmd.(*atii.MoveCmd)
+		if standsStill(st, mv) || strings.Contains(c.Text, "turn to face") {
+			t.Errorf("suggested %q (%+v): the titan already faces %s", c.Text, mv.Path, b.ID)
+		}
+	}
+	// Facing 60 degrees off, the turn is a real one and stays listed.
+	r.Facing += 60
+	s.suggested = nil
+	turn := false
+	for _, c := range s.suggestions() {
+		turn = turn || strings.Contains(c.Text, "turn to face")
+	}
+	if !turn {
+		t.Errorf("facing 60 degrees off, the turn to face should be suggested: %+v", s.suggestions())
+	}
+}

@@ -1,6 +1,7 @@
 package atiiui
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"slices"
@@ -509,5 +510,79 @@ func TestDeployBannerNamesTheMissionMapZone(t *testing.T) {
 	lines := strings.Join(s.DecisionBanner(play.ModeTurn).Lines, "\n")
 	if !regexp.MustCompile(`your zone \(map [A-F]'s [a-z -]+, gold\)`).MatchString(lines) {
 		t.Errorf("the deployment banner does not name the map's zone: %q", lines)
+	}
+}
+
+// ATII-SHT-2 in the panel: T on a declared weapon flips that declaration,
+// so the weapon's target list must say the aim it now has and price the
+// shot at that aim. Before the fix the heading kept saying "aim high"
+// and the odds stayed those of a high shot after T had set it low.
+func TestTargetsShowTheDeclaredAim(t *testing.T) {
+	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": play.Human, "blue": play.Human})
+	toShooting(t, s)
+	st := s.State()
+	me := st.Unit(s.Selected)
+	var them *rules.Unit
+	for i := range st.Units {
+		if st.Units[i].Side != me.Side {
+			them = &st.Units[i]
+		}
+	}
+	me.Pos, me.Facing = world.Vec{X: 60, Y: 40}, 90
+	them.Pos, them.Facing = world.Vec{X: 80, Y: 40}, 270
+	s.Aim = atii.AimHigh
+	mount := ""
+	for i, w := range s.Weapons(s.Selected) {
+		if w.Usable != "" || mount != "" {
+			continue
+		}
+		s.PickWeapon(i)
+		for _, ti := range s.Targets() {
+			if ti.ID == them.ID && ti.Reason == "" && !ti.LegsHidden {
+				s.declare(them.ID)
+				mount = w.Mount
+			}
+		}
+	}
+	if mount == "" {
+		t.Fatalf("no weapon could be declared at %s", them.ID)
+	}
+	for i, w := range s.Weapons(s.Selected) {
+		if w.Mount == mount {
+			s.PickWeapon(i)
+		}
+	}
+	s.ToggleAim()
+	if len(s.Shots) != 1 || s.Shots[0].Aim != atii.AimLow {
+		t.Fatalf("T should set the declared shot low: %v (%s)", s.Shots, s.Msg)
+	}
+	if h := hudText(s); !strings.Contains(h, "aim low, T toggles") {
+		t.Errorf("the target list should read the declared aim (low):\n%s", h)
+	}
+	sh, err := s.rs().ShotSetupFor(s.State(), s.Selected, s.Shots[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, _ := atii.ParseOptions(s.State().Options)
+	want, err := atii.OddsShot(sh, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	high := s.Shots[0]
+	high.Aim = atii.AimHigh
+	shHigh, err := s.rs().ShotSetupFor(s.State(), s.Selected, high)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if oh, err := atii.OddsShot(shHigh, opts); err != nil || fmt.Sprint(oh) == fmt.Sprint(want) {
+		t.Fatalf("a high and a low shot should price differently (%v)", err)
+	}
+	for _, ti := range s.Targets() {
+		if ti.ID != them.ID {
+			continue
+		}
+		if ti.Odds == nil || fmt.Sprint(*ti.Odds) != fmt.Sprint(want) {
+			t.Errorf("the odds shown are not the low shot's: got %+v, want %+v", ti.Odds, want)
+		}
 	}
 }

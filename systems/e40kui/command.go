@@ -72,8 +72,9 @@ func ordersText(f *rules.Formation) string {
 // (E40K-ORD-1: one of four orders or one of two states). Its size is
 // in screen pixels, so it reads the same at any zoom.
 const (
-	orderMarkPx     = 8.0  // disc radius
-	orderMarkTextPx = 11.0 // letter height
+	orderMarkPx      = 8.0  // disc radius
+	orderMarkTextPx  = 11.0 // letter height
+	orderMarkText2Px = 7.5  // letter height of a two-letter mark (SO), inside the disc
 )
 
 // orderMark is the letter and colour of a detachment's order marker; ok
@@ -134,7 +135,11 @@ func (s *UI) decorateOrders(add func(scene.Layer, scene.Prim), px float64) {
 		id := "order:" + f.ID
 		add(scene.LayerMarkers, scene.Prim{Kind: scene.Circle, ID: id, C: c, R: orderMarkPx * px,
 			Style: scene.Style{Fill: col, Stroke: color.NRGBA{255, 255, 255, 235}, Width: 1.5 * px}})
-		add(scene.LayerMarkers, scene.Prim{Kind: scene.Text, ID: id, C: c, Text: letter, Size: orderMarkTextPx * px, Bold: true,
+		size := orderMarkTextPx
+		if len(letter) > 1 {
+			size = orderMarkText2Px
+		}
+		add(scene.LayerMarkers, scene.Prim{Kind: scene.Text, ID: id, C: c, Text: letter, Size: size * px, Bold: true,
 			Style: scene.Style{Fill: color.NRGBA{255, 255, 255, 255}}})
 	}
 }

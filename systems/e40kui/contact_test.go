@@ -195,7 +195,7 @@ func TestReactionFirePreviewsE40KART1(t *testing.T) {
 			continue
 		}
 		seen[p.Kind] = true
-		if h := hudText(s); p.Kind == e40k.KindBombard && !strings.Contains(h, "Bombardment as Orks move (at the start or the end of their movement") {
+		if h := hudText(s); p.Kind == e40k.KindBombard && !strings.Contains(h, "Bombardment at the start or the end of the movement of Orks (E40K-ART-1)") {
 			t.Errorf("the bombardment banner does not say whose movement it is in: %s", h)
 		}
 		s.selectStand(s.firstStand(firer))

@@ -68,3 +68,32 @@ func TestInitiativeDrawShowsBothSidesE40KINI1(t *testing.T) {
 		t.Fatal("no initiative draw after a volley was seen")
 	}
 }
+
+// E (or H) where nothing can be passed says what to press: at the orders
+// step (E40K-ORD-1: every detachment takes orders) it names the
+// detachment, at the initiative choice the keys F and S. Both used to
+// answer "nothing to pass now: pick a choice".
+func TestEndStepWithNothingToPassSaysWhatToPress(t *testing.T) {
+	s := newUI(t, 1)
+	if k := s.State().Pending.Kind; k != e40k.KindOrders {
+		t.Fatalf("the battle should open with orders, got %s", k)
+	}
+	seq := s.State().Seq
+	s.EndStep()
+	if s.State().Seq != seq || !s.MsgErr || !strings.Contains(s.Msg, "takes orders") || !strings.Contains(s.Msg, s.detName(s.Detachment())) {
+		t.Errorf("E at the orders: seq %d -> %d, message %q", seq, s.State().Seq, s.Msg)
+	}
+	for i := 0; i < 300 && s.Mode() != play.ModeOver; i++ {
+		p := s.State().Pending
+		if p != nil && p.Kind == e40k.KindInitiative && s.Mode() == play.ModeTurn {
+			seq := s.State().Seq
+			s.EndStep()
+			if s.State().Seq != seq || !strings.Contains(s.Msg, "F (or 1) goes first, S (or 2) goes second") {
+				t.Fatalf("E at the initiative: seq %d -> %d, message %q", seq, s.State().Seq, s.Msg)
+			}
+			return
+		}
+		drive(t, s, e40k.OrderAssault)
+	}
+	t.Fatal("never reached an initiative choice")
+}

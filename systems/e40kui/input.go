@@ -532,7 +532,16 @@ func (s *UI) Hold() {
 		s.counterattack(false) // H keeps the card
 		return
 	case e40k.KindBombard, e40k.KindOverwatch, e40k.KindSnapFire:
-	case e40k.KindOrders, e40k.KindInitiative, e40k.KindSpecialRest, "":
+	case e40k.KindInitiative:
+		s.Fail(fmt.Errorf("nothing to pass: choose the order, F (or 1) goes first, S (or 2) goes second"))
+		return
+	case e40k.KindOrders:
+		s.Fail(fmt.Errorf("nothing to pass: every detachment takes orders, pick the orders of %s (a number key or a button)", s.detName(s.Detachment())))
+		return
+	case e40k.KindSpecialRest:
+		s.Fail(fmt.Errorf("nothing to pass: pick what the rest of %s does (a number key or a button)", s.detName(s.Detachment())))
+		return
+	case "":
 		s.Fail(fmt.Errorf("nothing to pass now: pick a choice"))
 		return
 	default:

@@ -1,9 +1,12 @@
 package e40kui
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/auspex/auspex/render/adapt"
 	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/render/textfont"
 	"github.com/auspex/auspex/rules/e40k"
 )
 
@@ -58,5 +61,63 @@ func TestOrderMarkersOnTheTableE40KORD1(t *testing.T) {
 	}
 	if sides["marines"] == 0 || sides["orks"] == 0 {
 		t.Errorf("markers by side %v, want both sides' detachments marked", sides)
+	}
+}
+
+// E40K-ART-1: artillery on special orders that goes on overwatch shows
+// "SO". Each marker's letters must fit inside its disc (at most 1.5
+// radii wide, measured with the window's font); at the single letters'
+// size "SO" ran over both edges of the disc.
+func TestOrderMarkerLettersFitTheDisc(t *testing.T) {
+	s := newUI(t, 3)
+	toStep(t, s, e40k.StepMovement, e40k.OrderAssault)
+	st := s.State()
+	letters := []string{e40k.OrderSpecialOverwatch, e40k.OrderAssault, e40k.OrderMarch, e40k.OrderOverwatch, e40k.OrderSpecial, e40k.OrderHold}
+	n := 0
+	for i := range st.Formations {
+		if st.Formations[i].Orders == "" || st.Formations[i].Broken {
+			continue
+		}
+		st.Formations[i].Orders = letters[n%len(letters)]
+		n++
+	}
+	if n < len(letters) {
+		t.Fatalf("only %d detachments with orders, want %d", n, len(letters))
+	}
+	fonts, err := textfont.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := adapt.Input(s.G.Scenario)
+	in.Bases = s.Bases(in.Bases)
+	sc := scene.Build(in, scene.View{Scale: 10})
+	s.Decorate(sc)
+	discs := map[string]scene.Prim{}
+	texts := map[string]scene.Prim{}
+	for _, l := range sc.Layers {
+		for _, p := range l {
+			if !strings.HasPrefix(p.ID, "order:") {
+				continue
+			}
+			if p.Kind == scene.Circle {
+				discs[p.ID] = p
+			} else if p.Kind == scene.Text {
+				texts[p.ID] = p
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for id, tx := range texts {
+		d, ok := discs[id]
+		if !ok {
+			t.Fatalf("%s has letters but no disc", id)
+		}
+		seen[tx.Text] = true
+		if w := fonts.Measure(tx.Text, tx.Size, tx.Bold); w > 1.5*d.R {
+			t.Errorf("%s: %q is %.2f wide, the disc's radius %.2f (want at most 1.5 radii)", id, tx.Text, w, d.R)
+		}
+	}
+	if !seen["SO"] {
+		t.Fatalf("no SO marker drawn: %v", seen)
 	}
 }

@@ -113,7 +113,7 @@ func (s *UI) DecisionBanner(m play.Mode) play.Banner {
 	case e40k.KindFire:
 		b.Lines = append(b.Lines, "Click an enemy stand to aim the selected detachment, then Enter (or click again) fires; H does not shoot.")
 	case e40k.KindBombard:
-		b.Lines = append(b.Lines, "Bombardment as "+s.enemyName()+" move (at the start or the end of their movement, E40K-ART-1): click an enemy stand to aim, Enter fires; H holds fire.")
+		b.Lines = append(b.Lines, "Bombardment at the start or the end of the movement of "+s.enemyName()+" (E40K-ART-1): click an enemy stand to aim, Enter fires; H holds fire.")
 	case e40k.KindOverwatch:
 		b.Lines = append(b.Lines, "Click an enemy stand to aim, Enter fires; H holds fire.")
 	case e40k.KindSnapFire:

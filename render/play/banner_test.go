@@ -1,0 +1,75 @@
+package play_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/auspex/auspex/assets"
+	"github.com/auspex/auspex/game"
+	"github.com/auspex/auspex/render/play"
+	"github.com/auspex/auspex/render/scene"
+	"github.com/auspex/auspex/render/textfont"
+	"github.com/auspex/auspex/scenarios"
+	"github.com/auspex/auspex/systems/atiisys"
+	"github.com/auspex/auspex/systems/atiiui"
+)
+
+// In a 1024 x 700 window the banner's lines wrap and whose decision it
+// is joins them below the title (the buttons leave no room beside it).
+// Every word of the banner must still be drawn: the banner grows instead
+// of cutting its last lines (the movement phase's key hints, "Enter
+// moves; H holds", fell off).
+func TestBannerKeepsEveryLineInANarrowWindow(t *testing.T) {
+	cat, err := assets.LoadCatalogue(testReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	duel, err := scenarios.LoadBundled("titan-duel", cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := game.NewSystems(atiisys.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := sys.New(duel, game.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uis, err := play.NewAdapters(atiiui.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := uis.New(g, map[string]string{"red": play.Human, "blue": play.Human})
+	if err != nil {
+		t.Fatal(err)
+	}
+	atiiui.Of(s).ChooseOrder(true) // to the first titan's move
+	fonts, err := textfont.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range [][2]float64{{1024, 700}, {1400, 900}} {
+		l := play.Layout{W: size[0], H: size[1], DSF: 1, Top: 38, Bottom: 24, Measure: fonts.Measure}
+		prims, _ := s.HUD(l)
+		b := s.Banner()
+		if len(b.Lines) == 0 || !strings.Contains(strings.Join(b.Lines, " "), "Enter moves") {
+			t.Fatalf("want the movement banner, got %+v", b)
+		}
+		var drawn []string
+		for _, p := range prims {
+			if p.Kind == scene.Text && p.C.X < l.W-l.PanelW() && p.C.Y < l.Top+l.BannerH()+60 {
+				drawn = append(drawn, p.Text)
+			}
+		}
+		all := " " + strings.Join(drawn, " ") + " "
+		for _, ln := range append([]string{b.Who}, b.Lines...) {
+			if !strings.Contains(all, " "+ln+" ") && !strings.Contains(strings.Join(strings.Fields(all), " "), strings.Join(strings.Fields(ln), " ")) {
+				t.Errorf("%vx%v: the banner line %q is not drawn whole; drawn: %q", size[0], size[1], ln, drawn)
+			}
+		}
+		if bb := s.BannerBottom(); bb < l.Top+l.BannerH() || bb > l.Top+l.BannerH()+60 {
+			t.Errorf("%vx%v: banner bottom %.1f, want between %.1f and %.1f", size[0], size[1], bb, l.Top+l.BannerH(), l.Top+l.BannerH()+60)
+		}
+	}
+}
