@@ -128,6 +128,31 @@ func endOf(u *rules.Unit, mv *atii.MoveCmd) (world.Vec, float64) {
 	return end, u.Facing
 }
 
+// walksBackwards reports whether u walks a leg of mv backwards: a leg
+// more than 90 degrees off the facing it has when the leg starts (the
+// rules turn its rear square to the leg and it pays BackwardsCost cm of
+// Speed a cm, ATII-MOV-3). A leg walked forwards leaves it facing along
+// the leg, one walked backwards facing away from it; a waypoint's facing
+// turns it after its leg.
+func walksBackwards(u *rules.Unit, mv *atii.MoveCmd) bool {
+	pos, f := u.Pos, u.Facing
+	for _, wp := range mv.Path {
+		to := world.Vec{X: wp.X, Y: wp.Y}
+		if d := to.Sub(pos); d.Len() > world.Eps {
+			dir := world.Bearing(d)
+			if math.Abs(world.RelDeg(dir-f)) > 90+world.ArcEps {
+				return true
+			}
+			f = dir
+		}
+		pos = to
+		if wp.Facing != nil {
+			f = *wp.Facing
+		}
+	}
+	return false
+}
+
 func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side, id string, limit int) ([]rules.Choice, error) {
 	u := st.Unit(id)
 	if u == nil {
@@ -137,6 +162,9 @@ func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side
 	full := func() bool { return limit > 0 && len(col.out) >= limit }
 	addMove := func(mv *atii.MoveCmd, text string) bool {
 		end, f := endOf(u, mv)
+		if walksBackwards(u, mv) {
+			text += fmt.Sprintf(", walking backwards (%d cm of Speed a cm)", atii.BackwardsCost)
+		}
 		return col.add(mv, id, end, f, text)
 	}
 	check := func(c rules.Command) error { return c.Validate(st) }

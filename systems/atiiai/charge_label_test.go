@@ -93,3 +93,57 @@ func endsInContact(rs *atii.Ruleset, s *rules.State, mv *atii.MoveCmd) bool {
 	}
 	return false
 }
+
+// TestCandidateBackwardsWalksSayIt: a move candidate that the rules walk
+// backwards (a leg more than 90 degrees off the titan's facing, at
+// BackwardsCost cm of Speed a cm, ATII-MOV-3) says so in its text, and
+// one that says so is walked backwards, over greedy games of the duel
+// and the battlegroup (the window's suggested moves show these texts).
+func TestCandidateBackwardsWalksSayIt(t *testing.T) {
+	back := 0
+	for _, sc := range []struct {
+		name string
+		seed uint64
+	}{{"titan-duel", 5}, {"titan-battlegroup", 3}} {
+		g := newGame(t, sc.name, sc.seed)
+		rs := g.Ruleset.(*atii.Ruleset)
+		for i := 0; i < 3000 && !g.State().Over; i++ {
+			side := g.Engine.Decider()
+			v := g.ViewFor(side)
+			for _, c := range v.Choices {
+				if _, ok := c.Cmd.(*atii.MoveCmd); !ok || c.Continuous == "" {
+					continue
+				}
+				cands, err := atiiai.Candidates(context.Background(), rs, v.State, side, c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, cc := range cands {
+					pv, err := rs.PlanMove(v.State, cc.Cmd.(*atii.MoveCmd))
+					if err != nil {
+						continue
+					}
+					says := strings.Contains(cc.Text, "backwards")
+					walks := pv.Report.Backward > 0.5
+					if says != walks {
+						t.Errorf("%s seed %d: %q walks %.1f cm backwards", sc.name, sc.seed, cc.Text, pv.Report.Backward)
+					}
+					if says {
+						back++
+					}
+				}
+			}
+			cmd, err := atiiai.Greedy{}.Decide(context.Background(), v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Submit(cmd); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if back == 0 {
+		t.Error("no candidate walks backwards")
+	}
+	t.Logf("%d candidates walk backwards", back)
+}
