@@ -153,7 +153,7 @@ func (d Domain) movesFor(ctx context.Context, s *rules.State, side string, c rul
 		}
 		extra = tacticalMoves(d.RS, s, side, unit, d.Eval.Goals, d.losing(s, side), tact)
 	}
-	cands, extra = d.priceDanger(s, cands, false), d.priceDanger(s, extra, true)
+	cands = d.priceDanger(s, cands) // the tactical ones are priced as collected
 	picked := append([]rules.Choice(nil), cands[:min(base, len(cands))]...)
 	picked = append(picked, extra...)
 	for _, cc := range cands[min(base, len(cands)):] {
@@ -183,33 +183,29 @@ func (d Domain) movesFor(ctx context.Context, s *rules.State, side string, c rul
 const MinComplete = 0.5
 
 // priceDanger says in the text of each move of cs that crosses dangerous
-// terrain its chance of getting all the way ("(83 % to get through)"),
-// and with drop leaves out those with less than MinComplete (the
-// tactical end points: the generator's own moves are kept, the search's
-// dice samples weigh them). Moves the rules cannot price are kept as
-// they are.
-func (d Domain) priceDanger(s *rules.State, cs []rules.Choice, drop bool) []rules.Choice {
-	out := cs[:0:0]
-	for _, c := range cs {
-		mv, ok := c.Cmd.(*atii.MoveCmd)
-		if !ok {
-			out = append(out, c)
-			continue
+// terrain its chance of getting all the way ("(83 % to get through)").
+// The generator's moves are all kept, however unlikely (the search's
+// dice samples weigh them); the tactical end points below MinComplete
+// are refused where they are collected. Moves the rules cannot price
+// are kept as they are.
+func (d Domain) priceDanger(s *rules.State, cs []rules.Choice) []rules.Choice {
+	for i, c := range cs {
+		if mv, ok := c.Cmd.(*atii.MoveCmd); ok {
+			if pv, err := d.RS.PlanMove(s, mv); err == nil {
+				cs[i].Text += throughText(pv)
+			}
 		}
-		pv, err := d.RS.PlanMove(s, mv)
-		if err != nil || pv.Odds == nil {
-			out = append(out, c)
-			continue
-		}
-		if drop && pv.Odds.Complete < MinComplete {
-			continue
-		}
-		if pv.Odds.Complete < 1 {
-			c.Text += fmt.Sprintf(" (%.0f %% to get through)", 100*pv.Odds.Complete)
-		}
-		out = append(out, c)
 	}
-	return out
+	return cs
+}
+
+// throughText is " (83 % to get through)" for a move that may stop short
+// in dangerous terrain, "" for one sure to get all the way.
+func throughText(pv atii.MovePlanView) string {
+	if pv.Odds == nil || pv.Odds.Complete >= 1 {
+		return ""
+	}
+	return fmt.Sprintf(" (%.0f %% to get through)", 100*pv.Odds.Complete)
 }
 
 // Actions implements search.Domain.

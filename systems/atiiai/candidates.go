@@ -72,8 +72,8 @@ type collector struct {
 	seen map[[3]int64]bool
 	out  []rules.Choice
 	// rs, when set, refuses moves with less than MinComplete chance to
-	// get all the way through dangerous terrain (tacticalMoves: the
-	// search would drop them, priceDanger, and a shorter one is tried).
+	// get all the way through dangerous terrain and says the chance of
+	// the others (tacticalMoves: a shorter move is tried instead).
 	rs *atii.Ruleset
 }
 
@@ -88,18 +88,21 @@ func (c *collector) add(cmd rules.Command, unit string, end world.Vec, facing fl
 	if c.seen[key] {
 		return true // the same end was accepted already
 	}
-	if cmd == nil || cmd.Validate(c.st) != nil {
+	if cmd == nil {
 		return false
 	}
-	if c.rs != nil {
-		// A move that would likely stop short in dangerous terrain
-		// (ATII-MOV-4) is refused here, so that the caller tries the
-		// next, shorter one instead.
-		if mv, ok := cmd.(*atii.MoveCmd); ok {
-			if pv, err := c.rs.PlanMove(c.st, mv); err == nil && pv.Odds != nil && pv.Odds.Complete < MinComplete {
-				return false
-			}
+	if mv, ok := cmd.(*atii.MoveCmd); ok && c.rs != nil {
+		// Checked and priced in one: a move that would likely stop
+		// short in dangerous terrain (ATII-MOV-4) is refused here, so
+		// that the caller tries the next, shorter one instead; one that
+		// may stop short says its chance.
+		pv, err := c.rs.PlanMove(c.st, mv)
+		if err != nil || pv.Odds != nil && pv.Odds.Complete < MinComplete {
+			return false
 		}
+		text += throughText(pv)
+	} else if cmd.Validate(c.st) != nil {
+		return false
 	}
 	c.seen[key] = true
 	c.out = append(c.out, rules.Choice{Name: cmd.Name(), Text: text, Units: []string{unit}, Cmd: cmd})
