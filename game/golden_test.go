@@ -29,7 +29,7 @@ type goldenGame struct {
 
 func goldenGames() []goldenGame {
 	return []goldenGame{
-		{"duel", "titan-duel", 16},
+		{"duel", "titan-duel", 3},
 		{"battlegroup", "titan-battlegroup", 20},
 	}
 }

@@ -474,6 +474,7 @@ type unitEnds struct {
 	enemies []fireEnemy
 	shots   []mountShot
 	byMount [][]mountShot
+	order   []int // the firer's mounts in resolution order
 	// fire is legalFire's scratch, memo its choices kept from one call
 	// to the next.
 	fire fireScratch
@@ -537,8 +538,9 @@ func (e *unitEnds) get(r *Ruleset, s *rules.State, i int, b world.Base) *shotEnd
 	return &e.ends[i]
 }
 
-// shotsByMount lists, for every mount of f that may fire, each legal shot
-// it has (aimed high; nearest target first), tracing sight lines through
+// shotsByMount lists, for every mount of f that may fire, in resolution
+// order (mountOrder: weakest weapon first), each legal shot it has (aimed
+// high; nearest target first), tracing sight lines through
 // the cache c and looking targets up through ue (shared by the titans of
 // one call; nil: its own). keep, when set, is given each shot's setup
 // with its mount's index (once more aimed low where the rules allow it);
@@ -563,7 +565,8 @@ func (r *Ruleset) shotsByMount(s *rules.State, f titan, opts Options, c sightCac
 	feOK := false
 	out := ue.byMount[:0]
 	shots := ue.shots[:0]
-	for mi := range sheet.Of(f.prof).Mounts {
+	ue.order = r.mountOrder(f, ue.order)
+	for _, mi := range ue.order {
 		m := &sheet.Of(f.prof).Mounts[mi]
 		w, err := r.weaponAt(f.u, m.ID)
 		if err != nil || w.Kind == catalog.CloseCombat || !canFire(f.prof, &f.ts, m.ID, w) {
@@ -651,7 +654,9 @@ func (r *Ruleset) bestShotsCached(s *rules.State, f titan, opts Options, c sight
 	slices.SortStableFunc(enemies, func(a, b enemy) int { return cmp.Compare(a.rng, b.rng) })
 	var shots []Shot
 	var probs []float64
-	for _, m := range sheet.Of(f.prof).Mounts {
+	var order [8]int
+	for _, mi := range r.mountOrder(f, order[:0]) {
+		m := &sheet.Of(f.prof).Mounts[mi]
 		w, err := r.weaponAt(f.u, m.ID)
 		if err != nil || w.Kind == catalog.CloseCombat || !canFire(f.prof, &f.ts, m.ID, w) {
 			continue

@@ -105,7 +105,7 @@ func (s *UI) Commit() {
 			s.Fail(errors.New("declare a target first: pick a weapon (1-9) and click an enemy titan; H holds fire"))
 			return
 		}
-		c := s.rs().Fire(s.Decider(), s.Selected, s.Shots...)
+		c := s.rs().Fire(s.Decider(), s.Selected, s.resolvedShots()...)
 		if err := s.G.Engine.Check(s.G.Bind(c)); err != nil {
 			s.Fail(err)
 			return

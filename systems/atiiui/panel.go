@@ -129,8 +129,8 @@ func (s *UI) actions(c *play.Column) {
 	case atii.StepShooting:
 		if st.Pending != nil && st.Pending.Kind == "fire" && s.Playable(s.Selected) {
 			if len(s.Shots) > 0 {
-				c.Line("Declared (Enter fires all):", norm, true, play.ColText)
-				for _, sh := range s.Shots {
+				c.Line("Declared, resolved weakest first (Enter fires):", norm, true, play.ColText)
+				for _, sh := range s.resolvedShots() {
 					c.Line(fmt.Sprintf("  %s at %s, aimed %s", s.weaponLabel(s.Selected, sh.Mount), s.Name(sh.Target), sh.Aim), small, false, play.ColGold)
 				}
 			}

@@ -462,6 +462,19 @@ func (s *UI) declare(id string) {
 	s.Fail(fmt.Errorf("%s is not an enemy titan on the table", id))
 }
 
+// resolvedShots is a copy of the declared shots in the order the volley
+// resolves them: weakest weapon first, so that the strongest shots meet
+// the fewest void shields (atii.Ruleset.SortShots; ATII-SHT-2 lets the
+// firer choose). The declaration order is kept when the titan cannot be
+// read.
+func (s *UI) resolvedShots() []atii.Shot {
+	shots := append([]atii.Shot(nil), s.Shots...)
+	if err := s.rs().SortShots(s.State(), s.Selected, shots); err != nil {
+		return append(shots[:0], s.Shots...)
+	}
+	return shots
+}
+
 // nextWeapon moves the weapon choice to the next usable undeclared one.
 func (s *UI) nextWeapon() {
 	declared := map[string]bool{}

@@ -586,3 +586,68 @@ func TestTargetsShowTheDeclaredAim(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclaredVolleyResolvesWeakestFirst: the player declares the
+// strongest weapon first; Enter fires the volley weakest first (ATII-SHT-2:
+// any order; ATII-SHT-7: every hit meets a shield while any is up), and
+// the panel lists it in that order.
+func TestDeclaredVolleyResolvesWeakestFirst(t *testing.T) {
+	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": play.Human, "blue": play.Human})
+	toShooting(t, s)
+	st := s.State()
+	me := st.Unit(s.Selected)
+	var them *rules.Unit
+	for i := range st.Units {
+		if st.Units[i].Side != me.Side {
+			them = &st.Units[i]
+		}
+	}
+	me.Pos, me.Facing = world.Vec{X: 60, Y: 40}, 90
+	them.Pos, them.Facing = world.Vec{X: 80, Y: 40}, 270
+	s.Aim = atii.AimHigh
+	strength := func(mount string) int {
+		id, _ := me.Loadout.Get(mount)
+		w, err := s.rs().Catalogue().Weapon(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sheet.WeaponOf(w).Str
+	}
+	ws := s.Weapons(s.Selected)
+	// Strongest first, as a player might click them.
+	order := make([]int, 0, len(ws))
+	for i, w := range ws {
+		if w.Usable == "" {
+			order = append(order, i)
+		}
+	}
+	slices.SortFunc(order, func(a, b int) int { return strength(ws[b].Mount) - strength(ws[a].Mount) })
+	for _, i := range order {
+		s.PickWeapon(i)
+		s.declare(them.ID)
+	}
+	if len(s.Shots) < 2 || strength(s.Shots[0].Mount) <= strength(s.Shots[len(s.Shots)-1].Mount) {
+		t.Fatalf("the test needs two or more weapons declared strongest first: %v (%s)", s.Shots, s.Msg)
+	}
+	h := hudText(s)
+	first := strings.Index(h, s.weaponLabel(s.Selected, s.Shots[len(s.Shots)-1].Mount)+" at")
+	strongest := strings.Index(h, s.weaponLabel(s.Selected, s.Shots[0].Mount)+" at")
+	if first < 0 || strongest < 0 || first > strongest {
+		t.Errorf("the panel should list the weakest declared weapon first:\n%s", h)
+	}
+	n := len(s.G.Engine.History())
+	s.Commit()
+	hist := s.G.Engine.History()
+	if len(hist) != n+1 {
+		t.Fatalf("Enter should fire the volley (%s)", s.Msg)
+	}
+	fc, ok := hist[n].Cmd.(*atii.FireCmd)
+	if !ok {
+		t.Fatalf("Enter played %T, want a fire command", hist[n].Cmd)
+	}
+	for i := 1; i < len(fc.Shots); i++ {
+		if strength(fc.Shots[i].Mount) < strength(fc.Shots[i-1].Mount) {
+			t.Errorf("fired %v: %s (Str %d) after a stronger weapon", fc.Shots, fc.Shots[i].Mount, strength(fc.Shots[i].Mount))
+		}
+	}
+}
