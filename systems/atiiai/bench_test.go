@@ -172,3 +172,19 @@ func benchExchange(b *testing.B, turn int) {
 		})
 	}
 }
+
+// BenchmarkEvaluateMission scores the Titan Mission at its first movement
+// decision (seed 5: deployment map E, the Western wood between red's
+// Reaver and the East relay), where the objective term walks each titan's
+// way to every goal round or through the terrain on it (walkCost).
+func BenchmarkEvaluateMission(b *testing.B) {
+	g := newGame(b, "titan-mission", 5)
+	_, side := greedyUntil(b, g, atii.CmdMove)
+	s := g.State()
+	rs := g.Ruleset.(*atii.Ruleset)
+	ev := atiiai.Evaluator{RS: rs, W: atiiai.DefaultWeights(), Goals: atiiai.BuildGoals(rs, s), Memo: atii.NewOutcomeMemo(0)}
+	b.ReportAllocs()
+	for b.Loop() {
+		ev.Evaluate(s, side)
+	}
+}

@@ -221,8 +221,16 @@ func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side
 			}
 		}
 		face := world.Bearing(enemy.Pos.Sub(u.Pos))
-		addMove(rs.Move(side, id, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(math.Round(face))}),
-			fmt.Sprintf("%s: stand and turn to face %s", id, enemy.ID))
+		if !addMove(rs.Move(side, id, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(math.Round(face))}),
+			fmt.Sprintf("%s: stand and turn to face %s", id, enemy.ID)) {
+			// Too far round for its Man (ATII-MOV-2: 45 degrees a Man
+			// point): as far round as it may, which may still bring
+			// another gun's arc onto the enemy's base.
+			if f := faceToward(rs, st, id, u.Pos, enemy.Pos); f != nil && math.Abs(world.RelDeg(*f-u.Facing)) >= 1 {
+				addMove(rs.Move(side, id, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: f}),
+					fmt.Sprintf("%s: stand and turn toward %s (as far as its Man allows)", id, enemy.ID))
+			}
+		}
 	}
 	for i := 0; i < ringDirections && !full(); i++ {
 		if err := ctx.Err(); err != nil {

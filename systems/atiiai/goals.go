@@ -2,9 +2,11 @@ package atiiai
 
 import (
 	"math"
+	"sync"
 
 	"github.com/auspex/auspex/rules"
 	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/catalog"
 	"github.com/auspex/auspex/world"
 )
 
@@ -40,6 +42,49 @@ type Goals struct {
 	TurnLimit int
 	// Homes are the sides' home points (for Break Through).
 	Homes map[string]world.Vec
+	// walks remembers walkCost (nil: worked out every time).
+	walks *walkCache
+}
+
+// walkCache remembers walkCost by titan type, position and goal point,
+// all it depends on (the terrain does not change during a game); a
+// search's workers share it.
+type walkCache struct {
+	mu sync.Mutex
+	m  map[walkKey]float64
+}
+
+// walkKey is a walk's titan type and its ends to the millimetre.
+type walkKey struct {
+	typ            string
+	x, y, toX, toY int32
+}
+
+// maxWalks caps the cache; past it walks are worked out, not kept.
+const maxWalks = 1 << 14
+
+// walk is walkCost for titan u (profile prof, base radius r) to the point
+// to, remembered.
+func (g *Goals) walk(rs *atii.Ruleset, prof *catalog.Unit, u *rules.Unit, r float64, to world.Vec) float64 {
+	if g.walks == nil {
+		return walkCost(rs, prof, r, u.Pos, to)
+	}
+	mm := func(v float64) int32 { return int32(math.Round(v * 10)) }
+	k := walkKey{typ: u.Type, x: mm(u.Pos.X), y: mm(u.Pos.Y), toX: mm(to.X), toY: mm(to.Y)}
+	c := g.walks
+	c.mu.Lock()
+	v, ok := c.m[k]
+	c.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = walkCost(rs, prof, r, u.Pos, to)
+	c.mu.Lock()
+	if len(c.m) < maxWalks {
+		c.m[k] = v
+	}
+	c.mu.Unlock()
+	return v
 }
 
 // BuildGoals reads st's goals. A state without a set-up, or one that does
@@ -53,7 +98,7 @@ func BuildGoals(rs *atii.Ruleset, st *rules.State) *Goals {
 	if _, err := st.GetExt(atii.ExtGame, &prog); err != nil {
 		prog = atii.GameProgress{}
 	}
-	g := &Goals{TurnLimit: setup.TurnLimit, Homes: map[string]world.Vec{}}
+	g := &Goals{TurnLimit: setup.TurnLimit, Homes: map[string]world.Vec{}, walks: &walkCache{m: map[walkKey]float64{}}}
 	for sd, p := range prog.Homes {
 		g.Homes[sd] = p.Vec()
 	}
@@ -292,11 +337,15 @@ func inZone(p world.Vec, z [][]atii.Point) bool {
 // enemy titan that close; in the zone; in the enemy's half) and, for a
 // point, holds it securely (Goals.secure; openHold when an enemy titan
 // could still walk in and contest it), else up to nearBonus for the
-// nearest titan coming within approach cm of holding (while there are
-// moves left before the turn limit).
+// nearest titan coming within approach cm of holding, plus up to
+// farBonus for the side's titans coming nearer, on average, from as far
+// as each one's walking reaches in the moves left before the turn limit
+// (so that a titan making for a goal across the table is worth more than
+// one standing still), while there are moves left.
 func (g *Goals) progress(rs *atii.Ruleset, st *rules.State, goal Goal) float64 {
-	const nearBonus, approach = 0.3, 40.0
-	gap := math.Inf(1) // the side's best distance from holding
+	const nearBonus, approach, farBonus = 0.3, 40.0, 0.05
+	gap := math.Inf(1)    // the side's best distance from holding
+	far, titans := 0.0, 0 // the side's titans' farBonus shares, summed
 	contested := false
 	for i := range st.Units {
 		u := &st.Units[i]
@@ -328,6 +377,19 @@ func (g *Goals) progress(rs *atii.Ruleset, st *rules.State, goal Goal) float64 {
 			continue
 		}
 		gap = math.Min(gap, d)
+		titans++
+		if g.TurnLimit > 0 {
+			if prof, err := rs.Catalogue().Unit(u.Type); err == nil && prof.Speed > 0 {
+				reach := prof.Speed * float64(movesLeft(st, g.TurnLimit))
+				if d > 0 && goal.Zone == nil && !goal.EnemyHalf {
+					// the walk there, round or through the terrain on
+					// the way (walkCost), not as the crow flies
+					r := baseRadius(rs, u)
+					d = math.Max(0, g.walk(rs, prof, u, r, goal.At)-r-atii.HoldDistance)
+				}
+				far += math.Max(0, 1-math.Max(d, 0)/reach)
+			}
+		}
 	}
 	switch {
 	case gap <= world.Eps && !contested:
@@ -340,7 +402,7 @@ func (g *Goals) progress(rs *atii.Ruleset, st *rules.State, goal Goal) float64 {
 	case g.TurnLimit > 0 && movesLeft(st, g.TurnLimit) == 0:
 		return 0 // no move left to come nearer
 	}
-	return nearBonus * math.Max(0, 1-math.Max(gap, 0)/approach)
+	return nearBonus*math.Max(0, 1-math.Max(gap, 0)/approach) + farBonus*far/float64(titans)
 }
 
 // openHold is the progress of a point goal held for now that an enemy

@@ -284,6 +284,13 @@ func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Go
 				}
 			}
 			text := fmt.Sprintf("%s: make for %s", id, name)
+			// round the wood (or building) in the way, when that is
+			// quicker than wading through it
+			if d, ok := detourAround(rs, prof, baseRadius(rs, u), u.Pos, near); ok {
+				if leg, ok := detourLeg(d, u.Pos, baseRadius(rs, u), speed); ok {
+					try([]spot{{at: leg, score: 1}}, fmt.Sprintf("%s round %s", text, d.feature), nil, nil)
+				}
+			}
 			before := len(col.out)
 			try(cands, text, facing, nil)
 			if len(col.out) == before {

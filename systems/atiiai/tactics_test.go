@@ -572,3 +572,97 @@ func TestTacticalMovesRefuseLikelyStops(t *testing.T) {
 		t.Errorf("the same step on dry ground is refused (%v)", mv.Validate(dry))
 	}
 }
+
+// TestMakeForWalksRoundAWood: ATII-MOV-4 lets a Reaver (Speed 20, Man 2)
+// walk only the total of 2D6 cm in a wood, so a titan making for the
+// duel's relay with Tanglewood in the way is offered the walk round it:
+// a move that enters no dangerous terrain (every die is avoided) and
+// still ends nearer the relay. The straight walk at the relay from there
+// does enter the wood.
+func TestMakeForWalksRoundAWood(t *testing.T) {
+	dom, st, side, me, _ := moveSetup(t, 10, 10, 135, 100, 110, 0)
+	relay := world.Vec{X: 60, Y: 66}
+	u := st.Unit(me)
+	straight := dom.RS.Move(side, me, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(world.Bearing(relay.Sub(u.Pos)))},
+		atii.Waypoint{X: u.Pos.Add(relay.Sub(u.Pos).Scale(20 / relay.Dist(u.Pos))).X, Y: u.Pos.Add(relay.Sub(u.Pos).Scale(20 / relay.Dist(u.Pos))).Y})
+	if pv, err := dom.RS.PlanMove(st, straight); err != nil || pv.Odds == nil {
+		t.Fatalf("the straight walk at the relay should enter Tanglewood and roll for it (ATII-MOV-4): %+v, %v", pv.Odds, err)
+	}
+	acts, err := dom.Actions(st, side)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, ok := find(acts, "round Tanglewood")
+	if !ok {
+		var texts []string
+		for _, a := range acts {
+			texts = append(texts, a.Text)
+		}
+		t.Fatalf("no walk round Tanglewood among %q", texts)
+	}
+	pv, err := dom.RS.PlanMove(st, a.Cmd.(*atii.MoveCmd))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pv.Odds != nil {
+		t.Errorf("%q rolls for dangerous terrain (%+v): it should keep out of the wood", a.Text, pv.Odds)
+	}
+	end, _ := endOfAction(t, st, a)
+	if end.Dist(relay) >= u.Pos.Dist(relay)-10 {
+		t.Errorf("%q ends %.1f cm from the relay, from %.1f: want it well on the way", a.Text, end.Dist(relay), u.Pos.Dist(relay))
+	}
+}
+
+// TestNoDetourOffTheTable: the duel's river runs from edge to edge, so
+// there is no walking round it; a titan making for the relay across it is
+// not offered a way round.
+func TestNoDetourOffTheTable(t *testing.T) {
+	dom, st, side, _, _ := moveSetup(t, 60, 40, 180, 100, 110, 0)
+	acts, err := dom.Actions(st, side)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range acts {
+		if strings.Contains(a.Text, " round ") {
+			t.Errorf("%q: the river spans the table, there is no way round it", a.Text)
+		}
+	}
+	if _, ok := find(acts, "Comms relay"); !ok {
+		t.Error("the titan should still make for the relay")
+	}
+}
+
+// TestTurnTowardAsFarAsManAllows: a Reaver (Man 2: 90 degrees of turning,
+// ATII-MOV-2) with its enemy 103 degrees round cannot turn to face it, but
+// turning 90 degrees brings another arm's arc onto the enemy's base. The
+// candidates offer that turn, and after it more of its guns have a shot.
+func TestTurnTowardAsFarAsManAllows(t *testing.T) {
+	dom, st, side, me, enemy := moveSetup(t, 61.4, 64.5, 153, 56.2, 65.8, 351)
+	acts, err := dom.Actions(st, side)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := find(acts, "stand and turn to face"); ok {
+		t.Fatal("103 degrees is more than a Reaver's Man pays for: no full turn to face should be offered")
+	}
+	a, ok := find(acts, "as far as its Man allows")
+	if !ok {
+		t.Fatalf("no partial turn toward %s offered", enemy)
+	}
+	_, f := endOfAction(t, st, a)
+	if turned := world.RelDeg(f - 153); turned < 80 || turned > 90 {
+		t.Errorf("%q turns %.0f degrees, want nearly 90 toward the enemy (clockwise)", a.Text, turned)
+	}
+	guns := func(s *rules.State) int {
+		mounts := map[int]bool{}
+		if err := dom.RS.EachShot(s, me, func(m int, _ *atii.ShotSetup) { mounts[m] = true }); err != nil {
+			t.Fatal(err)
+		}
+		return len(mounts)
+	}
+	after := st.Clone()
+	after.Unit(me).Facing = f
+	if b, a := guns(st), guns(after); a <= b {
+		t.Errorf("guns with a shot: %d before the turn, %d after: want more", b, a)
+	}
+}
