@@ -70,7 +70,73 @@ func orderWorth(rs *e40k.Ruleset, ev Evaluator, s *rules.State, side, det, order
 	if order == e40k.OrderAssault {
 		cc = chargeWorthAfter(rs, ev, h, side, det)
 	}
-	return v + fire + cc, true
+	return v + fire + cc - chargeThreat(rs, ev, h, side, det, order == e40k.OrderMarch), true
+}
+
+// chargeThreat is what the enemy's charges at det where it stands on h
+// could cost it: the enemy units that could reach one of its units in
+// their next turn (a move of their Speed, then an assault move: their
+// Speed, twice that for infantry) against det's assault values (halved
+// marching: E40K-ORD-3), priced as chargeWorthAfter prices a fight from
+// the enemy's side; 0 when none reaches or the enemy would expect to
+// lose.
+func chargeThreat(rs *e40k.Ruleset, ev Evaluator, h *rules.State, side, det string, marching bool) float64 {
+	type mine struct {
+		b   world.Base
+		pts float64
+	}
+	var ms []mine
+	var mineAs, myPts float64
+	for _, u := range members(h, det) {
+		p, err := rs.Profile(h, u)
+		if err != nil {
+			continue
+		}
+		mineAs += float64(p.Assault)
+		myPts += Worth(&p)
+		ms = append(ms, mine{b: baseOf(rs, h, u), pts: Worth(&p)})
+	}
+	if marching {
+		mineAs /= 2
+	}
+	var theirs, theirPts, hitPts float64
+	hit := map[int]bool{}
+	for i := range h.Units {
+		e := &h.Units[i]
+		if e.Side == side || !onTable(e) {
+			continue
+		}
+		p, err := rs.Profile(h, e)
+		if err != nil || p.Speed <= 0 || p.Assault <= 0 || p.Class == world.Titan {
+			continue
+		}
+		reach := p.Speed
+		if p.Class == world.Infantry {
+			reach += 2 * p.Speed
+		} else {
+			reach += p.Speed
+		}
+		eb := baseOf(rs, h, e)
+		reached := false
+		for k, m := range ms {
+			if world.Distance(eb, m.b) <= reach {
+				reached = true
+				if !hit[k] {
+					hit[k] = true
+					hitPts += m.pts
+				}
+			}
+		}
+		if reached {
+			theirs += float64(p.Assault)
+			theirPts += Worth(&p)
+		}
+	}
+	if theirs == 0 {
+		return 0
+	}
+	win := ccWinChance(theirs, mineAs)
+	return max(0, win*(killShare*hitPts+ev.W.Broken*myPts)-(1-win)*killShare*theirPts)
 }
 
 // bestVolley is the expected worth of det's best volley at an enemy

@@ -75,6 +75,10 @@ func place(s *rules.State, det string, c world.Vec) {
 //     35 cm off: in their range, out of the boyz' shootas (15 cm) and out
 //     of assault reach, so full firepower from where they stand beats half
 //     after a move;
+//   - not march: the tactical detachment 45 cm from the boyz (ten
+//     stands and their Warboss, assault 35 against its 32): three times
+//     its move would end it in their charge reach, at half its assault
+//     value marching (E40K-ORD-3);
 //   - assault: the tactical detachment (assault 4 a stand) 6 cm from the
 //     Ork wagons (a Nob and two Battlewagons, assault 8 in all): a charge
 //     it wins four times in five and more.
@@ -93,6 +97,12 @@ func TestOrdersFollowWhatTheyDoE40K(t *testing.T) {
 	place(s, "armour-detachment", world.Vec{X: 110, Y: 12})
 	if got := offeredOrders(t, g, s, "devastator-detachment"); len(got) != 1 || got[0] != e40k.OrderOverwatch {
 		t.Errorf("devastators with the boyz in range, out of reach: offered %v, want overwatch", got)
+	}
+
+	_, s = ordersAt(t)
+	place(s, "tactical-detachment", world.Vec{X: 40, Y: 40})
+	if got := offeredOrders(t, g, s, "tactical-detachment"); len(got) != 1 || got[0] == e40k.OrderMarch {
+		t.Errorf("tactical detachment 45 cm from the boyz: offered %v, want no march into their charge", got)
 	}
 
 	_, s = ordersAt(t)
