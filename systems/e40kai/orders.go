@@ -27,22 +27,25 @@ const (
 	// AI counts destroyed (the winner hits on 4+ to 2+, the loser on 4+
 	// to 6+; the loser takes extra hits: digest section 2).
 	killShare = 0.5
-	// marchExposure is how much more the exposure of a marching
-	// detachment costs (the marching column of the firepower table rolls
-	// about half as many dice again as the open one).
-	marchExposure = 0.5
+	// returnFire is the share of the enemy's volleys at a detachment
+	// the AI counts against an order (each enemy detachment fires once,
+	// and may choose another target).
+	returnFire = 0.5
 	// watchBonus is the share of a volley an overwatch detachment with
 	// no target now counts for an enemy that may move into its range
 	// (it fires at it as it moves, misses re-rolled).
-	watchBonus = 0.5
+	watchBonus = 0.25
 )
 
 // orderWorth is what order is worth to detachment det of side on s (the
-// orders step): the Evaluator's score of the detachment moved as the
-// ruleset suggests under the order (SuggestMoves, movement phase), plus
-// the best volley it could then fire (none marching; half firepower on
-// assault orders: the ruleset's own fire plan), plus on assault orders
-// the close combat it could then reach. ok is false when det is unknown.
+// orders step), with the detachment moved as the ruleset suggests under
+// the order (SuggestMoves, movement phase): the Evaluator's score
+// without its threat term, plus the best volley it could then fire (none
+// marching; half firepower on assault orders: the ruleset's own fire
+// plan), less returnFire of the enemy's volleys at it (incoming), plus
+// on assault orders the close combat it could then reach, less what the
+// enemy's charges could cost it (chargeThreat). ok is false when det is
+// unknown.
 func orderWorth(rs *e40k.Ruleset, ev Evaluator, s *rules.State, side, det, order string) (float64, bool) {
 	h := s.Clone()
 	f := h.Formation(det)
@@ -56,16 +59,22 @@ func orderWorth(rs *e40k.Ruleset, ev Evaluator, s *rules.State, side, det, order
 			u.Pos = m.To
 		}
 	}
-	v := ev.Evaluate(h, side).Value
+	// The Evaluator's position (objectives, approach, losses so far)
+	// without its threat term: the volleys both ways are priced below.
+	v := 0.0
+	for _, t := range ev.Evaluate(h, side).Terms {
+		if t.Name != "threat" {
+			v += t.Value
+		}
+	}
 	fire := 0.0
 	if order != e40k.OrderMarch {
 		fire = bestVolley(rs, ev, h, det)
 		if fire == 0 && order == e40k.OrderOverwatch {
 			fire = watchBonus * watchVolley(rs, ev, h, side, det)
 		}
-	} else {
-		v -= marchExposure * ev.exposure(rs, h, side, det)
 	}
+	v -= returnFire * incoming(rs, ev, h, side, det)
 	cc := 0.0
 	if order == e40k.OrderAssault {
 		cc = chargeWorthAfter(rs, ev, h, side, det)
@@ -196,30 +205,22 @@ func watchVolley(rs *e40k.Ruleset, ev Evaluator, h *rules.State, side, det strin
 	return best
 }
 
-// exposure is the Evaluator's exposure cost of det's units on h: each
-// within reach of an enemy unit's range costs W.Exposure of its worth.
-func (ev Evaluator) exposure(rs *e40k.Ruleset, h *rules.State, side, det string) float64 {
-	var cost float64
-	for _, u := range members(h, det) {
-		p, err := rs.Profile(h, u)
-		if err != nil {
+// incoming is the worth of the volleys the enemy detachments could fire
+// at det where it stands on h, each its best (fireValue's measure: the
+// ruleset's plan at their orders so far, det shot at on the marching
+// column when it marches).
+func incoming(rs *e40k.Ruleset, ev Evaluator, h *rules.State, side, det string) float64 {
+	var sum float64
+	for i := range h.Formations {
+		e := &h.Formations[i]
+		if e.Side == side || e.Broken || e.Orders == e40k.OrderMarch {
 			continue
 		}
-		for i := range h.Units {
-			e := &h.Units[i]
-			if e.Side == side || !onTable(e) {
-				continue
-			}
-			ep, err := rs.Profile(h, e)
-			if err != nil || ep.Range <= 0 {
-				continue
-			}
-			if u.Pos.Dist(e.Pos) <= ep.Range+2 {
-				cost += ev.W.Exposure * Worth(&p)
-			}
+		if v, ok := fireValue(rs, h, ev, &e40k.FireCmd{Detachment: e.ID, Target: det}); ok {
+			sum += v
 		}
 	}
-	return cost
+	return sum
 }
 
 // chargeWorthAfter is what the close combat det could reach from where
