@@ -598,3 +598,34 @@ func TestSaveReplayAirE40K(t *testing.T) {
 func TestFixedDiceTerminateAirE40K(t *testing.T) {
 	fixedDiceGame(t, airRuleset(t), airBattle(9, nil))
 }
+
+// Army morale at the end of the turn (docs/rules/e40k.md: an army that
+// has lost half its units loses) counts stands aboard a transport as not
+// lost: five marines aboard a Land Raider of an army of eight are off the
+// table, not half the army gone. It used to end the battle in the
+// Space Marines' first turn of Air Assault when they boarded the
+// Thunderhawk.
+func TestArmyMoraleCountsStandsAboardE40K(t *testing.T) {
+	r := testRuleset(t)
+	s := smallBattle(1, nil)
+	_ = putProgress(s, Progress{Init: -1, Start: [2]int{8, 9}})
+	for _, id := range []string{"m1", "m2", "m3", "m4", "m5"} {
+		u := s.Unit(id)
+		u.OffTable = true
+		if err := u.SetExt(ExtAboard, "lr1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, _ := r.progress(s)
+	r.endOfTurn(s, &g)
+	if g.MoraleFailed[0] {
+		t.Error("army morale failed with five stands aboard a transport and none destroyed")
+	}
+	for _, id := range []string{"m1", "m2", "m3", "m4", "m5"} {
+		s.Unit(id).Destroyed = true
+	}
+	r.endOfTurn(s, &g)
+	if !g.MoraleFailed[0] {
+		t.Error("army morale held with five of eight units destroyed")
+	}
+}

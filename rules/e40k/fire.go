@@ -156,6 +156,10 @@ func (r *Ruleset) planFire(s *rules.State, firer, target, mode string) (*FirePla
 	if mode == fireSnap {
 		r.snapPlan(s, plan)
 	}
+	if o, err := r.options(s); err == nil && plan.Idle(o) {
+		return nil, fmt.Errorf("%s has no firepower left to fire at %s (firepower %d after halving, %d blast marker(s): E40K-BM-1)",
+			firer, target, plan.Firepower, plan.FirerMarkers)
+	}
 	if err := r.fillTargets(s, plan, t, tus, dist); err != nil {
 		return nil, err
 	}
@@ -196,6 +200,18 @@ func (r *Ruleset) outOfReach(s *rules.State, cands []*rules.Unit, tbs []world.Ba
 		}
 	}
 	return true
+}
+
+// Idle reports whether the plan can do nothing at all: after the firer's
+// blast markers (E40K-BM-1) no firepower and no super-heavy weapon is
+// left to roll, and its firepower is too small to place a blast marker
+// without a hit. Halving on assault orders (digest section 2) or for
+// snap fire can leave a detachment of one firepower with nothing; such a
+// fire is refused (planFire), so Legal does not offer it and no snap
+// fire window opens for it.
+func (p *FirePlan) Idle(o Options) bool {
+	fp, nw := Suppress(p.Firepower, len(p.Weapons), p.FirerMarkers, o)
+	return fp == 0 && nw == 0 && ShootingMarkers(p.Firepower, false, 0, false) == 0
 }
 
 // fillTargets sets a plan's target units (dist: each unit's distance from

@@ -150,3 +150,80 @@ func TestAllocationEventsE40K(t *testing.T) {
 		t.Errorf("events %+v", evs)
 	}
 }
+
+// A detachment with no firepower left is not offered a fire that can do
+// nothing: one boy in range on assault orders has firepower 1, halved
+// to 0 (digest section 2: assault orders, half firepower; Q&A 8.3: round
+// down); two in range with two blast markers roll no dice and place no
+// marker (E40K-BM-1). With a third boy in range the halved volley (1)
+// is offered again.
+func TestNoFireWithoutFirepowerE40KBM1(t *testing.T) {
+	r := testRuleset(t)
+	offered := func(s *rules.State) *rules.Choice {
+		for _, c := range r.Legal(s, "orks") {
+			if fc, ok := c.Cmd.(*FireCmd); ok && fc.Detachment == "boyz" && fc.Target == "marines" {
+				return &c
+			}
+		}
+		return nil
+	}
+	setup := func(inRange int, orders string, markers int) *rules.State {
+		s := atStep(smallBattle(1, nil), StepShooting, KindFire, "orks", "boyz")
+		setOrders(s, "boyz", orders)
+		for i, id := range boyz {
+			if i < inRange {
+				s.Unit(id).Pos = world.Vec{X: 20 + 5*float64(i), Y: 45}
+			}
+		}
+		s.Formation("boyz").Markers.Set(MarkBlast, markers)
+		return s
+	}
+	for _, tc := range []struct {
+		name    string
+		inRange int
+		orders  string
+		markers int
+		want    bool
+	}{
+		{"one boy on assault orders", 1, OrderAssault, 0, false},
+		{"two boyz, two blast markers", 2, OrderOverwatch, 2, false},
+		{"three boyz on assault orders", 3, OrderAssault, 0, true},
+		{"two boyz, one blast marker", 2, OrderOverwatch, 1, true},
+	} {
+		s := setup(tc.inRange, tc.orders, tc.markers)
+		c := offered(s)
+		if (c != nil) != tc.want {
+			t.Errorf("%s: fire offered %v, want %v (%+v)", tc.name, c != nil, tc.want, c)
+		}
+		err := (&FireCmd{r: r, By: "orks", Detachment: "boyz", Target: "marines"}).Validate(s)
+		if (err == nil) != tc.want {
+			t.Errorf("%s: validate %v", tc.name, err)
+		}
+		if c != nil && strings.Contains(c.Text, "firepower 0") {
+			t.Errorf("%s: offered %q", tc.name, c.Text)
+		}
+	}
+}
+
+// Snap fire halved (OptSnapFireHalf) from one boy in range is firepower
+// 0: no snap fire decision opens for it (E40K-CMD-1, Q&A 8.3).
+func TestNoSnapFireWithoutFirepowerE40KCMD1(t *testing.T) {
+	r := specialRuleset(t)
+	for _, near := range []int{1, 2} {
+		s := atStep(smallBattle(1, map[string]string{OptSnapFireHalf: "on"}), StepAssault, KindAssault, "imperium", "marines")
+		setOrders(s, "marines", OrderAssault)
+		for i, id := range boyz[:near] {
+			s.Unit(id).Pos = world.Vec{X: 20 + 5*float64(i), Y: 40}
+		}
+		g, _ := r.progress(s)
+		g.Stage, g.Sub, g.First = stageMoves, 0, 0
+		_ = putProgress(s, g)
+		if _, err := (&AssaultCmd{r: r, By: "imperium", Detachment: "marines"}).Apply(s, rules.Scripted()); err != nil {
+			t.Fatal(err)
+		}
+		snap := s.Pending != nil && s.Pending.Kind == KindSnapFire && inList(s.Pending.Units, "boyz")
+		if snap != (near == 2) {
+			t.Errorf("%d boyz in range: snap fire pending %v (%+v)", near, snap, s.Pending)
+		}
+	}
+}

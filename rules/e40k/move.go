@@ -558,8 +558,11 @@ func (r *Ruleset) applyMoves(s *rules.State, d rules.Dice, det string, moves []U
 			// A unit halted where it entered has moved there, hit or not.
 			u.MovedDist += from.Dist(to)
 			u.Moved = true
-			evs = append(evs, rules.Event{Kind: rules.EvMoved, Side: u.Side, Units: []string{u.ID}, Path: []world.Vec{from, to},
-				Text: fmt.Sprintf("%s moves %.1f cm", u.ID, from.Dist(to))})
+			text := fmt.Sprintf("%s moves %.1f cm", u.ID, from.Dist(to))
+			if fmt.Sprintf("%.1f", from.Dist(to)) == "0.0" {
+				text = u.ID + " stays in place" // halted where it stood: no move of 0.0 cm
+			}
+			evs = append(evs, rules.Event{Kind: rules.EvMoved, Side: u.Side, Units: []string{u.ID}, Path: []world.Vec{from, to}, Text: text})
 			if halted {
 				// Said after the move, so the dice tray reads "moves 38.2
 				// cm", then why it stopped there.

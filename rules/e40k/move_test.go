@@ -402,3 +402,27 @@ func TestSuggestedAssaultIsAChargeOnlyInContactE40KCC1(t *testing.T) {
 		t.Errorf("boyz out of reach: %q", got)
 	}
 }
+
+// A tank starting in dangerous terrain (digest section 2, terrain) and
+// halted by a 1 where it stands has not gone anywhere: the log says it
+// stays in place, not that it "moves 0.0 cm", then why.
+func TestHaltedWhereItStandsSaysSoE40K(t *testing.T) {
+	r := testRuleset(t)
+	s := atStep(smallBattle(1, nil), StepMovement, KindMove, "imperium", "armour")
+	setOrders(s, "armour", OrderAssault)
+	s.Unit("lr1").Pos = world.Vec{X: 30, Y: 57} // inside the wood (y 50..65)
+	evs, _, err := r.applyMoves(s, rules.Scripted(1, 3), "armour", []UnitMove{{Unit: "lr1", To: world.Vec{X: 30, Y: 45}}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := s.Unit("lr1"); u.Pos.Dist(world.Vec{X: 30, Y: 57}) > 0.05 {
+		t.Fatalf("lr1 at %v, want halted where it stood", u.Pos)
+	}
+	var texts []string
+	for _, e := range evs {
+		texts = append(texts, e.Text)
+	}
+	if len(texts) != 2 || texts[0] != "lr1 stays in place" || !strings.Contains(texts[1], "halted by dangerous terrain") {
+		t.Errorf("events %q, want it staying in place, then the halt", texts)
+	}
+}

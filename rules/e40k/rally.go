@@ -117,14 +117,15 @@ func (r *Ruleset) autoRally(s *rules.State, d rules.Dice) ([]rules.Event, bool, 
 }
 
 // endOfTurn checks army morale and the turn limit at the end of the rally
-// phase.
+// phase. Stands aboard a transport and flyers at their airfield are off
+// the table but not lost (inReserve), as Victory counts them.
 func (r *Ruleset) endOfTurn(s *rules.State, g *Progress) {
 	o, _ := r.options(s)
 	for si := 0; si < 2 && si < len(s.Sides); si++ {
 		left := 0
 		for i := range s.Units {
 			u := &s.Units[i]
-			if u.Side == s.Sides[si].ID && !u.Destroyed && !u.OffTable {
+			if u.Side == s.Sides[si].ID && !u.Destroyed && (!u.OffTable || r.inReserve(s, u)) {
 				left++
 			}
 		}

@@ -18,8 +18,10 @@ import (
 // CommandRadius of where it ends, and one already beyond walks back
 // towards it; when a unit cannot follow, the HQ's move is cut and the
 // moves planned again. The other units are taken closest to the enemy
-// first; a move the rules refuse is tried at half length, then dropped,
-// so the result always validates (it may be empty).
+// first; a move the rules refuse is tried turned aside to go round what
+// blocks it (movement phase, in command), then as far straight as the
+// rules allow down to half length, then dropped, so the result always
+// validates (it may be empty).
 func (r *Ruleset) SuggestMoves(s *rules.State, det string, assault bool) []UnitMove {
 	return r.suggestMoves(s, det, assault, nil)
 }
@@ -178,18 +180,28 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 					want, hqDir = min(want, hqCap), dir
 				}
 			}
-			for _, d := range []float64{want, want / 2} {
-				if d < 0.5 {
-					break
+			// In the movement phase a unit whose way is blocked (by a
+			// friend that moved first, its HQ in front of it) may go
+			// round; an assault move goes straight at its enemy.
+			var inCmd func(world.Vec) bool
+			if !assault && (!hasHQ || ci != hq) {
+				inCmd = func(to world.Vec) bool {
+					if !hasHQ {
+						return true
+					}
+					h, e := hqBase, c.b
+					if p, ok := pos[h.ID]; ok {
+						h.Pos = p
+					}
+					e.Pos = to
+					return world.Distance(h, e) <= CommandRadius+world.Eps
 				}
-				// The earlier moves passed against the same positions, so
-				// checking this one alone is checking the whole list.
-				to := c.b.Pos.Add(dir.Scale(d))
-				if ck.one(c.u, to, pos) == nil {
-					moves = append(moves, UnitMove{Unit: c.u.ID, To: to})
-					pos[c.u.ID] = to
-					break
-				}
+			}
+			// The earlier moves passed against the same positions, so
+			// checking this one alone is checking the whole list.
+			if to, ok := ck.fitStep(c.u, c.b.Pos, dir, want, pos, inCmd); ok {
+				moves = append(moves, UnitMove{Unit: c.u.ID, To: to})
+				pos[c.u.ID] = to
 			}
 		}
 		return moves, pos, hqDir
@@ -232,6 +244,58 @@ func (r *Ruleset) suggestMoves(s *rules.State, det string, assault bool, sh *sug
 		moves, pos, hqDir = plan(cut)
 	}
 	return moves
+}
+
+// A blocked suggested move tries turns of detourStep, 2 detourStep, ...
+// up to maxDetour degrees either side of its straight line (fitStep).
+const (
+	detourStep = 15.0
+	maxDetour  = 45.0
+)
+
+// fitStep is where a suggested move of u from `from` along the unit
+// vector dir, want cm, ends: straight when the rules accept it; else the
+// longest straight move they accept from half length up (bisected); and
+// where inCmd is given (the movement phase, a unit other than the HQ),
+// the full length turned up to 45 degrees either side when that gets
+// further toward the goal (want times the turn's cosine) and inCmd
+// accepts its end. It reports false when not even half length is
+// accepted and no turn is.
+func (c *moveCheck) fitStep(u *rules.Unit, from, dir world.Vec, want float64, pos map[string]world.Vec, inCmd func(world.Vec) bool) (world.Vec, bool) {
+	if want < 0.5 {
+		return world.Vec{}, false
+	}
+	at := func(d float64) world.Vec { return from.Add(dir.Scale(d)) }
+	if c.one(u, at(want), pos) == nil {
+		return at(want), true
+	}
+	best, got := 0.0, false
+	if c.one(u, at(want/2), pos) == nil && want/2 >= 0.5 {
+		lo, hi := want/2, want
+		for i := 0; i < 5; i++ {
+			mid := (lo + hi) / 2
+			if c.one(u, at(mid), pos) == nil {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		best, got = lo, true
+	}
+	if inCmd != nil {
+		for deg := detourStep; deg <= maxDetour+world.Eps; deg += detourStep {
+			if want*math.Cos(deg*math.Pi/180) <= best+world.Eps {
+				break
+			}
+			for _, sign := range []float64{1, -1} {
+				to := from.Add(dir.Rotate(sign * deg).Scale(want))
+				if inCmd(to) && c.one(u, to, pos) == nil {
+					return to, true
+				}
+			}
+		}
+	}
+	return at(best), got
 }
 
 // aimFor picks the enemy base a unit heads for: the closest; in an

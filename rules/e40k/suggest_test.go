@@ -132,3 +132,63 @@ func TestSuggestedMoveKeepsCommandOfAStationaryHQ(t *testing.T) {
 		t.Errorf("the Land Raider is not moved at all, though 2 cm keep it in command: %v", mv)
 	}
 }
+
+// Two Land Raiders (25 cm) of a marine detachment on assault orders,
+// side by side in the open, one with its HQ stand (10 cm) just in front
+// of it: the suggested move takes both the same 25 cm toward the enemy,
+// the blocked one turned aside round the HQ's new place, and keeps both
+// in command (E40K-CMD-1). It used to halve the blocked one's move (12.5
+// cm against 25: a play-through's "uneven armour advance").
+func TestSuggestedMoveGoesRoundABlockingFriend(t *testing.T) {
+	r := testRuleset(t)
+	s := atStep(smallBattle(1, nil), StepMovement, KindMove, "imperium", "marines")
+	setOrders(s, "marines", OrderAssault)
+	for i, id := range []string{"m2", "m3", "m4", "m5"} {
+		s.Unit(id).Pos = world.Vec{X: 36 + 4*float64(i), Y: 30}
+	}
+	s.Unit("m1").Pos = world.Vec{X: 60, Y: 30}
+	s.Units = append(s.Units,
+		rules.Unit{ID: "rh1", Side: "imperium", Type: "t-land-raider", Formation: "marines", Pos: world.Vec{X: 60, Y: 24}},
+		rules.Unit{ID: "rh2", Side: "imperium", Type: "t-land-raider", Formation: "marines", Pos: world.Vec{X: 75, Y: 24}})
+	for _, id := range boyz {
+		s.Unit(id).Pos.Y = 110
+	}
+	for _, id := range []string{"garg", "gb1", "gb2"} {
+		s.Unit(id).Pos.Y = 115
+	}
+	from := map[string]world.Vec{"rh1": s.Unit("rh1").Pos, "rh2": s.Unit("rh2").Pos}
+	mv := r.SuggestMoves(s, "marines", false)
+	cmd := &MoveCmd{r: r, By: "imperium", Detachment: "marines", Moves: mv}
+	if err := cmd.Validate(s); err != nil {
+		t.Fatalf("the suggestion does not validate: %v", err)
+	}
+	got := map[string]float64{}
+	for _, m := range mv {
+		if f, ok := from[m.Unit]; ok {
+			got[m.Unit] = f.Dist(m.To)
+		}
+	}
+	for id := range from {
+		if got[id] < 25-0.1 {
+			t.Errorf("%s moves %.1f cm, want 25 (moves %v)", id, got[id], mv)
+		}
+	}
+	if _, err := cmd.Apply(s, rules.Scripted(6, 6, 6, 6, 6, 6, 6, 6)); err != nil {
+		t.Fatal(err)
+	}
+	var hq Stand
+	var stands []Stand
+	for _, u := range members(s, "marines") {
+		b, err := r.base(s, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u.Markers.Value(MarkHQ) > 0 {
+			hq = Stand{ID: u.ID, Base: b}
+		}
+		stands = append(stands, Stand{ID: u.ID, Base: b})
+	}
+	if out := OutOfCommand(hq, stands); len(out) > 0 {
+		t.Errorf("out of command after the move: %v", out)
+	}
+}

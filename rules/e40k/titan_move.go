@@ -343,14 +343,22 @@ func (c *TitanMoveCmd) Apply(s *rules.State, d rules.Dice) ([]rules.Event, error
 		if p.assault {
 			text = fmt.Sprintf("%s makes an assault move of %.1f cm", u.ID, o.Distance)
 		}
-		if turned := world.RelDeg(facing - p.start.Facing); fmt.Sprintf("%.1f", o.Distance) == "0.0" && o.Complete && math.Abs(turned) > world.Eps {
+		still := fmt.Sprintf("%.1f", o.Distance) == "0.0"
+		turned := world.RelDeg(facing - p.start.Facing)
+		switch {
+		case still && o.Complete && math.Abs(turned) > world.Eps:
 			// A turn on the spot: say the turn, not a move of 0.0 cm.
 			text = u.ID + " turns " + world.TurnWords(turned) + " on the spot"
 			if p.assault {
 				text += " (its assault move)"
 			}
-		}
-		if !o.Complete {
+		case still:
+			// Nothing moved: no move of 0.0 cm in the log.
+			text = u.ID + " stays in place"
+			if !o.Complete {
+				text += ": " + o.StopReason
+			}
+		case !o.Complete:
 			text += " and stops: " + o.StopReason
 		}
 		evs = append(evs, rules.Event{Kind: rules.EvMoved, Side: u.Side, Units: []string{u.ID}, Path: []world.Vec{p.start.Pos, pos}, Text: text})

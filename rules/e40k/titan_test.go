@@ -539,3 +539,39 @@ func TestTitanProfileAndFirepowerSeed002(t *testing.T) {
 		t.Error("a formation mixing a titan and marines was accepted")
 	}
 }
+
+// A titan's assault move that covers nothing (a stomp on a stand it
+// already touches, its path ending where it stands) is logged as the
+// titan staying in place, never as "an assault move of 0.0 cm" (seed
+// 002; ATII-CC-3).
+func TestTitanZeroAssaultMoveLogSeed002(t *testing.T) {
+	r := testTitanRuleset(t)
+	s := titanBattle(1, nil)
+	wh, b1 := s.Unit("wh"), s.Unit("b1")
+	wh.Pos = world.Vec{X: 20, Y: b1.Pos.Y - 1 - 2}
+	face(wh, b1.Pos)
+	atTitanStep(t, r, s, StepTitanAssault)
+	if s.Pending == nil || s.Pending.Side != "imperium" {
+		t.Fatalf("pending %+v, want the Imperium to move a titan", s.Pending)
+	}
+	c := &TitanMoveCmd{r: r, By: "imperium", Titan: "wh", Path: []atii.Waypoint{{X: wh.Pos.X, Y: wh.Pos.Y}}, Stomp: []string{"b1"}}
+	if err := c.Validate(s); err != nil {
+		t.Fatal(err)
+	}
+	evs, err := c.Apply(s, sixes(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	said := false
+	for _, ev := range evs {
+		if strings.Contains(ev.Text, "0.0 cm") {
+			t.Errorf("logged %q", ev.Text)
+		}
+		if ev.Kind == rules.EvMoved && ev.Text == "wh stays in place" {
+			said = true
+		}
+	}
+	if !said {
+		t.Errorf("events %v, want wh staying in place", evs)
+	}
+}

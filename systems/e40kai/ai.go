@@ -27,7 +27,9 @@ import (
 // A detachment on assault orders is held to them (commitAssaults,
 // mustCharge): where it can close with the enemy its moves that do not
 // and its pass are not offered, and in the assault phase, where it can
-// reach base contact, only its charges are.
+// reach base contact, only its charges are. Of a detachment's orders
+// only the one orderWorth prices highest is offered (bestOrders: orders
+// move nothing, so the search alone cannot tell them apart).
 type Domain struct {
 	RS   *e40k.Ruleset
 	Sim  *rules.Simulator
@@ -77,6 +79,11 @@ func (d Domain) Actions(s *rules.State, side string) ([]search.Action, error) {
 	}
 	keep := commitAssaults(d.RS, s, side, flat)
 	mustCharge(d.RS, s, side, flat, keep)
+	if s.Pending != nil && s.Pending.Kind == e40k.KindOrders {
+		for i, k := range bestOrders(d.RS, d.Eval, s, side, flat) {
+			keep[i] = keep[i] && k
+		}
+	}
 	var out []search.Action
 	for i, c := range flat {
 		if !keep[i] {
