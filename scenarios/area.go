@@ -112,21 +112,11 @@ func onBoundary(p world.Vec, poly []world.Vec) bool {
 	n := len(poly)
 	for i := 0; i < n; i++ {
 		a, b := poly[i], poly[(i+1)%n]
-		if segPointDist(a, b, p) <= world.Eps {
+		if world.SegmentDistance(p, a, b) <= world.Eps {
 			return true
 		}
 	}
 	return false
-}
-
-func segPointDist(a, b, p world.Vec) float64 {
-	ab := b.Sub(a)
-	l2 := ab.Dot(ab)
-	if l2 == 0 {
-		return p.Dist(a)
-	}
-	t := math.Max(0, math.Min(1, p.Sub(a).Dot(ab)/l2))
-	return p.Dist(a.Add(ab.Scale(t)))
 }
 
 // Polygons returns filled pieces whose union is the area, clipped to the
@@ -195,7 +185,7 @@ func (a *Area) computeOutline() {
 			if split {
 				for _, v := range verts {
 					t := v.Sub(p).Dot(d) / (l * l)
-					if t > 1e-9 && t < 1-1e-9 && segPointDist(p, q, v) <= 1e-7 {
+					if t > 1e-9 && t < 1-1e-9 && world.SegmentDistance(v, p, q) <= 1e-7 {
 						ts = append(ts, t)
 					}
 				}

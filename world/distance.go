@@ -523,6 +523,12 @@ func segDist(p, a, b Vec) (float64, float64) {
 	return p.Dist(a.Add(d.Scale(t))), t
 }
 
+// SegmentDistance is the distance from p to the segment a-b.
+func SegmentDistance(p, a, b Vec) float64 {
+	d, _ := segDist(p, a, b)
+	return d
+}
+
 // segFrameDist is the distance from segment ab to the footprint (0 when they
 // meet).
 func segFrameDist(f *frame, a, b Vec) float64 {

@@ -223,3 +223,23 @@ func TestMeasurementString(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+func TestSegmentDistance(t *testing.T) {
+	a, b := Vec{X: 0, Y: 0}, Vec{X: 10, Y: 0}
+	for _, c := range []struct {
+		p    Vec
+		want float64
+	}{
+		{Vec{X: 5, Y: 3}, 3},   // beside the middle
+		{Vec{X: -3, Y: 4}, 5},  // past an end: to the end
+		{Vec{X: 13, Y: -4}, 5}, // past the other
+		{Vec{X: 7, Y: 0}, 0},   // on it
+	} {
+		if got := SegmentDistance(c.p, a, b); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("SegmentDistance(%v) = %v, want %v", c.p, got, c.want)
+		}
+	}
+	if got := SegmentDistance(Vec{X: 3, Y: 4}, a, a); math.Abs(got-5) > 1e-12 {
+		t.Errorf("a point segment: %v, want 5", got)
+	}
+}

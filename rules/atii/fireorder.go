@@ -71,19 +71,21 @@ func (r *Ruleset) mountOrder(f titan, into []int) []int {
 		weapons = append(weapons, w)
 		into = append(into, mi)
 	}
-	slices.SortStableFunc(into, func(a, b int) int {
-		wa, wb := weapons[a], weapons[b]
-		switch {
-		case wa == nil && wb == nil:
-			return 0
-		case wa == nil:
-			return 1
-		case wb == nil:
-			return -1
-		}
-		return compareResolve(wa, wb)
-	})
+	slices.SortStableFunc(into, func(a, b int) int { return compareOrNil(weapons[a], weapons[b]) })
 	return into
+}
+
+// compareOrNil is compareResolve with unreadable weapons (nil) last.
+func compareOrNil(a, b *catalog.Weapon) int {
+	switch {
+	case a == nil && b == nil:
+		return 0
+	case a == nil:
+		return 1
+	case b == nil:
+		return -1
+	}
+	return compareResolve(a, b)
 }
 
 // SortShots puts a titan's declared shots in resolution order (weakest
@@ -102,17 +104,6 @@ func (r *Ruleset) SortShots(s *rules.State, unit string, shots []Shot) error {
 		}
 		return w
 	}
-	slices.SortStableFunc(shots, func(a, b Shot) int {
-		wa, wb := weapon(a), weapon(b)
-		switch {
-		case wa == nil && wb == nil:
-			return 0
-		case wa == nil:
-			return 1
-		case wb == nil:
-			return -1
-		}
-		return compareResolve(wa, wb)
-	})
+	slices.SortStableFunc(shots, func(a, b Shot) int { return compareOrNil(weapon(a), weapon(b)) })
 	return nil
 }

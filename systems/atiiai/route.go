@@ -267,7 +267,7 @@ func inConvex(poly []world.Vec, p world.Vec) bool {
 func offsetPolygon(poly []world.Vec, d float64) []world.Vec {
 	n := len(poly)
 	sign := 1.0
-	if signedArea(poly) < 0 {
+	if world.PolygonArea(poly) < 0 {
 		sign = -1
 	}
 	out := make([]world.Vec, n)
@@ -299,16 +299,6 @@ func outward(a, b world.Vec, sign float64) world.Vec {
 		return world.Vec{}
 	}
 	return world.Vec{X: e.Y / l * sign, Y: -e.X / l * sign}
-}
-
-// signedArea is the shoelace area of poly (positive counter-clockwise in
-// maths axes).
-func signedArea(poly []world.Vec) float64 {
-	var a float64
-	for i := range poly {
-		a += poly[i].Cross(poly[(i+1)%len(poly)])
-	}
-	return a / 2
 }
 
 // capsuleMeets reports whether a disc of radius r moved from a to b
@@ -367,19 +357,9 @@ func insideLength(poly []world.Vec, a, b world.Vec, r float64) float64 {
 func pointPolyDist(p world.Vec, poly []world.Vec) float64 {
 	best := math.Inf(1)
 	for i := range poly {
-		best = math.Min(best, pointSegDist(p, poly[i], poly[(i+1)%len(poly)]))
+		best = math.Min(best, world.SegmentDistance(p, poly[i], poly[(i+1)%len(poly)]))
 	}
 	return best
-}
-
-func pointSegDist(p, a, b world.Vec) float64 {
-	ab := b.Sub(a)
-	l2 := ab.Dot(ab)
-	if l2 == 0 {
-		return p.Dist(a)
-	}
-	t := math.Max(0, math.Min(1, p.Sub(a).Dot(ab)/l2))
-	return p.Dist(a.Add(ab.Scale(t)))
 }
 
 // segCross is where along a-b (0 to 1) it crosses c-d, if it does.
@@ -402,6 +382,6 @@ func segSegDist(a, b, c, d world.Vec) float64 {
 	if _, ok := segCross(a, b, c, d); ok {
 		return 0
 	}
-	return math.Min(math.Min(pointSegDist(a, c, d), pointSegDist(b, c, d)),
-		math.Min(pointSegDist(c, a, b), pointSegDist(d, a, b)))
+	return math.Min(math.Min(world.SegmentDistance(a, c, d), world.SegmentDistance(b, c, d)),
+		math.Min(world.SegmentDistance(c, a, b), world.SegmentDistance(d, a, b)))
 }

@@ -513,11 +513,11 @@ func TestDeployBannerNamesTheMissionMapZone(t *testing.T) {
 	}
 }
 
-// ATII-SHT-2 in the panel: T on a declared weapon flips that declaration,
-// so the weapon's target list must say the aim it now has and price the
-// shot at that aim. Before the fix the heading kept saying "aim high"
-// and the odds stayed those of a high shot after T had set it low.
-func TestTargetsShowTheDeclaredAim(t *testing.T) {
+// faceOffAt20cm is a hotseat duel at its first shooting decision with the
+// titan to fire and its enemy moved 20 cm apart, facing each other, and
+// the next aim high.
+func faceOffAt20cm(t *testing.T) (*UI, *rules.Unit, *rules.Unit) {
+	t.Helper()
 	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": play.Human, "blue": play.Human})
 	toShooting(t, s)
 	st := s.State()
@@ -531,6 +531,15 @@ func TestTargetsShowTheDeclaredAim(t *testing.T) {
 	me.Pos, me.Facing = world.Vec{X: 60, Y: 40}, 90
 	them.Pos, them.Facing = world.Vec{X: 80, Y: 40}, 270
 	s.Aim = atii.AimHigh
+	return s, me, them
+}
+
+// ATII-SHT-2 in the panel: T on a declared weapon flips that declaration,
+// so the weapon's target list must say the aim it now has and price the
+// shot at that aim. Before the fix the heading kept saying "aim high"
+// and the odds stayed those of a high shot after T had set it low.
+func TestTargetsShowTheDeclaredAim(t *testing.T) {
+	s, _, them := faceOffAt20cm(t)
 	mount := ""
 	for i, w := range s.Weapons(s.Selected) {
 		if w.Usable != "" || mount != "" {
@@ -592,19 +601,7 @@ func TestTargetsShowTheDeclaredAim(t *testing.T) {
 // any order; ATII-SHT-7: every hit meets a shield while any is up), and
 // the panel lists it in that order.
 func TestDeclaredVolleyResolvesWeakestFirst(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": play.Human, "blue": play.Human})
-	toShooting(t, s)
-	st := s.State()
-	me := st.Unit(s.Selected)
-	var them *rules.Unit
-	for i := range st.Units {
-		if st.Units[i].Side != me.Side {
-			them = &st.Units[i]
-		}
-	}
-	me.Pos, me.Facing = world.Vec{X: 60, Y: 40}, 90
-	them.Pos, them.Facing = world.Vec{X: 80, Y: 40}, 270
-	s.Aim = atii.AimHigh
+	s, me, them := faceOffAt20cm(t)
 	strength := func(mount string) int {
 		id, _ := me.Loadout.Get(mount)
 		w, err := s.rs().Catalogue().Weapon(id)
