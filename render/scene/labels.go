@@ -75,6 +75,10 @@ type Label struct {
 	// marker); the layout keeps the disc's square clear.
 	Disc    float64
 	Outline color.NRGBA
+	// Width, when positive, wraps a longer text into lines at most this
+	// wide (cm), drawn one under the other as one label (a refusal that
+	// would run wider than the table).
+	Width float64
 }
 
 // labelLayout is what a scene keeps to lay its labels out again when more
@@ -96,10 +100,11 @@ type labelLayout struct {
 // placed is where the layout put one label: its centre, the ring it came
 // from (a leader line is drawn beyond ring 0), whether it was kept.
 type placed struct {
-	c    world.Vec
-	r    Rect
-	ring int
-	ok   bool
+	c     world.Vec
+	r     Rect
+	ring  int
+	ok    bool
+	lines []string // the wrapped lines (nil: one line, the label's Text)
 }
 
 // AddLabels lays the scene's labels out again with ls added, and keepOut
@@ -182,7 +187,7 @@ func (ly *labelLayout) run(s *Scene) {
 		if !lb.Fixed || lb.Text == "" || !(lb.Size > 0) {
 			continue
 		}
-		hw, hh := ly.half(lb)
+		hw, hh, _ := ly.half(lb)
 		for _, c := range lb.At {
 			if r := centred(c, hw, hh); ly.fits(r, inside) && !idx.overlapsAny(r) {
 				idx.insert(r, kindReserved, int32(i))
@@ -199,7 +204,7 @@ func (ly *labelLayout) run(s *Scene) {
 	var n [numLayers]int
 	for i := range ly.reqs {
 		if ly.res[i].ok {
-			n[ly.reqs[i].Layer] += 1 + min(ly.res[i].ring, 1)
+			n[ly.reqs[i].Layer] += max(1, len(ly.res[i].lines)) + min(ly.res[i].ring, 1)
 			if ly.reqs[i].Disc > 0 {
 				n[ly.reqs[i].Layer]++
 			}
@@ -230,6 +235,13 @@ func (ly *labelLayout) run(s *Scene) {
 		if lb.Disc > 0 {
 			s.Layers[l] = append(s.Layers[l], Prim{Layer: l, Kind: Circle, ID: lb.ID, C: p.c, R: lb.Disc, Style: Style{Fill: lb.Box, Stroke: lb.Outline, Width: 1.5 * ly.cm}})
 			s.Layers[l] = append(s.Layers[l], Prim{Layer: l, Kind: Text, ID: lb.ID, C: p.c, Text: lb.Text, Size: lb.Size, Bold: lb.Bold, Style: Style{Fill: fill}})
+		} else if len(p.lines) > 1 {
+			// One prim a line, top to bottom, each centred on the label.
+			y := p.c.Y - float64(len(p.lines)-1)*lineGap*lb.Size/2
+			for _, ln := range p.lines {
+				s.Layers[l] = append(s.Layers[l], Prim{Layer: l, Kind: Text, ID: lb.ID, C: world.Vec{X: p.c.X, Y: y}, Text: ln, Size: lb.Size, Bold: lb.Bold, Box: lb.Box, Style: Style{Fill: fill}})
+				y += lineGap * lb.Size
+			}
 		} else {
 			s.Layers[l] = append(s.Layers[l], Prim{Layer: l, Kind: Text, ID: lb.ID, C: p.c, Text: lb.Text, Size: lb.Size, Bold: lb.Bold, Box: lb.Box, Style: Style{Fill: fill}})
 		}
@@ -274,14 +286,28 @@ var eight = [8][2]float64{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, 1}, {1,
 // (below and above) or half heights (right and left).
 var slides = [8][3]float64{{0, 1, 1}, {0, 1, -1}, {0, -1, 1}, {0, -1, -1}, {1, 0, 1}, {1, 0, -1}, {-1, 0, 1}, {-1, 0, -1}}
 
-// half is the half width and half height of lb's box.
-func (ly *labelLayout) half(lb *Label) (hw, hh float64) {
+// lineGap is the distance between the lines of a wrapped label, in ems.
+const lineGap = 1.2
+
+// half is the half width and half height of lb's box, and its lines when
+// it is wrapped (nil: one line).
+func (ly *labelLayout) half(lb *Label) (hw, hh float64, lines []string) {
 	if lb.Disc > 0 {
-		return lb.Disc, lb.Disc
+		return lb.Disc, lb.Disc, nil
 	}
 	w := ly.measure(lb.Text, lb.Size, lb.Bold)
 	pad := lb.Size * 0.2
-	return w/2 + pad, lb.Size*0.6 + pad
+	if lb.Width > 0 && w > lb.Width {
+		if lines = Wrap(lb.Text, lb.Size, lb.Width, lb.Bold, ly.measure); len(lines) > 1 {
+			w = 0
+			for _, ln := range lines {
+				w = math.Max(w, ly.measure(ln, lb.Size, lb.Bold))
+			}
+			return w/2 + pad, lb.Size*0.6 + float64(len(lines)-1)*lineGap*lb.Size/2 + pad, lines
+		}
+		lines = nil
+	}
+	return w/2 + pad, lb.Size*0.6 + pad, nil
 }
 
 // centred is the box of half sizes hw, hh centred at c.
@@ -301,7 +327,7 @@ func (ly *labelLayout) place(idx *labelIndex, self int, lb *Label, inside bool) 
 	if lb.Text == "" || !(lb.Size > 0) {
 		return placed{}
 	}
-	hw, hh := ly.half(lb)
+	hw, hh, lines := ly.half(lb)
 	gap := 2 * ly.cm
 	// Rings further out step by the label's height or 1 cm, whichever is
 	// more, so a label can clear a neighbouring base.
@@ -400,7 +426,7 @@ func (ly *labelLayout) place(idx *labelIndex, self int, lb *Label, inside bool) 
 	}
 	r := centred(best, hw, hh)
 	idx.insert(r, kindLabel, int32(lb.Priority))
-	return placed{c: best, r: r, ring: bestRing, ok: true}
+	return placed{c: best, r: r, ring: bestRing, ok: true, lines: lines}
 }
 
 // pullInside moves the centre c of a box of half sizes hw, hh so the box

@@ -3,6 +3,7 @@ package scene_test
 import (
 	"image/color"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/auspex/auspex/render/scene"
@@ -358,5 +359,52 @@ func TestMustLabelPulledInside(t *testing.T) {
 	}
 	if r.Min.X < 0 || r.Max.X > 70 || r.Min.Y < 0 || r.Max.Y > 60 {
 		t.Errorf("the label's box %v hangs over the scene's edge", r)
+	}
+}
+
+// A label given a Width wraps into lines no wider than it, drawn one
+// under the other inside the box the layout kept clear: a long refusal by
+// a titan being deployed stays inside a table fitted to a small window
+// (it ran over both edges of the table, cut off by the window).
+func TestWrappedLabelLines(t *testing.T) {
+	sc := &scene.Scene{Scale: 3, Bounds: scene.Rect{Max: world.Vec{X: 150, Y: 100}}}
+	text := "cannot deploy here: red-reaver must be set up wholly inside red's deployment zone (map A's north edge)"
+	at := world.Vec{X: 75, Y: 50}
+	width := 340.0 / 3
+	sc.AddLabels(nil,
+		scene.Label{Text: text, Size: 4, Bold: true, Box: color.NRGBA{255, 255, 255, 230}, Anchor: at, Clear: 3, At: []world.Vec{at.Add(world.Vec{Y: 9})}, Must: true, Leader: true, Priority: scene.PriorityPreview, Width: width},
+		scene.Label{Text: "Chapel altar", Size: 4, Bold: true, Box: color.NRGBA{255, 255, 255, 230}, Anchor: at.Add(world.Vec{Y: 12}), Clear: 3, Priority: scene.PriorityStatic},
+	)
+	var lines []scene.Prim
+	var other scene.Prim
+	for _, p := range sc.All() {
+		switch {
+		case p.Kind == scene.Text && p.Text == "Chapel altar":
+			other = p
+		case p.Kind == scene.Text:
+			lines = append(lines, p)
+		}
+	}
+	if len(lines) < 2 {
+		t.Fatalf("the refusal was not wrapped: %d lines", len(lines))
+	}
+	var words []string
+	for i, p := range lines {
+		if w := scene.EstimateWidth(p.Text, p.Size, p.Bold); w > width+1e-9 {
+			t.Errorf("line %q is %.1f cm wide, more than %.1f", p.Text, w, width)
+		}
+		if r := box(p); r.Min.X < 0 || r.Max.X > 150 {
+			t.Errorf("line %q runs over the scene's edge: %v", p.Text, r)
+		}
+		if i > 0 && !(p.C.Y > lines[i-1].C.Y) {
+			t.Errorf("line %d at y %.1f is not under line %d at %.1f", i, p.C.Y, i-1, lines[i-1].C.Y)
+		}
+		if other.Text != "" && box(p).Overlaps(box(other)) {
+			t.Errorf("line %q overlaps the altar's name", p.Text)
+		}
+		words = append(words, p.Text)
+	}
+	if got := strings.Join(words, " "); got != text {
+		t.Errorf("the lines read %q, want %q", got, text)
 	}
 }
