@@ -356,8 +356,9 @@ func (ly *labelLayout) place(idx *labelIndex, self int, lb *Label, inside bool) 
 	// no place of the same ring is free.
 	bestCost, best, bestRing := math.MaxInt, world.Vec{}, 0
 	var kept world.Vec
-	keptRing, haveKept := 0, false
+	keptRing, haveKept, wasReserved := 0, false, false
 	try := func(c world.Vec, ring int) bool {
+		wasReserved = false
 		r := centred(c, hw, hh)
 		if !ly.fits(r, inside) {
 			return false
@@ -368,6 +369,7 @@ func (ly *labelLayout) place(idx *labelIndex, self int, lb *Label, inside bool) 
 				best, bestRing, bestCost = c, ring, -1
 				return true
 			}
+			wasReserved = true
 			if !haveKept {
 				kept, keptRing, haveKept = c, ring, true
 			}
@@ -390,16 +392,39 @@ func (ly *labelLayout) place(idx *labelIndex, self int, lb *Label, inside bool) 
 	if lb.Leader {
 		rings = leaderRings
 	}
+	// reservedDirs marks the places of ring 0 (eight, then slides) that
+	// only a reservation kept from being taken: one ring further out the
+	// same way, the leader line would cross that terrain name.
+	var reservedDirs uint16
+	extra := false
 	for ring := 0; !found && !lb.Fixed && ring <= rings; ring++ {
-		for _, d := range eight {
+		for i, d := range eight {
+			if extra && reservedDirs&(1<<i) != 0 {
+				continue
+			}
 			if found = try(around(ring, d), ring); found {
 				break
 			}
+			if ring == 0 && wasReserved {
+				reservedDirs |= 1 << i
+			}
 		}
 		for k := 0; !found && k < len(slides); k++ {
+			if extra && reservedDirs&(1<<(8+k)) != 0 {
+				continue
+			}
 			found = try(slid(ring, slides[k]), ring)
+			if ring == 0 && wasReserved {
+				reservedDirs |= 1 << (8 + k)
+			}
 		}
 		if !found && haveKept {
+			if ring == 0 && rings == 0 {
+				// Only a terrain name's place is free: one ring further
+				// out (with a leader line) before taking it.
+				rings, extra = 1, true
+				continue
+			}
 			best, bestRing, found = kept, keptRing, true
 		}
 	}

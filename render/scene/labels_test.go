@@ -284,7 +284,7 @@ func TestTerrainNameKeptBesideAStandsName(t *testing.T) {
 	}
 	in := &scene.Input{Table: world.Table{W: 180, H: 120}, Features: []world.Feature{bunker},
 		Bases: []scene.Base{stand("hq", "Sergeant Varro", 72, 25), stand("d1", "", 67, 20), stand("d2", "", 72, 20), stand("d3", "", 77, 20)}}
-	for _, scale := range []float64{5, 6, 8} {
+	for _, scale := range []float64{3.4, 5, 6, 8} {
 		sc := scene.Build(in, scene.View{Scale: scale, EdgeRulers: true})
 		kept := checkCrowded(t, in, sc)
 		for _, name := range []string{"Sergeant Varro", "Bunker line"} {
