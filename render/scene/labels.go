@@ -42,7 +42,9 @@ const (
 // leader line. The first candidate whose box stays inside the scene and
 // touches no base, objective marker or earlier label wins; a place a Fixed
 // label of lower rank would take (a terrain name inside its outline) is
-// left to it when another place near the anchor is free. When none is
+// left to it when another place near the anchor is free, or (for a label
+// without Leader) one a ring further out, with a leader line, away from
+// the reserved places. When none is
 // free, a Must label takes the candidate covering the fewest labels of
 // higher rank, then bases, then other labels, moved inside the scene where
 // it would hang over its edge; any other label is dropped.
