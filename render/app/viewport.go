@@ -94,15 +94,16 @@ func (a *App) fit() {
 	a.dirty = true
 }
 
-// refit fits the table again when the play banner grew or shrank (a step
-// with longer lines in a narrow window) while the camera is still where
-// the last fit put it: a table the player has not panned or zoomed keeps
-// its top edge scale clear of the banner and the message line.
+// refit fits the table again when the play banner grew (a step with
+// longer lines in a narrow window) while the camera is still where the
+// last fit put it: a table the player has not panned or zoomed keeps its
+// top edge scale clear of the banner and the message line. A banner that
+// shrinks leaves the table where it is, so it does not move at every step.
 func (a *App) refit() {
 	if a.play == nil || !a.fitted || a.cam != a.fitCam {
 		return
 	}
-	if top := a.play.TableTop(a.playLayout()); math.Abs(top-a.fitTop) > 0.5 {
+	if top := a.play.TableTop(a.playLayout()); top > a.fitTop+0.5 {
 		a.fit()
 	}
 }
