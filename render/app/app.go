@@ -172,6 +172,10 @@ type App struct {
 	dsf    float64
 	cam    Camera
 	fitted bool
+	// fitCam and fitTop are the camera the last fit set and the top of
+	// the table's area it fitted to (see refit).
+	fitCam Camera
+	fitTop float64
 
 	tool       Tool
 	grid       bool
@@ -431,6 +435,8 @@ func (a *App) Update() error {
 	}
 	if !a.fitted {
 		a.fit()
+	} else {
+		a.refit()
 	}
 	if a.title != a.lastSet {
 		ebiten.SetWindowTitle("Auspex - " + a.title)

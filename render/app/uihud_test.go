@@ -301,3 +301,52 @@ func TestStartScreenUsesTheScenariosControllers(t *testing.T) {
 		t.Fatal("a side the player switched should keep the choice")
 	}
 }
+
+// In a 1024x700 window the duel's movement banner wraps to more rows than
+// the initiative's: the table, fitted at the initiative and not moved by
+// the player since, is fitted again so the top edge scale's numbers stay
+// below the banner and two rows of the message strip (play.TableTop).
+func TestFitFollowsAGrowingBanner(t *testing.T) {
+	h := startDuel(t, false)
+	h.a.SetSize(1024, 700, 1)
+	h.in.Key(ebiten.KeyEnter)
+	h.flush()
+	s := h.a.Play()
+	if s == nil {
+		t.Fatal("Enter should start the duel")
+	}
+	h.in.Key(ebiten.KeyHome)
+	h.flush()
+	l := play.Layout{W: 1024, H: 700, DSF: 1, Top: 38, Bottom: 24, Measure: h.a.MeasureText}
+	scaleTop := func() float64 {
+		cam := h.a.Camera()
+		top := 1e9
+		for _, p := range h.a.Scene().Layers[scene.LayerGrid] {
+			if p.Kind == scene.Text && p.ID == "edge-label" {
+				top = min(top, (p.C.Y-p.Size*0.6)*cam.Scale+cam.Off.Y)
+			}
+		}
+		return top
+	}
+	before := s.TableTop(l)
+	if st := scaleTop(); st < before {
+		t.Fatalf("fitted at the initiative: the scale's numbers start at y %.0f, above the table's area at %.0f", st, before)
+	}
+	for i := 0; i < 10 && s.State().Step != atii.StepMovement; i++ {
+		h.in.Key(ebiten.KeyF)
+		h.flush()
+	}
+	if s.State().Step != atii.StepMovement {
+		t.Fatalf("never reached the movement (at %s)", s.State().Step)
+	}
+	h.run(2)
+	after := s.TableTop(l)
+	if after <= before {
+		t.Skipf("the movement banner (table top %.0f) is no taller than the initiative's (%.0f) here", after, before)
+	}
+	// Fitted again: the table and its edge rulers' margin (40 px) start
+	// below the grown banner and message strip, as a fit now would put them.
+	if st, top := scaleTop(), h.a.Camera().Off.Y-40; st < after || top < after-0.5 {
+		t.Errorf("after the banner grew (table area from y %.1f to %.1f) the table's margin starts at y %.1f and its scale's numbers at %.1f: not fitted again", before, after, top, st)
+	}
+}

@@ -62,11 +62,15 @@ func (a *App) viewport() (x, y, w, h float64) {
 func (a *App) fit() {
 	x, y, w, h := a.viewport()
 	if a.play != nil {
-		// Leave the play banner, the dice log and the side panel free.
+		// Leave the play banner (as tall as its lines make it now), two
+		// rows of the message line under it, the dice log and the side
+		// panel free: the message never covers the top edge scale.
 		l := a.playLayout()
-		y += l.BannerH() + a.px(22)
-		h -= l.BannerH() + a.px(22) + l.LogH()
+		top := a.play.TableTop(l)
+		h -= top - y + l.LogH()
+		y = top
 		w -= l.PanelW()
+		a.fitTop = top
 	} else if w-a.panelW() > w*0.5 {
 		w -= a.panelW()
 	}
@@ -86,7 +90,22 @@ func (a *App) fit() {
 		a.cam.Off.Y = y + (h-a.base.Table.H*a.cam.Scale-a.legendHeight())/2
 	}
 	a.fitted = true
+	a.fitCam = a.cam
 	a.dirty = true
+}
+
+// refit fits the table again when the play banner grew (a step with
+// longer lines in a narrow window) while the camera is still where the
+// last fit put it: a table the player has not panned or zoomed keeps its
+// top edge scale clear of the banner and the message line. A banner that
+// shrinks leaves the table where it is, so it does not move at every step.
+func (a *App) refit() {
+	if a.play == nil || !a.fitted || a.cam != a.fitCam {
+		return
+	}
+	if top := a.play.TableTop(a.playLayout()); top > a.fitTop+0.5 {
+		a.fit()
+	}
 }
 
 // toggleLegend turns the terrain legend on or off. In a game the table is

@@ -73,3 +73,60 @@ func TestBannerKeepsEveryLineInANarrowWindow(t *testing.T) {
 		}
 	}
 }
+
+// TableTop, where the window fits the table's area, lies below the banner
+// as it lays out and below a refusal two rows long under it, in a narrow
+// window (where both wrap) and a wide one: the table's top edge scale is
+// never covered by the message line (play-through at 1024x700).
+func TestTableTopBelowBannerAndMessage(t *testing.T) {
+	cat, err := assets.LoadCatalogue(testReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	duel, err := scenarios.LoadBundled("titan-duel", cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := game.NewSystems(atiisys.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := sys.New(duel, game.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uis, err := play.NewAdapters(atiiui.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := uis.New(g, map[string]string{"red": play.Human, "blue": play.Human})
+	if err != nil {
+		t.Fatal(err)
+	}
+	atiiui.Of(s).ChooseOrder(true)
+	fonts, err := textfont.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Msg, s.MsgErr = "cannot deploy red-reaver there: red-reaver must be set up wholly inside Red battlegroup's deployment zone (map A's north edge)", true
+	for _, size := range [][2]float64{{1024, 700}, {1400, 900}} {
+		l := play.Layout{W: size[0], H: size[1], DSF: 1, Top: 38, Bottom: 24, Measure: fonts.Measure}
+		prims, _ := s.HUD(l)
+		top := s.TableTop(l)
+		if bb := s.BannerBottom(); top <= bb {
+			t.Errorf("%vx%v: table top %.1f not below the banner's bottom %.1f", size[0], size[1], top, bb)
+		}
+		low := 0.0
+		for _, p := range prims {
+			if p.Kind == scene.Text && p.C.X < l.W-l.PanelW() && p.Style.Fill == play.ColBad {
+				low = max(low, p.C.Y+p.Size*0.6)
+			}
+		}
+		if low == 0 {
+			t.Fatalf("%vx%v: the refusal is not drawn", size[0], size[1])
+		}
+		if low > top {
+			t.Errorf("%vx%v: the refusal reaches y %.1f, below the table's top %.1f", size[0], size[1], low, top)
+		}
+	}
+}

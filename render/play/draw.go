@@ -229,18 +229,32 @@ func (s *Session) HUD(l Layout) ([]scene.Prim, []Button) {
 	return h.out, h.btns
 }
 
-func (s *Session) banner(h *hudb) {
-	l := h.l
+// bannerButton is a button on the right of the banner.
+type bannerButton struct {
+	label string
+	do    func()
+}
+
+// bannerFit is the banner as laid out in a window: its text (whose
+// decision it is joins the lines when there is no room beside the title),
+// its buttons and their left edges, and its rectangle, grown down where
+// the lines wrap.
+type bannerFit struct {
+	b         Banner
+	labels    []bannerButton
+	bxs       []float64
+	whoBeside bool
+	r         scene.Rect
+}
+
+// fitBanner lays the banner out in l.
+func (s *Session) fitBanner(l Layout) bannerFit {
 	b := s.Banner()
 	r := scene.Rect{Min: world.Vec{X: 0, Y: l.Top}, Max: world.Vec{X: l.W - l.PanelW(), Y: l.Top + l.BannerH()}}
 	x := l.Px(12)
 	y := l.Top + l.Px(14)
 	// End-step, undo (and in a hotseat game with secrets, show-objective)
 	// buttons on the right of the banner.
-	type bannerButton struct {
-		label string
-		do    func()
-	}
 	labels := []bannerButton{{"End step (E)", s.EndStep}, {"Undo (Ctrl+Z)", func() { _ = s.Undo() }}}
 	if s.mode == ModeTurn && s.HotseatSecrets() {
 		lb := "Show my objective (O)"
@@ -275,11 +289,37 @@ func (s *Session) banner(h *hudb) {
 	lineSize := l.Px(12)
 	rows := 0
 	for _, ln := range b.Lines {
-		rows += len(h.wrap(ln, lineSize, r.W()-l.Px(24), false))
+		rows += len(scene.Wrap(ln, lineSize, r.W()-l.Px(24), false, l.TextWidth))
 	}
 	if need := y + l.Px(10) + float64(rows)*lineSize*1.3; need > r.Max.Y {
 		r.Max.Y = math.Min(need, r.Max.Y+bannerGrowRows*lineSize*1.3)
 	}
+	return bannerFit{b: b, labels: labels, bxs: bxs, whoBeside: whoBeside, r: r}
+}
+
+// MessageRowsKept is how many rows of the message line under the banner
+// a fitted table leaves free above its edge scale (a refusal in a narrow
+// window takes two).
+const MessageRowsKept = 2
+
+// messageRowH is the height of a row of the message line.
+func (l Layout) messageRowH() float64 { return l.Px(12) * 1.35 }
+
+// TableTop is where a fitted table's area starts in l: below the banner
+// as it lays out now (grown where its lines wrap) and MessageRowsKept
+// rows of the message line, so neither covers the table's top edge scale.
+func (s *Session) TableTop(l Layout) float64 {
+	return s.fitBanner(l).r.Max.Y + float64(MessageRowsKept)*l.messageRowH() + l.Px(8)
+}
+
+func (s *Session) banner(h *hudb) {
+	l := h.l
+	bf := s.fitBanner(l)
+	b, labels, bxs, whoBeside, r := bf.b, bf.labels, bf.bxs, bf.whoBeside, bf.r
+	x := l.Px(12)
+	y := l.Top + l.Px(14)
+	x2 := x + l.TextWidth(b.Title, l.Px(15), true) + l.Px(16)
+	lineSize := l.Px(12)
 	s.bannerBottom = r.Max.Y
 	h.rect(r, ColBar, ColGold, l.Px(1))
 	for i, lb := range labels {
@@ -308,7 +348,7 @@ func (s *Session) banner(h *hudb) {
 				ws[3] = ws[3][:len(ws[3])-5] + " ..."
 			}
 		}
-		rowH := size * 1.35
+		rowH := l.messageRowH()
 		mr := scene.Rect{Min: world.Vec{X: 0, Y: r.Max.Y}, Max: world.Vec{X: r.Max.X, Y: r.Max.Y + float64(len(ws))*rowH + l.Px(8)}}
 		h.rect(mr, color.NRGBA{20, 20, 24, 230}, color.NRGBA{}, 0)
 		for i, ln := range ws {

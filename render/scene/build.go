@@ -82,8 +82,7 @@ func Build(in *Input, v View) *Scene {
 			if bs.Foot.Validate() != nil {
 				continue
 			}
-			br := bs.Foot.BoundRadius()
-			b.keepOut(Rect{Min: bs.Pos.Sub(world.Vec{X: br, Y: br}), Max: bs.Pos.Add(world.Vec{X: br, Y: br})})
+			b.keepOut(BaseBox(bs.Base))
 		}
 	}
 	if v.Layers.Has(LayerObjectives) {
@@ -128,6 +127,20 @@ func Build(in *Input, v View) *Scene {
 	b.lay.bounds = bounds
 	b.lay.run(sc)
 	return sc
+}
+
+// BaseBox is the smallest axis-aligned rectangle around a base's
+// footprint (a rectangular stand turned at an angle covers more than its
+// own size; a circle, the square around it).
+func BaseBox(b world.Base) Rect {
+	ex, ey := b.Foot.Radius, b.Foot.Radius
+	if b.Foot.Shape == world.Rect {
+		s, c := math.Sincos(b.Facing * math.Pi / 180)
+		s, c = math.Abs(s), math.Abs(c)
+		ex = b.Foot.W/2*c + b.Foot.H/2*s
+		ey = b.Foot.W/2*s + b.Foot.H/2*c
+	}
+	return Rect{Min: b.Pos.Sub(world.Vec{X: ex, Y: ey}), Max: b.Pos.Add(world.Vec{X: ex, Y: ey})}
 }
 
 // keepOut adds r to the areas no label may cover.
@@ -372,6 +385,7 @@ func (b *builder) bases() {
 	type vis struct {
 		i     int
 		bound float64
+		top   float64 // how far above the centre its state markers reach
 	}
 	shown := make([]vis, 0, len(b.in.Bases))
 	for i := range b.in.Bases {
@@ -384,9 +398,10 @@ func (b *builder) bases() {
 		if !b.visible(box) {
 			continue
 		}
-		shown = append(shown, vis{i, br})
+		shown = append(shown, vis{i: i, bound: br})
 	}
-	for _, s := range shown {
+	for j := range shown {
+		s := &shown[j]
 		bs := &b.in.Bases[s.i]
 		id := "base:" + bs.ID
 		if drawBases {
@@ -409,7 +424,7 @@ func (b *builder) bases() {
 			b.add(Prim{Layer: LayerBases, Kind: Polygon, ID: id, Pts: []world.Vec{front, baseC.Add(side), baseC.Sub(side)}, Style: Style{Fill: ink}})
 		}
 		if b.v.Layers.Has(LayerMarkers) {
-			b.stateMarkers(bs, s.bound)
+			s.top = b.stateMarkers(bs, s.bound)
 		}
 	}
 	if !drawBases {
@@ -425,7 +440,7 @@ func (b *builder) bases() {
 	for _, s := range shown {
 		bs := &b.in.Bases[s.i]
 		l := Label{Layer: labelLayer, ID: "base:" + bs.ID, Text: bs.Label, Size: b.px(pxLabel - 1), Bold: bs.Selected, Box: colLabelBox.c(),
-			Anchor: bs.Pos, Clear: s.bound, Priority: PriorityUnit}
+			Anchor: bs.Pos, Clear: s.bound, Top: s.top, Priority: PriorityUnit}
 		if bs.Selected {
 			l.Priority, l.Must, l.Leader = PrioritySelected, true, true
 		}
@@ -460,8 +475,9 @@ func contrast(c color.NRGBA) color.NRGBA {
 }
 
 // stateMarkers appends the damage, shield, blast and broken markers of a
-// base in a row above its top-right.
-func (b *builder) stateMarkers(bs *Base, bound float64) {
+// base in a row above its top-right and returns how far above the base's
+// centre the row reaches (0 without markers).
+func (b *builder) stateMarkers(bs *Base, bound float64) float64 {
 	r := b.px(pxMarker)
 	at := bs.Pos.Add(world.Vec{X: bound * 0.7, Y: -bound*0.7 - r*0.6})
 	id := "base:" + bs.ID
@@ -485,10 +501,12 @@ func (b *builder) stateMarkers(bs *Base, bound float64) {
 	if bs.Broken {
 		put(IconBroken, colDamage.c(), rgb(80, 0, 0), 0, false)
 	}
-	if at != first {
-		// No label covers the row of markers.
-		b.keepOut(Rect{Min: first.Sub(world.Vec{X: r, Y: r}), Max: at.Add(world.Vec{X: -r * 1.3, Y: r})})
+	if at == first {
+		return 0
 	}
+	// No label covers the row of markers.
+	b.keepOut(Rect{Min: first.Sub(world.Vec{X: r, Y: r}), Max: at.Add(world.Vec{X: -r * 1.3, Y: r})})
+	return bs.Pos.Y - (first.Y - r)
 }
 
 func (b *builder) arcs() {

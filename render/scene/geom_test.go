@@ -50,12 +50,25 @@ func TestClipToRect(t *testing.T) {
 
 func TestLabelIndex(t *testing.T) {
 	x := newLabelIndex(Rect{Max: world.Vec{X: 50, Y: 50}}, 5)
-	x.insert(Rect{Min: world.Vec{X: 0, Y: 0}, Max: world.Vec{X: 3, Y: 1}})
-	if !x.hits(Rect{Min: world.Vec{X: 2, Y: 0.5}, Max: world.Vec{X: 8, Y: 2}}) {
+	x.insert(Rect{Min: world.Vec{X: 0, Y: 0}, Max: world.Vec{X: 3, Y: 1}}, kindObstacle, 0)
+	if hard, _ := x.hits(Rect{Min: world.Vec{X: 2, Y: 0.5}, Max: world.Vec{X: 8, Y: 2}}, 0, nil); !hard {
 		t.Fatal("overlap not found")
 	}
-	if x.hits(Rect{Min: world.Vec{X: 3.1, Y: 0}, Max: world.Vec{X: 8, Y: 2}}) {
+	if hard, _ := x.hits(Rect{Min: world.Vec{X: 3.1, Y: 0}, Max: world.Vec{X: 8, Y: 2}}, 0, nil); hard {
 		t.Fatal("false overlap")
+	}
+	// A place reserved for request 1 is no hard hit; it counts while 1 is
+	// not placed and never for 1 itself.
+	x.insert(Rect{Min: world.Vec{X: 20, Y: 20}, Max: world.Vec{X: 25, Y: 22}}, kindReserved, 1)
+	probe := Rect{Min: world.Vec{X: 24, Y: 21}, Max: world.Vec{X: 30, Y: 23}}
+	if hard, res := x.hits(probe, 0, []bool{false, false}); hard || !res {
+		t.Fatalf("reserved place: hard %v reserved %v, want false true", hard, res)
+	}
+	if _, res := x.hits(probe, 1, []bool{false, false}); res {
+		t.Fatal("a request's own reserved place counted against it")
+	}
+	if _, res := x.hits(probe, 0, []bool{false, true}); res {
+		t.Fatal("a reservation counted after its label was placed")
 	}
 }
 

@@ -200,6 +200,9 @@ func (s *UI) Decorate(sc *scene.Scene) {
 				label = "cannot deploy here: " + reason(verdict)
 			}
 			lbl(scene.LayerMarkers, label, b.Pos, reach, color.NRGBA{255, 255, 255, 230}, b.Pos.Add(world.Vec{Y: reach + 18*px}))
+			// A refusal's reason runs long: in lines of at most deployLabelPx,
+			// it stays inside a table fitted to a small window.
+			labels[len(labels)-1].Width = deployLabelPx * px
 		}
 	}
 	for _, id := range s.Highlight {
@@ -215,6 +218,10 @@ func (s *UI) Decorate(sc *scene.Scene) {
 		}
 	}
 }
+
+// deployLabelPx is the widest line, in pixels, of the label under the
+// titan being deployed.
+const deployLabelPx = 340
 
 // appendAlong appends to rs small squares of half side h every 2h along the
 // segment a-b (at most 512 of them), so the label layout keeps off a line.

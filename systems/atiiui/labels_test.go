@@ -180,3 +180,39 @@ func BenchmarkBuildDecorateMovePreview(b *testing.B) {
 		s.Decorate(sc)
 	}
 }
+
+// The label under a titan being deployed where it may not stand ("cannot
+// deploy here: " and the rules' reason) is wrapped into lines that fit the
+// table at the scale a 1024x700 window fits map A at (3 px/cm): in one line
+// it ran 60 cm past the table on both sides, cut off by the window.
+func TestDeployRefusalLabelFitsTheTable(t *testing.T) {
+	s := newSession(t, load(t, "atii-map-a"), 3, map[string]string{"red": play.Human, "blue": play.Human})
+	playUntil(s, 40, func() bool { return s.Mode() == play.ModeTurn && s.State().Step == atii.StepDeploy })
+	if s.State().Step != atii.StepDeploy {
+		t.Fatalf("no deployment step: %s", s.State().Step)
+	}
+	tb := s.G.Scenario.Table
+	s.Cursor, s.HasCursor = world.Vec{X: tb.W / 2, Y: tb.H / 2}, true
+	if _, verdict, ok := s.DeployGhost(); !ok || verdict == nil {
+		t.Fatalf("the table's centre should be refused: ok %v verdict %v", ok, verdict)
+	}
+	in := adapt.Input(s.G.Scenario)
+	in.Bases = s.Bases(in.Bases)
+	sc := scene.Build(in, scene.View{Scale: 3, EdgeRulers: true})
+	s.Decorate(sc)
+	var lines []scene.Prim
+	for _, p := range sc.Layers[scene.LayerMarkers] {
+		if p.Kind == scene.Text && p.Box.A > 0 && (strings.HasPrefix(p.Text, "cannot deploy here") || len(lines) > 0 && p.C.Y > lines[len(lines)-1].C.Y && p.C.X == lines[0].C.X) {
+			lines = append(lines, p)
+		}
+	}
+	if len(lines) == 0 {
+		t.Fatal("no refusal label")
+	}
+	for _, p := range lines {
+		w := scene.EstimateWidth(p.Text, p.Size, p.Bold)
+		if p.C.X-w/2 < sc.Bounds.Min.X || p.C.X+w/2 > sc.Bounds.Max.X {
+			t.Errorf("%q (%.0f cm wide at %.1f) runs past the table's edge scale (%.0f to %.0f cm)", p.Text, w, p.C.X, sc.Bounds.Min.X, sc.Bounds.Max.X)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package e40kui
 import (
 	"fmt"
 	"image/color"
-	"math"
 
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/rules"
@@ -101,12 +100,15 @@ func orderMark(f *rules.Formation) (letter string, col color.NRGBA, ok bool) {
 	return "", color.NRGBA{}, false
 }
 
-// decorateOrders draws an order marker by the HQ (else the first stand on
+// decorateOrders puts an order marker by the HQ (else the first stand on
 // the table) of every detachment with an order or a state, both sides'
 // (E40K orders are given openly in Auspex, docs/rules/e40k.md: nothing
-// to hide in a hotseat game). The disc sits on the base's upper right,
-// outside it; its ID is "order:" and the detachment.
-func (s *UI) decorateOrders(add func(scene.Layer, scene.Prim), px float64) {
+// to hide in a hotseat game). The marker goes through the scene's label
+// layout as a disc: first on the stand's upper right, outside it, else
+// beside or below it, else further out with a leader line, never over a
+// neighbouring stand or a name when a place is free. Its ID is "order:"
+// and the detachment.
+func (s *UI) decorateOrders(mark func(scene.Label), px float64) {
 	shown := s.Shown()
 	for i := range shown.Formations {
 		f := &shown.Formations[i]
@@ -129,17 +131,30 @@ func (s *UI) decorateOrders(add func(scene.Layer, scene.Prim), px float64) {
 		}
 		b := s.Base(at)
 		b.Pos = at.Pos
-		r := b.Foot.BoundRadius()
-		d := (r + orderMarkPx*px) / math.Sqrt2
-		c := b.Pos.Add(world.Vec{X: d, Y: -d})
-		id := "order:" + f.ID
-		add(scene.LayerMarkers, scene.Prim{Kind: scene.Circle, ID: id, C: c, R: orderMarkPx * px,
-			Style: scene.Style{Fill: col, Stroke: color.NRGBA{255, 255, 255, 235}, Width: 1.5 * px}})
 		size := orderMarkTextPx
 		if len(letter) > 1 {
 			size = orderMarkText2Px
 		}
-		add(scene.LayerMarkers, scene.Prim{Kind: scene.Text, ID: id, C: c, Text: letter, Size: size * px, Bold: true,
-			Style: scene.Style{Fill: color.NRGBA{255, 255, 255, 255}}})
+		mark(scene.Label{Layer: scene.LayerMarkers, ID: "order:" + f.ID, Text: letter, Size: size * px, Bold: true,
+			Fill: color.NRGBA{255, 255, 255, 255}, Box: col, Outline: color.NRGBA{255, 255, 255, 235}, Disc: orderMarkPx * px,
+			Anchor: b.Pos, Clear: b.Foot.BoundRadius(), At: orderMarkPlaces(b, orderMarkPx*px, px),
+			Must: true, Leader: true, Priority: scene.PriorityTool})
 	}
+}
+
+// orderMarkPlaces are the centres an order marker of radius r tries by
+// base b, in order: upper right, right, lower right, upper left, left,
+// lower left, above, below, each with its disc's square a pixel clear of
+// the base's rectangle. At a corner the disc sits above (below) the
+// base's edge, its centre half a radius past the base's end.
+func orderMarkPlaces(b world.Base, r, px float64) []world.Vec {
+	box := scene.BaseBox(b)
+	hx, hy := box.W()/2, box.H()/2
+	dx, dy := hx+r+px, hy+r+px
+	cx := hx + r/2
+	out := make([]world.Vec, 0, 8)
+	for _, o := range [8]world.Vec{{X: cx, Y: -dy}, {X: dx}, {X: cx, Y: dy}, {X: -cx, Y: -dy}, {X: -dx}, {X: -cx, Y: dy}, {Y: -dy}, {Y: dy}} {
+		out = append(out, b.Pos.Add(o))
+	}
+	return out
 }

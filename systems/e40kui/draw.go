@@ -46,7 +46,7 @@ func (s *UI) Decorate(sc *scene.Scene) {
 	}
 	defer func() { sc.AddLabels(nil, labels...) }()
 	st := s.State()
-	s.decorateOrders(add, px)
+	s.decorateOrders(func(l scene.Label) { labels = append(labels, l) }, px)
 	for _, u := range s.members(s.Detachment()) {
 		add(scene.LayerMarkers, outline(s.Base(u), colDet, 2*px, nil))
 	}

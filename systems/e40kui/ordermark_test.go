@@ -1,6 +1,7 @@
 package e40kui
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 	"github.com/auspex/auspex/render/scene"
 	"github.com/auspex/auspex/render/textfont"
 	"github.com/auspex/auspex/rules/e40k"
+	"github.com/auspex/auspex/world"
 )
 
 // E40K-ORD-1: each detachment's order die or counter stands beside it.
@@ -120,4 +122,82 @@ func TestOrderMarkerLettersFitTheDisc(t *testing.T) {
 	if !seen["SO"] {
 		t.Fatalf("no SO marker drawn: %v", seen)
 	}
+}
+
+// An order marker never covers a stand: with every detachment of the
+// bundled Combined Arms ordered, at the zooms the window fits the table at
+// (3.5 px/cm) and closer, each marker's disc lies clear of every stand's
+// base (its own HQ's too) and of the other markers, and stays by its HQ
+// (within 4 radii of the HQ's edge, or joined to it by a leader line).
+// Before, the disc sat on the HQ's upper right whatever stood there: over
+// devastator-2 beside Sergeant Varro, over the tactical stand beside
+// Captain Invictus (play-through).
+func TestOrderMarkersClearOfStands(t *testing.T) {
+	s := newUI(t, 3)
+	toStep(t, s, e40k.StepMovement, e40k.OrderAssault)
+	s.selectStand("")
+	st := s.State()
+	for _, scale := range []float64{3.5, 5, 8} {
+		in := adapt.Input(s.G.Scenario)
+		in.Bases = s.Bases(in.Bases)
+		sc := scene.Build(in, scene.View{Scale: scale})
+		s.Decorate(sc)
+		var discs []scene.Prim
+		leaders := map[string]bool{}
+		for _, l := range sc.Layers {
+			for _, p := range l {
+				if !strings.HasPrefix(p.ID, "order:") {
+					continue
+				}
+				switch p.Kind {
+				case scene.Circle:
+					discs = append(discs, p)
+				case scene.Polyline:
+					leaders[p.ID] = true
+				}
+			}
+		}
+		if len(discs) < 4 {
+			t.Fatalf("scale %v: %d order markers, want one by each ordered detachment", scale, len(discs))
+		}
+		for i, d := range discs {
+			for _, u := range st.Units {
+				if !s.OnTable(&u) {
+					continue
+				}
+				b := s.Base(&u)
+				b.Pos = u.Pos
+				if discHitsRect(d.C, d.R, b) {
+					t.Errorf("scale %v: %s's marker at %v (radius %.2f) covers %s", scale, d.ID, d.C, d.R, u.ID)
+				}
+			}
+			for _, e := range discs[i+1:] {
+				if d.C.Dist(e.C) < d.R+e.R {
+					t.Errorf("scale %v: markers %s and %s overlap", scale, d.ID, e.ID)
+				}
+			}
+			f := st.Formation(strings.TrimPrefix(d.ID, "order:"))
+			near := false
+			for _, u := range s.members(f.ID) {
+				if u.Markers.Value(e40k.MarkHQ) > 0 && u.Pos.Dist(d.C) <= s.Base(u).Foot.BoundRadius()+4*d.R {
+					near = true
+				}
+			}
+			if !near && !leaders[d.ID] {
+				t.Errorf("scale %v: %s's marker at %v is neither by its HQ nor joined to it", scale, d.ID, d.C)
+			}
+		}
+	}
+}
+
+// discHitsRect reports whether the disc at c of radius r overlaps the
+// rectangle of base b.
+func discHitsRect(c world.Vec, r float64, b world.Base) bool {
+	p := c.Sub(b.Pos).Rotate(-b.Facing)
+	hw, hh := b.Foot.W/2, b.Foot.H/2
+	if b.Foot.Shape == world.Circle {
+		return p.Len() < r+b.Foot.Radius-1e-9
+	}
+	q := world.Vec{X: math.Max(-hw, math.Min(hw, p.X)), Y: math.Max(-hh, math.Min(hh, p.Y))}
+	return q.Dist(p) < r-1e-9
 }
