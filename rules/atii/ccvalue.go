@@ -4,7 +4,9 @@ import (
 	"fmt"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/catalog"
+	"github.com/auspex/auspex/world"
 )
 
 // CloseCombatVP is the victory points att's close combat attacks are
@@ -72,6 +74,45 @@ func (r *Ruleset) CloseCombatThreat(s *rules.State, a, b string) (float64, error
 	cb, err := r.combatant(tb, ta)
 	if err != nil {
 		return 0, fmt.Errorf("close combat threat: %w", err)
+	}
+	return CloseCombatVP(ca, cb, tb.prof.Points, opts)
+}
+
+// ChargeThreat is CloseCombatThreat for titan a charging titan b in the
+// coming assault phase: a ends its charge facing b, so its weapons' arcs
+// are read as if it faced b's centre, and it strikes with the charge
+// bonus (ATII-CC-3: one more improvised attack). b is read as it stands.
+// Errors: CloseCombatThreat's.
+func (r *Ruleset) ChargeThreat(s *rules.State, a, b string) (float64, error) {
+	ta, err := r.titan(s, a)
+	if err != nil {
+		return 0, fmt.Errorf("charge threat: %w", err)
+	}
+	tb, err := r.titan(s, b)
+	if err != nil {
+		return 0, fmt.Errorf("charge threat: %w", err)
+	}
+	opts, err := r.options(s)
+	if err != nil {
+		return 0, fmt.Errorf("charge threat: %w", err)
+	}
+	ca, err := r.combatant(ta, tb)
+	if err != nil {
+		return 0, fmt.Errorf("charge threat: %w", err)
+	}
+	mb, ob := r.base(ta.u), r.base(tb.u)
+	mb.Facing = world.Bearing(ob.Pos.Sub(mb.Pos))
+	for _, m := range sheet.Of(ta.prof).Mounts {
+		in, err := mountSees(m.Arc, mb, ob)
+		if err != nil {
+			return 0, fmt.Errorf("charge threat: %w", err)
+		}
+		ca.InArc[m.ID] = in
+	}
+	ca.Charged = true
+	cb, err := r.combatant(tb, ta)
+	if err != nil {
+		return 0, fmt.Errorf("charge threat: %w", err)
 	}
 	return CloseCombatVP(ca, cb, tb.prof.Points, opts)
 }

@@ -97,10 +97,25 @@ func TestMeleeTermPricesCloseCombat(t *testing.T) {
 	if mb := mustTerm(t, ev.Evaluate(locked, "blue"), "melee"); mb != -m {
 		t.Errorf("blue's melee term %.2f, want %.2f", mb, -m)
 	}
+	// Apart, the Powerfist may charge in the coming assault phase
+	// (ATII-CC-1, within its Speed of 20 cm): half the round, the
+	// charge's worth (Weights.Charge), counts against red; out of its
+	// reach nothing does.
 	apart := s.Clone()
 	place(t, apart, red, 60, 30, 180)
 	place(t, apart, blue, 60, 45, 0)
-	if m := mustTerm(t, ev.Evaluate(apart, "red"), "melee"); m != 0 {
-		t.Errorf("melee term 10 cm apart %.2f, want 0", m)
+	if ma := mustTerm(t, ev.Evaluate(apart, "red"), "melee"); ma >= 0 || ma <= m {
+		t.Errorf("melee term 10 cm apart %.2f, want negative and less than in contact (%.2f)", ma, m)
+	}
+	far := s.Clone()
+	place(t, far, red, 60, 15, 180)
+	place(t, far, blue, 60, 45, 0)
+	if mf := mustTerm(t, ev.Evaluate(far, "red"), "melee"); mf != 0 {
+		t.Errorf("melee term 25 cm apart %.2f, want 0 beyond the Powerfist's Speed", mf)
+	}
+	noCharge := ev
+	noCharge.W.Charge = 0
+	if m0 := mustTerm(t, noCharge.Evaluate(apart, "red"), "melee"); m0 != 0 {
+		t.Errorf("melee term 10 cm apart without the charge term %.2f, want 0", m0)
 	}
 }

@@ -61,6 +61,14 @@ type Weights struct {
 	// take off the enemy minus the same the other way
 	// (atii.Ruleset.CloseCombatThreat).
 	Melee float64
+	// Charge weighs, as a share of Melee, the charges titans with a close
+	// combat weapon may make in the coming assault phase: a titan within
+	// its Speed of an enemy titan could be in base contact, its blows
+	// untouched by void shields (ATII-CC-2); each counts the round it
+	// would win most, turned to face its target with the charge bonus
+	// (atii.Ruleset.ChargeThreat), less the blows it takes back. Titans
+	// with only improvised attacks are left out.
+	Charge float64
 	// Sight is how far Threat and Exposure count lines of sight and
 	// cover (ATII-SHT-2) as the titans stand now: 0 ignores them (every
 	// gun in arc and range shoots, cover left to the search's dice); 1
@@ -89,7 +97,7 @@ type Weights struct {
 // won 14 (docs/ai.md).
 func DefaultWeights() Weights {
 	return Weights{Cracked: 0.02, Shields: 0.08, Exchange: 0.5, Reach: 0.3, Result: 1,
-		Rear: 0.05, Flank: 0.02, Objective: 0.25, Decisive: 0.5, Danger: 0.01, Melee: 1}
+		Rear: 0.05, Flank: 0.02, Objective: 0.25, Decisive: 0.5, Danger: 0.01, Melee: 1, Charge: 0.5}
 }
 
 // placed is a titan on the table as the evaluation sees it.
@@ -188,6 +196,9 @@ func (ev Evaluator) Evaluate(s *rules.State, side string) search.Score {
 				melee -= ev.W.Melee * v
 			}
 		}
+	}
+	if ev.W.Melee != 0 && ev.W.Charge != 0 {
+		melee += ev.W.Melee * ev.W.Charge * (ev.charges(s, mine, theirs, locked) - ev.charges(s, theirs, mine, locked))
 	}
 	free := func(ps []placed) []placed {
 		if len(locked) == 0 {
@@ -305,6 +316,53 @@ func (ev Evaluator) exchange(s *rules.State, mine, theirs []placed) float64 {
 		return sum
 	}
 	return worth(mine) - worth(theirs)
+}
+
+// charges is what the charges of by's titans on at's are worth (Weights.
+// Charge before its weights): for each titan of by with a close combat
+// weapon, not in combat, the best of the rounds it could win against an
+// enemy titan not in combat within its Speed (edge to edge), charging
+// (atii.Ruleset.ChargeThreat) less the blows it takes back
+// (CloseCombatThreat), when that is more than nothing.
+func (ev Evaluator) charges(s *rules.State, by, at []placed, locked map[string]bool) float64 {
+	var sum float64
+	for _, a := range by {
+		if locked[a.u.ID] || !hasCloseCombat(ev.RS, a.prof, a.u) {
+			continue
+		}
+		ab := unitBase(ev.RS, a.u)
+		best := 0.0
+		for _, t := range at {
+			if locked[t.u.ID] || world.Distance(ab, unitBase(ev.RS, t.u)) > a.prof.Speed {
+				continue
+			}
+			give, err := ev.RS.ChargeThreat(s, a.u.ID, t.u.ID)
+			if err != nil {
+				continue
+			}
+			take, err := ev.RS.CloseCombatThreat(s, t.u.ID, a.u.ID)
+			if err != nil {
+				continue
+			}
+			best = math.Max(best, give-take)
+		}
+		sum += best
+	}
+	return sum
+}
+
+// hasCloseCombat reports whether titan u carries a close combat weapon.
+func hasCloseCombat(rs *atii.Ruleset, prof *catalog.Unit, u *rules.Unit) bool {
+	for _, m := range sheet.Of(prof).Mounts {
+		id, ok := u.Loadout.Get(m.ID)
+		if !ok {
+			continue
+		}
+		if w, err := rs.Catalogue().Weapon(id); err == nil && w.Kind == catalog.CloseCombat {
+			return true
+		}
+	}
+	return false
 }
 
 // flankValue is what a's guns on t (worth pts) from t's rear or side

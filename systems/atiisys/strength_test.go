@@ -130,7 +130,7 @@ func weightsFrom(spec string) (atiiai.Weights, error) {
 	w := atiiai.DefaultWeights()
 	fields := map[string]*float64{"cracked": &w.Cracked, "shields": &w.Shields, "threat": &w.Threat, "exposure": &w.Exposure,
 		"reach": &w.Reach, "result": &w.Result, "rear": &w.Rear, "flank": &w.Flank, "objective": &w.Objective,
-		"decisive": &w.Decisive, "melee": &w.Melee, "sight": &w.Sight, "danger": &w.Danger, "exchange": &w.Exchange}
+		"decisive": &w.Decisive, "melee": &w.Melee, "charge": &w.Charge, "sight": &w.Sight, "danger": &w.Danger, "exchange": &w.Exchange}
 	for _, kv := range strings.Split(spec, ",") {
 		name, val, ok := strings.Cut(kv, "=")
 		f, known := fields[strings.TrimSpace(name)]
