@@ -15,3 +15,6 @@ func TacticalAccepts(rs *atii.Ruleset, st *rules.State, cmd rules.Command) bool 
 	c.rs = rs
 	return c.add(cmd, "", world.Vec{}, 0, "")
 }
+
+// WalkCost is walkCost, for the external tests.
+var WalkCost = walkCost

@@ -42,15 +42,22 @@ type detour struct {
 // the titan or the goal stands within the pushed-out hull (next to the
 // feature: walking round would not help).
 func detourAround(rs *atii.Ruleset, prof *catalog.Unit, r float64, from, goal world.Vec) (detour, bool) {
+	d, ok, _ := route(rs, prof, r, from, goal)
+	return d, ok
+}
+
+// route is detourAround and, whether or not there is a way round, the
+// cost of the straight walk (straightCost).
+func route(rs *atii.Ruleset, prof *catalog.Unit, r float64, from, goal world.Vec) (detour, bool, float64) {
+	straight := from.Dist(goal)
 	w := rs.World()
-	if w == nil || from.Dist(goal) < 1 {
-		return detour{}, false
+	if w == nil || straight < 1 {
+		return detour{}, false, straight
 	}
 	f := firstFeature(rs, prof, r, from, goal)
 	if f == nil {
-		return detour{}, false
+		return detour{}, false, straight
 	}
-	straight := from.Dist(goal)
 	if rs.Terrain(nil).PassageFor(f.Kind, prof.Class) == world.Impassable {
 		straight = math.Inf(1)
 	} else {
@@ -58,44 +65,31 @@ func detourAround(rs *atii.Ruleset, prof *catalog.Unit, r float64, from, goal wo
 	}
 	hull := convexHull(offsetPolygon(f.Poly, r+detourMargin))
 	if len(hull) < 3 || inConvex(hull, from) || inConvex(hull, goal) {
-		return detour{}, false
+		return detour{}, false, straight
 	}
 	via, length := hullPath(hull, from, goal)
 	if len(via) == 0 || length >= straight-1 {
-		return detour{}, false
+		return detour{}, false, straight
 	}
 	for _, v := range via {
 		if v.X < r || v.Y < r || v.X > w.Table.W-r || v.Y > w.Table.H-r {
-			return detour{}, false // the way round leaves the table
+			return detour{}, false, straight // the way round leaves the table
 		}
 	}
-	return detour{via: via, length: length, feature: f.Label(), poly: f.Poly}, true
+	return detour{via: via, length: length, feature: f.Label(), poly: f.Poly}, true, straight
 }
 
 // walkCost is how far (cm of Speed) a titan expects to walk from `from`
 // to goal: the straight walk with each cm in the first dangerous feature
-// crossed priced at its pace, or the way round that feature when that is
-// shorter (detourAround); only the first feature is walked round.
+// crossed priced at its pace (an impassable one: +Inf), or the way round
+// that feature when that is shorter (detourAround); only the first
+// feature is walked round.
 func walkCost(rs *atii.Ruleset, prof *catalog.Unit, r float64, from, goal world.Vec) float64 {
-	if d, ok := detourAround(rs, prof, r, from, goal); ok {
+	d, ok, straight := route(rs, prof, r, from, goal)
+	if ok {
 		return d.length
 	}
-	return straightCost(rs, prof, r, from, goal)
-}
-
-// straightCost is the straight walk from `from` to goal with each cm in
-// the first feature dangerous for the titan priced at its pace (and an
-// impassable one at +Inf).
-func straightCost(rs *atii.Ruleset, prof *catalog.Unit, r float64, from, goal world.Vec) float64 {
-	f := firstFeature(rs, prof, r, from, goal)
-	l := from.Dist(goal)
-	if f == nil {
-		return l
-	}
-	if rs.Terrain(nil).PassageFor(f.Kind, prof.Class) == world.Impassable {
-		return math.Inf(1)
-	}
-	return l + (pace(prof)-1)*insideLength(f.Poly, from, goal, r)
+	return straight
 }
 
 // firstFeature is the first feature dangerous or impassable for the

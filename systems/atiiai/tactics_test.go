@@ -666,3 +666,26 @@ func TestTurnTowardAsFarAsManAllows(t *testing.T) {
 		t.Errorf("guns with a shot: %d before the turn, %d after: want more", b, a)
 	}
 }
+
+// TestWalkCostGoesRoundTheWood: the expected walk from (10, 10) to the
+// duel's relay is the way round Tanglewood: longer than the straight
+// line, shorter than wading through at a Reaver's pace (20 cm of Speed
+// for 2D6, about 7 cm, in the wood: ATII-MOV-4); with no wood in the way
+// it is the straight line.
+func TestWalkCostGoesRoundTheWood(t *testing.T) {
+	dom, _, _, _, _ := moveSetup(t, 10, 10, 135, 100, 110, 0)
+	prof, err := dom.RS.Catalogue().Unit("reaver")
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, relay := world.Vec{X: 10, Y: 10}, world.Vec{X: 60, Y: 66}
+	got := atiiai.WalkCost(dom.RS, prof, 2.5, from, relay)
+	straight := from.Dist(relay)
+	if got <= straight || got >= straight+10 {
+		t.Errorf("walk round Tanglewood %.1f cm, want a little more than the straight %.1f", got, straight)
+	}
+	clear := world.Vec{X: 60, Y: 30}
+	if got := atiiai.WalkCost(dom.RS, prof, 2.5, clear, world.Vec{X: 60, Y: 50}); math.Abs(got-20) > 1e-9 {
+		t.Errorf("an open 20 cm walk costs %.2f, want 20", got)
+	}
+}
