@@ -18,3 +18,8 @@ func TacticalAccepts(rs *atii.Ruleset, st *rules.State, cmd rules.Command) bool 
 
 // WalkCost is walkCost, for the external tests.
 var WalkCost = walkCost
+
+// Progress is Goals.progress, for the external tests.
+func (g *Goals) Progress(rs *atii.Ruleset, st *rules.State, goal Goal) float64 {
+	return g.progress(rs, st, goal)
+}

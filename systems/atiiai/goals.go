@@ -25,6 +25,10 @@ type Goal struct {
 	// Weight is the goal's share of the side's objective (the goals of
 	// one condition share 1).
 	Weight float64
+	// Radius is how close (cm, base edge) a titan must stand to the point
+	// to hold it, and an enemy titan to contest it; 0 is
+	// atii.HoldDistance (Sweep and Clear asks atii.SweepRadius).
+	Radius float64
 	// Decisive: meeting the condition the goal belongs to at the end
 	// wins the game outright (a scenario victory condition that asks
 	// for nothing but its goals and the turn), so that holding it
@@ -85,6 +89,14 @@ func (g *Goals) walk(rs *atii.Ruleset, prof *catalog.Unit, u *rules.Unit, r floa
 	}
 	c.mu.Unlock()
 	return v
+}
+
+// radius is Radius, or atii.HoldDistance when unset.
+func (g Goal) radius() float64 {
+	if g.Radius > 0 {
+		return g.Radius
+	}
+	return atii.HoldDistance
 }
 
 // BuildGoals reads st's goals. A state without a set-up, or one that does
@@ -224,8 +236,11 @@ func (g *Goals) cardGoals(rs *atii.Ruleset, st *rules.State, setup atii.GameSetu
 		return []Goal{{Side: side, Label: label, At: at, Weight: 1}}
 	}
 	switch card.Goal {
-	case atii.GoalHoldCentre, atii.GoalSweep:
+	case atii.GoalHoldCentre:
 		return one("the table centre", mid)
+	case atii.GoalSweep:
+		// ours within SweepRadius of the centre and none of theirs
+		return []Goal{{Side: side, Label: "the table centre", At: mid, Weight: 1, Radius: atii.SweepRadius}}
 	case atii.GoalBreakThrough:
 		if e, ok := g.Homes[enemy]; ok {
 			return []Goal{{Side: side, Label: "the enemy's half", At: e, EnemyHalf: true, Weight: 1}}
@@ -333,7 +348,7 @@ func inZone(p world.Vec, z [][]atii.Point) bool {
 }
 
 // progress is how far side is toward goal g on st, 0..1: 1 when it holds
-// it (a titan within atii.HoldDistance of the point, its base edge, and no
+// it (a titan within the goal's radius of the point, its base edge, and no
 // enemy titan that close; in the zone; in the enemy's half) and, for a
 // point, holds it securely (Goals.secure; openHold when an enemy titan
 // could still walk in and contest it), else up to nearBonus for the
@@ -368,7 +383,7 @@ func (g *Goals) progress(rs *atii.Ruleset, st *rules.State, goal Goal) float64 {
 				d = u.Pos.Dist(goal.At)
 			}
 		default:
-			d = world.MeasurePoint(unitBase(rs, u), goal.At).Dist - atii.HoldDistance
+			d = world.MeasurePoint(unitBase(rs, u), goal.At).Dist - goal.radius()
 		}
 		if u.Side != goal.Side {
 			if !goal.EnemyHalf && goal.Zone == nil && d <= world.Eps {
@@ -385,7 +400,7 @@ func (g *Goals) progress(rs *atii.Ruleset, st *rules.State, goal Goal) float64 {
 					// the walk there, round or through the terrain on
 					// the way (walkCost), not as the crow flies
 					r := baseRadius(rs, u)
-					d = math.Max(0, g.walk(rs, prof, u, r, goal.At)-r-atii.HoldDistance)
+					d = math.Max(0, g.walk(rs, prof, u, r, goal.At)-r-goal.radius())
 				}
 				far += math.Max(0, 1-math.Max(d, 0)/reach)
 			}
@@ -412,7 +427,7 @@ const openHold = 0.7
 
 // secure reports whether goal.Side's hold on the point goal at st will
 // last as far as the enemy's walking goes: every operational enemy titan
-// either cannot come within atii.HoldDistance of the point (base edge) in
+// either cannot come within the goal's radius of the point (base edge) in
 // the moves it has left before the turn limit (a move in the movement
 // and one in the assault phase each turn, at its Speed), or walking
 // straight at the point it meets one of the side's holding titans first
@@ -424,7 +439,7 @@ func (g *Goals) secure(rs *atii.Ruleset, st *rules.State, goal Goal) bool {
 	for i := range st.Units {
 		u := &st.Units[i]
 		if u.Side == goal.Side && operational(u) &&
-			world.MeasurePoint(unitBase(rs, u), goal.At).Dist <= atii.HoldDistance+world.Eps {
+			world.MeasurePoint(unitBase(rs, u), goal.At).Dist <= goal.radius()+world.Eps {
 			holders = append(holders, u)
 		}
 	}
@@ -436,7 +451,7 @@ func (g *Goals) secure(rs *atii.Ruleset, st *rules.State, goal Goal) bool {
 		re := baseRadius(rs, e)
 		if g.TurnLimit > 0 {
 			if prof, err := rs.Catalogue().Unit(e.Type); err == nil {
-				gap := e.Pos.Dist(goal.At) - re - atii.HoldDistance
+				gap := e.Pos.Dist(goal.At) - re - goal.radius()
 				if gap > prof.Speed*float64(movesLeft(st, g.TurnLimit))+world.Eps {
 					continue // out of reach before the end
 				}
@@ -444,7 +459,7 @@ func (g *Goals) secure(rs *atii.Ruleset, st *rules.State, goal Goal) bool {
 		}
 		blocked := false
 		for _, h := range holders {
-			if p, ok := firstContact(e.Pos, goal.At, h.Pos, re+baseRadius(rs, h)); ok && p.Dist(goal.At)-re > atii.HoldDistance+world.Eps {
+			if p, ok := firstContact(e.Pos, goal.At, h.Pos, re+baseRadius(rs, h)); ok && p.Dist(goal.At)-re > goal.radius()+world.Eps {
 				blocked = true
 				break
 			}

@@ -253,18 +253,18 @@ func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Go
 		if len(spots) > 0 {
 			sort.SliceStable(spots, func(i, j int) bool { return spots[i].score > spots[j].score })
 			goal := spots[0].at
-			name := ""
+			name, hold := "", float64(atii.HoldDistance)
 			for _, g := range goals.List {
 				if g.At == goal {
-					name = g.Label
+					name, hold = g.Label, g.radius()
 					break
 				}
 			}
-			// the near side of the marker: it still holds (within
-			// HoldDistance of the base edge) for less walking
+			// the near side of the marker: it still holds (within the
+			// goal's radius of the base edge) for less walking
 			near := goal
-			if d := u.Pos.Sub(goal); d.Len() > atii.HoldDistance/2 {
-				near = goal.Add(d.Scale(atii.HoldDistance / 2 / d.Len()))
+			if d := u.Pos.Sub(goal); d.Len() > hold/2 {
+				near = goal.Add(d.Scale(hold / 2 / d.Len()))
 			}
 			cands := []spot{{at: near, score: 1}}
 			// better, screening it: between the marker and the enemy
@@ -273,7 +273,7 @@ func tacticalMoves(rs *atii.Ruleset, st *rules.State, side, id string, goals *Go
 			// distance (Goals.secure)
 			if e := nearestTo(enemies, goal); e != nil {
 				if d := e.u.Pos.Sub(goal); d.Len() > 1e-9 {
-					r := atii.HoldDistance + baseRadius(rs, u) - screenMargin
+					r := hold + baseRadius(rs, u) - screenMargin
 					cands = append(cands, spot{at: goal.Add(d.Scale(r / d.Len())), score: 2,
 						text: fmt.Sprintf("%s: screen %s from %s", id, name, e.u.ID)})
 				}

@@ -689,3 +689,71 @@ func TestWalkCostGoesRoundTheWood(t *testing.T) {
 		t.Errorf("an open 20 cm walk costs %.2f, want 20", got)
 	}
 }
+
+// TestSweepGoalReachesThirtyCentimetres: Sweep and Clear is met with a
+// titan of the side within 30 cm of the table centre and no enemy titan
+// as close (atii.SweepRadius); the AI's goal reads the same radius. An
+// enemy 20 cm from the centre contests it, one 40 cm off does not; the
+// side's own titan 20 cm off holds it.
+func TestSweepGoalReachesThirtyCentimetres(t *testing.T) {
+	g := newGame(t, "titan-mission", 5)
+	for i := 0; i < 80 && g.State().Step != atii.StepMovement; i++ {
+		cmd, err := atiiai.Greedy{}.Decide(context.Background(), g.ViewFor(g.Engine.Decider()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Submit(cmd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rs := g.Ruleset.(*atii.Ruleset)
+	st := g.State().Clone()
+	var prog atii.GameProgress
+	if ok, err := st.GetExt(atii.ExtGame, &prog); !ok || err != nil {
+		t.Fatalf("no mission: %v", err)
+	}
+	for _, c := range atii.StandInObjectives() {
+		if c.Goal == atii.GoalSweep {
+			prog.Cards["red"] = c
+		}
+	}
+	if err := st.SetExt(atii.ExtGame, prog); err != nil {
+		t.Fatal(err)
+	}
+	tb := rs.World().Table
+	centre := world.Vec{X: tb.W / 2, Y: tb.H / 2}
+	goals := atiiai.BuildGoals(rs, st)
+	var sweep *atiiai.Goal
+	for i := range goals.List {
+		if goals.List[i].Side == "red" && goals.List[i].At == centre {
+			sweep = &goals.List[i]
+		}
+	}
+	if sweep == nil || sweep.Radius != atii.SweepRadius {
+		t.Fatalf("red's Sweep and Clear goal: %+v, want the centre with radius %d", sweep, atii.SweepRadius)
+	}
+	at := func(redY, blueY float64) float64 {
+		s := st.Clone()
+		for i := range s.Units {
+			u := &s.Units[i]
+			switch u.ID {
+			case "red-reaver":
+				u.Pos = world.Vec{X: centre.X, Y: centre.Y - redY}
+			case "blue-reaver":
+				u.Pos = world.Vec{X: centre.X, Y: centre.Y + blueY}
+			default:
+				u.Pos = world.Vec{X: 5 + float64(i)*8, Y: 5} // far off
+				if u.Side == "blue" {
+					u.Pos.Y = tb.H - 5
+				}
+			}
+		}
+		return goals.Progress(rs, s, *sweep)
+	}
+	if p := at(20, 40); p < 0.7 {
+		t.Errorf("red 20 cm from the centre, blue 40 cm: progress %.2f, want it held", p)
+	}
+	if p := at(20, 20); p >= 0.7 {
+		t.Errorf("blue 20 cm from the centre contests the sweep: progress %.2f, want less than a hold", p)
+	}
+}
