@@ -2,6 +2,7 @@ package e40k
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 
@@ -47,6 +48,27 @@ func (v *TitanVolley) Odds() ([]atii.ShotOdds, error) {
 		if err != nil {
 			return nil, err
 		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// Outcomes returns the exact outcome of each attack of the volley on the
+// titan (atii.OddsShotOutcome: the damage, destruction and victory
+// points it is expected to leave), each attack with the void shields the
+// attacks before it are expected to knock down (rounded) already down,
+// as the volley is rolled (resolveTitanVolley carries the titan's state
+// from each attack to the next). Errors: as atii.OddsShotOutcome.
+func (v *TitanVolley) Outcomes() ([]atii.OutcomeOdds, error) {
+	out := make([]atii.OutcomeOdds, 0, len(v.Attacks))
+	down := 0.0
+	for _, sh := range v.Attacks {
+		sh.TargetState.ShieldsDown += min(int(math.Round(down)), sh.TargetState.ShieldsUp(sh.Target))
+		o, err := atii.OddsShotOutcome(sh, atiiOptions())
+		if err != nil {
+			return nil, err
+		}
+		down += o.ShieldsDown
 		out = append(out, o)
 	}
 	return out, nil
