@@ -420,6 +420,43 @@ func (r *Ruleset) titanAtTitan(s *rules.State, t titanRef, mount string, w *cata
 	return sh, nil
 }
 
+// PlanTitanAtDetachment is the E40K volley titan would fire at detachment
+// det in the war engines' shooting step with every weapon that may fire
+// and has a unit of det in its arc, range and sight (titanAtDetachment's
+// plan of a TitanFireCmd aiming those weapons at det), for previews and
+// computer players. Errors: not an operational titan, one in close combat
+// with a titan (ATII-SHT-1), no weapon able to reach det.
+func (r *Ruleset) PlanTitanAtDetachment(s *rules.State, titan, det string) (*FirePlan, error) {
+	t, err := r.titan(s, titan)
+	if err != nil {
+		return nil, err
+	}
+	if !operational(t.u) {
+		return nil, fmt.Errorf("%s is not on the table", titan)
+	}
+	if len(r.titansInContact(s, t.u)) > 0 {
+		return nil, fmt.Errorf("%s is in close combat with a titan and cannot fire (ATII-SHT-1)", titan)
+	}
+	ws, err := r.titanWeapons(t)
+	if err != nil {
+		return nil, err
+	}
+	var mounts []string
+	for _, m := range sheet.Of(t.prof).Mounts {
+		w := ws[m.ID]
+		if w == nil || atii.CanFire(t.prof, t.ts, m.ID, w) != nil {
+			continue
+		}
+		if _, err := r.titanAtDetachment(s, t, ws, []string{m.ID}, det); err == nil {
+			mounts = append(mounts, m.ID)
+		}
+	}
+	if len(mounts) == 0 {
+		return nil, fmt.Errorf("no weapon of %s reaches %s", titan, det)
+	}
+	return r.titanAtDetachment(s, t, ws, mounts, det)
+}
+
 // titanAtDetachment builds the E40K volley of a titan's weapons on the
 // given mounts at detachment det: each weapon needs a unit of det in its
 // arc, in range and in sight (super-heavy types as super-heavy shots).

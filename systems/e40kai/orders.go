@@ -270,9 +270,21 @@ func watchVolley(rs *e40k.Ruleset, ev Evaluator, h *rules.State, side, det strin
 // incoming is the worth of the volleys the enemy detachments could fire
 // at det where it stands on h, each its best (fireValue's measure: the
 // ruleset's plan at their orders so far, det shot at on the marching
-// column when it marches).
+// column when it marches), and the enemy titans' (every weapon that
+// reaches it as it faces now: PlanTitanAtDetachment).
 func incoming(rs *e40k.Ruleset, ev Evaluator, h *rules.State, side, det string) float64 {
 	var sum float64
+	for i := range h.Units {
+		u := &h.Units[i]
+		if u.Side == side || !onTable(u) || !rs.IsTitan(u) {
+			continue
+		}
+		if plan, err := rs.PlanTitanAtDetachment(h, u.ID, det); err == nil {
+			if v, ok := planValue(rs, h, ev, plan, det); ok {
+				sum += v
+			}
+		}
+	}
 	for i := range h.Formations {
 		e := &h.Formations[i]
 		if e.Side == side || e.Broken || e.Orders == e40k.OrderMarch {

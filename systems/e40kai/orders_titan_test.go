@@ -56,3 +56,31 @@ func TestOrdersFireAtTitansE40K(t *testing.T) {
 		}
 	}
 }
+
+// A detachment out of an enemy titan's range does not march into it: the
+// order's worth counts the titan's fire at the detachment where the order
+// leaves it (PlanTitanAtDetachment: every weapon with a unit of it in
+// arc, range and sight; the Reaver's Rocket Launcher, Heavy Barrage at
+// 90 cm, with its firepower 18 is expected to destroy six of the Marines'
+// nine tactical stands). The tactical detachment 105 and 110 cm from the
+// Reaver, nothing else near, takes overwatch. Before, the titan's fire
+// counted nothing and it marched toward it, into that range.
+func TestOrdersKeepOutOfTitanRangeE40K(t *testing.T) {
+	g := newGame(t, "e40k-titans", 1, true)
+	untilDecision(t, g, "imperium", e40k.KindOrders)
+	rs := g.Ruleset.(*e40k.Ruleset)
+	v := g.ViewFor("imperium")
+	d := e40kai.Domain{RS: rs, Sim: v.Sim, Eval: e40kai.Evaluator{RS: rs, W: e40kai.DefaultWeights()}}
+	for _, gap := range []float64{105, 110} {
+		s := g.State().Clone()
+		place(s, "tactical-detachment", world.Vec{X: 166, Y: 114 - gap})
+		place(s, "mortis-reaver", world.Vec{X: 166, Y: 114})
+		place(s, "armour-detachment", world.Vec{X: 20, Y: 10})
+		place(s, "ignatum-hounds", world.Vec{X: 20, Y: 30})
+		place(s, "infantry-company", world.Vec{X: 20, Y: 110})
+		place(s, "tank-company", world.Vec{X: 45, Y: 110})
+		if got := offeredOrdersTo(t, d, s, "imperium", "tactical-detachment"); len(got) != 1 || got[0] == e40k.OrderMarch || got[0] == e40k.OrderAssault {
+			t.Errorf("tactical detachment %.0f cm from the Reaver: offered %v, want it to stay out of the Rocket Launcher's 90 cm", gap, got)
+		}
+	}
+}
