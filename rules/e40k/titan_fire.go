@@ -2,6 +2,7 @@ package e40k
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 
@@ -47,6 +48,27 @@ func (v *TitanVolley) Odds() ([]atii.ShotOdds, error) {
 		if err != nil {
 			return nil, err
 		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// Outcomes returns the exact outcome of each attack of the volley on the
+// titan (atii.OddsShotOutcome: the damage, destruction and victory
+// points it is expected to leave), each attack with the void shields the
+// attacks before it are expected to knock down (rounded) already down,
+// as the volley is rolled (resolveTitanVolley carries the titan's state
+// from each attack to the next). Errors: as atii.OddsShotOutcome.
+func (v *TitanVolley) Outcomes() ([]atii.OutcomeOdds, error) {
+	out := make([]atii.OutcomeOdds, 0, len(v.Attacks))
+	down := 0.0
+	for _, sh := range v.Attacks {
+		sh.TargetState.ShieldsDown += min(int(math.Round(down)), sh.TargetState.ShieldsUp(sh.Target))
+		o, err := atii.OddsShotOutcome(sh, atiiOptions())
+		if err != nil {
+			return nil, err
+		}
+		down += o.ShieldsDown
 		out = append(out, o)
 	}
 	return out, nil
@@ -396,6 +418,43 @@ func (r *Ruleset) titanAtTitan(s *rules.State, t titanRef, mount string, w *cata
 		return sh, err
 	}
 	return sh, nil
+}
+
+// PlanTitanAtDetachment is the E40K volley titan would fire at detachment
+// det in the war engines' shooting step with every weapon that may fire
+// and has a unit of det in its arc, range and sight (titanAtDetachment's
+// plan of a TitanFireCmd aiming those weapons at det), for previews and
+// computer players. Errors: not an operational titan, one in close combat
+// with a titan (ATII-SHT-1), no weapon able to reach det.
+func (r *Ruleset) PlanTitanAtDetachment(s *rules.State, titan, det string) (*FirePlan, error) {
+	t, err := r.titan(s, titan)
+	if err != nil {
+		return nil, err
+	}
+	if !operational(t.u) {
+		return nil, fmt.Errorf("%s is not on the table", titan)
+	}
+	if len(r.titansInContact(s, t.u)) > 0 {
+		return nil, fmt.Errorf("%s is in close combat with a titan and cannot fire (ATII-SHT-1)", titan)
+	}
+	ws, err := r.titanWeapons(t)
+	if err != nil {
+		return nil, err
+	}
+	var mounts []string
+	for _, m := range sheet.Of(t.prof).Mounts {
+		w := ws[m.ID]
+		if w == nil || atii.CanFire(t.prof, t.ts, m.ID, w) != nil {
+			continue
+		}
+		if _, err := r.titanAtDetachment(s, t, ws, []string{m.ID}, det); err == nil {
+			mounts = append(mounts, m.ID)
+		}
+	}
+	if len(mounts) == 0 {
+		return nil, fmt.Errorf("no weapon of %s reaches %s", titan, det)
+	}
+	return r.titanAtDetachment(s, t, ws, mounts, det)
 }
 
 // titanAtDetachment builds the E40K volley of a titan's weapons on the

@@ -575,3 +575,38 @@ func TestTitanZeroAssaultMoveLogSeed002(t *testing.T) {
 		t.Errorf("events %v, want wh staying in place", evs)
 	}
 }
+
+// PlanTitanAtDetachment is a titan's E40K volley at a detachment with
+// every weapon that reaches it (seed 002: titans fire at detachments with
+// their E40K firepower in the war engines' step): the Reaver 55 cm from
+// the marines fires its Rocket Launcher (90 cm) only, its Gatling Blaster
+// (45 cm) out of range and its Powerfist no gun; 10 cm away the Gatling
+// Blaster adds its firepower 8; out of 90 cm nothing reaches them.
+func TestPlanTitanAtDetachmentSeed002(t *testing.T) {
+	r := testTitanRuleset(t)
+	s := titanBattle(1, nil)
+	for i, id := range []string{"m1", "m2", "m3", "m4", "m5"} {
+		s.Unit(id).Pos = world.Vec{X: 50 + 4*float64(i), Y: 20}
+	}
+	rv := s.Unit("rv")
+	rv.Pos, rv.Facing = world.Vec{X: 58, Y: 77.5}, 0 // facing the marines
+	plan, err := r.PlanTitanAtDetachment(s, "rv", "marines")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Weapons) != 1 || plan.Weapons[0].Name != "Rocket Launcher" || plan.Firepower != 0 {
+		t.Errorf("at 55 cm: firepower %d, weapons %+v, want the Rocket Launcher alone", plan.Firepower, plan.Weapons)
+	}
+	rv.Pos = world.Vec{X: 58, Y: 32.5}
+	plan, err = r.PlanTitanAtDetachment(s, "rv", "marines")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Weapons) != 1 || plan.Firepower != 8 {
+		t.Errorf("at 10 cm: firepower %d, weapons %+v, want 8 and the Rocket Launcher", plan.Firepower, plan.Weapons)
+	}
+	rv.Pos = world.Vec{X: 58, Y: 120}
+	if _, err := r.PlanTitanAtDetachment(s, "rv", "marines"); err == nil {
+		t.Error("at 97 cm: a plan, want none")
+	}
+}

@@ -49,7 +49,8 @@ func (d Domain) Actions(s *rules.State, side string) ([]search.Action, error) {
 		per = 4
 	}
 	// Each template is filled with its candidates first (a detachment on
-	// assault orders keeps those that close with the enemy), so that
+	// assault orders keeps those that close with the enemy, one on march
+	// orders its full marches), so that
 	// commitAssaults weighs every move a detachment may make.
 	var flat []rules.Choice
 	var lead []string
@@ -67,6 +68,7 @@ func (d Domain) Actions(s *rules.State, side string) ([]search.Action, error) {
 			continue
 		}
 		cands = keepClosing(d.RS, s, side, e40k.ActingFor(c.Cmd), cands)
+		cands = keepMarching(d.RS, s, side, e40k.ActingFor(c.Cmd), cands)
 		// The cap keeps the first few, but never drops a charge: the
 		// charges come after it when the first few are not charges.
 		for i, cc := range cands {
@@ -78,6 +80,9 @@ func (d Domain) Actions(s *rules.State, side string) ([]search.Action, error) {
 		}
 	}
 	keep := commitAssaults(d.RS, s, side, flat)
+	for i, k := range commitMarches(d.RS, s, side, flat) {
+		keep[i] = keep[i] && k
+	}
 	mustCharge(d.RS, s, side, flat, keep)
 	if s.Pending != nil && s.Pending.Kind == e40k.KindOrders {
 		for i, k := range bestOrders(d.RS, d.Eval, s, side, flat) {

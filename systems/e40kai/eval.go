@@ -35,6 +35,10 @@ type Weights struct {
 	// side's own units (the distance is the same from both ends, so a
 	// symmetric term would cancel out).
 	Approach float64
+	// Shields is what knocking down a titan's full set of void shields
+	// is worth in a volley's price (orderWorth), as a share of the
+	// titan's points: the next detachment's fire gets through.
+	Shields float64
 	// Result is what winning (or losing) is worth, as a share of all
 	// units' points.
 	Result float64
@@ -42,7 +46,7 @@ type Weights struct {
 
 // DefaultWeights are the evaluation's defaults.
 func DefaultWeights() Weights {
-	return Weights{Damage: 0.8, Blast: 0.15, Broken: 0.3, Objective: 0.1, Threat: 0.02, Exposure: 0.1, Approach: 0.05, Result: 1}
+	return Weights{Damage: 0.8, Blast: 0.15, Broken: 0.3, Objective: 0.1, Threat: 0.02, Exposure: 0.1, Approach: 0.05, Shields: 0.08, Result: 1}
 }
 
 // Evaluator scores E40K positions for side (search.Domain's Evaluate and

@@ -34,11 +34,17 @@ func baseOf(rs *e40k.Ruleset, s *rules.State, u *rules.Unit) world.Base {
 // nearestEnemy returns the enemy unit in play nearest b (edge to edge)
 // and the gap; nil when side has no enemy left.
 func nearestEnemy(rs *e40k.Ruleset, s *rules.State, side string, b world.Base) (*rules.Unit, float64) {
+	return nearestEnemyBut(rs, s, side, b, false)
+}
+
+// nearestEnemyBut is nearestEnemy, leaving titans out when noTitans
+// (detachments never assault titans: seed 002).
+func nearestEnemyBut(rs *e40k.Ruleset, s *rules.State, side string, b world.Base, noTitans bool) (*rules.Unit, float64) {
 	var best *rules.Unit
 	bd := math.Inf(1)
 	for i := range s.Units {
 		o := &s.Units[i]
-		if o.Side == side || !onTable(o) {
+		if o.Side == side || !onTable(o) || (noTitans && rs.IsTitan(o)) {
 			continue
 		}
 		if d := world.Distance(b, baseOf(rs, s, o)); d < bd {

@@ -189,6 +189,11 @@ func fireValue(rs *e40k.Ruleset, st *rules.State, ev Evaluator, fc *e40k.FireCmd
 	if err != nil {
 		return 0, false
 	}
+	return planValue(rs, st, ev, plan, fc.Target)
+}
+
+// planValue is fireValue's measure of a fire plan at detachment target.
+func planValue(rs *e40k.Ruleset, st *rules.State, ev Evaluator, plan *e40k.FirePlan, target string) (float64, bool) {
 	o, err := e40k.ParseOptions(st.Options)
 	if err != nil {
 		return 0, false
@@ -198,7 +203,7 @@ func fireValue(rs *e40k.Ruleset, st *rules.State, ev Evaluator, fc *e40k.FireCmd
 		return 0, false
 	}
 	var pts float64
-	ms := members(st, fc.Target)
+	ms := members(st, target)
 	for _, u := range ms {
 		if p, err := rs.Profile(st, u); err == nil {
 			pts += Worth(&p)

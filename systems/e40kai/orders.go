@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/auspex/auspex/rules"
+	"github.com/auspex/auspex/rules/atii"
+	"github.com/auspex/auspex/rules/atii/sheet"
 	"github.com/auspex/auspex/rules/e40k"
 	"github.com/auspex/auspex/world"
 )
@@ -42,10 +44,11 @@ const (
 // the order (SuggestMoves, movement phase): the Evaluator's score
 // without its threat term, plus the best volley it could then fire (none
 // marching; half firepower on assault orders: the ruleset's own fire
-// plan), less returnFire of the enemy's volleys at it (incoming), plus
-// on assault orders the close combat it could then reach, less what the
-// enemy's charges could cost it (chargeThreat). ok is false when det is
-// unknown.
+// plan; at a titan the ATII rules' odds: volleyAt), less returnFire of
+// the enemy's volleys at it (incoming), plus on assault orders the close
+// combat it could then reach (never a titan's: detachments do not assault
+// titans), less what the enemy's charges could cost it (chargeThreat). ok
+// is false when det is unknown.
 func orderWorth(rs *e40k.Ruleset, ev Evaluator, s *rules.State, side, det, order string) (float64, bool) {
 	h := s.Clone()
 	f := h.Formation(det)
@@ -149,7 +152,8 @@ func chargeThreat(rs *e40k.Ruleset, ev Evaluator, h *rules.State, side, det stri
 }
 
 // bestVolley is the expected worth of det's best volley at an enemy
-// detachment on h (fireValue's measure), 0 when it can fire at none.
+// detachment or titan on h (volleyAt's measure), 0 when it can fire at
+// none.
 func bestVolley(rs *e40k.Ruleset, ev Evaluator, h *rules.State, det string) float64 {
 	f := h.Formation(det)
 	best := 0.0
@@ -158,11 +162,69 @@ func bestVolley(rs *e40k.Ruleset, ev Evaluator, h *rules.State, det string) floa
 		if t.Side == f.Side {
 			continue
 		}
-		if v, ok := fireValue(rs, h, ev, &e40k.FireCmd{Detachment: det, Target: t.ID}); ok && v > best {
+		if v, ok := volleyAt(rs, ev, h, det, t.ID); ok && v > best {
 			best = v
 		}
 	}
 	return best
+}
+
+// volleyAt is the expected worth of det's volley at enemy detachment
+// target on h: fireValue's for a detachment; for titans (shot at with the
+// ATII rules) the best of titanVolleyValue's over its titans and the
+// aims. ok is false when det cannot fire at it.
+func volleyAt(rs *e40k.Ruleset, ev Evaluator, h *rules.State, det, target string) (float64, bool) {
+	best, ok := 0.0, false
+	for _, u := range members(h, target) {
+		if !rs.IsTitan(u) {
+			continue
+		}
+		for _, aim := range []atii.Aim{atii.AimHigh, atii.AimLow} {
+			if v, good := titanVolleyValue(rs, ev, h, det, u, aim); good && (!ok || v > best) {
+				best, ok = v, true
+			}
+		}
+	}
+	if ok {
+		return best, true
+	}
+	return fireValue(rs, h, ev, &e40k.FireCmd{Detachment: det, Target: target})
+}
+
+// titanVolleyValue is the expected worth of det's volley at titan u aimed
+// aim: the ruleset's plan (PlanTitanFire) and exact odds (Outcomes, the
+// shields knocked down carried from attack to attack), each attack's
+// expected victory points on the titan (ATII-VIC-1, the Evaluator's
+// measure of titan damage and destruction) less those it gives now,
+// times the titan's Worth, plus Weights.Shields of its worth for each
+// share of its void shields expected down (they let the next detachment's
+// fire through). ok is false when det cannot fire at it.
+func titanVolleyValue(rs *e40k.Ruleset, ev Evaluator, h *rules.State, det string, u *rules.Unit, aim atii.Aim) (float64, bool) {
+	vol, err := rs.PlanTitanFire(h, det, u.ID, aim)
+	if err != nil || len(vol.Attacks) == 0 {
+		return 0, false
+	}
+	outs, err := vol.Outcomes()
+	if err != nil {
+		return 0, false
+	}
+	p, err := rs.Profile(h, u)
+	if err != nil {
+		return 0, false
+	}
+	pts := Worth(&p)
+	sh := vol.Attacks[0]
+	ts := sh.TargetState
+	now := float64(atii.TitanVictoryPoints(sh.Target, 100, ts, false, false))
+	var v, down float64
+	for _, o := range outs {
+		v += (o.VPPercent - now) / 100 * pts
+		down += o.ShieldsDown
+	}
+	if n := sheet.Of(sh.Target).VoidShields; n > 0 {
+		v += ev.W.Shields * pts * math.Min(down, float64(n)) / float64(n)
+	}
+	return v, true
 }
 
 // watchVolley is what det's best volley would be worth at an enemy
@@ -198,7 +260,7 @@ func watchVolley(rs *e40k.Ruleset, ev Evaluator, h *rules.State, side, det strin
 			step := math.Min(p.Speed, math.Max(0, l-5))
 			w.Unit(u.ID).Pos = u.Pos.Add(dir.Scale(step / l))
 		}
-		if v, ok := fireValue(rs, w, ev, &e40k.FireCmd{Detachment: det, Target: t.ID}); ok && v > best {
+		if v, ok := volleyAt(rs, ev, w, det, t.ID); ok && v > best {
 			best = v
 		}
 	}
@@ -208,9 +270,21 @@ func watchVolley(rs *e40k.Ruleset, ev Evaluator, h *rules.State, side, det strin
 // incoming is the worth of the volleys the enemy detachments could fire
 // at det where it stands on h, each its best (fireValue's measure: the
 // ruleset's plan at their orders so far, det shot at on the marching
-// column when it marches).
+// column when it marches), and the enemy titans' (every weapon that
+// reaches it as it faces now: PlanTitanAtDetachment).
 func incoming(rs *e40k.Ruleset, ev Evaluator, h *rules.State, side, det string) float64 {
 	var sum float64
+	for i := range h.Units {
+		u := &h.Units[i]
+		if u.Side == side || !onTable(u) || !rs.IsTitan(u) {
+			continue
+		}
+		if plan, err := rs.PlanTitanAtDetachment(h, u.ID, det); err == nil {
+			if v, ok := planValue(rs, h, ev, plan, det); ok {
+				sum += v
+			}
+		}
+	}
 	for i := range h.Formations {
 		e := &h.Formations[i]
 		if e.Side == side || e.Broken || e.Orders == e40k.OrderMarch {
@@ -226,6 +300,7 @@ func incoming(rs *e40k.Ruleset, ev Evaluator, h *rules.State, side, det string) 
 // chargeWorthAfter is what the close combat det could reach from where
 // it stands on h is worth (0 when no unit of it can reach an enemy with
 // an assault move: its Speed, twice that for infantry ending in contact).
+// Titans are left out: detachments never assault them (seed 002).
 // The detachment's assault values are weighed against those of the
 // enemy units within 15 cm of the units it reaches (the fight and its
 // supports) for the chance to win (ccWinChance); the winner destroys
@@ -247,7 +322,7 @@ func chargeWorthAfter(rs *e40k.Ruleset, ev Evaluator, h *rules.State, side, det 
 		if p.Class == world.Infantry {
 			reach *= 2
 		}
-		e, gap := nearestEnemy(rs, h, side, baseOf(rs, h, u))
+		e, gap := nearestEnemyBut(rs, h, side, baseOf(rs, h, u), true)
 		if e == nil || gap > reach {
 			continue
 		}
@@ -263,7 +338,7 @@ func chargeWorthAfter(rs *e40k.Ruleset, ev Evaluator, h *rules.State, side, det 
 	dets := map[string]bool{}
 	for i := range h.Units {
 		e := &h.Units[i]
-		if e.Side == side || !onTable(e) {
+		if e.Side == side || !onTable(e) || rs.IsTitan(e) {
 			continue
 		}
 		eb := baseOf(rs, h, e)
