@@ -60,16 +60,13 @@ func untilDecision(t testing.TB, g *game.Game, side, kind string) {
 
 // TestGreedyBeatsRandomE40K: over side-swapped games of every bundled
 // E40K scenario (each seed played with greedy on either side), greedy scores
-// above half against the random player in each battle and well above
-// over all of them, without a controller failure. One battle's 12 games
-// carry about +-0.14 of noise: greedy on Titans scores 0.85 over seeds
-// 31-70 and 0.58 over seeds 1-6.
+// well above half against the random player, without a controller
+// failure.
 func TestGreedyBeatsRandomE40K(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole games")
 	}
 	const seeds = 6
-	var tw, tl, td int
 	for _, name := range []string{"e40k-combined-arms", "e40k-remastered", "e40k-titans", "e40k-air-assault"} {
 		var won, lost, drawn int
 		for seed := uint64(1); seed <= seeds; seed++ {
@@ -97,13 +94,9 @@ func TestGreedyBeatsRandomE40K(t *testing.T) {
 		}
 		score := (float64(won) + float64(drawn)/2) / float64(2*seeds)
 		t.Logf("%s: greedy won %d, lost %d, drew %d: score %.2f", name, won, lost, drawn, score)
-		if score <= 0.5 {
-			t.Errorf("%s: greedy scores %.2f against random (won %d, lost %d, drew %d), want more than 0.5", name, score, won, lost, drawn)
+		if score < 0.6 {
+			t.Errorf("%s: greedy scores %.2f against random (won %d, lost %d, drew %d), want at least 0.6", name, score, won, lost, drawn)
 		}
-		tw, tl, td = tw+won, tl+lost, td+drawn
-	}
-	if score := (float64(tw) + float64(td)/2) / float64(tw+tl+td); score < 0.65 {
-		t.Errorf("greedy scores %.2f against random over the battles (won %d, lost %d, drew %d), want at least 0.65", score, tw, tl, td)
 	}
 }
 
