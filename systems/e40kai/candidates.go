@@ -45,8 +45,8 @@ var ErrNotATemplate = errors.New("not an E40K move or assault template")
 //   - each unit toward the nearest cover features.
 //
 // Each unit moves in a straight line, as far as its allowance (or the
-// goal) allows; a unit move the rules refuse is tried shorter, down to
-// half length, then dropped. Errors: ErrNotATemplate, ctx done.
+// goal) allows; a unit move the rules refuse is tried at half length and
+// then dropped. Errors: ErrNotATemplate, ctx done.
 func Candidates(ctx context.Context, rs *e40k.Ruleset, st *rules.State, side string, tmpl rules.Choice) ([]rules.Choice, error) {
 	var det string
 	var assault bool
@@ -151,8 +151,7 @@ func (g *gen) nearestEnemyOf() (*rules.Unit, float64) {
 // shift moves the detachment as a block: every unit that may move by the
 // same vector along dir, as far as the shortest allowance among them and
 // at most limit cm, the units in front first (so none passes through
-// another's old place). Units the rules stop go as far as fit lets
-// them (down to half) or stay.
+// another's old place). Units the rules stop go half as far or stay.
 func (g *gen) shift(dir world.Vec, limit float64) []e40k.UnitMove {
 	l := dir.Len()
 	if l < world.Eps || limit < 0.5 {
@@ -244,10 +243,7 @@ func unitsOf(moves []e40k.UnitMove) []string {
 }
 
 // fit keeps the moves the rules accept, in order, each tried at full
-// length, then shorter by eighths down to half length (against the
-// positions the earlier ones leave): a unit whose way a friend blocks
-// goes as far as it can, not straight to half (a tank 12.5 cm beside
-// others at 25 cm).
+// length then half length (against the positions the earlier ones leave).
 func (g *gen) fit(want []e40k.UnitMove) []e40k.UnitMove {
 	if len(want) > 0 && g.cmd(want).Validate(g.st) == nil {
 		return want // the usual case: one check of the whole list
@@ -262,7 +258,7 @@ func (g *gen) fit(want []e40k.UnitMove) []e40k.UnitMove {
 		if u == nil {
 			continue
 		}
-		for _, frac := range []float64{1, 0.875, 0.75, 0.625, 0.5} {
+		for _, frac := range []float64{1, 0.5} {
 			to := u.Pos.Lerp(m.To, frac)
 			if to.Dist(u.Pos) < 0.5 {
 				break
