@@ -46,10 +46,16 @@ func (s *UI) Zones(base []scene.Zone) []scene.Zone {
 		}
 	}
 	sort.Strings(ids)
+	// "deploys here" is an instruction while the titans are set up; once
+	// the battle is on the zone is only where a side came from.
+	label := "Map %s: %s deploys here"
+	if s.State().Step != atii.StepDeploy {
+		label = "Map %s: %s deployment zone"
+	}
 	out := make([]scene.Zone, 0, len(ids))
 	for _, id := range ids {
 		side := owner[id]
-		z := scene.Zone{ID: "map-" + mv.Map + ":" + id, Label: fmt.Sprintf("Map %s: %s deploys here", mv.Map, s.SideName(side)), Color: color.NRGBA{160, 160, 160, 255}}
+		z := scene.Zone{ID: "map-" + mv.Map + ":" + id, Label: fmt.Sprintf(label, mv.Map, s.SideName(side)), Color: color.NRGBA{160, 160, 160, 255}}
 		if c, ok := colour[side]; ok {
 			z.Color = c
 		}

@@ -72,6 +72,21 @@ func TestMissionTableShowsTheGeneratedMapsZones(t *testing.T) {
 	if !mine {
 		t.Error("the decider's zone as the rules check it is not among the drawn zones")
 	}
+	for _, z := range zs {
+		if !strings.HasSuffix(z.Label, "deploys here") {
+			t.Errorf("at deployment zone label %q should say who deploys there", z.Label)
+		}
+	}
+	// Once the battle is on, "deploys here" no longer tells anyone to do
+	// anything (seen in play: "Map C: Blue battlegroup deploys here" over
+	// the centre of the table in turn 3): the zone is named as such.
+	st := s.State()
+	st.Phase, st.Step = "movement", atii.StepMovement
+	for _, z := range s.Zones(base) {
+		if strings.Contains(z.Label, "deploys here") || !strings.HasSuffix(z.Label, "deployment zone") {
+			t.Errorf("in the movement phase zone label %q should name the deployment zone", z.Label)
+		}
+	}
 }
 
 // At set-up the panel gives the viewing side's force level, once its

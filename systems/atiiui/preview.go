@@ -210,7 +210,14 @@ func moveLines(rep *world.MoveReport, chk atii.MoveCheck, prof *catalog.Unit, od
 	if len(names) > 0 {
 		out = append(out, "terrain crossed: "+strings.Join(names, ", "))
 	}
-	if odds != nil {
+	switch {
+	case odds == nil:
+	case chk.DangerDice <= 0:
+		// No Man left for the dice (ATII-MOV-4: a die per unspent Man
+		// point): the titan gets no distance through the dangerous
+		// terrain. "0 D6 decide how far it gets" read as a misprint.
+		out = append(out, fmt.Sprintf("DANGEROUS terrain: the turns use every Man point, so no dice: it goes no further into the terrain; %.0f%% to reach the end", 100*odds.Complete))
+	default:
 		out = append(out, fmt.Sprintf("DANGEROUS terrain: %d D6 decide how far it gets; %.0f%% to reach the end", chk.DangerDice, 100*odds.Complete))
 	}
 	return out

@@ -447,3 +447,21 @@ func TestChoiceTextsNameWeapons(t *testing.T) {
 		t.Errorf("choice %q should read %q", got, want)
 	}
 }
+
+// A dangerous path whose turns spend every Man point leaves no die to
+// roll (ATII-MOV-4: 1D6 per unspent Man point): the preview says so in
+// words instead of "0 D6 decide how far it gets" (seen in play: a
+// Warhound's suggested advance turned 79 and 43 degrees, 3 Man, into a
+// wood).
+func TestDangerousPreviewWithNoDice(t *testing.T) {
+	prof := &catalog.Unit{Speed: 25}
+	rep := &world.MoveReport{Total: 19.8}
+	none := strings.Join(moveLines(rep, atii.MoveCheck{Speed: 25, Dangerous: true, DangerDice: 0}, prof, &atii.MoveOdds{Complete: 0}, &world.World{}), " | ")
+	if strings.Contains(none, "0 D6") || !strings.Contains(none, "no dice") || !strings.Contains(none, "0% to reach the end") {
+		t.Errorf("no dice to roll should be said in words: %q", none)
+	}
+	two := strings.Join(moveLines(rep, atii.MoveCheck{Speed: 25, Dangerous: true, DangerDice: 2}, prof, &atii.MoveOdds{Complete: 0.5}, &world.World{}), " | ")
+	if !strings.Contains(two, "2 D6 decide how far it gets; 50% to reach the end") {
+		t.Errorf("two dice: %q", two)
+	}
+}

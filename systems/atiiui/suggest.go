@@ -79,6 +79,13 @@ func (s *UI) listSuggestions(st *rules.State) []rules.Choice {
 		// "red-reaver: advance on blue-reaver" -> "suggested: advance on
 		// Ignis Fidelis" (the panel's heading names the titan)
 		c.Text = "suggested: " + s.Named(strings.TrimPrefix(c.Text, s.Selected+": "))
+		// One that may stop short in dangerous terrain says its chance,
+		// as the AI's candidates do (ATII-MOV-4): seen in play, "advance
+		// on" through a wood read as a good idea until the preview said
+		// 0%.
+		if pv, err := s.rs().PlanMove(st, mv); err == nil && pv.Odds != nil && pv.Odds.Complete < certain {
+			c.Text += fmt.Sprintf(" (%.0f%% to get through)", 100*pv.Odds.Complete)
+		}
 		out = append(out, c)
 		if len(out) == MaxSuggestions {
 			break

@@ -1,6 +1,7 @@
 package atiiui
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -117,5 +118,42 @@ func TestNoSuggestionThatStandsStill(t *testing.T) {
 	}
 	if !turn {
 		t.Errorf("facing 60 degrees off, the turn to face should be suggested: %+v", s.suggestions())
+	}
+}
+
+// A suggested move that may stop short in dangerous terrain says its
+// chance to get through (ATII-MOV-4), as the AI's candidates do; one sure
+// to get there says nothing of it. Seen in play: "suggested: advance on
+// blue-reaver" through a wood, which the preview then gave 0% to reach
+// its end.
+func TestSuggestionsSayTheirChanceThroughDangerousTerrain(t *testing.T) {
+	// Red west of the Tanglewood (x 12 to 38 at y 28), blue east of it.
+	s := duelAt(t, world.Vec{X: 4, Y: 28}, world.Vec{X: 60, Y: 28}, atii.StepMovement)
+	st := s.State()
+	s.Select("red-reaver")
+	s.suggested = nil
+	list := s.suggestions()
+	if len(list) == 0 {
+		t.Fatal("no suggestions for red-reaver")
+	}
+	said := false
+	for _, c := range list {
+		pv, err := s.rs().PlanMove(st, c.Cmd.(*atii.MoveCmd))
+		if err != nil {
+			t.Fatalf("%q: %v", c.Text, err)
+		}
+		risky := pv.Odds != nil && pv.Odds.Complete < certain
+		if got := strings.Contains(c.Text, "to get through)"); got != risky {
+			t.Errorf("suggestion %q: says its chance %v, may stop short %v", c.Text, got, risky)
+		}
+		if risky {
+			said = true
+			if want := fmt.Sprintf("(%.0f%% to get through)", 100*pv.Odds.Complete); !strings.HasSuffix(c.Text, want) {
+				t.Errorf("suggestion %q should end %q", c.Text, want)
+			}
+		}
+	}
+	if !said {
+		t.Errorf("no suggestion crosses the Tanglewood: %q", texts(list))
 	}
 }

@@ -810,3 +810,49 @@ func TestDragToTheEdgeOfTheAllowanceE40KORD1(t *testing.T) {
 		t.Fatalf("a drag well past the allowance was not refused: %+v", mp)
 	}
 }
+
+// In an assault move only infantry move twice their Speed into contact
+// (digest 8.3): a transport's preview line gives its own Speed as its
+// allowance, not half of it as infantry's "Speed N; infantry twice that
+// into contact" (seen in play: "rhino-1: 15.5 cm (Speed 15; ...)" for a
+// Speed 30 Rhino).
+func TestAssaultPreviewDoublesOnlyInfantry(t *testing.T) {
+	s := newUI(t, 3)
+	for i := 0; i < 400; i++ {
+		if s.kind() == e40k.KindAssault && s.mine() && s.pendingHas("tactical-detachment") {
+			break
+		}
+		drive(t, s, e40k.OrderAssault)
+	}
+	if s.kind() != e40k.KindAssault || !s.pendingHas("tactical-detachment") {
+		t.Fatal("no assault move for the tactical detachment and its rhinos")
+	}
+	click(t, s, "rhino-1")
+	s.Key("1")
+	mp := s.PreviewMove()
+	if mp == nil {
+		t.Fatalf("no move drafted: %s", s.Msg)
+	}
+	seen := map[string]bool{}
+	for i, sm := range mp.Stands {
+		u := s.State().Unit(sm.Unit)
+		p, err := s.rs().Profile(s.State(), u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ln := mp.Lines(s.detOrName)[i+1]
+		seen[string(p.Class)] = true
+		if p.Class == world.Infantry {
+			if !sm.Doubled || sm.Allowance != 2*p.Speed || !strings.Contains(ln, fmt.Sprintf("(Speed %.0f; infantry twice that into contact)", p.Speed)) {
+				t.Errorf("infantry %s (Speed %.0f): allowance %.0f, line %q", sm.Unit, p.Speed, sm.Allowance, ln)
+			}
+			continue
+		}
+		if sm.Doubled || sm.Allowance != p.Speed || strings.Contains(ln, "infantry twice") || !strings.Contains(ln, fmt.Sprintf("of %.0f cm", p.Speed)) {
+			t.Errorf("%s %s (Speed %.0f): allowance %.0f, line %q", p.Class, sm.Unit, p.Speed, sm.Allowance, ln)
+		}
+	}
+	if len(seen) < 2 {
+		t.Errorf("the drafted move should hold infantry and vehicles: %v", seen)
+	}
+}

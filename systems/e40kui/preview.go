@@ -20,6 +20,9 @@ type StandMove struct {
 	Dist, Allowance float64
 	// Terrain names the terrain crossed ("Pine wood (woods, dangerous)").
 	Terrain []string
+	// Doubled is set when Allowance is twice the stand's Speed: infantry
+	// in an assault move, which may move so far only into contact.
+	Doubled bool
 	// Over is set when the move is longer than the allowance; Road when
 	// the rules accept it anyway because the whole move is on road.
 	Over, Road bool
@@ -85,6 +88,7 @@ func (s *UI) PreviewMove() *MovePreview {
 			sm.Allowance = s.opts().Allowance(&p, mp.Orders, mp.Assault)
 			if mp.Assault && p.Class == world.Infantry {
 				sm.Allowance *= 2 // only when it ends in contact (the rules check)
+				sm.Doubled = true
 			}
 			if w != nil {
 				seen := map[int]bool{}
@@ -187,7 +191,7 @@ func (mp *MovePreview) Lines(name func(string) string) []string {
 	out := []string{head}
 	for _, sm := range mp.Stands {
 		ln := fmt.Sprintf("%s: %.1f of %.0f cm", name(sm.Unit), sm.Dist, sm.Allowance)
-		if mp.Assault && sm.Allowance > 0 {
+		if sm.Doubled && sm.Allowance > 0 {
 			ln = fmt.Sprintf("%s: %.1f cm (Speed %.0f; infantry twice that into contact)", name(sm.Unit), sm.Dist, sm.Allowance/2)
 		}
 		if sm.Over {
