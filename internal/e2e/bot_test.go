@@ -23,11 +23,16 @@ func (w *Win) settle() *app.DebugDump {
 	for i := 0; i < 50; i++ {
 		d := w.Wait("a game on screen", playing)
 		switch {
-		case d.Play.Mode == "thinking":
-			w.Wait("the computer's decision", func(d *app.DebugDump) bool { return d.Play == nil || d.Play.Mode != "thinking" })
 		case d.Play.Tray:
+			// First: a computer side does not start thinking while the
+			// tray shows the last dice (a long assault's dice take
+			// many 1.4 s steps, longer still on a loaded machine).
 			w.Key("Escape")
 			w.Wait("the dice tray to close", func(d *app.DebugDump) bool { return d.Play == nil || !d.Play.Tray })
+		case d.Play.Mode == "thinking":
+			w.Wait("the computer's decision", func(d *app.DebugDump) bool {
+				return d.Play == nil || d.Play.Mode != "thinking" || d.Play.Tray
+			})
 		default:
 			return d
 		}

@@ -221,7 +221,11 @@ func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side
 			}
 		}
 		face := world.Bearing(enemy.Pos.Sub(u.Pos))
-		if !addMove(rs.Move(side, id, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(math.Round(face))}),
+		if math.Abs(world.RelDeg(math.Round(face)-u.Facing)) < 1 {
+			// Already facing it (within a degree): the turn would do
+			// nothing a hold does not, and any pivot at all counts as
+			// having moved (no "firer not yet moved" +1, ATII-SHT-4).
+		} else if !addMove(rs.Move(side, id, atii.Waypoint{X: u.Pos.X, Y: u.Pos.Y, Facing: atii.Face(math.Round(face))}),
 			fmt.Sprintf("%s: stand and turn to face %s", id, enemy.ID)) {
 			// Too far round for its Man (ATII-MOV-2: 45 degrees a Man
 			// point): as far round as it may, which may still bring

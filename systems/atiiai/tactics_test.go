@@ -757,3 +757,23 @@ func TestSweepGoalReachesThirtyCentimetres(t *testing.T) {
 		t.Errorf("blue 20 cm from the centre contests the sweep: progress %.2f, want less than a hold", p)
 	}
 }
+
+// TestNoTurnToFaceWhenFacing: a titan already facing its enemy (within
+// a degree) is not offered "stand and turn to face" (the play-through saw
+// the AI turn 0 degrees: a pivot would count as having moved, ATII-SHT-4).
+func TestNoTurnToFaceWhenFacing(t *testing.T) {
+	dom, st, side, me, enemy := moveSetup(t, 60, 30, 180, 60, 80, 0)
+	if f := world.Bearing(st.Unit(enemy).Pos.Sub(st.Unit(me).Pos)); math.Abs(world.RelDeg(f-180)) > 1e-9 {
+		t.Fatalf("the set-up should have the enemy dead ahead, bearing %.1f", f)
+	}
+	acts, err := dom.Actions(st, side)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, ok := find(acts, "turn to face"); ok {
+		t.Errorf("%q offered to a titan already facing its enemy", a.Text)
+	}
+	if a, ok := find(acts, "turn toward"); ok {
+		t.Errorf("%q offered to a titan already facing its enemy", a.Text)
+	}
+}
