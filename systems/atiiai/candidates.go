@@ -205,6 +205,9 @@ func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side
 	if mv := longestStraight(rs, st, side, u, u.Facing, reach); mv != nil {
 		addMove(mv, fmt.Sprintf("%s: full move straight ahead", id))
 	}
+	if mv, name := stepOut(rs, st, side, u, speed); mv != nil {
+		addMove(mv, fmt.Sprintf("%s: step out of %s straight ahead", id, name))
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -253,6 +256,49 @@ func moveCandidates(ctx context.Context, rs *atii.Ruleset, st *rules.State, side
 		}
 	}
 	return col.out, nil
+}
+
+// stepOut is the shortest walk straight ahead, without a turn, that takes
+// titan u out of the dangerous terrain its centre stands in, half a
+// centimetre past the point where its base clears the feature, when that
+// is within reach and the rules accept it: in dangerous terrain every
+// unspent Man point rolls a die for the distance and a turn spends one
+// (ATII-MOV-4), so the full moves and turning walks the generator offers
+// often get nowhere (a play-through's Reaver deployed in ruins moved
+// 0.0 cm a turn all game). Nil (and "") otherwise; name is the feature's.
+func stepOut(rs *atii.Ruleset, st *rules.State, side string, u *rules.Unit, reach float64) (*atii.MoveCmd, string) {
+	w := rs.World()
+	prof, err := rs.Catalogue().Unit(u.Type)
+	if w == nil || err != nil {
+		return nil, ""
+	}
+	terr := rs.Terrain(st)
+	var in *world.Feature
+	for i := range w.Features {
+		f := &w.Features[i]
+		if terr.PassageFor(f.Kind, prof.Class) == world.Dangerous && world.PointInPolygon(u.Pos, f.Poly) {
+			in = f
+			break
+		}
+	}
+	if in == nil {
+		return nil, ""
+	}
+	r := baseRadius(rs, u)
+	ahead := world.Heading(u.Facing)
+	for d := 0.5; d <= reach; d += 0.5 {
+		p := u.Pos.Add(ahead.Scale(d))
+		if world.PointInPolygon(p, in.Poly) || pointPolyDist(p, in.Poly) < r {
+			continue
+		}
+		to := u.Pos.Add(ahead.Scale(math.Min(d+0.5, reach)))
+		mv := rs.Move(side, u.ID, atii.Waypoint{X: to.X, Y: to.Y})
+		if mv.Validate(st) != nil {
+			return nil, ""
+		}
+		return mv, in.Label()
+	}
+	return nil, ""
 }
 
 // longestStraight bisects for the longest accepted straight move of u

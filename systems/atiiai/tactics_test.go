@@ -777,3 +777,43 @@ func TestNoTurnToFaceWhenFacing(t *testing.T) {
 		t.Errorf("%q offered to a titan already facing its enemy", a.Text)
 	}
 }
+
+// TestStepOutOfDangerousTerrain: a Reaver (Man 2) standing in the duel's
+// river, facing north, is offered the short step straight out, without a
+// turn (ATII-MOV-4: a turn in dangerous terrain spends a Man point, and
+// each unspent one rolls a die for the distance): it ends clear of the
+// river and is likelier to get there than the full move straight ahead.
+func TestStepOutOfDangerousTerrain(t *testing.T) {
+	dom, st, side, me, _ := moveSetup(t, 60, 60, 0, 100, 110, 0)
+	acts, err := dom.Actions(st, side)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, ok := find(acts, "step out of Sluggish river straight ahead")
+	if !ok {
+		var texts []string
+		for _, a := range acts {
+			texts = append(texts, a.Text)
+		}
+		t.Fatalf("no step out of the river among %q", texts)
+	}
+	end, f := endOfAction(t, st, a)
+	if math.Abs(world.RelDeg(f-0)) > 1e-9 || end.X != st.Unit(me).Pos.X || end.Y >= 57 {
+		t.Errorf("%q ends at %v facing %.0f: want straight north, past the bank", a.Text, end, f)
+	}
+	out, err := dom.RS.PlanMove(st, a.Cmd.(*atii.MoveCmd))
+	if err != nil || out.Odds == nil {
+		t.Fatalf("the step should roll for the river: %+v, %v", out.Odds, err)
+	}
+	full, ok := find(acts, "full move straight ahead")
+	if !ok {
+		t.Fatal("no full move straight ahead")
+	}
+	fo, err := dom.RS.PlanMove(st, full.Cmd.(*atii.MoveCmd))
+	if err != nil || fo.Odds == nil {
+		t.Fatal(err)
+	}
+	if out.Odds.Complete < atiiai.MinComplete || out.Odds.Complete <= fo.Odds.Complete {
+		t.Errorf("the step gets out with %.2f, the full move %.2f: want the step likely and likelier", out.Odds.Complete, fo.Odds.Complete)
+	}
+}
