@@ -39,53 +39,62 @@ func meanRoF(w *catalog.Weapon) float64 {
 	return float64(e.N)*float64(e.Sides+1)/2 + float64(e.Plus)
 }
 
-// compareResolve orders two weapons for resolution (resolveRank, then
-// more shots first); 0 keeps the sheet's mount order.
-func compareResolve(a, b *catalog.Weapon) int {
-	if ra, rb := resolveRank(a), resolveRank(b); ra != rb {
-		return ra - rb
+// resolveKey is a weapon's place in the resolution order, worked out
+// once: resolveRank, then its mean rate of fire (more shots first); a
+// weapon that cannot be read (missing) goes after the others.
+type resolveKey struct {
+	missing bool
+	rank    int
+	rof     float64
+}
+
+// resolveKeyOf is w's resolveKey (nil: missing).
+func resolveKeyOf(w *catalog.Weapon) resolveKey {
+	if w == nil {
+		return resolveKey{missing: true}
 	}
-	ma, mb := meanRoF(a), meanRoF(b)
+	return resolveKey{rank: resolveRank(w), rof: meanRoF(w)}
+}
+
+// compare orders two keys; 0 keeps the order they came in.
+func (a resolveKey) compare(b resolveKey) int {
 	switch {
-	case ma > mb:
+	case a.missing || b.missing:
+		switch {
+		case a.missing == b.missing:
+			return 0
+		case a.missing:
+			return 1
+		}
 		return -1
-	case ma < mb:
+	case a.rank != b.rank:
+		return a.rank - b.rank
+	case a.rof > b.rof:
+		return -1
+	case a.rof < b.rof:
 		return 1
 	}
 	return 0
 }
 
 // mountOrder fills into (reused) with the indices of the titan's sheet
-// mounts in resolution order (compareResolve; a mount whose weapon cannot
-// be read keeps its place after the readable ones). It returns the slice.
+// mounts in resolution order (resolveKey; a mount whose weapon cannot be
+// read keeps its place after the readable ones). It returns the slice.
 func (r *Ruleset) mountOrder(f titan, into []int) []int {
 	ms := sheet.Of(f.prof).Mounts
 	into = into[:0]
-	var ws [8]*catalog.Weapon
-	weapons := ws[:0]
+	var ks [8]resolveKey
+	keys := ks[:0]
 	for mi := range ms {
 		w, err := r.weaponAt(f.u, ms[mi].ID)
 		if err != nil {
 			w = nil
 		}
-		weapons = append(weapons, w)
+		keys = append(keys, resolveKeyOf(w))
 		into = append(into, mi)
 	}
-	slices.SortStableFunc(into, func(a, b int) int { return compareOrNil(weapons[a], weapons[b]) })
+	slices.SortStableFunc(into, func(a, b int) int { return keys[a].compare(keys[b]) })
 	return into
-}
-
-// compareOrNil is compareResolve with unreadable weapons (nil) last.
-func compareOrNil(a, b *catalog.Weapon) int {
-	switch {
-	case a == nil && b == nil:
-		return 0
-	case a == nil:
-		return 1
-	case b == nil:
-		return -1
-	}
-	return compareResolve(a, b)
 }
 
 // SortShots puts a titan's declared shots in resolution order (weakest
@@ -97,13 +106,21 @@ func (r *Ruleset) SortShots(s *rules.State, unit string, shots []Shot) error {
 	if err != nil {
 		return err
 	}
-	weapon := func(sh Shot) *catalog.Weapon {
+	type keyed struct {
+		sh Shot
+		k  resolveKey
+	}
+	ks := make([]keyed, len(shots))
+	for i, sh := range shots {
 		w, err := r.weaponAt(t.u, sh.Mount)
 		if err != nil {
-			return nil
+			w = nil
 		}
-		return w
+		ks[i] = keyed{sh, resolveKeyOf(w)}
 	}
-	slices.SortStableFunc(shots, func(a, b Shot) int { return compareOrNil(weapon(a), weapon(b)) })
+	slices.SortStableFunc(ks, func(a, b keyed) int { return a.k.compare(b.k) })
+	for i := range ks {
+		shots[i] = ks[i].sh
+	}
 	return nil
 }

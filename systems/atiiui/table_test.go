@@ -328,19 +328,8 @@ func TestRefusedMovePreviewPricesThePath(t *testing.T) {
 // (ATII-SHT-3: legs hidden by cover, no aiming low) is refused with the
 // reason when chosen, not when firing.
 func TestAimPerWeapon(t *testing.T) {
-	s := newSession(t, load(t, "titan-duel"), 3, map[string]string{"red": play.Human, "blue": play.Human})
-	toShooting(t, s)
-	st := s.State()
-	me := st.Unit(s.Selected)
-	var them *rules.Unit
-	for i := range st.Units {
-		if st.Units[i].Side != me.Side {
-			them = &st.Units[i]
-		}
-	}
 	// Face to face 20 cm apart in the open: every arm can fire.
-	me.Pos, me.Facing = world.Vec{X: 60, Y: 40}, 90
-	them.Pos, them.Facing = world.Vec{X: 80, Y: 40}, 270
+	s, me, them := faceOffAt20cm(t)
 	var mounts []string
 	for i, w := range s.Weapons(s.Selected) {
 		if w.Usable != "" {
