@@ -14,12 +14,10 @@ import (
 	"github.com/auspex/auspex/systems/atiiui"
 )
 
-// In a 1024 x 700 window the banner's lines wrap and whose decision it
-// is joins them below the title (the buttons leave no room beside it).
-// Every word of the banner must still be drawn: the banner grows instead
-// of cutting its last lines (the movement phase's key hints, "Enter
-// moves; H holds", fell off).
-func TestBannerKeepsEveryLineInANarrowWindow(t *testing.T) {
+// hotseatDuelAtFirstMove is the Titan Duel (seed 1) with both sides
+// human, its first player gone first: the first titan's move.
+func hotseatDuelAtFirstMove(t *testing.T) *play.Session {
+	t.Helper()
 	cat, err := assets.LoadCatalogue(testReaders())
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +42,17 @@ func TestBannerKeepsEveryLineInANarrowWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	atiiui.Of(s).ChooseOrder(true) // to the first titan's move
+	atiiui.Of(s).ChooseOrder(true)
+	return s
+}
+
+// In a 1024 x 700 window the banner's lines wrap and whose decision it
+// is joins them below the title (the buttons leave no room beside it).
+// Every word of the banner must still be drawn: the banner grows instead
+// of cutting its last lines (the movement phase's key hints, "Enter
+// moves; H holds", fell off).
+func TestBannerKeepsEveryLineInANarrowWindow(t *testing.T) {
+	s := hotseatDuelAtFirstMove(t)
 	fonts, err := textfont.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -79,31 +87,7 @@ func TestBannerKeepsEveryLineInANarrowWindow(t *testing.T) {
 // window (where both wrap) and a wide one: the table's top edge scale is
 // never covered by the message line (play-through at 1024x700).
 func TestTableTopBelowBannerAndMessage(t *testing.T) {
-	cat, err := assets.LoadCatalogue(testReaders())
-	if err != nil {
-		t.Fatal(err)
-	}
-	duel, err := scenarios.LoadBundled("titan-duel", cat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sys, err := game.NewSystems(atiisys.New())
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := sys.New(duel, game.Config{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	uis, err := play.NewAdapters(atiiui.New())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := uis.New(g, map[string]string{"red": play.Human, "blue": play.Human})
-	if err != nil {
-		t.Fatal(err)
-	}
-	atiiui.Of(s).ChooseOrder(true)
+	s := hotseatDuelAtFirstMove(t)
 	fonts, err := textfont.Load()
 	if err != nil {
 		t.Fatal(err)
